@@ -1,0 +1,182 @@
+// auth-server: sign-in, accounts and tokens (spec §4, §5, §7 Authentication).
+import { z } from 'zod';
+import { civiliteSchema, emailSchema, idSchema, passwordSchema, personNameSchema, queryBoolean } from './fields.ts';
+import { defineRoute, messageSchema } from './http.ts';
+import { MESSAGES } from './messages.ts';
+import { SERVICE_ACCOUNT_MANAGER_ROLES } from './roles.ts';
+
+const gateway = 'auth-server' as const;
+
+/** Instructing-service information carried by a service user's session. */
+export const serviceInfoSchema = z.object({
+  _id: z.string(),
+  nom: z.string(),
+  email: z.string().nullable(),
+  type: z.string().nullable(),
+  locked: z.boolean(),
+});
+export type ServiceInfo = z.infer<typeof serviceInfoSchema>;
+
+/** The user part of a session (spec §3 "User session"), without the tokens. */
+export const sessionUserSchema = z.object({
+  _id: z.string(),
+  authId: z.string(),
+  lcaId: z.string().nullable(),
+  email: z.string(),
+  civilite: z.string().nullable(),
+  nom: z.string().nullable(),
+  prenom: z.string().nullable(),
+  role: z.string().nullable(),
+  roles: z.array(z.string()),
+  enabled: z.boolean(),
+  mustChangePassword: z.boolean(),
+  /** Association links; filled by the association issues. */
+  associations: z.array(z.unknown()),
+  rds: serviceInfoSchema.nullable(),
+  session: z.unknown().nullable(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const tokenPairSchema = z.object({ token: z.string(), refreshToken: z.string() });
+export type TokenPair = z.infer<typeof tokenPairSchema>;
+
+export const sessionResponseSchema = tokenPairSchema.extend({ user: sessionUserSchema });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+/** Payload of the access token (JWT). */
+export const accessTokenPayloadSchema = z.object({
+  sub: z.string(),
+  email: z.string(),
+  roles: z.array(z.string()),
+  exp: z.number(),
+  iat: z.number(),
+});
+export type AccessTokenPayload = z.infer<typeof accessTokenPayloadSchema>;
+
+const originSchema = z.string().trim().regex(/^[a-z]{2,20}$/, MESSAGES.badFormat('origine')).default('lca');
+
+export const loginBodySchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: MESSAGES.required('mot de passe') }).min(1, MESSAGES.required('mot de passe')).max(128),
+});
+
+const confirmedPassword = <T extends { password: string; confirm: string }>(value: T) => value.password === value.confirm;
+
+export const registerBodySchema = z
+  .object({
+    _id: z.string().optional(),
+    email: emailSchema,
+    password: passwordSchema,
+    confirm: z.string({ error: MESSAGES.required('confirmation du mot de passe') }),
+    civilite: civiliteSchema,
+    nom: personNameSchema('nom'),
+    prenom: personNameSchema('prénom'),
+    origin: originSchema.optional(),
+  })
+  .refine(confirmedPassword, { message: MESSAGES.passwordsDoNotMatch, path: ['confirm'] });
+export type RegisterBody = z.input<typeof registerBodySchema>;
+
+export const registerQuerySchema = z.object({
+  origin: originSchema,
+  sendValidation: queryBoolean.default(true),
+});
+
+export const registerResponseSchema = sessionResponseSchema.extend({ roles: z.array(z.string()) });
+
+export const sendValidationMailBodySchema = z.object({ email: emailSchema, origin: originSchema });
+
+export const resetPasswordBodySchema = z
+  .object({ password: passwordSchema, confirm: z.string({ error: MESSAGES.required('confirmation du mot de passe') }) })
+  .refine(confirmedPassword, { message: MESSAGES.passwordsDoNotMatch, path: ['confirm'] });
+
+export const changePasswordBodySchema = z
+  .object({
+    old_password: z.string({ error: MESSAGES.required('ancien mot de passe') }).min(1, MESSAGES.required('ancien mot de passe')),
+    new_password: passwordSchema,
+    new_confirm: z.string({ error: MESSAGES.required('confirmation du mot de passe') }),
+  })
+  .refine((v) => v.new_password === v.new_confirm, { message: MESSAGES.passwordsDoNotMatch, path: ['new_confirm'] });
+
+/** Only the changed fields among email, nom, prenom, civilite (spec §5). */
+export const updateUserBodySchema = z
+  .object({
+    email: emailSchema.optional(),
+    nom: personNameSchema('nom').optional(),
+    prenom: personNameSchema('prénom').optional(),
+    civilite: civiliteSchema.optional(),
+  })
+  .strict();
+export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
+
+export const crossedServiceSchema = z.object({
+  authId: z.string(),
+  serviceId: z.string(),
+  email: z.string(),
+  nom: z.string(),
+  roles: z.array(z.string()),
+  enabled: z.boolean(),
+  locked: z.boolean(),
+});
+
+const userIdParams = z.object({ id: idSchema });
+const tokenParams = z.object({ token: z.string().min(16, MESSAGES.invalidToken).max(200) });
+
+export const authRoutes = {
+  login: defineRoute({
+    method: 'POST', gateway, path: '/login', access: 'public',
+    summary: 'Connexion par adresse e-mail et mot de passe',
+    body: loginBodySchema, response: sessionResponseSchema,
+  }),
+  register: defineRoute({
+    method: 'POST', gateway, path: '/register', access: 'public',
+    summary: 'Création de compte (envoie le courriel de validation si demandé)',
+    query: registerQuerySchema, body: registerBodySchema, response: registerResponseSchema, successStatus: 201,
+  }),
+  sendValidationMail: defineRoute({
+    method: 'POST', gateway, path: '/sendValidationMail', access: 'public',
+    summary: 'Renvoi du courriel de validation', body: sendValidationMailBodySchema, response: messageSchema,
+  }),
+  validate: defineRoute({
+    method: 'POST', gateway, path: '/validate/:token', access: 'public',
+    summary: "Validation de l'adresse e-mail par le lien reçu", params: tokenParams, response: messageSchema,
+  }),
+  forgotPassword: defineRoute({
+    method: 'POST', gateway, path: '/forgotPassword/:email', access: 'public',
+    summary: 'Demande de réinitialisation du mot de passe (même réponse que le compte existe ou non)',
+    params: z.object({ email: emailSchema }), query: z.object({ origin: originSchema }), response: messageSchema,
+  }),
+  resetPassword: defineRoute({
+    method: 'POST', gateway, path: '/resetPassword/:token', access: 'public',
+    summary: 'Nouveau mot de passe par le lien reçu', params: tokenParams, body: resetPasswordBodySchema,
+    response: sessionResponseSchema,
+  }),
+  changePassword: defineRoute({
+    method: 'PATCH', gateway, path: '/users/:id/oauth', access: 'authenticated',
+    summary: 'Changement du mot de passe (ancien mot de passe requis)', params: userIdParams,
+    body: changePasswordBodySchema, response: sessionResponseSchema,
+  }),
+  updateUser: defineRoute({
+    method: 'PATCH', gateway, path: '/users/:id', access: 'authenticated',
+    summary: 'Modification de l’identité du compte (champs modifiés seulement) ; renvoie de nouveaux jetons',
+    params: userIdParams, body: updateUserBodySchema, response: sessionResponseSchema,
+  }),
+  refreshToken: defineRoute({
+    method: 'GET', gateway, path: '/refreshToken/:refreshToken', access: 'public',
+    summary: 'Échange du jeton de rafraîchissement (rotation)',
+    params: z.object({ refreshToken: z.string().min(16).max(200) }), response: tokenPairSchema,
+  }),
+  logout: defineRoute({
+    method: 'POST', gateway, path: '/logout', access: 'public',
+    summary: 'Déconnexion : révoque le jeton de rafraîchissement',
+    body: z.object({ refreshToken: z.string().max(200).optional() }), response: messageSchema,
+  }),
+  me: defineRoute({
+    method: 'GET', gateway, path: '/me', access: 'authenticated',
+    summary: 'Session de l’utilisateur connecté', response: sessionUserSchema,
+  }),
+  crossedServices: defineRoute({
+    method: 'GET', gateway, path: '/crossed-services', access: SERVICE_ACCOUNT_MANAGER_ROLES,
+    summary: 'Comptes des services instructeurs (authentification et fiche service croisées)',
+    query: z.object({ query: z.string().trim().max(100).optional() }), response: z.array(crossedServiceSchema),
+  }),
+};

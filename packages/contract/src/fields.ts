@@ -1,0 +1,57 @@
+// Field schemas shared by every form and route (spec §5 "Account fields").
+import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
+
+/** Local part of letters, digits and .!#$%&*+=?^_{|}~- then @ then domain labels (spec §5). */
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&*+=?^_{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+/** E-mails are trimmed and lower-cased before any use. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export const emailSchema = z
+  .string({ error: MESSAGES.required('adresse e-mail') })
+  .transform(normaliseEmail)
+  .pipe(
+    z
+      .string()
+      .min(1, MESSAGES.required('adresse e-mail'))
+      .max(254, MESSAGES.maxLength('adresse e-mail', 254))
+      .regex(EMAIL_PATTERN, MESSAGES.badFormat('adresse e-mail')),
+  );
+
+export const PASSWORD_MIN_LENGTH = 12;
+const PASSWORD_RULES = [/[A-Z]/, /[a-z]/, /\d/, /[^A-Za-z0-9\s]/];
+
+export function isStrongPassword(password: string): boolean {
+  return password.length >= PASSWORD_MIN_LENGTH && PASSWORD_RULES.every((rule) => rule.test(password));
+}
+
+/** At least 12 characters with upper case, lower case, digit and punctuation (spec §5). */
+export const passwordSchema = z
+  .string({ error: MESSAGES.required('mot de passe') })
+  .max(128, MESSAGES.maxLength('mot de passe', 128))
+  .refine(isStrongPassword, MESSAGES.passwordRule);
+
+export const CIVILITES = ['M.', 'Mme'] as const;
+export const civiliteSchema = z.enum(CIVILITES, { error: MESSAGES.badFormat('civilité') });
+
+/** Letters (accents included), spaces and a few punctuation marks (spec §5 "name"). */
+export const NAME_PATTERN = /^[A-Za-zÀ-ÖØ-öø-ÿŒœ' .-]+$/;
+export const personNameSchema = (label: string) =>
+  z
+    .string({ error: MESSAGES.required(label) })
+    .trim()
+    .min(1, MESSAGES.required(label))
+    .max(100, MESSAGES.maxLength(label, 100))
+    .regex(NAME_PATTERN, MESSAGES.badFormat(label));
+
+/** Opaque identifiers (UUIDs) in paths. */
+export const idSchema = z.string().uuid(MESSAGES.badFormat('identifiant'));
+
+/** Query-string booleans: "true"/"false". */
+export const queryBoolean = z
+  .union([z.boolean(), z.enum(['true', 'false'])])
+  .transform((v) => v === true || v === 'true');

@@ -1,0 +1,82 @@
+// The route table's building blocks: one definition per call, read by the server (registration,
+// validation, authorisation), the client (typed calls) and the OpenAPI generator.
+import { z } from 'zod';
+import type { Role } from './roles.ts';
+
+export const GATEWAYS = [
+  'auth-server',
+  'lca-server',
+  'proxy-asso',
+  'mail-server',
+  'rds-server',
+  'rda-server',
+  'psp-server',
+  'api-declaration-server',
+  'api-dab-server',
+] as const;
+export type Gateway = (typeof GATEWAYS)[number];
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Who may call: anybody, any signed-in user, or signed-in users holding one of the roles. */
+export type Access = 'public' | 'authenticated' | readonly Role[];
+
+export interface RouteDefinition {
+  method: HttpMethod;
+  gateway: Gateway;
+  /** Fastify-style path with `:param` segments, relative to the gateway. */
+  path: string;
+  summary: string;
+  access: Access;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response: z.ZodType;
+  /** Status of a successful answer (200 unless said). */
+  successStatus?: number;
+}
+
+export function defineRoute<const T extends RouteDefinition>(route: T): T {
+  return route;
+}
+
+type Input<S> = S extends z.ZodType ? z.input<S> : undefined;
+/** What a caller passes for a route: params, query and body as the schemas accept them. */
+export type RouteInput<R extends RouteDefinition> = {
+  [K in 'params' | 'query' | 'body' as R[K] extends z.ZodType ? K : never]: Input<R[K]>;
+};
+export type RouteOutput<R extends RouteDefinition> = z.output<R['response']>;
+
+/** Calls whose URL holds these words travel without the access token (spec §7). */
+const TOKENLESS_URL_PARTS = ['refreshToken', 'logout', 'store', 'forgotPassword'];
+export function carriesAccessToken(url: string): boolean {
+  return !TOKENLESS_URL_PARTS.some((part) => url.includes(part));
+}
+
+export const API_BASE = '/api';
+export const ACCESS_TOKEN_HEADER = 'x-access-token';
+
+/** `/users/:id` + {id: 'x'} → `/users/x` (each value URL-encoded). */
+export function fillPath(path: string, params: Record<string, unknown> = {}): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+export function routeUrl(route: Pick<RouteDefinition, 'gateway' | 'path'>, params?: Record<string, unknown>) {
+  return `${API_BASE}/${route.gateway}${fillPath(route.path, params)}`;
+}
+
+/** Error body of every failed call. */
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  status: z.number().int(),
+  code: z.string().optional(),
+  /** Field path → French message, for form errors. */
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+export const messageSchema = z.object({ message: z.string() });

@@ -1,0 +1,60 @@
+// User-facing French messages (spec §5 and §8). Client and server show the same words.
+
+export const MESSAGES = {
+  // HTTP mapping (spec §8)
+  http502: 'Une erreur serveur est survenue.',
+  http413: 'La taille du fichier ne doit excéder 15MO.',
+  http400: "Un problème est survenu lors de l'envoi de la requête au serveur.",
+  http404: "La ressource demandé n'a pas été trouvée.",
+  httpEmpty: 'Un problème est survenu.',
+  serverError: 'Une erreur serveur est survenue.',
+  invalidForm: 'Veuillez vérifier que tous les champs sont correctement renseignés.',
+  forbidden: "Vous n'avez pas les droits nécessaires pour effectuer cette action.",
+  unauthenticated: 'Vous devez être connecté pour accéder à cette ressource.',
+  tooManyRequests: 'Trop de requêtes. Veuillez réessayer dans quelques instants.',
+
+  // Session and account (spec §8)
+  sessionExpired: 'Votre session est expirée, veuillez vous reconnecter.',
+  tokenExpired: 'Le token est expiré',
+  invalidToken: "Le lien utilisé n'est pas valide ou a déjà été utilisé.",
+  userNotFound: "Cet utilisateur n'existe pas",
+  userLocked: "L'utilisateur a été désactivé. veuiller contacter un administrateur pour le réactiver",
+  userDataFallback: "Un problème est survenu lors de la récupération des données de l'utilisateur !",
+  userInfoError: "Une erreur est survenue lors de la récupération des informations de l'utilisateur.",
+  emailAlreadyLinked:
+    'Cette adresse e-mail est peut-être déjà liée à un compte existant. Connectez-vous ou utilisez « Mot de passe oublié ».',
+  badCredentials: 'Identifiant ou mot de passe incorrect.',
+  accountNotValidated:
+    "Votre adresse e-mail n'a pas encore été validée. Consultez le courriel de validation qui vous a été envoyé.",
+  tooManyLoginAttempts: (minutes: number) =>
+    `Trop de tentatives de connexion infructueuses. Veuillez réessayer dans ${minutes} minute${minutes > 1 ? 's' : ''}.`,
+  passwordsDoNotMatch: 'Les mots de passe ne correspondent pas.',
+  wrongOldPassword: "L'ancien mot de passe est incorrect.",
+  samePassword: "Le nouveau mot de passe doit être différent de l'ancien.",
+  nothingToUpdate: 'Nothing to update.',
+  forgotPasswordSent:
+    'Si un compte existe pour cette adresse, un courriel contenant un lien de réinitialisation vient de lui être envoyé.',
+  validationMailSent:
+    'Si un compte non validé existe pour cette adresse, un courriel de validation vient de lui être envoyé.',
+  accountValidated: 'Votre adresse e-mail est validée. Vous pouvez vous connecter.',
+  passwordChanged: 'Votre mot de passe a été modifié.',
+  loggedOut: 'Vous êtes déconnecté.',
+  mailSent: 'Votre message a bien été envoyé.',
+  mailRecipientNotAllowed: "Ce destinataire n'est pas autorisé.",
+
+  // Field rules (spec §5)
+  required: (label: string) => `Le champ ${label} est obligatoire.`,
+  badFormat: (label: string) => `La valeur du champ ${label} n'est pas au bon format.`,
+  exactLength: (label: string, n: number) => `Le champ ${label} doit contenir exactement ${n} caractère(s).`,
+  maxLength: (label: string, n: number) => `Le champ ${label} ne doit pas contenir plus de ${n} caractère(s).`,
+  minLength: (label: string, n: number) => `Le champ ${label} doit contenir au moins ${n} caractère(s).`,
+  pleaseFill: (label: string) => `Veuillez renseigner le champ ${label}.`,
+  passwordRule:
+    'Le mot de passe doit contenir au moins 12 caractères dont une majuscule, une minuscule, un chiffre et un caractère spécial.',
+  requiredCheckbox: 'Au moins une case doit être cochée.',
+
+  // Pages
+  pageNotFoundTitle: 'Page non trouvée',
+  pageNotFoundText: "La page que vous cherchez est introuvable ou n'a jamais existé.",
+  genericErrorTitle: "Une erreur s'est produite",
+} as const;

@@ -1,0 +1,61 @@
+// Roles of spec §6 and the rules that depend only on them (shared by client and server).
+
+export const ROLES = [
+  'lca.association',
+  'lca.admin',
+  'rds.user',
+  'rds.service',
+  'rds.admin',
+  'rds.appli_admin',
+  'osiris.appli_admin',
+  'osiris.admin-programme',
+] as const;
+export type Role = (typeof ROLES)[number];
+
+export const DEFAULT_LCA_ROLE: Role = 'lca.association';
+
+export const RDS_ROLES: readonly Role[] = ROLES.filter((r) => r.startsWith('rds.'));
+export const LCA_ROLES: readonly Role[] = ROLES.filter((r) => r.startsWith('lca.'));
+export const OSIRIS_ROLES: readonly Role[] = ROLES.filter((r) => r.startsWith('osiris.'));
+/** Roles that may administer accounts, services and reference data. */
+export const ADMIN_ROLES: readonly Role[] = ROLES.filter((r) => isAdminRole(r));
+
+export const ROLE_LABELS: Record<Role, string> = {
+  'lca.association': 'Association',
+  'lca.admin': 'Administrateur du compte association',
+  'rds.user': 'Instructeur',
+  'rds.service': 'Service instructeur',
+  'rds.admin': 'Administrateur des dispositifs',
+  'rds.appli_admin': "Administrateur de l'application",
+  'osiris.appli_admin': "Administrateur de l'application Osiris",
+  'osiris.admin-programme': 'Administrateur de programme Osiris',
+};
+
+const hasPrefix = (prefix: string) => (role: string) => role.startsWith(`${prefix}.`);
+export const isRdsRole = hasPrefix('rds');
+export const isLcaRole = hasPrefix('lca');
+export const isOsirisRole = hasPrefix('osiris');
+/** DAB and LCB roles belong to other ministry sites: such users are sent to /register. */
+export const isForeignSiteRole = (role: string) => hasPrefix('dab')(role) || hasPrefix('lcb')(role);
+/** Any role ending in .admin is an admin (spec §6). */
+export function isAdminRole(role: string): boolean {
+  return role.endsWith('.admin');
+}
+/** Roles that manage instructing services' accounts (crossed auth and rds records). */
+export const SERVICE_ACCOUNT_MANAGER_ROLES: readonly Role[] = [
+  'lca.admin',
+  'rds.admin',
+  'rds.appli_admin',
+  'osiris.appli_admin',
+];
+export const isKnownRole = (role: string): role is Role => (ROLES as readonly string[]).includes(role);
+
+/** Default role: first found among RDS, LCA then Osiris roles, else the first (spec §4). */
+export function defaultRole(roles: readonly string[]): string | null {
+  return roles.find(isRdsRole) ?? roles.find(isLcaRole) ?? roles.find(isOsirisRole) ?? roles[0] ?? null;
+}
+
+/** After registration: the first association role, else the default LCA role (spec §4). */
+export function roleAfterRegistration(roles: readonly string[]): string {
+  return roles.find(isLcaRole) ?? DEFAULT_LCA_ROLE;
+}
