@@ -1,0 +1,119 @@
+// The Fastify application: external plugins, then the domain modules, then the client and docs.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyJwt from '@fastify/jwt';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { MESSAGES } from '@portail/contract';
+import { REPO_ROOT, type AppConfig } from './config.ts';
+import { createDatabase, type Database } from './db/prisma.ts';
+import { installErrorHandler } from './http/errors.ts';
+import { maskUrl, REDACTED_PATHS } from './http/log-redaction.ts';
+import { buildOpenApiDocument } from './http/openapi.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { lcaRoutes } from './modules/lca/lca.routes.ts';
+import { mailRoutes } from './modules/mail/mail.routes.ts';
+import { rdsRoutes } from './modules/rds/rds.routes.ts';
+import { createServices, type AppServices } from './services.ts';
+
+export const UPLOAD_LIMIT_BYTES = 15_728_640;
+const JSON_BODY_LIMIT_BYTES = 1_048_576;
+const APP_VERSION = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  databaseUrl: string;
+  /** Use an existing client (the caller closes it). */
+  db?: Database;
+}
+
+export async function buildApp({ config, databaseUrl, db: givenDb }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACTED_PATHS, censor: '***' },
+      serializers: {
+        req: (req) => ({ method: req.method, url: maskUrl(req.url), remoteAddress: req.ip }),
+      },
+      ...(config.nodeEnv === 'development' && process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : {}),
+    },
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    disableRequestLogging: config.nodeEnv === 'test',
+  });
+
+  // External plugins
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyJwt, { secret: config.jwtSecret });
+  await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 10 } });
+  installErrorHandler(app);
+
+  const db = givenDb ?? createDatabase(databaseUrl);
+  const services = createServices(app, config, db);
+  app.decorate('services', services);
+  services.mail.startRetryLoop();
+  app.addHook('onClose', async () => {
+    await services.mail.stop();
+    if (!givenDb) await db.$disconnect();
+  });
+
+  // Domain modules (one per gateway of the original back-end)
+  authRoutes(app, services);
+  mailRoutes(app, services);
+  lcaRoutes(app, services);
+  rdsRoutes(app, services);
+
+  app.get('/health', async (_request, reply) => {
+    try {
+      await db.$queryRaw`SELECT 1`;
+      return { status: 'ok', database: 'ok', version: APP_VERSION };
+    } catch {
+      return reply.status(503).send({ status: 'degraded', database: 'injoignable', version: APP_VERSION });
+    }
+  });
+
+  // API documentation generated from the contract
+  await app.register(fastifySwagger, { mode: 'static', specification: { document: buildOpenApiDocument(APP_VERSION) as never } });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // The React client under /client/ (history mode: unknown paths get index.html)
+  const hasClient = existsSync(join(config.webDistDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/client/', index: ['index.html'] });
+  }
+  app.get('/', (_request, reply) => reply.redirect('/client/'));
+  app.get('/client', (_request, reply) => reply.redirect('/client/'));
+  app.setNotFoundHandler((request, reply) => {
+    const accept = request.headers.accept ?? '';
+    if (hasClient && request.method === 'GET' && request.url.startsWith('/client/') && !accept.includes('application/json')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: MESSAGES.http404, status: 404, code: 'NOT_FOUND' });
+  });
+
+  return app;
+}

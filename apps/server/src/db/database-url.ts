@@ -1,0 +1,25 @@
+// Resolves the database: DATABASE_URL when given, else the embedded PostgreSQL in the data folder.
+import { join } from 'node:path';
+import type { AppConfig } from '../config.ts';
+import { startEmbeddedPostgres } from './embedded-postgres.ts';
+
+export interface DatabaseTarget {
+  url: string;
+  embedded: boolean;
+  stop(): Promise<void>;
+}
+
+export const EMBEDDED_DATABASE_NAME = 'portail';
+
+export async function resolveDatabase(config: AppConfig, log: (message: string) => void): Promise<DatabaseTarget> {
+  if (config.databaseUrl) return { url: config.databaseUrl, embedded: false, stop: async () => {} };
+  const server = await startEmbeddedPostgres({
+    dir: join(config.dataDir, 'postgres'),
+    port: config.embeddedPgPort,
+    log: (message) => {
+      if (/ERROR|FATAL|PANIC|Initialisation/.test(message)) log(message);
+    },
+  });
+  await server.ensureDatabase(EMBEDDED_DATABASE_NAME);
+  return { url: server.urlFor(EMBEDDED_DATABASE_NAME), embedded: true, stop: () => server.stop() };
+}

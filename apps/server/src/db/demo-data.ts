@@ -1,0 +1,76 @@
+// Demo data for an empty database (never in production): one account per role of spec §6, an
+// unvalidated user, a user who must change password, a locked service, and a note on the home page.
+import type { Role } from '@portail/contract';
+import type { Database } from './prisma.ts';
+import { createAuthRepository, type NewAccount } from '../modules/auth/auth.repository.ts';
+import { hashPassword } from '../modules/auth/passwords.ts';
+
+export const DEMO_PASSWORD = 'Demo-Portail-2026!';
+
+export interface DemoAccount {
+  email: string;
+  role: Role;
+  label: string;
+  enabled?: boolean;
+  mustChangePassword?: boolean;
+  service?: NewAccount['service'];
+}
+
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  { email: 'association@demo.example.org', role: 'lca.association', label: 'Membre d’association' },
+  { email: 'admin.lca@demo.example.org', role: 'lca.admin', label: 'Administrateur du compte association' },
+  {
+    email: 'instructeur@demo.example.org', role: 'rds.user', label: 'Instructeur',
+    service: { nom: 'SDJES de Paris', email: 'sdjes75@demo.example.org', type: 'departement' },
+  },
+  {
+    email: 'service@demo.example.org', role: 'rds.service', label: 'Service instructeur',
+    service: { nom: 'DRAJES Île-de-France', email: 'drajes-idf@demo.example.org', type: 'region' },
+  },
+  { email: 'admin.rds@demo.example.org', role: 'rds.admin', label: 'Administrateur des dispositifs' },
+  { email: 'appli.rds@demo.example.org', role: 'rds.appli_admin', label: "Administrateur de l'application" },
+  { email: 'appli.osiris@demo.example.org', role: 'osiris.appli_admin', label: "Administrateur de l'application Osiris" },
+  { email: 'programme.osiris@demo.example.org', role: 'osiris.admin-programme', label: 'Administrateur de programme Osiris' },
+  { email: 'non.valide@demo.example.org', role: 'lca.association', label: 'Compte non validé', enabled: false },
+  { email: 'changer.mdp@demo.example.org', role: 'lca.association', label: 'Doit changer son mot de passe', mustChangePassword: true },
+  {
+    email: 'service.verrouille@demo.example.org', role: 'rds.service', label: 'Service verrouillé',
+    service: { nom: 'Service verrouillé (démo)', email: null, type: 'departement', locked: true },
+  },
+];
+
+/** Seeds when the database holds no user; returns whether it did. */
+export async function seedDemoData(db: Database): Promise<boolean> {
+  if ((await db.user.count()) > 0) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const repository = createAuthRepository(db);
+  for (const account of DEMO_ACCOUNTS) {
+    const [prenom, nom] = account.label.split(' ', 2);
+    await repository.createAccount({
+      email: account.email,
+      passwordHash,
+      civilite: 'Mme',
+      nom: (nom ?? 'Démo').replace(/[^A-Za-zÀ-ÿ' .-]/g, ''),
+      prenom: (prenom ?? 'Compte').replace(/[^A-Za-zÀ-ÿ' .-]/g, ''),
+      origin: 'lca',
+      roles: [account.role],
+      enabled: account.enabled ?? true,
+      mustChangePassword: account.mustChangePassword ?? false,
+      ...(account.service ? { service: account.service } : {}),
+    });
+  }
+  await db.noteOnPage.create({
+    data: {
+      type: 'info',
+      title: 'Portail de démonstration',
+      content: '<p>Ce portail tourne sur des <strong>données de démonstration</strong>. Les comptes de test sont listés dans le README.</p>',
+      routes: ['home', 'login'],
+    },
+  });
+  return true;
+}
+
+export function demoAccountsTable(): string {
+  const rows = DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(40)} ${a.role.padEnd(24)} ${a.label}`);
+  return [`Comptes de démonstration (mot de passe : ${DEMO_PASSWORD}) :`, ...rows].join('\n');
+}

@@ -1,0 +1,47 @@
+// Starts the portal: database (DATABASE_URL or embedded PostgreSQL), migrations, demo data, HTTP.
+import { performance } from 'node:perf_hooks';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { resolveDatabase } from './db/database-url.ts';
+import { demoAccountsTable, seedDemoData } from './db/demo-data.ts';
+import { migrate } from './db/migrate.ts';
+
+const startedAt = performance.now();
+const config = loadConfig();
+const say = (message: string) => console.log(`[portail] ${message}`);
+
+const database = await resolveDatabase(config, say);
+say(database.embedded ? `PostgreSQL embarqué démarré (${config.dataDir})` : 'Base de données : DATABASE_URL');
+await migrate(database.url, { log: say });
+const app = await buildApp({ config, databaseUrl: database.url });
+
+if (config.seedDemoData) {
+  if (await seedDemoData(app.services.db)) say('Données de démonstration créées.');
+  if (config.nodeEnv === 'development') say(demoAccountsTable());
+}
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  say(`${signal} reçu : arrêt en cours…`);
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  try {
+    await app.close();
+    await database.stop();
+  } finally {
+    process.exit(0);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  console.error(error);
+  await database.stop();
+  process.exit(1);
+}
+say(`Portail prêt en ${Math.round(performance.now() - startedAt)} ms : http://localhost:${config.port}/client/`);

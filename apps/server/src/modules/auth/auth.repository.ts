@@ -1,0 +1,128 @@
+// Data access for accounts, roles and tokens (auth-server).
+import type { Database } from '../../db/prisma.ts';
+import type { OneTimeTokenPurpose, Prisma } from '../../generated/prisma/client.ts';
+
+const accountInclude = { roles: { orderBy: { createdAt: 'asc' } }, associationUser: true, serviceAccount: true } as const;
+export type Account = Prisma.UserGetPayload<{ include: typeof accountInclude }>;
+
+export interface NewAccount {
+  email: string;
+  passwordHash: string;
+  civilite: string | null;
+  nom: string | null;
+  prenom: string | null;
+  origin: string;
+  roles: string[];
+  enabled?: boolean;
+  mustChangePassword?: boolean;
+  /** Service accounts get their rds login record. */
+  service?: { nom: string; email?: string | null; type?: string | null; locked?: boolean };
+}
+
+export function createAuthRepository(db: Database) {
+  return {
+    findById: (id: string) => db.user.findUnique({ where: { id }, include: accountInclude }),
+    findByEmail: (email: string) => db.user.findUnique({ where: { email }, include: accountInclude }),
+    emailTaken: async (email: string, exceptUserId?: string) =>
+      (await db.user.count({ where: { email, ...(exceptUserId ? { NOT: { id: exceptUserId } } : {}) } })) > 0,
+
+    /** Creates the auth user, its roles and its association-user (or service) record in one transaction. */
+    createAccount: (account: NewAccount) =>
+      db.user.create({
+        data: {
+          email: account.email,
+          passwordHash: account.passwordHash,
+          civilite: account.civilite,
+          nom: account.nom,
+          prenom: account.prenom,
+          origin: account.origin,
+          enabled: account.enabled ?? false,
+          mustChangePassword: account.mustChangePassword ?? false,
+          roles: { create: account.roles.map((role) => ({ role })) },
+          ...(account.roles.some((r) => r.startsWith('lca.')) ? { associationUser: { create: {} } } : {}),
+          ...(account.service ? { serviceAccount: { create: account.service } } : {}),
+        },
+        include: accountInclude,
+      }),
+
+    /** Adds the association role (and lca record) to an existing account from another site. */
+    addAssociationRole: (userId: string, role: string) =>
+      db.$transaction(async (tx) => {
+        await tx.userRole.create({ data: { userId, role } });
+        await tx.associationUser.upsert({ where: { authId: userId }, create: { authId: userId }, update: {} });
+        return tx.user.findUniqueOrThrow({ where: { id: userId }, include: accountInclude });
+      }),
+
+    updateIdentity: (userId: string, data: { email?: string; nom?: string; prenom?: string; civilite?: string; enabled?: boolean }) =>
+      db.user.update({ where: { id: userId }, data, include: accountInclude }),
+
+    touchLogin: (userId: string) => db.user.update({ where: { id: userId }, data: { lastLoginAt: new Date() } }),
+
+    /**
+     * New password: clears the must-change flag and revokes every session of the user. With a
+     * one-time token (reset link), the token is used in the same transaction or nothing changes.
+     */
+    setPassword: (userId: string, passwordHash: string, options: { enable?: boolean; oneTimeTokenId?: string } = {}) =>
+      db.$transaction(async (tx) => {
+        if (options.oneTimeTokenId) {
+          const used = await tx.oneTimeToken.updateMany({
+            where: { id: options.oneTimeTokenId, usedAt: null },
+            data: { usedAt: new Date() },
+          });
+          if (used.count !== 1) return null;
+        }
+        await tx.refreshToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } });
+        return tx.user.update({
+          where: { id: userId },
+          data: { passwordHash, mustChangePassword: false, ...(options.enable ? { enabled: true } : {}) },
+          include: accountInclude,
+        });
+      }),
+
+    // Refresh tokens
+    insertRefreshToken: (data: { userId: string; tokenHash: string; familyId: string; expiresAt: Date }) =>
+      db.refreshToken.create({ data }),
+    findRefreshToken: (tokenHash: string) => db.refreshToken.findUnique({ where: { tokenHash } }),
+    /** Marks a token used if it still is usable; false when another request used it first. */
+    consumeRefreshToken: async (id: string) =>
+      (await db.refreshToken.updateMany({ where: { id, usedAt: null, revokedAt: null }, data: { usedAt: new Date() } }))
+        .count === 1,
+    revokeFamily: (familyId: string) =>
+      db.refreshToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: new Date() } }),
+
+    // One-time tokens
+    /** Issues a new single-use token and voids the user's previous ones for the same purpose. */
+    replaceOneTimeToken: (userId: string, purpose: OneTimeTokenPurpose, tokenHash: string, expiresAt: Date) =>
+      db.$transaction([
+        db.oneTimeToken.updateMany({ where: { userId, purpose, usedAt: null }, data: { usedAt: new Date() } }),
+        db.oneTimeToken.create({ data: { userId, purpose, tokenHash, expiresAt } }),
+      ]),
+    findOneTimeToken: (tokenHash: string, purpose: OneTimeTokenPurpose) =>
+      db.oneTimeToken.findFirst({ where: { tokenHash, purpose } }),
+    /** Uses a validation token and enables its user, both or neither. */
+    validateWithToken: (tokenId: string, userId: string) =>
+      db.$transaction(async (tx) => {
+        const used = await tx.oneTimeToken.updateMany({ where: { id: tokenId, usedAt: null }, data: { usedAt: new Date() } });
+        if (used.count !== 1) return false;
+        await tx.user.update({ where: { id: userId }, data: { enabled: true } });
+        return true;
+      }),
+
+    searchServiceAccounts: (query: string | undefined) =>
+      db.serviceAccount.findMany({
+        where: query
+          ? {
+              OR: [
+                { nom: { contains: query, mode: 'insensitive' } },
+                { email: { contains: query, mode: 'insensitive' } },
+                { user: { email: { contains: query, mode: 'insensitive' } } },
+              ],
+            }
+          : {},
+        include: { user: { include: { roles: true } } },
+        orderBy: { nom: 'asc' },
+        take: 200,
+      }),
+  };
+}
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -1,0 +1,37 @@
+// auth-server routes: parse (done by the contract), call the domain, answer.
+import type { FastifyInstance } from 'fastify';
+import { api, MESSAGES } from '@portail/contract';
+import { registerRoute } from '../../http/contract-routes.ts';
+import type { AppServices } from '../../services.ts';
+
+export function authRoutes(app: FastifyInstance, { auth }: AppServices) {
+  const r = api.auth;
+  registerRoute(app, r.login, ({ body, ip }) => auth.login(body.email, body.password, ip));
+  registerRoute(app, r.register, ({ body, query }) =>
+    auth.register({ ...body, origin: body.origin ?? query.origin, sendValidation: query.sendValidation }),
+  );
+  registerRoute(app, r.sendValidationMail, async ({ body }) => {
+    await auth.resendValidation(body.email);
+    return { message: MESSAGES.validationMailSent };
+  });
+  registerRoute(app, r.validate, async ({ params }) => {
+    await auth.validate(params.token);
+    return { message: MESSAGES.accountValidated };
+  });
+  registerRoute(app, r.forgotPassword, async ({ params }) => {
+    await auth.forgotPassword(params.email);
+    return { message: MESSAGES.forgotPasswordSent };
+  });
+  registerRoute(app, r.resetPassword, ({ params, body }) => auth.resetPassword(params.token, body.password));
+  registerRoute(app, r.changePassword, ({ auth: claims, params, body }) =>
+    auth.changePassword(claims, params.id, body.old_password, body.new_password),
+  );
+  registerRoute(app, r.updateUser, ({ auth: claims, params, body }) => auth.updateIdentity(claims, params.id, body));
+  registerRoute(app, r.refreshToken, ({ params }) => auth.refresh(params.refreshToken));
+  registerRoute(app, r.logout, async ({ body }) => {
+    await auth.logout(body.refreshToken);
+    return { message: MESSAGES.loggedOut };
+  });
+  registerRoute(app, r.me, ({ auth: claims }) => auth.me(claims));
+  registerRoute(app, r.crossedServices, ({ query }) => auth.crossedServices(query.query));
+}

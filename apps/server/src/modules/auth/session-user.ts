@@ -1,0 +1,24 @@
+// Builds the session's user part (spec §3) from an account.
+import { defaultRole, type SessionUser } from '@portail/contract';
+import type { Account } from './auth.repository.ts';
+
+export function toSessionUser(account: Account, role: string | null = defaultRole(account.roles.map((r) => r.role))): SessionUser {
+  const roles = account.roles.map((r) => r.role);
+  const service = account.serviceAccount;
+  return {
+    _id: account.id,
+    authId: account.id,
+    lcaId: account.associationUser?.id ?? null,
+    email: account.email,
+    civilite: account.civilite,
+    nom: account.nom,
+    prenom: account.prenom,
+    role,
+    roles,
+    enabled: account.enabled,
+    mustChangePassword: account.mustChangePassword,
+    associations: [],
+    rds: service ? { _id: service.id, nom: service.nom, email: service.email, type: service.type, locked: service.locked } : null,
+    session: null,
+  };
+}

@@ -1,0 +1,42 @@
+// Texts of the mails the portal sends itself (French), as plain text and simple HTML.
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** Each line of a message becomes a paragraph (spec §5, assistance message). */
+export function paragraphs(text: string): string {
+  return text
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '')
+    .map((line) => `<p>${escapeHtml(line)}</p>`)
+    .join('\n');
+}
+
+function linkMail(intro: string, link: string, outro: string) {
+  const text = `Bonjour,\n\n${intro}\n${link}\n\n${outro}\n\nL'équipe du compte association`;
+  const html = `${paragraphs(`Bonjour,\n${intro}`)}\n<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>\n${paragraphs(`${outro}\nL'équipe du compte association`)}`;
+  return { text, html };
+}
+
+export function validationMail(link: string) {
+  return {
+    subject: 'Validez votre adresse e-mail – Le compte association',
+    ...linkMail(
+      'Pour activer votre compte association, validez votre adresse e-mail en ouvrant ce lien :',
+      link,
+      "Si vous n'êtes pas à l'origine de cette inscription, ignorez ce message.",
+    ),
+  };
+}
+
+export function passwordResetMail(link: string, validMinutes: number) {
+  return {
+    subject: 'Réinitialisation de votre mot de passe – Le compte association',
+    ...linkMail(
+      `Pour choisir un nouveau mot de passe, ouvrez ce lien (valable ${validMinutes} minutes, une seule fois) :`,
+      link,
+      "Si vous n'avez pas demandé la réinitialisation de votre mot de passe, ignorez ce message : votre mot de passe reste inchangé.",
+    ),
+  };
+}

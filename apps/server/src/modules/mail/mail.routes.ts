@@ -1,0 +1,45 @@
+// mail-server routes.
+import type { FastifyInstance } from 'fastify';
+import { api, isAdminRole, MESSAGES } from '@portail/contract';
+import { registerRoute } from '../../http/contract-routes.ts';
+import { forbidden } from '../../http/errors.ts';
+import type { AppServices } from '../../services.ts';
+import { paragraphs } from './mail-templates.ts';
+
+export function mailRoutes(app: FastifyInstance, { mail, config }: AppServices) {
+  registerRoute(app, api.mail.sendEmail, async ({ body, auth }) => {
+    // Anyone may write to the assistance address; other recipients need an admin role, so the
+    // portal is no open relay.
+    const isAdmin = auth?.roles.some(isAdminRole) ?? false;
+    if (body.to !== config.supportEmail && !isAdmin) throw forbidden(MESSAGES.mailRecipientNotAllowed, 'MAIL_RECIPIENT_NOT_ALLOWED');
+    const record = await mail.send({
+      to: body.to,
+      ...(isAdmin && body.from ? { from: body.from } : {}),
+      replyTo: body.replyTo ?? body.from ?? auth?.email ?? null,
+      subject: body.subject,
+      text: body.body,
+      html: paragraphs(body.body),
+    });
+    return { message: MESSAGES.mailSent, _id: record.id };
+  });
+
+  registerRoute(app, api.mail.outbox, async ({ query }) => {
+    const { total, items } = await mail.list(query);
+    return {
+      total,
+      items: items.map((m) => ({
+        _id: m.id,
+        to: m.to,
+        from: m.from,
+        replyTo: m.replyTo,
+        subject: m.subject,
+        text: m.text,
+        status: m.status,
+        attempts: m.attempts,
+        lastError: m.lastError,
+        createdAt: m.createdAt.toISOString(),
+        sentAt: m.sentAt?.toISOString() ?? null,
+      })),
+    };
+  });
+}

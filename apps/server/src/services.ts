@@ -1,0 +1,37 @@
+// The domain services of the process, wired once: each module's rules over its repository.
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/prisma.ts';
+import { createAuthRepository } from './modules/auth/auth.repository.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createLoginThrottle } from './modules/auth/login-throttle.ts';
+import { createLcaRepository } from './modules/lca/lca.repository.ts';
+import { createLcaService } from './modules/lca/lca.service.ts';
+import { createMailRepository } from './modules/mail/mail.repository.ts';
+import { createMailService } from './modules/mail/mail.service.ts';
+import { createRdsRepository } from './modules/rds/rds.repository.ts';
+import { createRdsService } from './modules/rds/rds.service.ts';
+
+export function createServices(app: FastifyInstance, config: AppConfig, db: Database) {
+  const mail = createMailService(
+    createMailRepository(db),
+    { smtpUrl: config.smtpUrl, defaultFrom: config.mailFrom, retryMs: config.mailRetryMs, maxAttempts: config.mailMaxAttempts },
+    app.log,
+  );
+  const auth = createAuthService({
+    repository: createAuthRepository(db),
+    mail,
+    throttle: createLoginThrottle(config.loginThrottle),
+    config,
+    signAccessToken: (claims) => app.jwt.sign(claims, { expiresIn: config.accessTokenTtlSeconds }),
+  });
+  return {
+    config,
+    db,
+    mail,
+    auth,
+    lca: createLcaService(createLcaRepository(db)),
+    rds: createRdsService(createRdsRepository(db)),
+  };
+}
+export type AppServices = ReturnType<typeof createServices>;

@@ -1,0 +1,130 @@
+// HTTP client built from the contract's route table: URL, token header, refresh, error mapping, parsing.
+import {
+  ACCESS_TOKEN_HEADER,
+  api,
+  carriesAccessToken,
+  MESSAGES,
+  routeUrl,
+  type RouteDefinition,
+  type RouteInput,
+  type RouteOutput,
+} from '@portail/contract';
+import type { SessionStore } from '../session/session-store.ts';
+import { ApiError, BAD_RESPONSE_CODE, NETWORK_ERROR_CODE, SESSION_EXPIRED_CODE } from './api-error.ts';
+import { toApiError } from './error-mapping.ts';
+import { isTokenExpired } from './jwt.ts';
+import { toQueryString } from './query-string.ts';
+
+export interface ApiClientDeps {
+  fetch: typeof fetch;
+  session: SessionStore;
+  /** Called once each time the session is lost (no refresh token, or the refresh failed). */
+  onSessionExpired: () => void;
+  now?: () => number;
+}
+
+/** Input is optional only for routes that take nothing. */
+export type CallArgs<R extends RouteDefinition> = {} extends RouteInput<R> ? [input?: RouteInput<R>] : [input: RouteInput<R>];
+
+export type CallApi = <R extends RouteDefinition>(route: R, ...args: CallArgs<R>) => Promise<RouteOutput<R>>;
+
+interface RawInput {
+  params?: Record<string, unknown>;
+  query?: unknown;
+  body?: unknown;
+}
+
+export function createApiClient(deps: ApiClientDeps) {
+  const now = deps.now ?? (() => Date.now());
+  let refreshing: Promise<string> | null = null;
+
+  function sessionExpired(): ApiError {
+    deps.session.clear();
+    deps.onSessionExpired();
+    return new ApiError(MESSAGES.sessionExpired, 401, { code: SESSION_EXPIRED_CODE });
+  }
+
+  async function send(route: RouteDefinition, input: RawInput, token: string | null): Promise<Response> {
+    const url = routeUrl(route, input.params) + toQueryString(input.query);
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (input.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (token && carriesAccessToken(url)) headers[ACCESS_TOKEN_HEADER] = token;
+    try {
+      return await deps.fetch(url, {
+        method: route.method,
+        headers,
+        body: input.body === undefined ? undefined : JSON.stringify(input.body),
+        credentials: 'same-origin',
+      });
+    } catch {
+      throw new ApiError(MESSAGES.httpEmpty, 500, { code: NETWORK_ERROR_CODE });
+    }
+  }
+
+  async function readJson(response: Response): Promise<unknown> {
+    const text = await response.text().catch(() => '');
+    if (!text) return undefined;
+    try {
+      return JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Exchanges the refresh token; concurrent callers share one exchange. */
+  function refreshAccessToken(): Promise<string> {
+    refreshing ??= (async () => {
+      const refreshToken = deps.session.getState().refreshToken;
+      if (!refreshToken) throw sessionExpired();
+      const route = api.auth.refreshToken;
+      let response: Response;
+      try {
+        response = await send(route, { params: { refreshToken } }, null);
+      } catch {
+        throw sessionExpired();
+      }
+      const parsed = route.response.safeParse(response.ok ? await readJson(response) : undefined);
+      if (!parsed.success) throw sessionExpired();
+      deps.session.setTokens(parsed.data);
+      return parsed.data.token;
+    })().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  /** The access token to send, refreshed first when it is (about to be) expired. */
+  async function usableToken(route: RouteDefinition, url: string): Promise<string | null> {
+    const token = deps.session.getState().token;
+    if (!token || !carriesAccessToken(url)) return null;
+    if (!isTokenExpired(token, now())) return token;
+    try {
+      return await refreshAccessToken();
+    } catch (error) {
+      // A public call still goes through, anonymously; a private one stops here.
+      if (route.access === 'public') return null;
+      throw error;
+    }
+  }
+
+  async function callApi<R extends RouteDefinition>(route: R, ...args: CallArgs<R>): Promise<RouteOutput<R>> {
+    const input = (args[0] ?? {}) as RawInput;
+    const url = routeUrl(route, input.params);
+    let token = await usableToken(route, url);
+    let response = await send(route, input, token);
+
+    // The server may judge the token expired before we do (clock skew): refresh once and retry.
+    if (response.status === 401 && token && route.access !== 'public') {
+      token = await refreshAccessToken();
+      response = await send(route, input, token);
+    }
+
+    const body = await readJson(response);
+    if (!response.ok) throw toApiError(response.status, body);
+    const parsed = route.response.safeParse(body);
+    if (!parsed.success) throw new ApiError(MESSAGES.serverError, 500, { code: BAD_RESPONSE_CODE });
+    return parsed.data as RouteOutput<R>;
+  }
+
+  return { callApi: callApi as CallApi, refreshAccessToken };
+}

@@ -1,0 +1,28 @@
+// The one error type every API call throws: a French message, an HTTP status, field errors if any.
+
+export const SESSION_EXPIRED_CODE = 'SESSION_EXPIRED';
+export const NETWORK_ERROR_CODE = 'NETWORK';
+export const BAD_RESPONSE_CODE = 'BAD_RESPONSE';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly fields?: Record<string, string>;
+  readonly code?: string;
+
+  constructor(message: string, status: number, extra: { fields?: Record<string, string>; code?: string } = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    if (extra.fields) this.fields = extra.fields;
+    if (extra.code) this.code = extra.code;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** A French message for anything thrown (API errors keep theirs). */
+export function errorMessage(error: unknown, fallback: string): string {
+  return isApiError(error) ? error.message : fallback;
+}

@@ -1,0 +1,26 @@
+// The "user-info load" entry check: association record (lca) or service record (rds).
+import { api, isLcaRole, isRdsRole, MESSAGES, type SessionUser } from '@portail/contract';
+import type { CallApi } from '../api/api-client.ts';
+import { ApiError } from '../api/api-error.ts';
+
+export type UserInfoKind = 'association' | 'service';
+
+export const USER_LOCKED_CODE = 'USER_LOCKED';
+
+export function userInfoKind(role: string | null): UserInfoKind | null {
+  if (!role) return null;
+  if (isRdsRole(role)) return 'service';
+  if (isLcaRole(role)) return 'association';
+  return null;
+}
+
+export async function loadUserInfo(kind: UserInfoKind, user: SessionUser, callApi: CallApi): Promise<SessionUser> {
+  if (kind === 'association') {
+    if (!user.lcaId) return user;
+    const record = await callApi(api.lca.getUser, { params: { id: user.lcaId } });
+    return { ...user, lcaId: record._id, associations: record.associations };
+  }
+  const rds = await callApi(api.rds.getServiceUser, { params: { id: user.authId } });
+  if (rds.locked) throw new ApiError(MESSAGES.userLocked, 403, { code: USER_LOCKED_CODE });
+  return { ...user, rds };
+}
