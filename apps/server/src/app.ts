@@ -49,7 +49,6 @@ export async function buildApp({ config, databaseUrl, db: givenDb }: BuildAppOpt
     },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: process.env.TRUST_PROXY === 'true',
-    disableRequestLogging: config.nodeEnv === 'test',
   });
 
   // External plugins

@@ -11,30 +11,32 @@ export interface DemoAccount {
   email: string;
   role: Role;
   label: string;
+  prenom: string;
+  nom: string;
   enabled?: boolean;
   mustChangePassword?: boolean;
   service?: NewAccount['service'];
 }
 
 export const DEMO_ACCOUNTS: DemoAccount[] = [
-  { email: 'association@demo.example.org', role: 'lca.association', label: 'Membre d’association' },
-  { email: 'admin.lca@demo.example.org', role: 'lca.admin', label: 'Administrateur du compte association' },
+  { email: 'association@demo.example.org', role: 'lca.association', label: 'Membre d’association', prenom: 'Camille', nom: 'Martin' },
+  { email: 'admin.lca@demo.example.org', role: 'lca.admin', label: 'Administrateur du compte association', prenom: 'Alice', nom: 'Bernard' },
   {
-    email: 'instructeur@demo.example.org', role: 'rds.user', label: 'Instructeur',
+    email: 'instructeur@demo.example.org', role: 'rds.user', label: 'Instructeur', prenom: 'Karim', nom: 'Dubois',
     service: { nom: 'SDJES de Paris', email: 'sdjes75@demo.example.org', type: 'departement' },
   },
   {
-    email: 'service@demo.example.org', role: 'rds.service', label: 'Service instructeur',
+    email: 'service@demo.example.org', role: 'rds.service', label: 'Service instructeur', prenom: 'Sophie', nom: 'Laurent',
     service: { nom: 'DRAJES Île-de-France', email: 'drajes-idf@demo.example.org', type: 'region' },
   },
-  { email: 'admin.rds@demo.example.org', role: 'rds.admin', label: 'Administrateur des dispositifs' },
-  { email: 'appli.rds@demo.example.org', role: 'rds.appli_admin', label: "Administrateur de l'application" },
-  { email: 'appli.osiris@demo.example.org', role: 'osiris.appli_admin', label: "Administrateur de l'application Osiris" },
-  { email: 'programme.osiris@demo.example.org', role: 'osiris.admin-programme', label: 'Administrateur de programme Osiris' },
-  { email: 'non.valide@demo.example.org', role: 'lca.association', label: 'Compte non validé', enabled: false },
-  { email: 'changer.mdp@demo.example.org', role: 'lca.association', label: 'Doit changer son mot de passe', mustChangePassword: true },
+  { email: 'admin.rds@demo.example.org', role: 'rds.admin', label: 'Administrateur des dispositifs', prenom: 'Nadia', nom: 'Moreau' },
+  { email: 'appli.rds@demo.example.org', role: 'rds.appli_admin', label: "Administrateur de l'application", prenom: 'Paul', nom: 'Lefèvre' },
+  { email: 'appli.osiris@demo.example.org', role: 'osiris.appli_admin', label: "Administrateur de l'application Osiris", prenom: 'Inès', nom: 'Garcia' },
+  { email: 'programme.osiris@demo.example.org', role: 'osiris.admin-programme', label: 'Administrateur de programme Osiris', prenom: 'Hugo', nom: 'Roux' },
+  { email: 'non.valide@demo.example.org', role: 'lca.association', label: 'Compte non validé', prenom: 'Léa', nom: 'Fournier', enabled: false },
+  { email: 'changer.mdp@demo.example.org', role: 'lca.association', label: 'Doit changer son mot de passe', prenom: 'Louis', nom: 'Girard', mustChangePassword: true },
   {
-    email: 'service.verrouille@demo.example.org', role: 'rds.service', label: 'Service verrouillé',
+    email: 'service.verrouille@demo.example.org', role: 'rds.service', label: 'Service verrouillé', prenom: 'Jean', nom: 'Morel',
     service: { nom: 'Service verrouillé (démo)', email: null, type: 'departement', locked: true },
   },
 ];
@@ -45,13 +47,12 @@ export async function seedDemoData(db: Database): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const repository = createAuthRepository(db);
   for (const account of DEMO_ACCOUNTS) {
-    const [prenom, nom] = account.label.split(' ', 2);
     await repository.createAccount({
       email: account.email,
       passwordHash,
       civilite: 'Mme',
-      nom: (nom ?? 'Démo').replace(/[^A-Za-zÀ-ÿ' .-]/g, ''),
-      prenom: (prenom ?? 'Compte').replace(/[^A-Za-zÀ-ÿ' .-]/g, ''),
+      nom: account.nom,
+      prenom: account.prenom,
       origin: 'lca',
       roles: [account.role],
       enabled: account.enabled ?? true,

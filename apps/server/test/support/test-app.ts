@@ -1,0 +1,45 @@
+// A real app on its own database, for one test file: `const t = await startTestApp()`.
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig, type AppConfig } from '../../src/config.ts';
+import { createDatabaseFromTemplate, dropDatabase } from './postgres-cluster.ts';
+
+export const TEST_PASSWORD = 'Test-Portail-2026!';
+
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const url = await createDatabaseFromTemplate(adminUrl, inject('pgTemplate'), name);
+  return { url, drop: () => dropDatabase(adminUrl, name) };
+}
+
+export async function startTestApp(overrides: Partial<AppConfig> = {}) {
+  const database = await createTestDatabase();
+  const config = loadConfig(
+    { NODE_ENV: 'test' },
+    {
+      jwtSecret: 'test-secret-not-for-production-0123456789',
+      databaseUrl: database.url,
+      smtpUrl: undefined,
+      webDistDir: '/nonexistent',
+      publicUrl: 'http://portail.test',
+      ...overrides,
+    },
+  );
+  const app = await buildApp({ config, databaseUrl: database.url });
+  await app.ready();
+  return {
+    app,
+    config,
+    db: app.services.db,
+    /** supertest against the app's real HTTP server. */
+    http: () => request(app.server),
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;

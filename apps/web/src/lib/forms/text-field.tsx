@@ -1,0 +1,61 @@
+// A DSFR input bound to a form field, its error shown right under it.
+import { Input } from '@codegouvfr/react-dsfr/Input';
+import type { HTMLInputTypeAttribute } from 'react';
+import type { FieldBinding } from './use-zod-form.ts';
+
+interface TextFieldProps extends FieldBinding {
+  label: string;
+  name: string;
+  type?: HTMLInputTypeAttribute;
+  autoComplete?: string;
+  required?: boolean;
+  textArea?: boolean;
+  /** Id of a hint shown elsewhere (kept out of the label so the label stays exact). */
+  describedBy?: string;
+  disabled?: boolean;
+}
+
+export function TextField({ label, name, type = 'text', autoComplete, required, textArea, describedBy, disabled, value, error, onChange }: TextFieldProps) {
+  const id = `field-${name}`;
+  const state = error ? 'error' : 'default';
+  if (textArea) {
+    return (
+      <Input
+        label={label}
+        textArea
+        disabled={disabled}
+        state={state}
+        stateRelatedMessage={error}
+        nativeTextAreaProps={{
+          id,
+          name,
+          value,
+          required,
+          rows: 8,
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': describedBy,
+          onChange: (event) => onChange(event.target.value),
+        }}
+      />
+    );
+  }
+  return (
+    <Input
+      label={label}
+      disabled={disabled}
+      state={state}
+      stateRelatedMessage={error}
+      nativeInputProps={{
+        id,
+        name,
+        type,
+        value,
+        autoComplete,
+        required,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+        onChange: (event) => onChange(event.target.value),
+      }}
+    />
+  );
+}

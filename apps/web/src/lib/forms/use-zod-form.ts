@@ -1,0 +1,62 @@
+// Form state whose schema is the contract's: errors next to fields, typed input kept on failure.
+import { useCallback, useState, type FormEvent } from 'react';
+import type { z } from 'zod';
+import { isApiError } from '../api/api-error.ts';
+import { MESSAGES } from '@portail/contract';
+import { issuesToFieldErrors, serverFieldErrors, type FieldErrors } from './field-errors.ts';
+
+export interface FieldBinding {
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}
+
+export function useZodForm<V extends Record<string, string>, Out>(
+  schema: z.ZodType<Out>,
+  initial: V,
+  /** Maps the form's strings to the schema's input (constants, renamed fields...). */
+  toInput: (values: V) => unknown = (values) => values,
+) {
+  const [values, setValues] = useState<V>(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const setValue = useCallback((name: keyof V, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => {
+      if (!(name in current)) return current;
+      const { [name as string]: _removed, ...rest } = current;
+      return rest;
+    });
+  }, []);
+
+  const field = (name: keyof V & string): FieldBinding => ({
+    value: values[name] ?? '',
+    error: errors[name],
+    onChange: (value) => setValue(name, value),
+  });
+
+  const handleSubmit = (onValid: (data: Out) => Promise<void> | void) => async (event?: FormEvent) => {
+    event?.preventDefault();
+    setFormError(null);
+    const parsed = schema.safeParse(toInput(values));
+    if (!parsed.success) {
+      setErrors(issuesToFieldErrors(parsed.error));
+      setFormError(MESSAGES.invalidForm);
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      await onValid(parsed.data);
+    } catch (error) {
+      setFormError(isApiError(error) ? error.message : MESSAGES.httpEmpty);
+      if (isApiError(error)) setErrors(serverFieldErrors(error.fields));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return { values, setValues, setValue, field, errors, formError, setFormError, submitting, handleSubmit };
+}

@@ -1,0 +1,8 @@
+// One `vitest run` for the whole suite: server API tests, client tests, browser journeys.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: ['apps/server', 'apps/web', 'apps/e2e'],
+  },
+});
