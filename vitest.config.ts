@@ -3,6 +3,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['apps/server', 'apps/web', 'apps/e2e'],
+    projects: ['packages/contract', 'apps/server', 'apps/web', 'apps/e2e'],
   },
 });
