@@ -12,7 +12,18 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    rollupOptions: {
+      output: {
+        // Libraries change less often than the application: separate, long-cached chunks.
+        // react-dsfr stays with the app: its DSFR script is loaded dynamically after a global
+        // configuration, and moving it into a shared chunk breaks that order.
+        manualChunks(id) {
+          if (/node_modules\/(react|react-dom|react-router|react-router-dom|scheduler)\//.test(id)) return 'react';
+          if (/node_modules\/(zod|@tanstack|dompurify)\//.test(id)) return 'libs';
+          return undefined;
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ASSISTANCE_EMAIL } from '@portail/contract';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -87,7 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     resetTokenTtlMinutes: intFrom(env.RESET_TOKEN_TTL_MINUTES, 60),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Le compte association <ne-pas-repondre@associations.gouv.fr>',
-    supportEmail: (env.SUPPORT_EMAIL ?? 'assistance@associations.gouv.fr').toLowerCase(),
+    supportEmail: (env.SUPPORT_EMAIL ?? ASSISTANCE_EMAIL).toLowerCase(),
     mailRetryMs: intFrom(env.MAIL_RETRY_MS, 60_000),
     mailMaxAttempts: intFrom(env.MAIL_MAX_ATTEMPTS, 5),
     webDistDir: resolve(env.WEB_DIST_DIR ?? join(REPO_ROOT, 'apps/web/dist')),

@@ -53,7 +53,9 @@ export const accessTokenPayloadSchema = z.object({
 });
 export type AccessTokenPayload = z.infer<typeof accessTokenPayloadSchema>;
 
-const originSchema = z.string().trim().regex(/^[a-z]{2,20}$/, MESSAGES.badFormat('origine')).default('lca');
+/** Site the user comes from (lca, dab...). */
+const originValue = z.string().trim().regex(/^[a-z]{2,20}$/, MESSAGES.badFormat('origine'));
+const originSchema = originValue.default('lca');
 
 export const loginBodySchema = z.object({
   email: emailSchema,
@@ -71,7 +73,8 @@ export const registerBodySchema = z
     civilite: civiliteSchema,
     nom: personNameSchema('nom'),
     prenom: personNameSchema('prénom'),
-    origin: originSchema.optional(),
+    /** Overrides ?origin= when sent. */
+    origin: originValue.optional(),
   })
   .refine(confirmedPassword, { message: MESSAGES.passwordsDoNotMatch, path: ['confirm'] });
 export type RegisterBody = z.input<typeof registerBodySchema>;

@@ -6,6 +6,12 @@ import { MESSAGES } from './messages.ts';
 
 const gateway = 'mail-server' as const;
 
+/**
+ * The assistance address the client writes to. Anyone may send to it; the server delivers it to
+ * its configured support mailbox (SUPPORT_EMAIL).
+ */
+export const ASSISTANCE_EMAIL = 'assistance@associations.gouv.fr';
+
 export const MAIL_STATUSES = ['PENDING', 'SENT', 'FAILED', 'STORED'] as const;
 export const MAIL_STATUS_LABELS: Record<(typeof MAIL_STATUSES)[number], string> = {
   PENDING: 'En attente',

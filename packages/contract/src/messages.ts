@@ -32,6 +32,7 @@ export const MESSAGES = {
   wrongOldPassword: "L'ancien mot de passe est incorrect.",
   samePassword: "Le nouveau mot de passe doit être différent de l'ancien.",
   nothingToUpdate: 'Nothing to update.',
+  noChangeDetected: "Aucun changement n'a été détécté.",
   forgotPasswordSent:
     'Si un compte existe pour cette adresse, un courriel contenant un lien de réinitialisation vient de lui être envoyé.',
   validationMailSent:

@@ -77,8 +77,16 @@ export function createAuthService({ repository, mail, throttle, config, signAcce
     if (claims.userId !== id) throw forbidden();
     const account = await repository.findById(id);
     if (!account) throw notFound(MESSAGES.userNotFound, 'USER_NOT_FOUND');
+    // A locked service gets no new session through its still-valid access token.
+    if (account.serviceAccount?.locked) throw forbidden(MESSAGES.userLocked, 'USER_LOCKED');
     return account;
   }
+
+  /** A unique-constraint violation (two requests racing for one address or role) is a 409, not a 500. */
+  const emailTakenOnRace = (error: { code?: string }): never => {
+    if (error.code === 'P2002') throw conflict(MESSAGES.emailAlreadyLinked, 'EMAIL_TAKEN');
+    throw error;
+  };
 
   return {
     async login(email: string, password: string, ip: string): Promise<SessionResponse> {
@@ -108,7 +116,7 @@ export function createAuthService({ repository, mail, throttle, config, signAcce
         // An account from another ministry site gains the association role when its owner proves it.
         const ownsIt = await verifyPassword(existing.passwordHash, input.password);
         if (!ownsIt || existing.roles.some((r) => isLcaRole(r.role))) throw conflict(MESSAGES.emailAlreadyLinked, 'EMAIL_TAKEN');
-        account = await repository.addAssociationRole(existing.id, DEFAULT_LCA_ROLE);
+        account = await repository.addAssociationRole(existing.id, DEFAULT_LCA_ROLE).catch(emailTakenOnRace);
       } else {
         account = await repository
           .createAccount({
@@ -190,7 +198,9 @@ export function createAuthService({ repository, mail, throttle, config, signAcce
       if (changed.email && (await repository.emailTaken(changed.email, account.id))) {
         throw conflict(MESSAGES.emailAlreadyLinked, 'EMAIL_TAKEN');
       }
-      const updated = await repository.updateIdentity(account.id, { ...changed, ...(changed.email ? { enabled: false } : {}) });
+      const updated = await repository
+        .updateIdentity(account.id, { ...changed, ...(changed.email ? { enabled: false } : {}) })
+        .catch(emailTakenOnRace);
       if (changed.email) await sendValidationLink(updated);
       return openSession(updated);
     },

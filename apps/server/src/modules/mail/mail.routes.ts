@@ -1,6 +1,6 @@
 // mail-server routes.
 import type { FastifyInstance } from 'fastify';
-import { api, isAdminRole, MESSAGES } from '@portail/contract';
+import { api, ASSISTANCE_EMAIL, isAdminRole, MESSAGES } from '@portail/contract';
 import { registerRoute } from '../../http/contract-routes.ts';
 import { forbidden } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
@@ -11,9 +11,10 @@ export function mailRoutes(app: FastifyInstance, { mail, config }: AppServices) 
     // Anyone may write to the assistance address; other recipients need an admin role, so the
     // portal is no open relay.
     const isAdmin = auth?.roles.some(isAdminRole) ?? false;
-    if (body.to !== config.supportEmail && !isAdmin) throw forbidden(MESSAGES.mailRecipientNotAllowed, 'MAIL_RECIPIENT_NOT_ALLOWED');
+    const toAssistance = body.to === ASSISTANCE_EMAIL || body.to === config.supportEmail;
+    if (!toAssistance && !isAdmin) throw forbidden(MESSAGES.mailRecipientNotAllowed, 'MAIL_RECIPIENT_NOT_ALLOWED');
     const record = await mail.send({
-      to: body.to,
+      to: toAssistance ? config.supportEmail : body.to,
       ...(isAdmin && body.from ? { from: body.from } : {}),
       replyTo: body.replyTo ?? body.from ?? auth?.email ?? null,
       subject: body.subject,

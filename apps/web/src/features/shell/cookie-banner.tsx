@@ -24,7 +24,14 @@ export function CookieBanner() {
           <Link to="/mentions-legales">mentions légales</Link>.
         </p>
       </div>
-      <ul className={fr.cx('fr-consent-banner__buttons', 'fr-btns-group', 'fr-btns-group--right', 'fr-btns-group--inline-sm')}>
+      <ul
+        className={fr.cx(
+          'fr-consent-banner__buttons',
+          'fr-btns-group',
+          'fr-btns-group--right',
+          'fr-btns-group--inline-sm',
+        )}
+      >
         <li>
           <Button onClick={() => decide('accepted')} title="Autoriser tous les cookies">
             Tout accepter

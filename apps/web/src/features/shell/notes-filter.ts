@@ -2,7 +2,11 @@
 import type { NoteOnPage } from '@portail/contract';
 import DOMPurify from 'dompurify';
 
-export function notesForRoute(notes: readonly NoteOnPage[], routeName: string | null, dismissed: ReadonlySet<string>): NoteOnPage[] {
+export function notesForRoute(
+  notes: readonly NoteOnPage[],
+  routeName: string | null,
+  dismissed: ReadonlySet<string>,
+): NoteOnPage[] {
   if (!routeName) return [];
   return notes.filter((note) => note.routes.includes(routeName) && !dismissed.has(note._id));
 }

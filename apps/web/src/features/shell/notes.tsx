@@ -32,12 +32,16 @@ export function NotesList({ notes, routeName }: { notes: readonly NoteOnPage[]; 
   return (
     <section className={fr.cx('fr-container', 'fr-mt-2w')} aria-label="Informations">
       {visible.map((note) => {
-        const description = <div className="lca-note" dangerouslySetInnerHTML={{ __html: sanitiseNoteHtml(note.content) }} />;
+        const description = (
+          <div className="lca-note" dangerouslySetInnerHTML={{ __html: sanitiseNoteHtml(note.content) }} />
+        );
         return (
           <Alert
             key={note._id}
             className={fr.cx('fr-mb-2w')}
             severity={note.type}
+            // Page content, not an event: not announced as an alert.
+            role={undefined}
             closable
             onClose={() => dismiss(note._id)}
             {...(note.title ? { title: note.title, description } : { small: true, description })}

@@ -3,7 +3,17 @@ import { fr } from '@codegouvfr/react-dsfr';
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from './use-document-title.ts';
 
-export function Page({ title, children, narrow = false, lead }: { title: string; children?: ReactNode; narrow?: boolean; lead?: ReactNode }) {
+export function Page({
+  title,
+  children,
+  narrow = false,
+  lead,
+}: {
+  title: string;
+  children?: ReactNode;
+  narrow?: boolean;
+  lead?: ReactNode;
+}) {
   useDocumentTitle(title);
   const body = (
     <>

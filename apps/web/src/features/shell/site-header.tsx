@@ -26,7 +26,7 @@ export function SiteHeader() {
   const quickAccessItems =
     isSignedIn(state) && state.user
       ? [
-          <span key="name" className={fr.cx('fr-btn', 'fr-btn--tertiary-no-outline', 'fr-icon-user-line', 'fr-btn--icon-left')}>
+          <span key="name" className={`${fr.cx('fr-btn', 'fr-icon-user-line', 'fr-btn--icon-left')} lca-header-user`}>
             {displayName(state.user)}
           </span>,
           { iconId: 'fr-icon-account-circle-line' as const, text: 'Mon compte', linkProps: { to: '/user/profil' } },

@@ -13,6 +13,8 @@ export function Toaster() {
           key={item.id}
           className="lca-toaster__item"
           severity={item.severity}
+          // The container is the live region: no role on each toast, so nothing is announced twice.
+          role={undefined}
           small
           closable
           description={item.message}

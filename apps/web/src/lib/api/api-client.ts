@@ -24,7 +24,9 @@ export interface ApiClientDeps {
 }
 
 /** Input is optional only for routes that take nothing. */
-export type CallArgs<R extends RouteDefinition> = {} extends RouteInput<R> ? [input?: RouteInput<R>] : [input: RouteInput<R>];
+export type CallArgs<R extends RouteDefinition> = [keyof RouteInput<R>] extends [never]
+  ? [input?: RouteInput<R>]
+  : [input: RouteInput<R>];
 
 export type CallApi = <R extends RouteDefinition>(route: R, ...args: CallArgs<R>) => Promise<RouteOutput<R>>;
 

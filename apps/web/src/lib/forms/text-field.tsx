@@ -15,7 +15,19 @@ interface TextFieldProps extends FieldBinding {
   disabled?: boolean;
 }
 
-export function TextField({ label, name, type = 'text', autoComplete, required, textArea, describedBy, disabled, value, error, onChange }: TextFieldProps) {
+export function TextField({
+  label,
+  name,
+  type = 'text',
+  autoComplete,
+  required,
+  textArea,
+  describedBy,
+  disabled,
+  value,
+  error,
+  onChange,
+}: TextFieldProps) {
   const id = `field-${name}`;
   const state = error ? 'error' : 'default';
   if (textArea) {

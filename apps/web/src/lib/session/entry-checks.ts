@@ -1,14 +1,7 @@
 // Entry checks run before each route (spec §2), in the spec's order: authentication, enabled,
 // password, role, user-info load, has-association. Pure: the session comes in, an outcome goes out;
 // the one side effect (loading user info) is injected.
-import {
-  isForeignSiteRole,
-  isLcaRole,
-  isOsirisRole,
-  isRdsRole,
-  MESSAGES,
-  type SessionUser,
-} from '@portail/contract';
+import { isForeignSiteRole, isLcaRole, isOsirisRole, isRdsRole, MESSAGES, type SessionUser } from '@portail/contract';
 import { isApiError, SESSION_EXPIRED_CODE } from '../api/api-error.ts';
 import {
   CHANGE_PASSWORD_PATH,
@@ -130,7 +123,8 @@ function userInfoFailure(error: unknown, fullPath: string): EntryOutcome {
     return { kind: 'redirect', to: loginUrl(fullPath), clearSession: true };
   }
   const locked =
-    isApiError(error) && (error.code === USER_LOCKED_CODE || (error.status === 403 && error.message === MESSAGES.userLocked));
+    isApiError(error) &&
+    (error.code === USER_LOCKED_CODE || (error.status === 403 && error.message === MESSAGES.userLocked));
   if (locked) return { kind: 'redirect', to: LOGIN_PATH, clearSession: true, errorToast: MESSAGES.userLocked };
   const message = isApiError(error) && error.status !== 500 ? error.message : MESSAGES.userInfoError;
   return { kind: 'redirect', to: '/', errorToast: message };

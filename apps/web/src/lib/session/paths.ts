@@ -7,10 +7,20 @@ export const CHANGE_PASSWORD_PATH = '/user/modification-mot-de-passe';
 export const ADD_ASSOCIATION_PATH = '/ajout-association';
 export const CHOOSE_ASSOCIATION_PATH = '/ajout-association/choix-association';
 /** Steps that need an association chosen in choix-association. */
-export const STEPS_NEEDING_SELECTION = ['/ajout-association/choix-etablissement', '/ajout-association/certificat-honneur'];
+export const STEPS_NEEDING_SELECTION = [
+  '/ajout-association/choix-etablissement',
+  '/ajout-association/certificat-honneur',
+];
 
 /** Public paths: no authentication, validated-account, password or role check. */
-export const PUBLIC_PATH_PREFIXES = ['/validate', '/assistance', '/mot-de-passe-oublie', '/mentions-legales', '/faq', '/plan'];
+export const PUBLIC_PATH_PREFIXES = [
+  '/validate',
+  '/assistance',
+  '/mot-de-passe-oublie',
+  '/mentions-legales',
+  '/faq',
+  '/plan',
+];
 export const PUBLIC_EXACT_PATHS = [LOGIN_PATH, REGISTER_PATH, VALIDATION_PATH];
 
 /** `/login/` and `/login` are the same page. */

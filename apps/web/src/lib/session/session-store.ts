@@ -1,5 +1,11 @@
 // Tokens, the signed-in user and the selected association, kept in localStorage (spec §4 Session).
-import { defaultRole, sessionUserSchema, type SessionResponse, type SessionUser, type TokenPair } from '@portail/contract';
+import {
+  defaultRole,
+  sessionUserSchema,
+  type SessionResponse,
+  type SessionUser,
+  type TokenPair,
+} from '@portail/contract';
 
 export interface SessionState {
   token: string | null;

@@ -1,0 +1,71 @@
+// The router: layouts, guarded routes from the route table, lazy pages, error and 404 pages.
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { NotFoundPage, RouteErrorPage } from '../features/shell/error-page.tsx';
+import { PlaceholderPage } from '../features/shell/placeholder-page.tsx';
+import { BASENAME } from './base-path.ts';
+import { lazyPage } from './chunk-reload.ts';
+import { DefaultLayout } from './layouts/default-layout.tsx';
+import { LoadingPage } from './layouts/loading-page.tsx';
+import { LoginLayout } from './layouts/login-layout.tsx';
+import { guardLoader } from './route-guard.ts';
+import { ROUTE_TABLE, type PageKey, type RouteEntry } from './route-table.ts';
+
+const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
+  home: () => import('../features/info/home-page.tsx').then((m) => m.HomePage),
+  login: () => import('../features/auth/login-page.tsx').then((m) => m.LoginPage),
+  register: () => import('../features/auth/register-page.tsx').then((m) => m.RegisterPage),
+  validation: () => import('../features/auth/validation-page.tsx').then((m) => m.ValidationPage),
+  validate: () => import('../features/auth/validate-page.tsx').then((m) => m.ValidatePage),
+  forgotPassword: () => import('../features/auth/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage),
+  resetPassword: () => import('../features/auth/reset-password-page.tsx').then((m) => m.ResetPasswordPage),
+  changePassword: () => import('../features/auth/change-password-page.tsx').then((m) => m.ChangePasswordPage),
+  dashboard: () => import('../features/account/dashboard-page.tsx').then((m) => m.DashboardPage),
+  profile: () => import('../features/account/profile-page.tsx').then((m) => m.ProfilePage),
+  faq: () => import('../features/info/faq-page.tsx').then((m) => m.FaqPage),
+  legalNotice: () => import('../features/info/legal-notice-page.tsx').then((m) => m.LegalNoticePage),
+  siteMap: () => import('../features/info/site-map-page.tsx').then((m) => m.SiteMapPage),
+  assistance: () => import('../features/info/assistance-page.tsx').then((m) => m.AssistancePage),
+  adminLca: () => import('../features/admin/admin-lca-page.tsx').then((m) => m.AdminLcaPage),
+};
+
+function toRouteObject(entry: RouteEntry): RouteObject {
+  const base = { path: entry.path, handle: { meta: entry.meta }, loader: guardLoader(entry.meta) };
+  if (typeof entry.page === 'string') return { ...base, lazy: lazyPage(PAGES[entry.page]) };
+  const { placeholder } = entry.page;
+  return { ...base, element: <PlaceholderPage title={entry.meta.title} description={placeholder} /> };
+}
+
+const NOT_FOUND_META = { name: 'not-found', title: 'Page non trouvée' };
+
+export function buildRoutes(table: readonly RouteEntry[] = ROUTE_TABLE): RouteObject[] {
+  const children = (layout: RouteEntry['layout']) =>
+    table.filter((entry) => entry.layout === layout).map(toRouteObject);
+  return [
+    {
+      element: <LoginLayout />,
+      errorElement: <RouteErrorPage />,
+      hydrateFallbackElement: <LoadingPage />,
+      // A pathless child holds the error element so that errors render inside the layout.
+      children: [{ errorElement: <RouteErrorPage />, children: children('login') }],
+    },
+    {
+      element: <DefaultLayout />,
+      errorElement: <RouteErrorPage />,
+      hydrateFallbackElement: <LoadingPage />,
+      children: [
+        {
+          errorElement: <RouteErrorPage />,
+          children: [
+            ...children('default'),
+            { path: '*', element: <NotFoundPage />, handle: { meta: NOT_FOUND_META } },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(buildRoutes(), { basename: BASENAME || '/' });
+}

@@ -1,0 +1,75 @@
+// /user/dashboard: greeting and the areas of the portal open to the user's role.
+import { fr } from '@codegouvfr/react-dsfr';
+import { Tile } from '@codegouvfr/react-dsfr/Tile';
+import { isLcaRole, isOsirisRole, isRdsRole } from '@portail/contract';
+import { currentRole, displayName } from '../../lib/session/session-store.ts';
+import { useSession } from '../../lib/session/use-session.ts';
+import { Page } from '../shell/page.tsx';
+
+interface Area {
+  title: string;
+  desc: string;
+  to: string;
+}
+
+const ASSOCIATION_AREAS: Area[] = [
+  {
+    title: 'Informations administratives',
+    desc: 'Identité, coordonnées, représentants légaux, RIB',
+    to: '/informations-administratives',
+  },
+  { title: 'Mes dossiers', desc: 'Demandes de subvention et comptes rendus financiers', to: '/dossiers' },
+  { title: 'Documents', desc: 'Statuts, récépissés, comptes et rapports', to: '/associations/documents' },
+  { title: 'Demandes de SIRET', desc: "Obtenir un numéro SIRET pour l'association", to: '/demande-siret' },
+  { title: 'Agréments', desc: "Demandes d'agrément et leur suivi", to: '/demande-agrements/dossiers' },
+  { title: 'Déclarations', desc: "Compte d'engagement citoyen des bénévoles", to: '/declarations' },
+];
+
+const COMMON_AREAS: Area[] = [
+  {
+    title: 'Répertoire des subventions',
+    desc: 'Les dispositifs ouverts et leurs campagnes',
+    to: '/repertoire-des-subventions',
+  },
+  { title: 'Mon compte', desc: 'Identité et mot de passe', to: '/user/profil' },
+  { title: 'Assistance', desc: 'Écrire au support du compte association', to: '/assistance' },
+];
+
+function areasFor(role: string | null): Area[] {
+  if (role && isRdsRole(role))
+    return [{ title: 'Espace instructeur', desc: 'Les dossiers à instruire', to: '/instructeur' }, ...COMMON_AREAS];
+  if (role && isOsirisRole(role))
+    return [{ title: 'Espace Osiris', desc: 'Le suivi des dossiers', to: '/osiris' }, ...COMMON_AREAS];
+  if (role === 'lca.admin')
+    return [
+      { title: 'Administration', desc: 'Comptes, courriels et paramétrage', to: '/administration/lca' },
+      ...ASSOCIATION_AREAS,
+      ...COMMON_AREAS,
+    ];
+  if (role && isLcaRole(role))
+    return [
+      ...ASSOCIATION_AREAS,
+      { title: 'Ajouter une association', desc: 'Vous rattacher à une autre association', to: '/ajout-association' },
+      ...COMMON_AREAS,
+    ];
+  return COMMON_AREAS;
+}
+
+export function DashboardPage() {
+  const { user } = useSession();
+  const role = currentRole(user);
+  return (
+    <Page
+      title="Tableau de bord"
+      lead={user ? `Bonjour ${displayName(user)}, bienvenue sur votre compte association.` : undefined}
+    >
+      <div className={fr.cx('fr-grid-row', 'fr-grid-row--gutters')}>
+        {areasFor(role).map((area) => (
+          <div key={area.to} className={fr.cx('fr-col-12', 'fr-col-md-6', 'fr-col-lg-4')}>
+            <Tile title={area.title} desc={area.desc} linkProps={{ to: area.to }} enlargeLinkOrButton titleAs="h2" />
+          </div>
+        ))}
+      </div>
+    </Page>
+  );
+}

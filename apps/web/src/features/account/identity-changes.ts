@@ -1,0 +1,21 @@
+// Profile update sends only the changed fields among email, nom, prenom, civilite (spec §5).
+import { MESSAGES, type SessionUser, type UpdateUserBody } from '@portail/contract';
+
+export const NO_CHANGE_DETECTED = MESSAGES.noChangeDetected;
+
+export type IdentityValues = { civilite: string; nom: string; prenom: string; email: string };
+
+export function identityOf(user: SessionUser): IdentityValues {
+  return { civilite: user.civilite ?? '', nom: user.nom ?? '', prenom: user.prenom ?? '', email: user.email };
+}
+
+/** The parsed form compared with the session: only what differs. */
+export function changedIdentityFields(user: SessionUser, parsed: UpdateUserBody): UpdateUserBody {
+  const before = identityOf(user);
+  const changes: UpdateUserBody = {};
+  if (parsed.email !== undefined && parsed.email !== before.email) changes.email = parsed.email;
+  if (parsed.nom !== undefined && parsed.nom !== before.nom) changes.nom = parsed.nom;
+  if (parsed.prenom !== undefined && parsed.prenom !== before.prenom) changes.prenom = parsed.prenom;
+  if (parsed.civilite !== undefined && parsed.civilite !== before.civilite) changes.civilite = parsed.civilite;
+  return changes;
+}

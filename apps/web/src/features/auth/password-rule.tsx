@@ -1,0 +1,13 @@
+// The password rule (spec §5), shown once above the password fields and linked to them.
+import { fr } from '@codegouvfr/react-dsfr';
+import { MESSAGES } from '@portail/contract';
+
+export const PASSWORD_RULE_ID = 'password-rule';
+
+export function PasswordRule() {
+  return (
+    <p id={PASSWORD_RULE_ID} className={fr.cx('fr-hint-text', 'fr-mb-2w')}>
+      {MESSAGES.passwordRule}
+    </p>
+  );
+}

@@ -1,0 +1,130 @@
+// The real route table, layouts and guards in a memory router, over a fake fetch.
+import { MESSAGES } from '@portail/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { forgetLoadedUserInfo } from '../src/app/route-guard.ts';
+import { buildRoutes } from '../src/app/router.tsx';
+import { installSessionExpiredHandler } from '../src/app/session-expired-handler.ts';
+import { PLACEHOLDER_TEXT } from '../src/features/shell/placeholder-page.tsx';
+import { session } from '../src/lib/session/session-store.ts';
+import { sessionEvents } from '../src/lib/session/session-events.ts';
+import { toasts } from '../src/lib/toast/toast-store.ts';
+import { createFakeFetch, json } from './support/fake-fetch.ts';
+import { makeSession, makeUser } from './support/factories.ts';
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const fullPath = (router: ReturnType<typeof renderApp>) =>
+  router.state.location.pathname + router.state.location.search;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  session.clear();
+  forgetLoadedUserInfo();
+  toasts.getToasts().forEach((toast) => toasts.dismiss(toast.id));
+});
+
+describe('application routing', () => {
+  it('sends a visitor to /login with the redirect_url, inside the login layout', async () => {
+    vi.stubGlobal('fetch', createFakeFetch({ 'GET /api/lca-server/notesOnPage': () => json(200, []) }).fetch);
+    const router = renderApp('/dossiers?exercice=2024');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Connexion' })).toBeInTheDocument();
+    expect(fullPath(router)).toBe('/login?redirect_url=%2Fdossiers%3Fexercice%3D2024');
+    expect(screen.getAllByRole('link', { name: 'Créer un compte' }).length).toBeGreaterThan(0);
+  });
+
+  it('loads the association user and sends one without association to choix-association', async () => {
+    const user = makeUser({ associations: [{ id_correspondance: 'stale' }] });
+    session.signIn(makeSession(user));
+    const fake = createFakeFetch({
+      'GET /api/lca-server/notesOnPage': () =>
+        json(200, [
+          { _id: 'n', type: 'info', title: null, content: '<p>Note du choix</p>', routes: ['choix-association'] },
+        ]),
+      [`GET /api/lca-server/users/${user.lcaId}`]: () =>
+        json(200, {
+          _id: user.lcaId,
+          authId: user.authId,
+          email: user.email,
+          civilite: 'Mme',
+          nom: 'Martin',
+          prenom: 'Camille',
+          associations: [],
+        }),
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    const router = renderApp('/user/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choix de l’association' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/ajout-association/choix-association');
+    expect(screen.getByText(PLACEHOLDER_TEXT)).toBeInTheDocument();
+    expect(await screen.findByText('Note du choix')).toBeInTheDocument();
+    expect(session.getState().user?.associations).toEqual([]);
+    // signed in: the header shows the user's name and the logout button
+    expect(screen.getAllByText('Camille Martin').length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('button', { name: 'Se déconnecter' }).length).toBeGreaterThan(0);
+  });
+
+  it('renders the 404 page for an unknown path', async () => {
+    vi.stubGlobal('fetch', createFakeFetch({ 'GET /api/lca-server/notesOnPage': () => json(200, []) }).fetch);
+    renderApp('/nulle-part/ici');
+    expect(await screen.findByRole('heading', { level: 1, name: MESSAGES.pageNotFoundTitle })).toBeInTheDocument();
+  });
+
+  it('on "session expired" from a private page: /login with the toast for 100 s', async () => {
+    const user = makeUser();
+    session.signIn(makeSession(user));
+    vi.stubGlobal(
+      'fetch',
+      createFakeFetch({
+        'GET /api/lca-server/notesOnPage': () => json(200, []),
+        [`GET /api/lca-server/users/${user.lcaId}`]: () =>
+          json(200, {
+            _id: user.lcaId,
+            authId: user.authId,
+            email: user.email,
+            civilite: 'Mme',
+            nom: 'Martin',
+            prenom: 'Camille',
+            associations: user.associations,
+          }),
+      }).fetch,
+    );
+    const router = renderApp('/user/profil');
+    await screen.findByRole('heading', { level: 1, name: 'Mon compte' });
+    const uninstall = installSessionExpiredHandler(router);
+    try {
+      act(() => sessionEvents.emitExpired());
+      await waitFor(() => expect(fullPath(router)).toBe('/login?redirect_url=%2Fuser%2Fprofil'));
+      await waitFor(() =>
+        expect(toasts.getToasts()).toEqual([
+          expect.objectContaining({ message: MESSAGES.sessionExpired, durationMs: 100_000 }),
+        ]),
+      );
+      expect(await screen.findByText(MESSAGES.sessionExpired)).toBeInTheDocument();
+      expect(session.getState().token).toBeNull();
+    } finally {
+      uninstall();
+    }
+  });
+
+  it('ignores "session expired" on a public page', async () => {
+    vi.stubGlobal('fetch', createFakeFetch({ 'GET /api/lca-server/notesOnPage': () => json(200, []) }).fetch);
+    const router = renderApp('/faq');
+    await screen.findByRole('heading', { level: 1, name: 'Foire aux questions' });
+    const uninstall = installSessionExpiredHandler(router);
+    act(() => sessionEvents.emitExpired());
+    uninstall();
+    expect(router.state.location.pathname).toBe('/faq');
+  });
+});

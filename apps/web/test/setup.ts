@@ -1,0 +1,15 @@
+// Test setup: jest-dom matchers, the router's Link registered in DSFR, DOM cleanup and fresh storage.
+import '@testing-library/jest-dom/vitest';
+import { setLink } from '@codegouvfr/react-dsfr/link';
+import { cleanup } from '@testing-library/react';
+import { Link } from 'react-router-dom';
+import { afterEach } from 'vitest';
+
+// What startReactDsfr does in main.tsx, without starting the DSFR scripts.
+setLink({ Link: Link as unknown as Parameters<typeof setLink>[0]['Link'] });
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+});

@@ -1,0 +1,53 @@
+// Test data: session users, JWTs, route metadata.
+import type { SessionResponse, SessionUser } from '@portail/contract';
+
+export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
+  return {
+    _id: '11111111-1111-4111-8111-111111111111',
+    authId: '22222222-2222-4222-8222-222222222222',
+    lcaId: '33333333-3333-4333-8333-333333333333',
+    email: 'camille.martin@example.org',
+    civilite: 'Mme',
+    nom: 'Martin',
+    prenom: 'Camille',
+    role: 'lca.association',
+    roles: ['lca.association'],
+    enabled: true,
+    mustChangePassword: false,
+    associations: [{ id_correspondance: 'A1' }],
+    rds: null,
+    session: null,
+    ...overrides,
+  };
+}
+
+function base64Url(value: string): string {
+  return btoa(value).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** An unsigned JWT whose payload expires at `expSeconds`. */
+export function makeJwt(expSeconds: number, sub = 'user'): string {
+  const header = base64Url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+  const payload = base64Url(
+    JSON.stringify({ sub, email: 'x@example.org', roles: [], iat: expSeconds - 900, exp: expSeconds }),
+  );
+  return `${header}.${payload}.signature`;
+}
+
+export function makeSession(user: SessionUser = makeUser(), token = makeJwt(4_000_000_000)): SessionResponse {
+  return { token, refreshToken: 'refresh-token-0123456789', user };
+}
+
+export function memoryStorage(): Storage {
+  const map = new Map<string, string>();
+  return {
+    get length() {
+      return map.size;
+    },
+    clear: () => map.clear(),
+    getItem: (key) => map.get(key) ?? null,
+    key: (index) => [...map.keys()][index] ?? null,
+    removeItem: (key) => void map.delete(key),
+    setItem: (key, value) => void map.set(key, String(value)),
+  };
+}
