@@ -12,6 +12,9 @@ const say = (message: string) => console.log(`[portail] ${message}`);
 
 const database = await resolveDatabase(config, say);
 say(database.embedded ? `PostgreSQL embarqué démarré (${config.dataDir})` : 'Base de données : DATABASE_URL');
+if (database.embedded && config.nodeEnv === 'production') {
+  say('Attention : production sur la base embarquée. Pour un hébergement durable, fournissez DATABASE_URL.');
+}
 await migrate(database.url, { log: say });
 const app = await buildApp({ config, databaseUrl: database.url });
 
