@@ -1,0 +1,414 @@
+// Who may call what: every route of the contract has an entry here (a new route without one fails),
+// and each entry is exercised over HTTP: public routes work without a token, 'authenticated' routes
+// need a valid unexpired token, role-restricted routes answer 403 to every other role. Then the
+// per-resource rules of GET lca-server/users/:id and rds-server/users/:id.
+import { createHmac, randomUUID } from 'node:crypto';
+import type { Response } from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  allRoutes,
+  API_BASE,
+  isAdminRole,
+  MESSAGES,
+  ROLES,
+  routeUrl,
+  SERVICE_ACCOUNT_MANAGER_ROLES,
+  type Access,
+  type Role,
+  type RouteDefinition,
+} from '@portail/contract';
+import { createAccount, signIn } from './support/factories.ts';
+import { registerBody, TOKEN_HEADER, uniqueEmail } from './support/http-helpers.ts';
+import { latestResetToken, latestValidationToken } from './support/mailbox.ts';
+import { startTestApp, TEST_PASSWORD, type TestApp } from './support/test-app.ts';
+
+type Caller = Awaited<ReturnType<typeof signIn>>;
+/** The token to send for a caller (undefined: no header). */
+type TokenFor = (caller: Caller) => string | undefined;
+
+interface CallParts {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: object;
+}
+
+interface MatrixEntry {
+  /** Who may call, stated independently of the contract (both must agree). */
+  access: Access;
+  /**
+   * One well-formed call. It prepares what it needs (accounts, links) and, for routes on the
+   * caller's own resource, the caller whose resource it targets; `tokenFor` picks the token sent.
+   */
+  send(route: RouteDefinition, tokenFor: TokenFor): Promise<Response>;
+}
+
+let t: TestApp;
+/** A signed-in association user, and one signed-in user per role of ROLES. */
+let member: Caller;
+let service: Caller;
+const byRole = new Map<Role, Caller>();
+
+beforeAll(async () => {
+  t = await startTestApp();
+  member = await signIn(t, { roles: ['lca.association'] });
+  service = await signIn(t, { roles: ['rds.user'], service: { nom: 'Service de la matrice' } });
+  for (const role of ROLES) byRole.set(role, await signIn(t, { roles: [role] }));
+});
+afterAll(() => t.close());
+
+function call(route: RouteDefinition, token: string | undefined, parts: CallParts = {}) {
+  const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+  const agent = t.http();
+  let request = agent[method](routeUrl(route, parts.params)).query(parts.query ?? {});
+  if (token !== undefined) request = request.set(TOKEN_HEADER, token);
+  return parts.body === undefined ? request : request.send(parts.body);
+}
+
+/** Sends with the token chosen for `caller`. */
+const as = (caller: Caller, tokenFor: TokenFor) => tokenFor(caller);
+
+async function freshValidationToken() {
+  const account = await createAccount(t, { enabled: false });
+  await t.http().post('/api/auth-server/sendValidationMail').send({ email: account.email });
+  return latestValidationToken(t, account.email);
+}
+
+async function freshResetToken() {
+  const account = await createAccount(t);
+  await t.http().post(`/api/auth-server/forgotPassword/${encodeURIComponent(account.email)}`);
+  return latestResetToken(t, account.email);
+}
+
+const NEW_PASSWORD = 'Matrice-Acces-2026!';
+
+const MATRIX: Record<string, MatrixEntry> = {
+  'POST /api/auth-server/login': {
+    access: 'public',
+    send: (route, tokenFor) =>
+      call(route, as(member, tokenFor), { body: { email: member.account.email, password: TEST_PASSWORD } }),
+  },
+  'POST /api/auth-server/register': {
+    access: 'public',
+    send: (route, tokenFor) =>
+      call(route, as(member, tokenFor), { query: { origin: 'lca', sendValidation: 'false' }, body: registerBody() }),
+  },
+  'POST /api/auth-server/sendValidationMail': {
+    access: 'public',
+    send: (route, tokenFor) => call(route, as(member, tokenFor), { body: { email: uniqueEmail(), origin: 'lca' } }),
+  },
+  'POST /api/auth-server/validate/:token': {
+    access: 'public',
+    send: async (route, tokenFor) =>
+      call(route, as(member, tokenFor), { params: { token: await freshValidationToken() } }),
+  },
+  'POST /api/auth-server/forgotPassword/:email': {
+    access: 'public',
+    send: (route, tokenFor) =>
+      call(route, as(member, tokenFor), { params: { email: member.account.email }, query: { origin: 'lca' } }),
+  },
+  'POST /api/auth-server/resetPassword/:token': {
+    access: 'public',
+    send: async (route, tokenFor) =>
+      call(route, as(member, tokenFor), {
+        params: { token: await freshResetToken() },
+        body: { password: NEW_PASSWORD, confirm: NEW_PASSWORD },
+      }),
+  },
+  'PATCH /api/auth-server/users/:id/oauth': {
+    access: 'authenticated',
+    send: async (route, tokenFor) => {
+      const caller = await signIn(t);
+      return call(route, as(caller, tokenFor), {
+        params: { id: caller.account.id },
+        body: { old_password: TEST_PASSWORD, new_password: NEW_PASSWORD, new_confirm: NEW_PASSWORD },
+      });
+    },
+  },
+  'PATCH /api/auth-server/users/:id': {
+    access: 'authenticated',
+    send: async (route, tokenFor) => {
+      const caller = await signIn(t);
+      return call(route, as(caller, tokenFor), { params: { id: caller.account.id }, body: { nom: 'Nouveau-Nom' } });
+    },
+  },
+  'GET /api/auth-server/refreshToken/:refreshToken': {
+    access: 'public',
+    send: async (route, tokenFor) => {
+      const caller = await signIn(t);
+      return call(route, as(caller, tokenFor), { params: { refreshToken: caller.refreshToken } });
+    },
+  },
+  'POST /api/auth-server/logout': {
+    access: 'public',
+    send: async (route, tokenFor) => {
+      const caller = await signIn(t);
+      return call(route, as(caller, tokenFor), { body: { refreshToken: caller.refreshToken } });
+    },
+  },
+  'GET /api/auth-server/me': {
+    access: 'authenticated',
+    send: (route, tokenFor) => call(route, as(member, tokenFor)),
+  },
+  'GET /api/auth-server/crossed-services': {
+    access: SERVICE_ACCOUNT_MANAGER_ROLES,
+    send: (route, tokenFor) => call(route, as(member, tokenFor), { query: { query: 'service' } }),
+  },
+  'POST /api/mail-server/notification/sendEmail': {
+    access: 'public',
+    send: (route, tokenFor) =>
+      call(route, as(member, tokenFor), {
+        body: { to: t.config.supportEmail, subject: 'Question', body: 'Bonjour,\nune question.' },
+      }),
+  },
+  'GET /api/mail-server/outbox': {
+    access: ['lca.admin'],
+    send: (route, tokenFor) => call(route, as(member, tokenFor), { query: { limit: '5' } }),
+  },
+  'GET /api/lca-server/notesOnPage': {
+    access: 'public',
+    send: (route, tokenFor) => call(route, as(member, tokenFor), { query: { route: 'home' } }),
+  },
+  'GET /api/lca-server/users/:id': {
+    access: 'authenticated',
+    send: (route, tokenFor) =>
+      call(route, as(member, tokenFor), { params: { id: member.account.associationUser!.id } }),
+  },
+  'GET /api/rds-server/users/:id': {
+    access: 'authenticated',
+    send: (route, tokenFor) => call(route, as(service, tokenFor), { params: { id: service.account.id } }),
+  },
+};
+
+const keyOf = (route: RouteDefinition) => `${route.method} ${API_BASE}/${route.gateway}${route.path}`;
+const successOf = (route: RouteDefinition) => route.successStatus ?? 200;
+const entryOf = (route: RouteDefinition) => {
+  const entry = MATRIX[keyOf(route)];
+  if (!entry) throw new Error(`No access-matrix entry for ${keyOf(route)}: add one to access-matrix.test.ts`);
+  return entry;
+};
+
+/** An access token that expired 10 seconds ago, for the caller. */
+const expiredToken: TokenFor = (caller) =>
+  t.app.jwt.sign({ sub: caller.account.id, email: caller.account.email, roles: caller.user.roles }, { expiresIn: -10 });
+
+/** A well-formed HS256 token with the caller's claims, signed with another secret. */
+const forgedToken: TokenFor = (caller) => {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const unsigned = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: caller.account.id, email: caller.account.email, roles: [...ROLES], iat: now, exp: now + 600 })}`;
+  return `${unsigned}.${createHmac('sha256', 'not-the-secret').update(unsigned).digest('base64url')}`;
+};
+
+const UNAUTHENTICATED = { message: MESSAGES.unauthenticated, status: 401, code: 'UNAUTHENTICATED' };
+const INVALID_TOKEN = { message: MESSAGES.unauthenticated, status: 401, code: 'INVALID_TOKEN' };
+const EXPIRED_TOKEN = { message: MESSAGES.tokenExpired, status: 401, code: 'TOKEN_EXPIRED' };
+const FORBIDDEN = { message: MESSAGES.forbidden, status: 403, code: 'FORBIDDEN' };
+
+describe('the access matrix covers the contract', () => {
+  it('has exactly one entry per route of the contract', () => {
+    const routeKeys = allRoutes().map(keyOf).sort();
+    expect(new Set(routeKeys).size).toBe(routeKeys.length);
+    expect(Object.keys(MATRIX).sort()).toEqual(routeKeys);
+  });
+
+  it.each(allRoutes().map((route) => [keyOf(route), route] as const))(
+    '%s declares the access stated here',
+    (_key, route) => {
+      const declared = Array.isArray(route.access) ? [...route.access].sort() : route.access;
+      const expected = entryOf(route).access;
+      expect(declared).toEqual(Array.isArray(expected) ? [...expected].sort() : expected);
+    },
+  );
+});
+
+const routesOf = (kind: 'public' | 'authenticated' | 'roles') =>
+  allRoutes()
+    .filter((route) => (kind === 'roles' ? Array.isArray(route.access) : route.access === kind))
+    .map((route) => [keyOf(route), route] as const);
+
+describe.each(routesOf('public'))('public route %s', (_key, route) => {
+  it('succeeds without a token', async () => {
+    const response = await entryOf(route).send(route, () => undefined);
+    expect(response.status, JSON.stringify(response.body)).toBe(successOf(route));
+  });
+
+  it('ignores an invalid or expired token', async () => {
+    for (const tokenFor of [() => 'garbage.not.ajwt', expiredToken, forgedToken]) {
+      const response = await entryOf(route).send(route, tokenFor);
+      expect(response.status, JSON.stringify(response.body)).toBe(successOf(route));
+    }
+  });
+});
+
+describe.each(routesOf('authenticated'))('authenticated route %s', (_key, route) => {
+  it('answers 401 without a token', async () => {
+    const response = await entryOf(route).send(route, () => undefined);
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual(UNAUTHENTICATED);
+  });
+
+  it('answers 401 to a garbage token and to a token signed with another secret', async () => {
+    for (const tokenFor of [() => 'garbage', () => 'a.b.c', forgedToken]) {
+      const response = await entryOf(route).send(route, tokenFor);
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual(INVALID_TOKEN);
+    }
+  });
+
+  it("answers 401 'Le token est expiré' to an expired token", async () => {
+    const response = await entryOf(route).send(route, expiredToken);
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual(EXPIRED_TOKEN);
+  });
+
+  it('succeeds for the signed-in owner of the resource', async () => {
+    const response = await entryOf(route).send(route, (caller) => caller.token);
+    expect(response.status, JSON.stringify(response.body)).toBe(successOf(route));
+  });
+});
+
+describe.each(routesOf('roles'))('role-restricted route %s', (_key, route) => {
+  const allowed = route.access as readonly Role[];
+
+  it('answers 401 without a token, with a garbage token and with an expired one', async () => {
+    expect((await entryOf(route).send(route, () => undefined)).body).toEqual(UNAUTHENTICATED);
+    expect((await entryOf(route).send(route, () => 'garbage')).body).toEqual(INVALID_TOKEN);
+    expect((await entryOf(route).send(route, expiredToken)).body).toEqual(EXPIRED_TOKEN);
+  });
+
+  it.each(ROLES.map((role) => [role, allowed.includes(role)] as const))(
+    'role %s allowed: %s',
+    async (role, isAllowed) => {
+      const caller = byRole.get(role)!;
+      const response = await entryOf(route).send(route, () => caller.token);
+      if (isAllowed) {
+        expect(response.status, JSON.stringify(response.body)).toBe(successOf(route));
+      } else {
+        expect(response.status).toBe(403);
+        expect(response.body).toEqual(FORBIDDEN);
+      }
+    },
+  );
+
+  it('answers 403 to a role of another site and to a token without roles', async () => {
+    const foreign = t.app.jwt.sign({ sub: randomUUID(), email: 'dab@test.example.org', roles: ['dab.association'] });
+    const none = t.app.jwt.sign({ sub: randomUUID(), email: 'none@test.example.org', roles: [] });
+    for (const token of [foreign, none]) {
+      const response = await entryOf(route).send(route, () => token);
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual(FORBIDDEN);
+    }
+  });
+});
+
+describe('GET /api/auth-server/me for every role', () => {
+  it.each(ROLES)('%s gets its own session', async (role) => {
+    const caller = byRole.get(role)!;
+    const response = await t.http().get('/api/auth-server/me').set(TOKEN_HEADER, caller.token);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ _id: caller.account.id, role, roles: [role] });
+  });
+});
+
+describe('GET /api/lca-server/users/:id (association-user record)', () => {
+  const getUser = (token: string, id: string) => t.http().get(`/api/lca-server/users/${id}`).set(TOKEN_HEADER, token);
+
+  it('gives users their own record (by lcaId)', async () => {
+    const response = await getUser(member.token, member.user.lcaId);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      _id: member.account.associationUser!.id,
+      authId: member.account.id,
+      email: member.account.email,
+      civilite: member.account.civilite,
+      nom: member.account.nom,
+      prenom: member.account.prenom,
+      associations: [],
+    });
+  });
+
+  it.each(ROLES.map((role) => [role, isAdminRole(role)] as const))(
+    "answers another user's record to role %s only if admin (%s)",
+    async (role, admin) => {
+      const response = await getUser(byRole.get(role)!.token, member.user.lcaId);
+      if (admin) {
+        expect(response.status).toBe(200);
+        expect(response.body.authId).toBe(member.account.id);
+      } else {
+        expect(response.status).toBe(403);
+        expect(response.body).toEqual(FORBIDDEN);
+      }
+    },
+  );
+
+  it("answers 404 'Cet utilisateur n'existe pas' for an unknown id", async () => {
+    for (const caller of [member, byRole.get('lca.admin')!]) {
+      const response = await getUser(caller.token, randomUUID());
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ message: "Cet utilisateur n'existe pas", status: 404, code: 'USER_NOT_FOUND' });
+    }
+  });
+
+  it('answers 400 for an id that is not a UUID', async () => {
+    const response = await getUser(member.token, 'pas-un-id');
+    expect(response.status).toBe(400);
+  });
+});
+
+describe('GET /api/rds-server/users/:id (service record of a service user)', () => {
+  const getService = (token: string, authId: string) =>
+    t.http().get(`/api/rds-server/users/${authId}`).set(TOKEN_HEADER, token);
+  const managesServices = (role: Role) => isAdminRole(role) || SERVICE_ACCOUNT_MANAGER_ROLES.includes(role);
+
+  it('gives a service user its own service record', async () => {
+    const response = await getService(service.token, service.account.id);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      _id: service.account.serviceAccount!.id,
+      nom: 'Service de la matrice',
+      email: null,
+      type: null,
+      locked: false,
+    });
+  });
+
+  it('refuses its own record to a service user whose service is locked (403 userLocked)', async () => {
+    const caller = await signIn(t, { roles: ['rds.service'] });
+    await t.db.serviceAccount.update({ where: { authId: caller.account.id }, data: { locked: true } });
+    const response = await getService(caller.token, caller.account.id);
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ message: MESSAGES.userLocked, status: 403, code: 'USER_LOCKED' });
+
+    // A manager still sees the locked record.
+    const managed = await getService(byRole.get('rds.admin')!.token, caller.account.id);
+    expect(managed.status).toBe(200);
+    expect(managed.body.locked).toBe(true);
+  });
+
+  it.each(ROLES.map((role) => [role, managesServices(role)] as const))(
+    "answers another user's service record to role %s only if it manages services (%s)",
+    async (role, manager) => {
+      const response = await getService(byRole.get(role)!.token, service.account.id);
+      if (manager) {
+        expect(response.status).toBe(200);
+        expect(response.body._id).toBe(service.account.serviceAccount!.id);
+      } else {
+        expect(response.status).toBe(403);
+        expect(response.body).toEqual(FORBIDDEN);
+      }
+    },
+  );
+
+  it("answers 404 'Cet utilisateur n'existe pas' for an unknown user or a user without service", async () => {
+    const manager = byRole.get('lca.admin')!;
+    for (const [token, id] of [
+      [manager.token, randomUUID()],
+      [manager.token, member.account.id],
+      [member.token, member.account.id],
+    ] as const) {
+      const response = await getService(token, id);
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ message: "Cet utilisateur n'existe pas", status: 404, code: 'USER_NOT_FOUND' });
+    }
+  });
+});

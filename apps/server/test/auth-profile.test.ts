@@ -1,0 +1,252 @@
+// The signed-in user's own account: PATCH /users/:id/oauth (password) and PATCH /users/:id
+// (identity, changed fields only) (spec §5 Account fields, §7).
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, sessionResponseSchema } from '@portail/contract';
+import { createAccount, signIn } from './support/factories.ts';
+import { jwtPayload, TOKEN_HEADER, uniqueEmail } from './support/http-helpers.ts';
+import { mailsTo, validationTokenIn } from './support/mailbox.ts';
+import { startTestApp, TEST_PASSWORD, type TestApp } from './support/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const NEW_PASSWORD = 'Changement-Mdp-2026;';
+const login = (email: string, password = TEST_PASSWORD) =>
+  t.http().post('/api/auth-server/login').send({ email, password });
+const refresh = (refreshToken: string) => t.http().get(`/api/auth-server/refreshToken/${refreshToken}`);
+const changePassword = (token: string, id: string, body: object) =>
+  t.http().patch(`/api/auth-server/users/${id}/oauth`).set(TOKEN_HEADER, token).send(body);
+const updateUser = (token: string, id: string, body: object) =>
+  t.http().patch(`/api/auth-server/users/${id}`).set(TOKEN_HEADER, token).send(body);
+const passwordBody = (old_password: string, new_password: string, new_confirm = new_password) => ({
+  old_password,
+  new_password,
+  new_confirm,
+});
+
+describe('PATCH /api/auth-server/users/:id/oauth (password change)', () => {
+  it('changes the password, revokes the earlier refresh tokens, returns new tokens and clears mustChangePassword', async () => {
+    const { account, token, refreshToken } = await signIn(t, { mustChangePassword: true });
+    const otherDevice = await login(account.email);
+    expect(otherDevice.status).toBe(200);
+
+    const response = await changePassword(token, account.id, passwordBody(TEST_PASSWORD, NEW_PASSWORD));
+    expect(response.status).toBe(200);
+    const session = sessionResponseSchema.parse(response.body);
+    expect(session.user).toMatchObject({ _id: account.id, mustChangePassword: false });
+    expect(session.refreshToken).not.toBe(refreshToken);
+    expect(jwtPayload(session.token).sub).toBe(account.id);
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: account.id } })).mustChangePassword).toBe(false);
+
+    expect((await refresh(refreshToken)).status).toBe(401);
+    expect((await refresh(otherDevice.body.refreshToken)).status).toBe(401);
+    expect((await refresh(session.refreshToken)).status).toBe(200);
+
+    expect((await login(account.email)).status).toBe(401);
+    expect((await login(account.email, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it('refuses a wrong old password with 400 on old_password, and changes nothing', async () => {
+    const { account, token, refreshToken } = await signIn(t);
+    const response = await changePassword(token, account.id, passwordBody('Pas-Le-Bon-2026!', NEW_PASSWORD));
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      message: MESSAGES.wrongOldPassword,
+      status: 400,
+      code: 'WRONG_PASSWORD',
+      fields: { old_password: MESSAGES.wrongOldPassword },
+    });
+    expect((await refresh(refreshToken)).status).toBe(200);
+    expect((await login(account.email)).status).toBe(200);
+  });
+
+  it('refuses a new password equal to the old one with 400', async () => {
+    const { account, token } = await signIn(t);
+    const response = await changePassword(token, account.id, passwordBody(TEST_PASSWORD, TEST_PASSWORD));
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({
+      message: MESSAGES.samePassword,
+      status: 400,
+      fields: { new_password: MESSAGES.samePassword },
+    });
+  });
+
+  it('refuses a confirmation that does not match with 400 on new_confirm', async () => {
+    const { account, token } = await signIn(t);
+    const response = await changePassword(
+      token,
+      account.id,
+      passwordBody(TEST_PASSWORD, NEW_PASSWORD, `${NEW_PASSWORD}x`),
+    );
+    expect(response.status).toBe(400);
+    expect(response.body.fields).toEqual({ new_confirm: MESSAGES.passwordsDoNotMatch });
+    expect((await login(account.email)).status).toBe(200);
+  });
+
+  it('refuses a weak new password with the password rule', async () => {
+    const { account, token } = await signIn(t);
+    const response = await changePassword(token, account.id, passwordBody(TEST_PASSWORD, 'motdepasse'));
+    expect(response.status).toBe(400);
+    expect(response.body.fields).toEqual({ new_password: MESSAGES.passwordRule });
+  });
+
+  it("refuses to change another user's password with 403", async () => {
+    const { token } = await signIn(t);
+    const victim = await createAccount(t);
+    const response = await changePassword(token, victim.id, passwordBody(TEST_PASSWORD, NEW_PASSWORD));
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ message: MESSAGES.forbidden, status: 403, code: 'FORBIDDEN' });
+    expect((await login(victim.email)).status).toBe(200);
+
+    const unknown = await changePassword(token, randomUUID(), passwordBody(TEST_PASSWORD, NEW_PASSWORD));
+    expect(unknown.status).toBe(403);
+  });
+
+  it('refuses an id that is not a UUID with 400', async () => {
+    const { token } = await signIn(t);
+    const response = await changePassword(token, 'pas-un-id', passwordBody(TEST_PASSWORD, NEW_PASSWORD));
+    expect(response.status).toBe(400);
+    expect(response.body.fields).toEqual({ id: MESSAGES.badFormat('identifiant') });
+  });
+});
+
+describe('PATCH /api/auth-server/users/:id (identity)', () => {
+  it('applies only the changed fields and returns new tokens', async () => {
+    const { account, token, refreshToken } = await signIn(t);
+    const response = await updateUser(token, account.id, {
+      nom: 'Durand',
+      prenom: account.prenom,
+      civilite: account.civilite,
+    });
+    expect(response.status).toBe(200);
+    const session = sessionResponseSchema.parse(response.body);
+    expect(session.user).toMatchObject({
+      nom: 'Durand',
+      prenom: account.prenom,
+      civilite: account.civilite,
+      email: account.email,
+      enabled: true,
+    });
+    expect(session.refreshToken).not.toBe(refreshToken);
+    expect((await refresh(session.refreshToken)).status).toBe(200);
+
+    const user = await t.db.user.findUniqueOrThrow({ where: { id: account.id } });
+    expect(user).toMatchObject({
+      nom: 'Durand',
+      prenom: account.prenom,
+      civilite: account.civilite,
+      email: account.email,
+      enabled: true,
+    });
+    // Changing the name sends no mail.
+    expect(await mailsTo(t, account.email)).toHaveLength(0);
+  });
+
+  it("answers 400 'Nothing to update.' when no field changes", async () => {
+    const { account, token } = await signIn(t);
+    for (const body of [
+      {},
+      { nom: account.nom },
+      { civilite: account.civilite, prenom: account.prenom },
+      { email: account.email.toUpperCase() },
+    ]) {
+      const response = await updateUser(token, account.id, body);
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ message: 'Nothing to update.', status: 400, code: 'NOTHING_TO_UPDATE' });
+    }
+  });
+
+  it('refuses an unknown field with 400 and changes nothing', async () => {
+    const { account, token } = await signIn(t);
+    const response = await updateUser(token, account.id, { nom: 'Durand', roles: ['lca.admin'] });
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe('VALIDATION_ERROR');
+    const user = await t.db.user.findUniqueOrThrow({ where: { id: account.id }, include: { roles: true } });
+    expect(user.nom).toBe(account.nom);
+    expect(user.roles.map((r) => r.role)).toEqual(['lca.association']);
+  });
+
+  it('refuses malformed fields with French messages', async () => {
+    const { account, token } = await signIn(t);
+    const response = await updateUser(token, account.id, { nom: 'Dur4nd', civilite: 'Mlle', email: 'pas-une-adresse' });
+    expect(response.status).toBe(400);
+    expect(response.body.fields).toEqual({
+      nom: MESSAGES.badFormat('nom'),
+      civilite: MESSAGES.badFormat('civilité'),
+      email: MESSAGES.badFormat('adresse e-mail'),
+    });
+  });
+
+  it('refuses an address taken by another account with 409', async () => {
+    const { account, token } = await signIn(t);
+    const other = await createAccount(t);
+    const response = await updateUser(token, account.id, { email: other.email });
+    expect(response.status).toBe(409);
+    expect(response.body).toEqual({ message: MESSAGES.emailAlreadyLinked, status: 409, code: 'EMAIL_TAKEN' });
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: account.id } })).email).toBe(account.email);
+  });
+
+  it('changes the address: account disabled until the new address is validated, mail to the new address, new email in the JWT', async () => {
+    const { account, token } = await signIn(t);
+    const newEmail = uniqueEmail('nouvelle');
+    const response = await updateUser(token, account.id, { email: `  ${newEmail.toUpperCase()} ` });
+
+    expect(response.status).toBe(200);
+    const session = sessionResponseSchema.parse(response.body);
+    expect(session.user).toMatchObject({ email: newEmail, enabled: false });
+    expect(jwtPayload(session.token)).toMatchObject({ sub: account.id, email: newEmail });
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: account.id } })).enabled).toBe(false);
+
+    expect(await mailsTo(t, account.email)).toHaveLength(0);
+    const mails = await mailsTo(t, newEmail);
+    expect(mails).toHaveLength(1);
+    const validate = await t.http().post(`/api/auth-server/validate/${validationTokenIn(mails[0]!.text)}`);
+    expect(validate.status).toBe(200);
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: account.id } })).enabled).toBe(true);
+
+    expect((await login(account.email)).status).toBe(401);
+    expect((await login(newEmail)).status).toBe(200);
+  });
+
+  it('answers 200 then 409 (never 500) to two users taking one new address at the same time', async () => {
+    for (let i = 0; i < 3; i++) {
+      const [a, b] = await Promise.all([signIn(t), signIn(t)]);
+      const email = uniqueEmail('convoitee');
+      const answers = await Promise.all([a, b].map((caller) => updateUser(caller.token, caller.account.id, { email })));
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      expect(answers.find((answer) => answer.status === 409)!.body.message).toBe(MESSAGES.emailAlreadyLinked);
+      expect(await t.db.user.count({ where: { email } })).toBe(1);
+    }
+  });
+
+  it('gives no new session to a service locked after sign-in (403 userLocked on both PATCH routes)', async () => {
+    const { account, token } = await signIn(t, { roles: ['rds.service'] });
+    await t.db.serviceAccount.update({ where: { authId: account.id }, data: { locked: true } });
+    const locked = { message: MESSAGES.userLocked, status: 403, code: 'USER_LOCKED' };
+
+    const identity = await updateUser(token, account.id, { nom: 'Verrou' });
+    expect(identity.status).toBe(403);
+    expect(identity.body).toEqual(locked);
+    const password = await changePassword(token, account.id, passwordBody(TEST_PASSWORD, NEW_PASSWORD));
+    expect(password.status).toBe(403);
+    expect(password.body).toEqual(locked);
+
+    const user = await t.db.user.findUniqueOrThrow({ where: { id: account.id } });
+    expect(user.nom).toBe(account.nom);
+    expect(user.passwordHash).toBe(account.passwordHash);
+    expect(await t.db.refreshToken.count({ where: { userId: account.id } })).toBe(1);
+  });
+
+  it("refuses to change another user's identity with 403", async () => {
+    const { token } = await signIn(t);
+    const victim = await createAccount(t);
+    const response = await updateUser(token, victim.id, { nom: 'Pirate' });
+    expect(response.status).toBe(403);
+    expect(response.body.message).toBe(MESSAGES.forbidden);
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: victim.id } })).nom).toBe(victim.nom);
+  });
+});

@@ -1,0 +1,208 @@
+// POST /api/auth-server/register: new association accounts, validation mail, accounts of other
+// ministry sites, field rules (spec §4, §5, §7).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, registerResponseSchema } from '@portail/contract';
+import { createAccount } from './support/factories.ts';
+import { jwtPayload, registerBody, uniqueEmail } from './support/http-helpers.ts';
+import { mailsTo, validationTokenIn, VALIDATION_LINK_PREFIX } from './support/mailbox.ts';
+import { startTestApp, TEST_PASSWORD, type TestApp } from './support/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const register = (body: object, query = 'origin=lca&sendValidation=true') =>
+  t.http().post(`/api/auth-server/register?${query}`).send(body);
+
+describe('POST /api/auth-server/register', () => {
+  it('creates an unvalidated association user and mails the validation link (sendValidation=true)', async () => {
+    const body = registerBody({ email: uniqueEmail('Nouveau').toUpperCase() });
+    const email = body.email.toLowerCase();
+    const before = Date.now();
+    const response = await register(body);
+
+    expect(response.status).toBe(201);
+    const session = registerResponseSchema.parse(response.body);
+    expect(session.roles).toEqual(['lca.association']);
+    expect(session.user).toMatchObject({
+      email,
+      civilite: 'Mme',
+      nom: 'Dupont-Lefèvre',
+      prenom: 'Élodie',
+      role: 'lca.association',
+      roles: ['lca.association'],
+      enabled: false,
+      mustChangePassword: false,
+      rds: null,
+    });
+    expect(jwtPayload(session.token)).toMatchObject({ sub: session.user._id, email, roles: ['lca.association'] });
+
+    const user = await t.db.user.findUniqueOrThrow({
+      where: { email },
+      include: { associationUser: true, roles: true },
+    });
+    expect(user.enabled).toBe(false);
+    expect(user.origin).toBe('lca');
+    expect(user.passwordHash.startsWith('$argon2id$')).toBe(true);
+    expect(user.passwordHash).not.toContain(TEST_PASSWORD);
+    expect(user.roles.map((r) => r.role)).toEqual(['lca.association']);
+    expect(user.associationUser).not.toBeNull();
+    expect(session.user.lcaId).toBe(user.associationUser!.id);
+
+    const mails = await mailsTo(t, email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.status).toBe('STORED');
+    expect(mails[0]!.subject).toMatch(/Validez votre adresse e-mail/);
+    const token = validationTokenIn(mails[0]!.text);
+    expect(mails[0]!.html).toContain(`${VALIDATION_LINK_PREFIX}${token}`);
+    const stored = await t.db.oneTimeToken.findMany({ where: { userId: user.id } });
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.purpose).toBe('VALIDATION');
+    expect(stored[0]!.tokenHash).not.toBe(token);
+    const ttl = t.config.validationTokenTtlHours * 3_600_000;
+    expect(stored[0]!.expiresAt.getTime()).toBeGreaterThanOrEqual(before + ttl - 1000);
+    expect(stored[0]!.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + ttl + 1000);
+  });
+
+  it('sends no mail with sendValidation=false', async () => {
+    const body = registerBody();
+    const response = await register(body, 'origin=lca&sendValidation=false');
+    expect(response.status).toBe(201);
+    expect(response.body.user.enabled).toBe(false);
+    expect(await mailsTo(t, body.email)).toHaveLength(0);
+    expect(await t.db.oneTimeToken.count({ where: { userId: response.body.user._id } })).toBe(0);
+  });
+
+  it('sends the validation mail by default (no query)', async () => {
+    const body = registerBody();
+    const response = await t.http().post('/api/auth-server/register').send(body);
+    expect(response.status).toBe(201);
+    expect(await mailsTo(t, body.email)).toHaveLength(1);
+    expect((await t.db.user.findUniqueOrThrow({ where: { email: body.email } })).origin).toBe('lca');
+  });
+
+  it('records the origin given in the query', async () => {
+    const body = registerBody();
+    const response = await register(body, 'origin=dab&sendValidation=false');
+    expect(response.status).toBe(201);
+    expect((await t.db.user.findUniqueOrThrow({ where: { email: body.email } })).origin).toBe('dab');
+  });
+
+  it('prefers the origin sent in the body to the one of the query', async () => {
+    const body = { ...registerBody(), origin: 'lcb' };
+    const response = await register(body, 'origin=dab&sendValidation=false');
+    expect(response.status).toBe(201);
+    expect((await t.db.user.findUniqueOrThrow({ where: { email: body.email } })).origin).toBe('lcb');
+  });
+
+  it('refuses an address already linked to an association account with 409, whatever its case', async () => {
+    const existing = await createAccount(t, { roles: ['lca.association'] });
+    for (const email of [existing.email, `  ${existing.email.toUpperCase()} `]) {
+      const response = await register(registerBody({ email }));
+      expect(response.status).toBe(409);
+      expect(response.body).toEqual({ message: MESSAGES.emailAlreadyLinked, status: 409, code: 'EMAIL_TAKEN' });
+    }
+    // Even with the right password, an association account is not registered twice.
+    const again = await register(registerBody({ email: existing.email, password: TEST_PASSWORD }));
+    expect(again.status).toBe(409);
+    expect(await t.db.user.count({ where: { email: existing.email } })).toBe(1);
+    expect(await mailsTo(t, existing.email)).toHaveLength(0);
+  });
+
+  it('gives lca.association to an account of another site when its owner gives the right password', async () => {
+    const existing = await createAccount(t, { roles: ['dab.association'] });
+    const response = await register(registerBody({ email: existing.email, nom: 'Autre', prenom: 'Nom' }));
+
+    expect(response.status).toBe(201);
+    expect([...response.body.roles].sort()).toEqual(['dab.association', 'lca.association']);
+    expect(response.body.user.role).toBe('lca.association');
+    expect(response.body.user._id).toBe(existing.id);
+    const user = await t.db.user.findUniqueOrThrow({
+      where: { id: existing.id },
+      include: { roles: true, associationUser: true },
+    });
+    expect(user.roles.map((r) => r.role).sort()).toEqual(['dab.association', 'lca.association']);
+    expect(response.body.user.lcaId).toBe(user.associationUser!.id);
+    // The identity and password of the existing account are kept.
+    expect(user.nom).toBe(existing.nom);
+    expect(user.passwordHash).toBe(existing.passwordHash);
+  });
+
+  it('answers 201 then 409 (never 500) to two simultaneous registrations of one address', async () => {
+    for (let i = 0; i < 3; i++) {
+      const fresh = registerBody();
+      const other = await createAccount(t, { roles: ['dab.association'] });
+      for (const email of [fresh.email, other.email]) {
+        const answers = await Promise.all([1, 2].map(() => register(registerBody({ email }), 'sendValidation=false')));
+        expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+        expect(answers.find((answer) => answer.status === 409)!.body.message).toBe(MESSAGES.emailAlreadyLinked);
+      }
+      const roles = await t.db.userRole.findMany({ where: { userId: other.id } });
+      expect(roles.map((r) => r.role).sort()).toEqual(['dab.association', 'lca.association']);
+    }
+  });
+
+  it('refuses the account of another site with a wrong password (409) and adds no role', async () => {
+    const existing = await createAccount(t, { roles: ['dab.association'] });
+    const response = await register(registerBody({ email: existing.email, password: 'Autre-Mot-2026!x' }));
+    expect(response.status).toBe(409);
+    expect(response.body.message).toBe(MESSAGES.emailAlreadyLinked);
+    const roles = await t.db.userRole.findMany({ where: { userId: existing.id } });
+    expect(roles.map((r) => r.role)).toEqual(['dab.association']);
+    expect(await t.db.associationUser.count({ where: { authId: existing.id } })).toBe(0);
+  });
+
+  it('refuses a confirmation that does not match, on field confirm', async () => {
+    const body = registerBody({ confirm: `${TEST_PASSWORD}x` });
+    const response = await register(body);
+    expect(response.status).toBe(400);
+    expect(response.body.fields).toEqual({ confirm: MESSAGES.passwordsDoNotMatch });
+    expect(await t.db.user.count({ where: { email: body.email } })).toBe(0);
+  });
+
+  it.each([
+    ['too short (11 characters)', 'Abcdefgh1!x'],
+    ['without upper case', 'abcdefghij1!'],
+    ['without lower case', 'ABCDEFGHIJ1!'],
+    ['without digit', 'Abcdefghijk!'],
+    ['without punctuation', 'Abcdefghijk1'],
+  ])('refuses a password %s with the password rule', async (_label, password) => {
+    const body = registerBody({ password, confirm: password });
+    const response = await register(body);
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe('VALIDATION_ERROR');
+    expect(response.body.fields).toEqual({ password: MESSAGES.passwordRule });
+    expect(response.body.message).toBe(`${MESSAGES.invalidForm} password : ${MESSAGES.passwordRule}`);
+    expect(await t.db.user.count({ where: { email: body.email } })).toBe(0);
+  });
+
+  it('accepts a password of exactly 12 characters with every kind of character', async () => {
+    const password = 'Abcdefghi1!x';
+    const response = await register(registerBody({ password, confirm: password }), 'sendValidation=false');
+    expect(response.status).toBe(201);
+  });
+
+  it.each([
+    ['email', { email: 'pas-une-adresse' }, MESSAGES.badFormat('adresse e-mail')],
+    ['email', { email: 'a b@test.example.org' }, MESSAGES.badFormat('adresse e-mail')],
+    ['civilite', { civilite: 'Dr' }, MESSAGES.badFormat('civilité')],
+    ['nom', { nom: 'Dupont2' }, MESSAGES.badFormat('nom')],
+    ['prenom', { prenom: 'R2D2' }, MESSAGES.badFormat('prénom')],
+    ['nom', { nom: '   ' }, MESSAGES.required('nom')],
+  ])('refuses a bad %s (%j) with a French message on that field', async (field, override, message) => {
+    const response = await register(registerBody(override as object));
+    expect(response.status).toBe(400);
+    expect(response.body.status).toBe(400);
+    expect(response.body.fields[field]).toBe(message);
+    expect(response.body.message.startsWith(MESSAGES.invalidForm)).toBe(true);
+  });
+
+  it('refuses a missing field with the "required" message', async () => {
+    const { prenom: _omitted, ...body } = registerBody();
+    const response = await register(body);
+    expect(response.status).toBe(400);
+    expect(response.body.fields).toEqual({ prenom: MESSAGES.required('prénom') });
+  });
+});

@@ -1,0 +1,176 @@
+// Tokens: refresh-token rotation with reuse detection, logout, GET /me (spec §4 Session, §7).
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, sessionUserSchema, tokenPairSchema } from '@portail/contract';
+import { createAccount, signIn } from './support/factories.ts';
+import { jwtPayload, TOKEN_HEADER } from './support/http-helpers.ts';
+import { startTestApp, TEST_PASSWORD, type TestApp } from './support/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const refresh = (refreshToken: string) => t.http().get(`/api/auth-server/refreshToken/${refreshToken}`);
+const logout = (body?: object) =>
+  t
+    .http()
+    .post('/api/auth-server/logout')
+    .send(body ?? {});
+const me = (token: string) => t.http().get('/api/auth-server/me').set(TOKEN_HEADER, token);
+const login = (email: string) => t.http().post('/api/auth-server/login').send({ email, password: TEST_PASSWORD });
+
+describe('GET /api/auth-server/refreshToken/:refreshToken', () => {
+  it('rotates: a new pair, the old refresh token refused, and its reuse revokes the whole family', async () => {
+    const { account, refreshToken: first } = await signIn(t);
+
+    const rotated = await refresh(first);
+    expect(rotated.status).toBe(200);
+    const pair = tokenPairSchema.parse(rotated.body);
+    expect(pair.refreshToken).not.toBe(first);
+    expect(jwtPayload(pair.token)).toMatchObject({ sub: account.id, email: account.email, roles: ['lca.association'] });
+    expect((await me(pair.token)).status).toBe(200);
+
+    // Rotating again from the newest token works (the family goes on).
+    const second = await refresh(pair.refreshToken);
+    expect(second.status).toBe(200);
+    const newest = second.body.refreshToken as string;
+
+    // Replaying an old token: refused, and every token of the family is revoked.
+    const replay = await refresh(first);
+    expect(replay.status).toBe(401);
+    expect(replay.body).toEqual({ message: MESSAGES.tokenExpired, status: 401, code: 'REFRESH_TOKEN_REUSED' });
+    const afterReplay = await refresh(newest);
+    expect(afterReplay.status).toBe(401);
+    expect(afterReplay.body.message).toBe(MESSAGES.tokenExpired);
+
+    const family = await t.db.refreshToken.findMany({ where: { userId: account.id } });
+    expect(family).toHaveLength(3);
+    expect(new Set(family.map((row) => row.familyId)).size).toBe(1);
+    for (const row of family) expect(row.revokedAt).not.toBeNull();
+  });
+
+  it('revokes only the family of the replayed token, not the other sessions of the user', async () => {
+    const account = await createAccount(t);
+    const [a, b] = [await login(account.email), await login(account.email)];
+    const rotatedA = await refresh(a.body.refreshToken);
+    expect(rotatedA.status).toBe(200);
+    expect((await refresh(a.body.refreshToken)).status).toBe(401);
+    expect((await refresh(rotatedA.body.refreshToken)).status).toBe(401);
+    // The other device keeps its session.
+    expect((await refresh(b.body.refreshToken)).status).toBe(200);
+  });
+
+  it('lets only one of two simultaneous uses of a token succeed', async () => {
+    const { refreshToken } = await signIn(t);
+    const answers = await Promise.all([refresh(refreshToken), refresh(refreshToken)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401]);
+  });
+
+  it('refuses an expired refresh token with 401', async () => {
+    const { account, refreshToken } = await signIn(t);
+    await t.db.refreshToken.updateMany({
+      where: { userId: account.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    const response = await refresh(refreshToken);
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ message: MESSAGES.tokenExpired, status: 401 });
+    expect(response.body).not.toHaveProperty('token');
+  });
+
+  it('refuses an unknown refresh token with 401', async () => {
+    const response = await refresh(randomBytes(32).toString('base64url'));
+    expect(response.status).toBe(401);
+    expect(response.body.message).toBe(MESSAGES.tokenExpired);
+  });
+
+  it('refuses the refresh token of a service locked after sign-in with 403', async () => {
+    const { account, refreshToken } = await signIn(t, { roles: ['rds.service'] });
+    await t.db.serviceAccount.update({ where: { authId: account.id }, data: { locked: true } });
+    const response = await refresh(refreshToken);
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ message: MESSAGES.userLocked, status: 403, code: 'USER_LOCKED' });
+  });
+
+  it('gives the current roles in the new access token', async () => {
+    const { account, refreshToken } = await signIn(t);
+    await t.db.userRole.create({ data: { userId: account.id, role: 'lca.admin' } });
+    const response = await refresh(refreshToken);
+    expect(response.status).toBe(200);
+    expect([...jwtPayload(response.body.token).roles].sort()).toEqual(['lca.admin', 'lca.association']);
+  });
+});
+
+describe('POST /api/auth-server/logout', () => {
+  it('revokes the family of the refresh token: refreshing afterwards gives 401', async () => {
+    const { account, refreshToken } = await signIn(t);
+    const rotated = await refresh(refreshToken);
+    const current = rotated.body.refreshToken as string;
+
+    const response = await logout({ refreshToken: current });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ message: MESSAGES.loggedOut });
+    expect((await refresh(current)).status).toBe(401);
+    expect(await t.db.refreshToken.count({ where: { userId: account.id, revokedAt: null } })).toBe(0);
+  });
+
+  it('answers 200 without a token, with an unknown token, and without an access token', async () => {
+    for (const body of [{}, { refreshToken: randomBytes(32).toString('base64url') }]) {
+      const response = await logout(body);
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ message: MESSAGES.loggedOut });
+    }
+    const noBody = await t.http().post('/api/auth-server/logout');
+    expect(noBody.status).toBe(200);
+  });
+
+  it('leaves the other sessions of the user open', async () => {
+    const account = await createAccount(t);
+    const [a, b] = [await login(account.email), await login(account.email)];
+    expect((await logout({ refreshToken: a.body.refreshToken })).status).toBe(200);
+    expect((await refresh(b.body.refreshToken)).status).toBe(200);
+  });
+});
+
+describe('GET /api/auth-server/me', () => {
+  it('returns the session user of the token', async () => {
+    const { account, token } = await signIn(t, {
+      roles: ['lca.association', 'rds.user'],
+      service: { nom: 'SDJES test', type: 'departement' },
+    });
+    const response = await me(token);
+    expect(response.status).toBe(200);
+    const user = sessionUserSchema.parse(response.body);
+    expect(user).toMatchObject({
+      _id: account.id,
+      email: account.email,
+      role: 'rds.user',
+      lcaId: account.associationUser!.id,
+      rds: { _id: account.serviceAccount!.id, nom: 'SDJES test', type: 'departement', locked: false, email: null },
+    });
+  });
+
+  it('refuses a user whose service was locked with 403', async () => {
+    const { account, token } = await signIn(t, { roles: ['rds.user'] });
+    await t.db.serviceAccount.update({ where: { authId: account.id }, data: { locked: true } });
+    const response = await me(token);
+    expect(response.status).toBe(403);
+    expect(response.body.message).toBe(MESSAGES.userLocked);
+  });
+
+  it('answers 404 for a token of a deleted user', async () => {
+    const { account, token } = await signIn(t);
+    await t.db.user.delete({ where: { id: account.id } });
+    const response = await me(token);
+    expect(response.status).toBe(404);
+    expect(response.body.message).toBe(MESSAGES.userNotFound);
+  });
+
+  it('answers 401 without a token', async () => {
+    const response = await t.http().get('/api/auth-server/me');
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ message: MESSAGES.unauthenticated, status: 401, code: 'UNAUTHENTICATED' });
+  });
+});

@@ -1,0 +1,196 @@
+// Delivery over real SMTP (a local smtp-server): mails arrive and the outbox says SENT; with the
+// SMTP server down they are FAILED with a retry date, and retryDue() delivers them once it is back.
+import { once } from 'node:events';
+import { SMTPServer } from 'smtp-server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { freePort } from './support/postgres-cluster.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+interface Received {
+  from: string | false;
+  to: string[];
+  raw: string;
+}
+
+/** A local SMTP server that keeps what it receives. */
+async function startSmtp(port = 0) {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom && session.envelope.mailFrom.address,
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  server.listen(port, '127.0.0.1');
+  await once(server.server, 'listening');
+  const address = server.server.address() as { port: number };
+  return { port: address.port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+const apps: TestApp[] = [];
+const servers: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+async function appWithSmtp(port: number, overrides: Parameters<typeof startTestApp>[0] = {}) {
+  const t = await startTestApp({ smtpUrl: `smtp://127.0.0.1:${port}`, ...overrides });
+  apps.push(t);
+  return t;
+}
+
+const supportMail = (t: TestApp, subject: string) =>
+  t
+    .http()
+    .post('/api/mail-server/notification/sendEmail')
+    .send({ to: t.config.supportEmail, subject, body: 'Bonjour,\nune question.' });
+
+describe('mail delivery over SMTP', () => {
+  it('delivers the mail and marks the outbox row SENT', async () => {
+    const smtp = await startSmtp();
+    servers.push(smtp);
+    const t = await appWithSmtp(smtp.port);
+
+    const response = await supportMail(t, 'Question par SMTP');
+    expect(response.status).toBe(201);
+
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]!.to).toEqual([t.config.supportEmail]);
+    expect(smtp.received[0]!.from).toBe('ne-pas-repondre@associations.gouv.fr');
+    expect(smtp.received[0]!.raw).toMatch(/^Subject: Question par SMTP\r?$/m);
+    expect(smtp.received[0]!.raw).toContain('<p>Bonjour,</p>');
+
+    const row = await t.db.mailOutbox.findUniqueOrThrow({ where: { id: response.body._id } });
+    expect(row).toMatchObject({ status: 'SENT', attempts: 1, lastError: null, nextAttemptAt: null });
+    expect(row.sentAt).toBeInstanceOf(Date);
+  });
+
+  it('delivers the validation mail of a registration', async () => {
+    const smtp = await startSmtp();
+    servers.push(smtp);
+    const t = await appWithSmtp(smtp.port);
+    const email = 'smtp-inscription@test.example.org';
+    const password = 'Inscription-Smtp-2026!';
+    const response = await t
+      .http()
+      .post('/api/auth-server/register?origin=lca&sendValidation=true')
+      .send({ email, password, confirm: password, civilite: 'M.', nom: 'Smtp', prenom: 'Test' });
+    expect(response.status).toBe(201);
+    expect(smtp.received.map((mail) => mail.to)).toEqual([[email]]);
+    expect(smtp.received[0]!.raw).toContain('http://portail.test/client/validate/');
+    expect((await t.db.mailOutbox.findFirstOrThrow({ where: { to: email } })).status).toBe('SENT');
+  });
+
+  it('marks the mail FAILED with a retry date when SMTP is down, then retryDue() delivers it', async () => {
+    const port = await freePort();
+    const t = await appWithSmtp(port);
+
+    const before = Date.now();
+    const response = await supportMail(t, 'Pendant la panne');
+    // The outbox keeps the mail: the caller is not failed.
+    expect(response.status).toBe(201);
+    let row = await t.db.mailOutbox.findUniqueOrThrow({ where: { id: response.body._id } });
+    expect(row.status).toBe('FAILED');
+    expect(row.attempts).toBe(1);
+    expect(row.lastError).toMatch(/ECONNREFUSED|connect/i);
+    expect(row.sentAt).toBeNull();
+    expect(row.nextAttemptAt!.getTime()).toBeGreaterThanOrEqual(before + t.config.mailRetryMs - 1000);
+
+    // Not due yet: retryDue() leaves it alone even with SMTP back.
+    const smtp = await startSmtp(port);
+    servers.push(smtp);
+    await t.app.services.mail.retryDue();
+    expect(smtp.received).toHaveLength(0);
+    expect((await t.db.mailOutbox.findUniqueOrThrow({ where: { id: row.id } })).attempts).toBe(1);
+
+    // Due: delivered.
+    await t.db.mailOutbox.update({ where: { id: row.id }, data: { nextAttemptAt: new Date(Date.now() - 1000) } });
+    await t.app.services.mail.retryDue();
+    row = await t.db.mailOutbox.findUniqueOrThrow({ where: { id: row.id } });
+    expect(row).toMatchObject({ status: 'SENT', attempts: 2, lastError: null, nextAttemptAt: null });
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]!.raw).toMatch(/^Subject: Pendant la panne\r?$/m);
+  });
+
+  it('backs off exponentially and stops retrying after mailMaxAttempts', async () => {
+    const port = await freePort();
+    const t = await appWithSmtp(port, { mailMaxAttempts: 3, mailRetryMs: 60_000 });
+    const response = await supportMail(t, 'Panne longue');
+    const id = response.body._id as string;
+
+    const due = () => t.db.mailOutbox.update({ where: { id }, data: { nextAttemptAt: new Date(Date.now() - 1000) } });
+    // Second failure: retry in 2 × retryMs.
+    await due();
+    let before = Date.now();
+    await t.app.services.mail.retryDue();
+    let row = await t.db.mailOutbox.findUniqueOrThrow({ where: { id } });
+    expect(row).toMatchObject({ status: 'FAILED', attempts: 2 });
+    expect(row.nextAttemptAt!.getTime()).toBeGreaterThanOrEqual(before + 2 * 60_000 - 1000);
+    expect(row.nextAttemptAt!.getTime()).toBeLessThanOrEqual(Date.now() + 2 * 60_000 + 1000);
+
+    // Third failure: the last attempt, no retry date.
+    await due();
+    before = Date.now();
+    await t.app.services.mail.retryDue();
+    row = await t.db.mailOutbox.findUniqueOrThrow({ where: { id } });
+    expect(row).toMatchObject({ status: 'FAILED', attempts: 3, nextAttemptAt: null });
+
+    // Even with SMTP back and an old retry date, an exhausted mail is not retried.
+    const smtp = await startSmtp(port);
+    servers.push(smtp);
+    await due();
+    await t.app.services.mail.retryDue();
+    expect(smtp.received).toHaveLength(0);
+    expect((await t.db.mailOutbox.findUniqueOrThrow({ where: { id } })).attempts).toBe(3);
+  });
+
+  it('retries on its own: the retry loop delivers a failed mail once SMTP is back', async () => {
+    const port = await freePort();
+    const t = await appWithSmtp(port, { mailRetryMs: 1000 });
+    const response = await supportMail(t, 'Relance automatique');
+    const id = response.body._id as string;
+    expect((await t.db.mailOutbox.findUniqueOrThrow({ where: { id } })).status).toBe('FAILED');
+
+    const smtp = await startSmtp(port);
+    servers.push(smtp);
+    await vi.waitFor(
+      async () => expect((await t.db.mailOutbox.findUniqueOrThrow({ where: { id } })).status).toBe('SENT'),
+      { timeout: 8000, interval: 200 },
+    );
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('picks up a mail left PENDING by a crash after a minute, not a recent one', async () => {
+    const smtp = await startSmtp();
+    servers.push(smtp);
+    const t = await appWithSmtp(smtp.port);
+    const mail = {
+      to: 'destinataire@test.example.org',
+      from: t.config.mailFrom,
+      text: 'Texte',
+      status: 'PENDING' as const,
+    };
+    const stale = await t.db.mailOutbox.create({
+      data: { ...mail, subject: 'Oubliee', createdAt: new Date(Date.now() - 120_000) },
+    });
+    const recent = await t.db.mailOutbox.create({
+      data: { ...mail, subject: 'En cours', createdAt: new Date(Date.now() - 10_000) },
+    });
+
+    await t.app.services.mail.retryDue();
+    expect((await t.db.mailOutbox.findUniqueOrThrow({ where: { id: stale.id } })).status).toBe('SENT');
+    expect((await t.db.mailOutbox.findUniqueOrThrow({ where: { id: recent.id } })).status).toBe('PENDING');
+    expect(smtp.received.map((m) => m.to)).toEqual([['destinataire@test.example.org']]);
+  });
+});
