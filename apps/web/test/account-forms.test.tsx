@@ -1,30 +1,23 @@
 import { MESSAGES } from '@portail/contract';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changedIdentityFields, NO_CHANGE_DETECTED } from '../src/features/account/identity-changes.ts';
 import { IdentityForm } from '../src/features/account/identity-form.tsx';
 import { RegisterPage } from '../src/features/auth/register-page.tsx';
 import { session } from '../src/lib/session/session-store.ts';
 import { toasts } from '../src/lib/toast/toast-store.ts';
-import { createFakeFetch, json } from './support/fake-fetch.ts';
+import { resetAppState } from './support/app-state.ts';
+import { json, stubFetch } from './support/fake-fetch.ts';
 import { makeSession, makeUser } from './support/factories.ts';
+import { renderRoutes } from './support/render-routes.tsx';
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  session.clear();
-  toasts.getToasts().forEach((toast) => toasts.dismiss(toast.id));
-});
+afterEach(resetAppState);
 
 describe('register page', () => {
   it('checks the password rule and the confirmation with the contract schema', async () => {
-    vi.stubGlobal('fetch', createFakeFetch({}).fetch);
-    render(
-      <MemoryRouter>
-        <RegisterPage />
-      </MemoryRouter>,
-    );
+    stubFetch();
+    renderRoutes('/register', { '/register': <RegisterPage /> });
     expect(screen.getByText(MESSAGES.passwordRule)).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Mot de passe'), 'court');
     await userEvent.type(screen.getByLabelText('Confirmation du mot de passe'), 'autre');
@@ -37,18 +30,10 @@ describe('register page', () => {
 
   it('registers with origin lca and sendValidation, stores the session, goes to /validation', async () => {
     const user = makeUser({ enabled: false });
-    const fake = createFakeFetch({
+    const fake = stubFetch({
       'POST /api/auth-server/register': () => json(201, { ...makeSession(user), roles: user.roles }),
     });
-    vi.stubGlobal('fetch', fake.fetch);
-    render(
-      <MemoryRouter initialEntries={['/register']}>
-        <Routes>
-          <Route path="/register" element={<RegisterPage />} />
-          <Route path="/validation" element={<p>Page de validation</p>} />
-        </Routes>
-      </MemoryRouter>,
-    );
+    renderRoutes('/register', { '/register': <RegisterPage />, '/validation': <p>Page de validation</p> });
     await userEvent.click(screen.getByLabelText('Madame'));
     await userEvent.type(screen.getByLabelText('Nom'), 'Martin');
     await userEvent.type(screen.getByLabelText('Prénom'), 'Camille');
@@ -82,8 +67,7 @@ describe('profile identity', () => {
   });
 
   it('says "Aucun changement" without calling the server when nothing changed', async () => {
-    const fake = createFakeFetch({});
-    vi.stubGlobal('fetch', fake.fetch);
+    const fake = stubFetch();
     render(<IdentityForm user={makeUser()} />);
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les modifications' }));
     expect(toasts.getToasts().map((t) => t.message)).toEqual([NO_CHANGE_DETECTED]);
@@ -94,8 +78,7 @@ describe('profile identity', () => {
     const user = makeUser();
     session.signIn(makeSession(user));
     const updated = makeSession({ ...user, prenom: 'Claude' });
-    const fake = createFakeFetch({ [`PATCH /api/auth-server/users/${user._id}`]: () => json(200, updated) });
-    vi.stubGlobal('fetch', fake.fetch);
+    const fake = stubFetch({ [`PATCH /api/auth-server/users/${user._id}`]: () => json(200, updated) });
     render(<IdentityForm user={user} />);
     const prenom = screen.getByLabelText('Prénom');
     await userEvent.clear(prenom);

@@ -6,7 +6,7 @@ import { toApiError } from '../src/lib/api/error-mapping.ts';
 import { isTokenExpired, tokenExpiry } from '../src/lib/api/jwt.ts';
 import { createSessionStore } from '../src/lib/session/session-store.ts';
 import { createFakeFetch, json } from './support/fake-fetch.ts';
-import { makeJwt, makeSession, makeUser, memoryStorage } from './support/factories.ts';
+import { makeJwt, makeLcaUser, makeSession, makeUser, memoryStorage } from './support/factories.ts';
 
 const NOW_MS = 1_800_000_000_000;
 const NOW_S = NOW_MS / 1000;
@@ -15,15 +15,7 @@ const EXPIRED = makeJwt(NOW_S - 1);
 const USER = makeUser();
 const GET_USER = `GET /api/lca-server/users/${USER.lcaId}`;
 const REFRESH = 'GET /api/auth-server/refreshToken/refresh-token-0123456789';
-const lcaUser = {
-  _id: USER.lcaId,
-  authId: USER.authId,
-  email: USER.email,
-  civilite: 'Mme',
-  nom: 'Martin',
-  prenom: 'Camille',
-  associations: [],
-};
+const lcaUser = makeLcaUser(USER, { associations: [] });
 
 function setup(routes: Parameters<typeof createFakeFetch>[0], token: string | null = VALID) {
   const session = createSessionStore(memoryStorage());

@@ -3,7 +3,7 @@ import { MESSAGES } from '@portail/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { forgetLoadedUserInfo } from '../src/app/route-guard.ts';
 import { buildRoutes } from '../src/app/router.tsx';
 import { installSessionExpiredHandler } from '../src/app/session-expired-handler.ts';
@@ -11,8 +11,11 @@ import { PLACEHOLDER_TEXT } from '../src/features/shell/placeholder-page.tsx';
 import { session } from '../src/lib/session/session-store.ts';
 import { sessionEvents } from '../src/lib/session/session-events.ts';
 import { toasts } from '../src/lib/toast/toast-store.ts';
-import { createFakeFetch, json } from './support/fake-fetch.ts';
-import { makeSession, makeUser } from './support/factories.ts';
+import { resetAppState } from './support/app-state.ts';
+import { json, stubFetch } from './support/fake-fetch.ts';
+import { makeLcaUser, makeSession, makeUser } from './support/factories.ts';
+
+const NO_NOTES = { 'GET /api/lca-server/notesOnPage': () => json(200, []) };
 
 function renderApp(path: string) {
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
@@ -29,15 +32,13 @@ const fullPath = (router: ReturnType<typeof renderApp>) =>
   router.state.location.pathname + router.state.location.search;
 
 afterEach(() => {
-  vi.unstubAllGlobals();
-  session.clear();
+  resetAppState();
   forgetLoadedUserInfo();
-  toasts.getToasts().forEach((toast) => toasts.dismiss(toast.id));
 });
 
 describe('application routing', () => {
   it('sends a visitor to /login with the redirect_url, inside the login layout', async () => {
-    vi.stubGlobal('fetch', createFakeFetch({ 'GET /api/lca-server/notesOnPage': () => json(200, []) }).fetch);
+    stubFetch(NO_NOTES);
     const router = renderApp('/dossiers?exercice=2024');
     expect(await screen.findByRole('heading', { level: 1, name: 'Connexion' })).toBeInTheDocument();
     expect(fullPath(router)).toBe('/login?redirect_url=%2Fdossiers%3Fexercice%3D2024');
@@ -47,23 +48,13 @@ describe('application routing', () => {
   it('loads the association user and sends one without association to choix-association', async () => {
     const user = makeUser({ associations: [{ id_correspondance: 'stale' }] });
     session.signIn(makeSession(user));
-    const fake = createFakeFetch({
+    stubFetch({
       'GET /api/lca-server/notesOnPage': () =>
         json(200, [
           { _id: 'n', type: 'info', title: null, content: '<p>Note du choix</p>', routes: ['choix-association'] },
         ]),
-      [`GET /api/lca-server/users/${user.lcaId}`]: () =>
-        json(200, {
-          _id: user.lcaId,
-          authId: user.authId,
-          email: user.email,
-          civilite: 'Mme',
-          nom: 'Martin',
-          prenom: 'Camille',
-          associations: [],
-        }),
+      [`GET /api/lca-server/users/${user.lcaId}`]: () => json(200, makeLcaUser(user, { associations: [] })),
     });
-    vi.stubGlobal('fetch', fake.fetch);
     const router = renderApp('/user/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Choix de l’association' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/ajout-association/choix-association');
@@ -76,7 +67,7 @@ describe('application routing', () => {
   });
 
   it('renders the 404 page for an unknown path', async () => {
-    vi.stubGlobal('fetch', createFakeFetch({ 'GET /api/lca-server/notesOnPage': () => json(200, []) }).fetch);
+    stubFetch(NO_NOTES);
     renderApp('/nulle-part/ici');
     expect(await screen.findByRole('heading', { level: 1, name: MESSAGES.pageNotFoundTitle })).toBeInTheDocument();
   });
@@ -84,22 +75,7 @@ describe('application routing', () => {
   it('on "session expired" from a private page: /login with the toast for 100 s', async () => {
     const user = makeUser();
     session.signIn(makeSession(user));
-    vi.stubGlobal(
-      'fetch',
-      createFakeFetch({
-        'GET /api/lca-server/notesOnPage': () => json(200, []),
-        [`GET /api/lca-server/users/${user.lcaId}`]: () =>
-          json(200, {
-            _id: user.lcaId,
-            authId: user.authId,
-            email: user.email,
-            civilite: 'Mme',
-            nom: 'Martin',
-            prenom: 'Camille',
-            associations: user.associations,
-          }),
-      }).fetch,
-    );
+    stubFetch({ ...NO_NOTES, [`GET /api/lca-server/users/${user.lcaId}`]: () => json(200, makeLcaUser(user)) });
     const router = renderApp('/user/profil');
     await screen.findByRole('heading', { level: 1, name: 'Mon compte' });
     const uninstall = installSessionExpiredHandler(router);
@@ -119,7 +95,7 @@ describe('application routing', () => {
   });
 
   it('ignores "session expired" on a public page', async () => {
-    vi.stubGlobal('fetch', createFakeFetch({ 'GET /api/lca-server/notesOnPage': () => json(200, []) }).fetch);
+    stubFetch(NO_NOTES);
     const router = renderApp('/faq');
     await screen.findByRole('heading', { level: 1, name: 'Foire aux questions' });
     const uninstall = installSessionExpiredHandler(router);

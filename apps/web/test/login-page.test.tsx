@@ -1,34 +1,27 @@
 import { MESSAGES } from '@portail/contract';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { LoginPage } from '../src/features/auth/login-page.tsx';
 import { session } from '../src/lib/session/session-store.ts';
-import { createFakeFetch, json } from './support/fake-fetch.ts';
+import { resetAppState } from './support/app-state.ts';
+import { json, stubFetch } from './support/fake-fetch.ts';
 import { makeSession, makeUser } from './support/factories.ts';
+import { renderRoutes } from './support/render-routes.tsx';
 
 function renderLogin(entry = '/login') {
-  return render(
-    <MemoryRouter initialEntries={[entry]}>
-      <Routes>
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="/dossiers" element={<p>Page des dossiers</p>} />
-        <Route path="/user/dashboard" element={<p>Tableau de bord</p>} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  return renderRoutes(entry, {
+    '/login': <LoginPage />,
+    '/dossiers': <p>Page des dossiers</p>,
+    '/user/dashboard': <p>Tableau de bord</p>,
+  });
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  session.clear();
-});
+afterEach(resetAppState);
 
 describe('login page', () => {
   it('shows the contract schema errors next to the fields, without calling the server', async () => {
-    const fake = createFakeFetch({});
-    vi.stubGlobal('fetch', fake.fetch);
+    const fake = stubFetch();
     renderLogin();
     await userEvent.type(screen.getByLabelText('Adresse électronique'), 'pas-une-adresse');
     await userEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
@@ -42,10 +35,9 @@ describe('login page', () => {
   });
 
   it('shows the server message and keeps the typed input', async () => {
-    const fake = createFakeFetch({
+    const fake = stubFetch({
       'POST /api/auth-server/login': () => json(401, { message: MESSAGES.badCredentials, status: 401 }),
     });
-    vi.stubGlobal('fetch', fake.fetch);
     renderLogin();
     await userEvent.type(screen.getByLabelText('Adresse électronique'), 'Camille@Example.org');
     await userEvent.type(screen.getByLabelText('Mot de passe'), 'mauvais');
@@ -60,7 +52,7 @@ describe('login page', () => {
 
   it('stores the session and follows redirect_url', async () => {
     const response = makeSession(makeUser());
-    vi.stubGlobal('fetch', createFakeFetch({ 'POST /api/auth-server/login': () => json(200, response) }).fetch);
+    stubFetch({ 'POST /api/auth-server/login': () => json(200, response) });
     renderLogin('/login?redirect_url=%2Fdossiers');
     await userEvent.type(screen.getByLabelText('Adresse électronique'), 'camille.martin@example.org');
     await userEvent.type(screen.getByLabelText('Mot de passe'), 'Motdepasse-Solide-2024');
@@ -76,10 +68,7 @@ describe('login page', () => {
   });
 
   it('without redirect_url, lands on the role page', async () => {
-    vi.stubGlobal(
-      'fetch',
-      createFakeFetch({ 'POST /api/auth-server/login': () => json(200, makeSession(makeUser())) }).fetch,
-    );
+    stubFetch({ 'POST /api/auth-server/login': () => json(200, makeSession(makeUser())) });
     renderLogin();
     await userEvent.type(screen.getByLabelText('Adresse électronique'), 'camille.martin@example.org');
     await userEvent.type(screen.getByLabelText('Mot de passe'), 'Motdepasse-Solide-2024');

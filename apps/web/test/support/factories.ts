@@ -1,5 +1,5 @@
-// Test data: session users, JWTs, route metadata.
-import type { SessionResponse, SessionUser } from '@portail/contract';
+// Test data: session users and their lca-server records, JWTs, storage.
+import type { AssociationUser, SessionResponse, SessionUser } from '@portail/contract';
 
 export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
   return {
@@ -19,6 +19,12 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
     session: null,
     ...overrides,
   };
+}
+
+/** The lca-server record of a session user (GET /api/lca-server/users/:id). */
+export function makeLcaUser(user: SessionUser = makeUser(), overrides: Partial<AssociationUser> = {}) {
+  const { lcaId, authId, email, civilite, nom, prenom, associations } = user;
+  return { _id: lcaId, authId, email, civilite, nom, prenom, associations, ...overrides };
 }
 
 function base64Url(value: string): string {

@@ -34,3 +34,10 @@ export function createFakeFetch(routes: Record<string, Handler>) {
   });
   return { fetch: fetch as unknown as typeof globalThis.fetch, requests, mock: fetch };
 }
+
+/** A fake fetch installed as the global one, until `vi.unstubAllGlobals()`. */
+export function stubFetch(routes: Record<string, Handler> = {}) {
+  const fake = createFakeFetch(routes);
+  vi.stubGlobal('fetch', fake.fetch);
+  return fake;
+}

@@ -1,9 +1,9 @@
 // Identity part of the profile: civilité, nom, prénom, e-mail.
-import { Button } from '@codegouvfr/react-dsfr/Button';
 import { api, updateUserBodySchema, type SessionUser } from '@portail/contract';
 import { callApi } from '../../lib/api/index.ts';
 import { CiviliteField } from '../../lib/forms/civilite-field.tsx';
-import { FormError } from '../../lib/forms/form-error.tsx';
+import { EmailField } from '../../lib/forms/email-field.tsx';
+import { SubmitForm } from '../../lib/forms/submit-form.tsx';
 import { TextField } from '../../lib/forms/text-field.tsx';
 import { useZodForm } from '../../lib/forms/use-zod-form.ts';
 import { session } from '../../lib/session/session-store.ts';
@@ -31,24 +31,11 @@ export function IdentityForm({ user }: { user: SessionUser }) {
   });
 
   return (
-    <>
-      <FormError message={form.formError} />
-      <form onSubmit={onSubmit} noValidate aria-label="Identité">
-        <CiviliteField {...form.field('civilite')} />
-        <TextField label="Nom" name="nom" autoComplete="family-name" required {...form.field('nom')} />
-        <TextField label="Prénom" name="prenom" autoComplete="given-name" required {...form.field('prenom')} />
-        <TextField
-          label="Adresse électronique"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          {...form.field('email')}
-        />
-        <Button type="submit" disabled={form.submitting}>
-          Enregistrer les modifications
-        </Button>
-      </form>
-    </>
+    <SubmitForm form={form} onSubmit={onSubmit} label="Identité" submitLabel="Enregistrer les modifications">
+      <CiviliteField {...form.field('civilite')} />
+      <TextField label="Nom" autoComplete="family-name" required {...form.field('nom')} />
+      <TextField label="Prénom" autoComplete="given-name" required {...form.field('prenom')} />
+      <EmailField {...form.field('email')} />
+    </SubmitForm>
   );
 }

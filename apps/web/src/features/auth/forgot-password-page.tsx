@@ -1,13 +1,12 @@
 // /mot-de-passe-oublie: asks for a reset link; the answer is the same whether the account exists or not.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
-import { Button } from '@codegouvfr/react-dsfr/Button';
 import { api } from '@portail/contract';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { callApi } from '../../lib/api/index.ts';
-import { FormError } from '../../lib/forms/form-error.tsx';
-import { TextField } from '../../lib/forms/text-field.tsx';
+import { EmailField } from '../../lib/forms/email-field.tsx';
+import { SubmitForm } from '../../lib/forms/submit-form.tsx';
 import { useZodForm } from '../../lib/forms/use-zod-form.ts';
 import { Page } from '../shell/page.tsx';
 
@@ -26,20 +25,9 @@ export function ForgotPasswordPage() {
         Indiquez l'adresse électronique de votre compte : vous recevrez un lien pour choisir un nouveau mot de passe.
       </p>
       {sent && <Alert className={fr.cx('fr-mb-3w')} severity="success" small description={sent} />}
-      <FormError message={form.formError} />
-      <form onSubmit={onSubmit} noValidate aria-label="Mot de passe oublié">
-        <TextField
-          label="Adresse électronique"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          {...form.field('email')}
-        />
-        <Button type="submit" disabled={form.submitting}>
-          Envoyer
-        </Button>
-      </form>
+      <SubmitForm form={form} onSubmit={onSubmit} label="Mot de passe oublié" submitLabel="Envoyer">
+        <EmailField {...form.field('email')} />
+      </SubmitForm>
       <p className={fr.cx('fr-mt-4w')}>
         <Link to="/login">Retour à la connexion</Link>
       </p>

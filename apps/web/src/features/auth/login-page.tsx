@@ -5,7 +5,8 @@ import { api, loginBodySchema, MESSAGES } from '@portail/contract';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { LoginLocationState } from '../../app/session-expired-handler.ts';
-import { FormError } from '../../lib/forms/form-error.tsx';
+import { EmailField } from '../../lib/forms/email-field.tsx';
+import { SubmitForm } from '../../lib/forms/submit-form.tsx';
 import { TextField } from '../../lib/forms/text-field.tsx';
 import { useZodForm } from '../../lib/forms/use-zod-form.ts';
 import { callApi } from '../../lib/api/index.ts';
@@ -35,19 +36,10 @@ export function LoginPage() {
   return (
     <Page title="Connexion" narrow>
       <p>Connectez-vous avec l'adresse électronique et le mot de passe de votre compte association.</p>
-      <FormError message={form.formError} />
-      <form onSubmit={onSubmit} noValidate aria-label="Connexion">
-        <TextField
-          label="Adresse électronique"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          {...form.field('email')}
-        />
+      <SubmitForm form={form} onSubmit={onSubmit} label="Connexion" submitLabel="Se connecter">
+        <EmailField {...form.field('email')} />
         <TextField
           label="Mot de passe"
-          name="password"
           type="password"
           autoComplete="current-password"
           required
@@ -58,10 +50,7 @@ export function LoginPage() {
             Mot de passe oublié ?
           </Link>
         </p>
-        <Button type="submit" disabled={form.submitting}>
-          Se connecter
-        </Button>
-      </form>
+      </SubmitForm>
       <hr className={fr.cx('fr-mt-4w')} />
       <h2 className={fr.cx('fr-h5')}>Vous n'avez pas de compte ?</h2>
       <Button priority="secondary" linkProps={{ to: '/register' }}>

@@ -1,12 +1,11 @@
 // /validation: the validation mail was sent; it can be sent again.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
-import { Button } from '@codegouvfr/react-dsfr/Button';
 import { api, sendValidationMailBodySchema } from '@portail/contract';
 import { useState } from 'react';
 import { callApi } from '../../lib/api/index.ts';
-import { FormError } from '../../lib/forms/form-error.tsx';
-import { TextField } from '../../lib/forms/text-field.tsx';
+import { EmailField } from '../../lib/forms/email-field.tsx';
+import { SubmitForm } from '../../lib/forms/submit-form.tsx';
 import { useZodForm } from '../../lib/forms/use-zod-form.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { Page } from '../shell/page.tsx';
@@ -40,22 +39,14 @@ export function ValidationPage() {
         Vous n'avez rien reçu ? Vérifiez vos courriers indésirables, ou demandez un nouvel envoi.
       </p>
       {sent && <Alert className={fr.cx('fr-mb-3w')} severity="success" small description={sent} />}
-      <FormError message={form.formError} />
-      <form onSubmit={onSubmit} noValidate aria-label="Renvoi du courriel de validation">
-        {!user && (
-          <TextField
-            label="Adresse électronique"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            {...form.field('email')}
-          />
-        )}
-        <Button type="submit" disabled={form.submitting}>
-          Renvoyer le courriel de validation
-        </Button>
-      </form>
+      <SubmitForm
+        form={form}
+        onSubmit={onSubmit}
+        label="Renvoi du courriel de validation"
+        submitLabel="Renvoyer le courriel de validation"
+      >
+        {!user && <EmailField {...form.field('email')} />}
+      </SubmitForm>
     </Page>
   );
 }

@@ -1,18 +1,17 @@
 // /assistance/:sujet?: a message to the support team (api.mail.sendEmail).
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
-import { Button } from '@codegouvfr/react-dsfr/Button';
 import { api, ASSISTANCE_EMAIL, MESSAGES, sendEmailBodySchema, type SessionUser } from '@portail/contract';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { callApi } from '../../lib/api/index.ts';
-import { FormError } from '../../lib/forms/form-error.tsx';
+import { EmailField } from '../../lib/forms/email-field.tsx';
+import { SubmitForm } from '../../lib/forms/submit-form.tsx';
 import { TextField } from '../../lib/forms/text-field.tsx';
 import { useZodForm } from '../../lib/forms/use-zod-form.ts';
 import { currentRole } from '../../lib/session/session-store.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { Page } from '../shell/page.tsx';
-
 
 /** Spec §7: the assistance mail carries the user's role and association ids. */
 export function assistanceBody(message: string, user: SessionUser | null): string {
@@ -44,22 +43,11 @@ export function AssistancePage() {
     <Page title="Assistance" narrow>
       <p>Décrivez votre question ou votre difficulté : l'équipe d'assistance vous répondra par courriel.</p>
       {sent && <Alert className={fr.cx('fr-mb-3w')} severity="success" small description={MESSAGES.mailSent} />}
-      <FormError message={form.formError} />
-      <form onSubmit={onSubmit} noValidate aria-label="Message à l'assistance">
-        <TextField
-          label="Adresse électronique"
-          name="replyTo"
-          type="email"
-          autoComplete="email"
-          required
-          {...form.field('replyTo')}
-        />
-        <TextField label="Objet" name="subject" required {...form.field('subject')} />
-        <TextField label="Message" name="body" textArea required {...form.field('body')} />
-        <Button type="submit" disabled={form.submitting}>
-          Envoyer
-        </Button>
-      </form>
+      <SubmitForm form={form} onSubmit={onSubmit} label="Message à l'assistance" submitLabel="Envoyer">
+        <EmailField {...form.field('replyTo')} />
+        <TextField label="Objet" required {...form.field('subject')} />
+        <TextField label="Message" textArea required {...form.field('body')} />
+      </SubmitForm>
     </Page>
   );
 }

@@ -5,7 +5,7 @@ import type { FieldBinding } from './use-zod-form.ts';
 
 const LABELS: Record<(typeof CIVILITES)[number], string> = { 'M.': 'Monsieur', Mme: 'Madame' };
 
-export function CiviliteField({ value, error, onChange, name = 'civilite' }: FieldBinding & { name?: string }) {
+export function CiviliteField({ name, value, error, onChange }: FieldBinding) {
   return (
     <RadioButtons
       legend="Civilité"

@@ -5,7 +5,6 @@ import type { FieldBinding } from './use-zod-form.ts';
 
 interface TextFieldProps extends FieldBinding {
   label: string;
-  name: string;
   type?: HTMLInputTypeAttribute;
   autoComplete?: string;
   required?: boolean;

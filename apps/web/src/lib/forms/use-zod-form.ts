@@ -6,6 +6,8 @@ import { MESSAGES } from '@portail/contract';
 import { issuesToFieldErrors, serverFieldErrors, type FieldErrors } from './field-errors.ts';
 
 export interface FieldBinding {
+  /** The form field's name, also the input's name (and its id, prefixed). */
+  name: string;
   value: string;
   error: string | undefined;
   onChange: (value: string) => void;
@@ -32,6 +34,7 @@ export function useZodForm<V extends Record<string, string>, Out>(
   }, []);
 
   const field = (name: keyof V & string): FieldBinding => ({
+    name,
     value: values[name] ?? '',
     error: errors[name],
     onChange: (value) => setValue(name, value),
