@@ -50,12 +50,16 @@ export function HomePage() {
           <ul className={fr.cx('fr-btns-group', 'fr-btns-group--inline-md')}>
             {signedIn ? (
               <li>
-                <Button linkProps={{ to: defaultLanding(state.user) }}>Accéder à mon espace</Button>
+                <Button linkProps={{ to: defaultLanding(state.user) }} className="lca-hero__primary">
+                  Accéder à mon espace
+                </Button>
               </li>
             ) : (
               <>
                 <li>
-                  <Button linkProps={{ to: '/login' }}>Se connecter</Button>
+                  <Button linkProps={{ to: '/login' }} className="lca-hero__primary">
+                    Se connecter
+                  </Button>
                 </li>
                 <li>
                   <Button priority="secondary" linkProps={{ to: '/register' }} className="lca-hero__secondary">
