@@ -24,6 +24,11 @@ export interface LoginThrottleConfig {
   maxDelayMs: number;
 }
 
+export interface RateLimitConfig {
+  max: number;
+  windowMs: number;
+}
+
 export interface AppConfig {
   nodeEnv: NodeEnv;
   host: string;
@@ -48,6 +53,8 @@ export interface AppConfig {
   webDistDir: string;
   seedDemoData: boolean;
   loginThrottle: LoginThrottleConfig;
+  /** Per IP, on the calls that send a mail (registration, validation, reset, assistance). */
+  mailRouteLimit: RateLimitConfig;
   logLevel: string;
 }
 
@@ -102,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       delayStepMs: 250,
       maxDelayMs: 2_000,
     },
+    mailRouteLimit: { max: intFrom(env.MAIL_ROUTE_LIMIT_MAX, 20), windowMs: 15 * 60_000 },
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
     ...overrides,
   };

@@ -134,6 +134,8 @@ export default async function setup(project: TestProject) {
         HOST: '127.0.0.1',
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',
+        // Every journey writes from 127.0.0.1: lift the per-IP limit on mail-sending calls.
+        MAIL_ROUTE_LIMIT_MAX: '1000',
         JWT_SECRET: randomBytes(32).toString('base64url'),
         PUBLIC_URL: baseUrl,
         DATA_DIR: dataDir,

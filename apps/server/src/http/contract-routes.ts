@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE, describeIssues, type RouteDefinition } from '@portail/contract';
 import type { z } from 'zod';
+import type { RateLimitConfig } from '../config.ts';
 import { AppError } from './errors.ts';
 import { authorise, type AuthClaims } from './request-context.ts';
 
@@ -35,10 +36,23 @@ export function fullPath(route: Pick<RouteDefinition, 'gateway' | 'path'>): stri
   return `${API_BASE}/${route.gateway}${route.path}`;
 }
 
-export function registerRoute<R extends RouteDefinition>(app: FastifyInstance, route: R, handler: RouteHandler<R>) {
+export interface RouteOptions {
+  /** Per-IP request limit for this route (see @fastify/rate-limit in app.ts). */
+  rateLimit?: RateLimitConfig;
+}
+
+export function registerRoute<R extends RouteDefinition>(
+  app: FastifyInstance,
+  route: R,
+  handler: RouteHandler<R>,
+  options: RouteOptions = {},
+) {
   app.route({
     method: route.method,
     url: fullPath(route),
+    ...(options.rateLimit
+      ? { config: { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.windowMs } } }
+      : {}),
     handler: async (request, reply) => {
       const auth = await authorise(app, request, route.access);
       const call = {

@@ -25,6 +25,8 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}) {
       smtpUrl: undefined,
       webDistDir: '/nonexistent',
       publicUrl: 'http://portail.test',
+      // Tests send many mails from 127.0.0.1; the limit itself is tested with a low value.
+      mailRouteLimit: { max: 10_000, windowMs: 60_000 },
       ...overrides,
     },
   );

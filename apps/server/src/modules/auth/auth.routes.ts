@@ -4,24 +4,40 @@ import { api, MESSAGES } from '@portail/contract';
 import { registerRoute } from '../../http/contract-routes.ts';
 import type { AppServices } from '../../services.ts';
 
-export function authRoutes(app: FastifyInstance, { auth }: AppServices) {
+export function authRoutes(app: FastifyInstance, { auth, config }: AppServices) {
   const r = api.auth;
+  // Calls that send a mail are limited per IP: nobody can flood a mailbox through the portal.
+  const sendsMail = { rateLimit: config.mailRouteLimit };
   registerRoute(app, r.login, ({ body, ip }) => auth.login(body.email, body.password, ip));
-  registerRoute(app, r.register, ({ body, query }) =>
-    auth.register({ ...body, origin: body.origin ?? query.origin, sendValidation: query.sendValidation }),
+  registerRoute(
+    app,
+    r.register,
+    ({ body, query }) =>
+      auth.register({ ...body, origin: body.origin ?? query.origin, sendValidation: query.sendValidation }),
+    sendsMail,
   );
-  registerRoute(app, r.sendValidationMail, async ({ body }) => {
-    await auth.resendValidation(body.email);
-    return { message: MESSAGES.validationMailSent };
-  });
+  registerRoute(
+    app,
+    r.sendValidationMail,
+    async ({ body }) => {
+      await auth.resendValidation(body.email);
+      return { message: MESSAGES.validationMailSent };
+    },
+    sendsMail,
+  );
   registerRoute(app, r.validate, async ({ params }) => {
     await auth.validate(params.token);
     return { message: MESSAGES.accountValidated };
   });
-  registerRoute(app, r.forgotPassword, async ({ params }) => {
-    await auth.forgotPassword(params.email);
-    return { message: MESSAGES.forgotPasswordSent };
-  });
+  registerRoute(
+    app,
+    r.forgotPassword,
+    async ({ params }) => {
+      await auth.forgotPassword(params.email);
+      return { message: MESSAGES.forgotPasswordSent };
+    },
+    sendsMail,
+  );
   registerRoute(app, r.resetPassword, ({ params, body }) => auth.resetPassword(params.token, body.password));
   registerRoute(app, r.changePassword, ({ auth: claims, params, body }) =>
     auth.changePassword(claims, params.id, body.old_password, body.new_password),

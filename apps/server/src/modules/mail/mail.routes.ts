@@ -7,22 +7,27 @@ import type { AppServices } from '../../services.ts';
 import { paragraphs } from './mail-templates.ts';
 
 export function mailRoutes(app: FastifyInstance, { mail, config }: AppServices) {
-  registerRoute(app, api.mail.sendEmail, async ({ body, auth }) => {
-    // Anyone may write to the assistance address; other recipients need an admin role, so the
-    // portal is no open relay.
-    const isAdmin = auth?.roles.some(isAdminRole) ?? false;
-    const toAssistance = body.to === ASSISTANCE_EMAIL || body.to === config.supportEmail;
-    if (!toAssistance && !isAdmin) throw forbidden(MESSAGES.mailRecipientNotAllowed, 'MAIL_RECIPIENT_NOT_ALLOWED');
-    const record = await mail.send({
-      to: toAssistance ? config.supportEmail : body.to,
-      ...(isAdmin && body.from ? { from: body.from } : {}),
-      replyTo: body.replyTo ?? body.from ?? auth?.email ?? null,
-      subject: body.subject,
-      text: body.body,
-      html: paragraphs(body.body),
-    });
-    return { message: MESSAGES.mailSent, _id: record.id };
-  });
+  registerRoute(
+    app,
+    api.mail.sendEmail,
+    async ({ body, auth }) => {
+      // Anyone may write to the assistance address; other recipients need an admin role, so the
+      // portal is no open relay.
+      const isAdmin = auth?.roles.some(isAdminRole) ?? false;
+      const toAssistance = body.to === ASSISTANCE_EMAIL || body.to === config.supportEmail;
+      if (!toAssistance && !isAdmin) throw forbidden(MESSAGES.mailRecipientNotAllowed, 'MAIL_RECIPIENT_NOT_ALLOWED');
+      const record = await mail.send({
+        to: toAssistance ? config.supportEmail : body.to,
+        ...(isAdmin && body.from ? { from: body.from } : {}),
+        replyTo: body.replyTo ?? body.from ?? auth?.email ?? null,
+        subject: body.subject,
+        text: body.body,
+        html: paragraphs(body.body),
+      });
+      return { message: MESSAGES.mailSent, _id: record.id };
+    },
+    { rateLimit: config.mailRouteLimit },
+  );
 
   registerRoute(app, api.mail.outbox, async ({ query }) => {
     const { total, items } = await mail.list(query);
