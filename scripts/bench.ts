@@ -6,47 +6,28 @@
 //   4. resident memory of the server process after the load
 // Everything it starts is stopped (SIGTERM, waited for) and its temporary folder removed.
 // Options (environment): BENCH_LOGINS (200), BENCH_CONCURRENCY (8).
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { DEMO_PASSWORD } from '../apps/server/src/db/demo-data.ts';
+import { freePort } from '../apps/server/test/support/free-port.ts';
+import { startPortalProcess, type PortalProcess } from '../apps/server/test/support/portal-process.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
-const SERVER_ENTRY = 'apps/server/src/main.ts';
 const DEMO_EMAIL = 'association@demo.example.org';
-const DEMO_PASSWORD = 'Demo-Portail-2026!';
 const LOGINS = Number.parseInt(process.env.BENCH_LOGINS ?? '200', 10);
 const CONCURRENCY = Number.parseInt(process.env.BENCH_CONCURRENCY ?? '8', 10);
 const START_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 20_000;
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-interface RunningServer {
-  child: ChildProcess;
-  baseUrl: string;
-  output: string[];
-  /** Milliseconds from spawn to the first 200 on /health. */
-  readyMs: number;
-}
-
+// Children not yet exited, including one still starting: the signal handlers below stop them.
 const running = new Set<ChildProcess>();
 
-async function startServer(dataDir: string, port: number, pgPort: number, jwtSecret: string): Promise<RunningServer> {
-  const baseUrl = `http://127.0.0.1:${port}`;
+function startServer(dataDir: string, port: number, pgPort: number, jwtSecret: string): Promise<PortalProcess> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.DATABASE_URL;
   Object.assign(env, {
@@ -58,54 +39,17 @@ async function startServer(dataDir: string, port: number, pgPort: number, jwtSec
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
     JWT_SECRET: jwtSecret,
-    PUBLIC_URL: baseUrl,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
   });
-  const output: string[] = [];
-  const startedAt = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
-    cwd: ROOT,
+  return startPortalProcess({
     env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT,
+    timeoutMs: START_TIMEOUT_MS,
+    onSpawn: (child) => {
+      running.add(child);
+      child.once('exit', () => running.delete(child));
+    },
   });
-  running.add(child);
-  child.once('exit', () => running.delete(child));
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => output.push(chunk));
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => output.push(chunk));
-
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(
-        `the server stopped during start-up (code ${child.exitCode ?? child.signalCode}):\n${output.join('')}`,
-      );
-    }
-    try {
-      const response = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(2_000) });
-      await response.arrayBuffer();
-      if (response.status === 200) return { child, baseUrl, output, readyMs: performance.now() - startedAt };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline)
-      throw new Error(`no 200 on ${baseUrl}/health after ${START_TIMEOUT_MS} ms:\n${output.join('')}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-/** SIGTERM, then waits for the exit; SIGKILL after STOP_TIMEOUT_MS. Returns the stop time. */
-async function stopServer(child: ChildProcess): Promise<{ ms: number; code: number | null; forced: boolean }> {
-  const startedAt = performance.now();
-  if (child.exitCode !== null || child.signalCode !== null) return { ms: 0, code: child.exitCode, forced: false };
-  let forced = false;
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => {
-    forced = true;
-    child.kill('SIGKILL');
-  }, STOP_TIMEOUT_MS);
-  const code = await exited;
-  clearTimeout(timer);
-  return { ms: performance.now() - startedAt, code, forced };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -200,14 +144,14 @@ async function main() {
   chmodSync(dataDir, 0o755);
   const jwtSecret = randomBytes(32).toString('base64url');
   const [port, pgPort] = [await freePort(), await freePort()];
-  let server: RunningServer | undefined;
+  let server: PortalProcess | undefined;
   let failed = false;
 
   try {
     // 1. Cold start
     server = await startServer(dataDir, port, pgPort, jwtSecret);
     const cold = server.readyMs;
-    const coldStop = await stopServer(server.child);
+    const coldStop = await server.stop(STOP_TIMEOUT_MS);
     server = undefined;
     if (coldStop.forced || coldStop.code !== 0) {
       failed = true;
@@ -219,7 +163,7 @@ async function main() {
     // 2. Warm start, same data folder
     server = await startServer(dataDir, port, pgPort, jwtSecret);
     const warm = server.readyMs;
-    const selfReported = /Portail prêt en (\d+) ms/.exec(server.output.join(''))?.[1];
+    const selfReported = /Portail prêt en (\d+) ms/.exec(server.output())?.[1];
 
     // 3. Logins: a few to warm up (JIT, pool), then the measured load
     for (let i = 0; i < Math.min(CONCURRENCY, 8); i++) {
@@ -230,7 +174,7 @@ async function main() {
     const load = await loginLoad(server.baseUrl, LOGINS, CONCURRENCY);
     const memoryAfter = memoryOf(server.child.pid!);
     const postgresMemory = postgresPssKb(dataDir);
-    const warmStop = await stopServer(server.child);
+    const warmStop = await server.stop(STOP_TIMEOUT_MS);
     server = undefined;
 
     const ok = load.statuses.get(200) ?? 0;
@@ -255,8 +199,8 @@ async function main() {
     console.log(lines.join('\n'));
     if (failed) console.error('\nbench: some logins failed or the server did not stop cleanly (see above).');
   } finally {
-    if (server) await stopServer(server.child).catch(() => {});
-    for (const child of running) await stopServer(child).catch(() => {});
+    // A server that failed to start was already stopped by startPortalProcess.
+    if (server) await server.stop(STOP_TIMEOUT_MS).catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });
   }
   process.exitCode = failed ? 1 : 0;

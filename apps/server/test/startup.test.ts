@@ -1,58 +1,35 @@
 // The real start command: embedded PostgreSQL in a data folder, migrations, demo data, clean stop
 // on SIGTERM, data kept across a restart, no demo data in production.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../src/config.ts';
 import { DEMO_PASSWORD } from '../src/db/demo-data.ts';
 import { freePort } from './support/postgres-cluster.ts';
+import { startPortalProcess, type PortalProcess } from './support/portal-process.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'portail-start-'));
 chmodSync(dataDir, 0o755);
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-interface Running {
-  child: ChildProcess;
-  baseUrl: string;
-  output: () => string;
-}
-
-async function startPortal(env: Record<string, string>): Promise<Running> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO_ROOT,
+// The developer's environment, minus DATABASE_URL: these tests are about the embedded database.
+async function startPortal(env: Record<string, string>): Promise<PortalProcess> {
+  return startPortalProcess({
     env: {
       ...process.env,
       DATABASE_URL: '',
+      PORT: '', // not the developer's: a free one, picked by startPortalProcess
       DATA_DIR: dataDir,
-      PORT: String(port),
       EMBEDDED_PG_PORT: String(await freePort()),
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    timeoutMs: 60_000,
   });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`portal exited early:\n${output}`);
-    const healthy = await fetch(`${baseUrl}/health`).then((r) => r.ok, () => false);
-    if (healthy) return { child, baseUrl, output: () => output };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`portal not healthy in time:\n${output}`);
 }
 
-async function stopPortal(running: Running): Promise<number | null> {
-  const exited = new Promise<number | null>((resolve) => running.child.once('exit', (code) => resolve(code)));
-  running.child.kill('SIGTERM');
-  return exited;
+async function stopPortal(running: PortalProcess): Promise<number | null> {
+  return (await running.stop()).code;
 }
 
 const login = (baseUrl: string, email: string, password: string) =>

@@ -2,27 +2,18 @@
 // TESTCONTAINERS=1 (Docker needed), else a throw-away embedded PostgreSQL. Test files get their own
 // database cloned from a migrated template, so they run in parallel without sharing rows.
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../../src/db/embedded-postgres.ts';
 import { migrate } from '../../src/db/migrate.ts';
+import { freePort } from './free-port.ts';
+
+export { freePort };
 
 export interface TestCluster {
   adminUrl: string;
   stop(): Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export function databaseUrl(adminUrl: string, database: string): string {
@@ -51,8 +42,9 @@ export async function startTestCluster(): Promise<TestCluster> {
   };
 }
 
-async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
+/** Runs work with a plain pg client on a database (the admin one here, any one in tests). */
+export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return await work(client);
@@ -65,7 +57,7 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** Creates (afresh) and migrates the template database of this run. */
 export async function prepareTemplate(adminUrl: string, template: string): Promise<void> {
-  await withAdmin(adminUrl, async (client) => {
+  await withClient(adminUrl, async (client) => {
     await client.query(`DROP DATABASE IF EXISTS ${quote(template)} WITH (FORCE)`);
     await client.query(`CREATE DATABASE ${quote(template)}`);
   });
@@ -76,7 +68,9 @@ export async function prepareTemplate(adminUrl: string, template: string): Promi
 export async function createDatabaseFromTemplate(adminUrl: string, template: string, name: string): Promise<string> {
   for (let attempt = 0; ; attempt++) {
     try {
-      await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${quote(name)} TEMPLATE ${quote(template)}`));
+      await withClient(adminUrl, (client) =>
+        client.query(`CREATE DATABASE ${quote(name)} TEMPLATE ${quote(template)}`),
+      );
       return databaseUrl(adminUrl, name);
     } catch (error) {
       // Two clones at once: PostgreSQL refuses while the template is being read by another.
@@ -90,5 +84,5 @@ export async function createDatabaseFromTemplate(adminUrl: string, template: str
 }
 
 export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
-  await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${quote(name)} WITH (FORCE)`));
+  await withClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${quote(name)} WITH (FORCE)`));
 }
