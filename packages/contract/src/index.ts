@@ -7,6 +7,7 @@ import { rdsRoutes } from './rds.ts';
 export * from './auth.ts';
 export * from './fields.ts';
 export * from './http.ts';
+export * from './identifiers.ts';
 export * from './lca.ts';
 export * from './mail.ts';
 export * from './messages.ts';
