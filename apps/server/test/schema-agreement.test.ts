@@ -187,6 +187,7 @@ function expectedType(field: Field): ExpectedType {
       SmallInt: { dataType: 'smallint', udtName: 'int2' },
       BigInt: { dataType: 'bigint', udtName: 'int8' },
       JsonB: { dataType: 'jsonb', udtName: 'jsonb' },
+      Decimal: { dataType: 'numeric', udtName: 'numeric' },
     };
     if (!native[name])
       throw new Error(`schema-agreement.test.ts does not know the native type @db.${name} yet: add it`);
@@ -222,6 +223,7 @@ function expectedDefault(field: Field): string | null {
     throw new Error(`schema-agreement.test.ts does not know @default(${fn.name}()) yet: add it`);
   }
   if (field.kind === 'enum') return `'${String(value)}'::"${enumDbName(field.type)}"`;
+  if (typeof value === 'string' && field.type === 'Json') return `'${value.replace(/'/g, "''")}'::jsonb`;
   if (typeof value === 'string') return `'${value.replace(/'/g, "''")}'::text`;
   if (typeof value === 'boolean' || typeof value === 'number') return String(value);
   throw new Error(`schema-agreement.test.ts does not know the default ${JSON.stringify(value)} yet: add it`);
