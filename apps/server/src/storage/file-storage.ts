@@ -1,0 +1,90 @@
+// Where uploaded files live. The local-folder implementation is the default; an object-storage
+// implementation can replace it behind the same interface.
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+export class FileTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`file larger than ${maxBytes} bytes`);
+  }
+}
+
+export interface StoredFile {
+  key: string;
+  size: number;
+  sha256: string;
+  /** The first bytes, for content-type detection. */
+  head: Buffer;
+}
+
+export interface FileStorage {
+  /** Streams the source to storage; nothing is left behind when it fails or is too large. */
+  save(source: Readable, options: { maxBytes: number }): Promise<StoredFile>;
+  open(key: string): Promise<Readable>;
+  remove(key: string): Promise<void>;
+}
+
+const HEAD_BYTES = 4_100;
+
+/** Counts, hashes and keeps the head of what flows through; fails past maxBytes. */
+function meter(maxBytes: number) {
+  const hash = createHash('sha256');
+  const head: Buffer[] = [];
+  let size = 0;
+  let headSize = 0;
+  const transform = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (size > maxBytes) return callback(new FileTooLargeError(maxBytes));
+      if (headSize < HEAD_BYTES) {
+        head.push(chunk.subarray(0, HEAD_BYTES - headSize));
+        headSize += Math.min(chunk.length, HEAD_BYTES - headSize);
+      }
+      hash.update(chunk);
+      callback(null, chunk);
+    },
+  });
+  return { transform, result: () => ({ size, sha256: hash.digest('hex'), head: Buffer.concat(head) }) };
+}
+
+export function createLocalFileStorage(rootDir: string): FileStorage {
+  const root = resolve(rootDir);
+  const pathOf = (key: string) => {
+    const path = resolve(root, key);
+    // Keys are ours, but never let one escape the storage folder.
+    if (!path.startsWith(root + sep)) throw new Error('invalid storage key');
+    return path;
+  };
+
+  return {
+    async save(source, { maxBytes }) {
+      const now = new Date();
+      const key = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}`;
+      const temporary = join(root, '.tmp', randomUUID());
+      await mkdir(dirname(temporary), { recursive: true });
+      const { transform, result } = meter(maxBytes);
+      try {
+        await pipeline(source, transform, createWriteStream(temporary, { flags: 'wx' }));
+        const target = pathOf(key);
+        await mkdir(dirname(target), { recursive: true });
+        await rename(temporary, target);
+        return { key, ...result() };
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
+    },
+    async open(key) {
+      const path = pathOf(key);
+      await stat(path);
+      return createReadStream(path);
+    },
+    async remove(key) {
+      await rm(pathOf(key), { force: true });
+    },
+  };
+}

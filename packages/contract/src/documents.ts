@@ -1,0 +1,37 @@
+// Upload rules of the association file (spec §5 "Uploads", §9): shared by the client's file
+// inputs and the server's checks.
+import { MESSAGES } from './messages.ts';
+
+/** 15 MB (spec §9). */
+export const UPLOAD_MAX_BYTES = 15_728_640;
+
+/** What the association file accepts, checked on the content, not only on the name. */
+export const ALLOWED_DOCUMENT_TYPES = [
+  { extension: 'pdf', mimeType: 'application/pdf' },
+  { extension: 'jpg', mimeType: 'image/jpeg' },
+  { extension: 'jpeg', mimeType: 'image/jpeg' },
+] as const;
+
+/** Scripts, executables and web pages are refused outright (spec §5). */
+export const FORBIDDEN_EXTENSIONS = ['sql', 'sh', 'exe', 'bat', 'php', 'html', 'htm', 'js', 'asp', 'aspx', 'jsp'] as const;
+
+export const DOCUMENT_MESSAGES = {
+  tooLarge: MESSAGES.http413,
+  forbiddenExtension: (ext: string) => `L'extension du fichier (${ext}) n'est pas autorisée.`,
+  wrongType: 'Seuls les fichiers PDF, JPG et JPEG sont acceptés.',
+  contentMismatch: 'Le contenu du fichier ne correspond pas à un document PDF, JPG ou JPEG.',
+  missingFile: 'Aucun fichier reçu.',
+} as const;
+
+export function extensionOf(fileName: string): string {
+  const match = /\.([^./\\]+)$/.exec(fileName.trim());
+  return match ? match[1]!.toLowerCase() : '';
+}
+
+/** Name-level check: the French message to show, or null when the name is acceptable. */
+export function checkDocumentName(fileName: string): string | null {
+  const extension = extensionOf(fileName);
+  if ((FORBIDDEN_EXTENSIONS as readonly string[]).includes(extension)) return DOCUMENT_MESSAGES.forbiddenExtension(extension);
+  if (!ALLOWED_DOCUMENT_TYPES.some((type) => type.extension === extension)) return DOCUMENT_MESSAGES.wrongType;
+  return null;
+}
