@@ -6,6 +6,7 @@ import { rdsRoutes } from './rds.ts';
 
 export * from './auth.ts';
 export * from './fields.ts';
+export * from './documents.ts';
 export * from './http.ts';
 export * from './identifiers.ts';
 export * from './lca.ts';
