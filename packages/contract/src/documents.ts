@@ -21,6 +21,7 @@ export const DOCUMENT_MESSAGES = {
   wrongType: 'Seuls les fichiers PDF, JPG et JPEG sont acceptés.',
   contentMismatch: 'Le contenu du fichier ne correspond pas à un document PDF, JPG ou JPEG.',
   missingFile: 'Aucun fichier reçu.',
+  interrupted: 'Le dépôt du fichier a été interrompu. Veuillez réessayer.',
 } as const;
 
 export function extensionOf(fileName: string): string {

@@ -34,6 +34,12 @@ export interface RouteDefinition {
   response: z.ZodType;
   /** Status of a successful answer (200 unless said). */
   successStatus?: number;
+  /** The body is multipart/form-data (file upload), read by the handler itself. */
+  multipart?: boolean;
+  /** The answer is a file streamed by the handler, not JSON (`response` then documents nothing). */
+  rawResponse?: boolean;
+  /** The access token may come as `?token=` (links opened by the browser, e.g. downloads; spec §7). */
+  tokenInQuery?: boolean;
 }
 
 export function defineRoute<const T extends RouteDefinition>(route: T): T {

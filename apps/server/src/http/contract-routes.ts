@@ -54,7 +54,7 @@ export function registerRoute<R extends RouteDefinition>(
       ? { config: { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.windowMs } } }
       : {}),
     handler: async (request, reply) => {
-      const auth = await authorise(app, request, route.access);
+      const auth = await authorise(app, request, route.access, { tokenInQuery: route.tokenInQuery ?? false });
       const call = {
         params: parsePart(route.params, request.params, 'paramètres'),
         query: parsePart(route.query, request.query, 'requête'),
@@ -65,6 +65,8 @@ export function registerRoute<R extends RouteDefinition>(
         reply,
       } as RouteCall<R>;
       const result = await handler(call);
+      // A raw route has streamed its own answer (a file).
+      if (route.rawResponse) return reply;
       return reply.status(route.successStatus ?? 200).send(route.response.parse(result));
     },
   });

@@ -6,6 +6,8 @@ import { fullPath } from './contract-routes.ts';
 const jsonSchema = (schema: z.ZodType) =>
   z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'openapi-3.0' }) as Record<string, unknown>;
 
+const MULTIPART_FILE = { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] };
+
 /** Params and query as OpenAPI parameters, one per property. */
 function parameters(schema: z.ZodType | undefined, location: 'path' | 'query') {
   if (!schema) return [];
@@ -29,8 +31,11 @@ function operation(route: RouteDefinition) {
     security,
     parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body) } } } } : {}),
+    ...(route.multipart ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: MULTIPART_FILE } } } } : {}),
     responses: {
-      [String(route.successStatus ?? 200)]: { description: 'Succès', content: { 'application/json': { schema: jsonSchema(route.response) } } },
+      [String(route.successStatus ?? 200)]: route.rawResponse
+        ? { description: 'Fichier', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }
+        : { description: 'Succès', content: { 'application/json': { schema: jsonSchema(route.response) } } },
       '4XX': errorResponse,
     },
   };

@@ -15,9 +15,14 @@ export interface AccessTokenClaims {
   roles: string[];
 }
 
-export async function readClaims(app: FastifyInstance, request: FastifyRequest): Promise<AuthClaims | null> {
+export async function readClaims(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  options: { tokenInQuery?: boolean } = {},
+): Promise<AuthClaims | null> {
   const header = request.headers[ACCESS_TOKEN_HEADER];
-  const token = Array.isArray(header) ? header[0] : header;
+  const queryToken = options.tokenInQuery ? (request.query as { token?: unknown } | undefined)?.token : undefined;
+  const token = (Array.isArray(header) ? header[0] : header) ?? (typeof queryToken === 'string' ? queryToken : undefined);
   if (!token) return null;
   try {
     const payload = app.jwt.verify<AccessTokenClaims>(token);
@@ -29,12 +34,17 @@ export async function readClaims(app: FastifyInstance, request: FastifyRequest):
 }
 
 /** Enforces a route's declared access; returns the caller (null on public routes without a token). */
-export async function authorise(app: FastifyInstance, request: FastifyRequest, access: Access): Promise<AuthClaims | null> {
+export async function authorise(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  access: Access,
+  options: { tokenInQuery?: boolean } = {},
+): Promise<AuthClaims | null> {
   if (access === 'public') {
     // A public route still knows its caller when a valid token is sent; an invalid one is ignored.
-    return readClaims(app, request).catch(() => null);
+    return readClaims(app, request, options).catch(() => null);
   }
-  const claims = await readClaims(app, request);
+  const claims = await readClaims(app, request, options);
   if (!claims) throw unauthorized();
   if (access !== 'authenticated' && !claims.roles.some((role) => (access as readonly string[]).includes(role))) {
     throw forbidden();

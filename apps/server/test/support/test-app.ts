@@ -1,5 +1,8 @@
 // A real app on its own database, for one test file: `const t = await startTestApp()`.
 import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import request from 'supertest';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/app.ts';
@@ -25,6 +28,8 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}) {
       smtpUrl: undefined,
       webDistDir: '/nonexistent',
       publicUrl: 'http://portail.test',
+      // Uploaded files of this app only, removed by close().
+      storageDir: join(tmpdir(), `portail-test-files-${randomUUID()}`),
       // Tests send many mails from 127.0.0.1; the limit itself is tested with a low value.
       mailRouteLimit: { max: 10_000, windowMs: 60_000 },
       ...overrides,
@@ -41,6 +46,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}) {
     async close() {
       await app.close();
       await database.drop();
+      await rm(config.storageDir, { recursive: true, force: true });
     },
   };
 }

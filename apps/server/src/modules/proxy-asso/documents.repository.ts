@@ -1,0 +1,51 @@
+// Data access for the documents of the association file.
+import type { Database } from '../../db/prisma.ts';
+
+export interface NewDocument {
+  associationId: string;
+  idSiret: string | null;
+  type: string;
+  anneeValidite: number | null;
+  nom: string;
+  commentaire: string | null;
+  mimeType: string;
+  taille: number;
+  sha256: string;
+  storageKey: string;
+  uploadedBy: string;
+}
+
+export function createDocumentRepository(db: Database) {
+  return {
+    siretBelongsTo: async (associationId: string, siret: string) =>
+      (await db.etablissement.count({ where: { siret, associationId } })) === 1,
+    /** The new document becomes the current one of its kind; the previous ones are archived. */
+    insertCurrent: (document: NewDocument) =>
+      db.$transaction(async (tx) => {
+        await tx.associationDocument.updateMany({
+          where: {
+            associationId: document.associationId,
+            idSiret: document.idSiret,
+            type: document.type,
+            anneeValidite: document.anneeValidite,
+            etat: 'courant',
+          },
+          data: { etat: 'archive' },
+        });
+        return tx.associationDocument.create({ data: { ...document, origine: 'LCA' } });
+      }),
+    listCurrent: (associationId: string, filter: { sirets: (string | null)[] | null; type?: string }) =>
+      db.associationDocument.findMany({
+        where: {
+          associationId,
+          etat: 'courant',
+          ...(filter.type ? { type: filter.type } : {}),
+          ...(filter.sirets ? { OR: filter.sirets.map((idSiret) => ({ idSiret })) } : {}),
+        },
+        orderBy: { dateChargement: 'desc' },
+      }),
+    find: (associationId: string, id: string) => db.associationDocument.findFirst({ where: { id, associationId } }),
+    remove: (id: string) => db.associationDocument.delete({ where: { id } }),
+  };
+}
+export type DocumentRepository = ReturnType<typeof createDocumentRepository>;

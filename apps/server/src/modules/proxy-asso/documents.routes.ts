@@ -1,0 +1,32 @@
+// proxy-asso document routes: upload (multipart), list, download (token in the query for browser
+// links), delete.
+import type { FastifyInstance } from 'fastify';
+import { api, MESSAGES } from '@portail/contract';
+import { registerRoute } from '../../http/contract-routes.ts';
+import type { AppServices } from '../../services.ts';
+
+/** RFC 5987 file name for Content-Disposition (accents kept). */
+const attachmentName = (name: string) =>
+  `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+export function documentRoutes(app: FastifyInstance, { documents }: AppServices) {
+  const r = api.associationDocuments;
+  registerRoute(app, r.listDocuments, ({ auth, query }) => documents.list(auth, query));
+  registerRoute(app, r.uploadDocument, async ({ auth, query, request }) => {
+    const part = request.isMultipart() ? await request.file() : undefined;
+    return documents.upload(auth, query, part && { filename: part.filename, stream: part.file });
+  });
+  registerRoute(app, r.downloadDocument, async ({ auth, query, reply }) => {
+    const { row, stream } = await documents.open(auth, query);
+    return reply
+      .header('content-type', row.mimeType)
+      .header('content-length', String(row.taille))
+      .header('content-disposition', attachmentName(row.nom))
+      .header('cache-control', 'private, no-store')
+      .send(stream);
+  });
+  registerRoute(app, r.deleteDocument, async ({ auth, query }) => {
+    await documents.remove(auth, query);
+    return { message: MESSAGES.documentDeleted };
+  });
+}
