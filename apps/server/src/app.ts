@@ -16,8 +16,12 @@ import { installErrorHandler } from './http/errors.ts';
 import { maskUrl, REDACTED_PATHS } from './http/log-redaction.ts';
 import { buildOpenApiDocument } from './http/openapi.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { referentielRoutes } from './modules/declaration/referentiels.routes.ts';
 import { lcaRoutes } from './modules/lca/lca.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
+import { associationRoutes } from './modules/proxy-asso/association.routes.ts';
+import { associationLightRoutes } from './modules/proxy-asso/association-light.routes.ts';
+import { documentRoutes } from './modules/proxy-asso/documents.routes.ts';
 import { rdsRoutes } from './modules/rds/rds.routes.ts';
 import { createServices, type AppServices } from './services.ts';
 
@@ -91,6 +95,10 @@ export async function buildApp({ config, databaseUrl, db: givenDb }: BuildAppOpt
   mailRoutes(app, services);
   lcaRoutes(app, services);
   rdsRoutes(app, services);
+  associationRoutes(app, services);
+  documentRoutes(app, services);
+  associationLightRoutes(app, services);
+  referentielRoutes(app, services);
 
   app.get('/health', async (_request, reply) => {
     try {

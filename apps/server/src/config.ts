@@ -38,6 +38,8 @@ export interface AppConfig {
   /** When unset, an embedded PostgreSQL is started in dataDir. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Uploaded files (local folder storage). */
+  storageDir: string;
   embeddedPgPort: number;
   jwtSecret: string;
   accessTokenTtlSeconds: number;
@@ -87,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
+    storageDir: resolve(env.STORAGE_DIR ?? join(dataDir, 'files')),
     embeddedPgPort: intFrom(env.EMBEDDED_PG_PORT, 54329),
     jwtSecret: env.JWT_SECRET ?? overrides.jwtSecret ?? localJwtSecret(dataDir),
     accessTokenTtlSeconds: intFrom(env.ACCESS_TOKEN_TTL_SECONDS, 15 * 60),

@@ -1,10 +1,11 @@
-// Starts the portal: database (DATABASE_URL or embedded PostgreSQL), migrations, demo data, HTTP.
+// Starts the portal: database (DATABASE_URL or embedded PostgreSQL), migrations, referentials, demo data, HTTP.
 import { performance } from 'node:perf_hooks';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { resolveDatabase } from './db/database-url.ts';
 import { demoAccountsTable, seedDemoData } from './db/demo-data.ts';
 import { migrate } from './db/migrate.ts';
+import { seedReferentiels } from './modules/declaration/referentiels.seed.ts';
 
 const startedAt = performance.now();
 const config = loadConfig();
@@ -17,6 +18,9 @@ if (database.embedded && config.nodeEnv === 'production') {
 }
 await migrate(database.url, { log: say });
 const app = await buildApp({ config, databaseUrl: database.url });
+// Reference data, in every environment (unlike demo data): only the types still missing.
+const referentiels = await seedReferentiels(app.services.db);
+if (referentiels.inserted.length > 0) say(`Référentiels créés (${referentiels.inserted.length}) en ${referentiels.durationMs} ms.`);
 
 if (config.seedDemoData) {
   if (await seedDemoData(app.services.db)) say('Données de démonstration créées.');

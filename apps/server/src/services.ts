@@ -5,10 +5,18 @@ import type { Database } from './db/prisma.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createLoginThrottle } from './modules/auth/login-throttle.ts';
+import { createReferentielRepository } from './modules/declaration/referentiels.repository.ts';
+import { createReferentielService } from './modules/declaration/referentiels.service.ts';
 import { createLcaRepository } from './modules/lca/lca.repository.ts';
 import { createLcaService } from './modules/lca/lca.service.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
+import { createAssociationService } from './modules/proxy-asso/association.service.ts';
+import { createAssociationLightRepository } from './modules/proxy-asso/association-light.repository.ts';
+import { createAssociationLightService } from './modules/proxy-asso/association-light.service.ts';
+import { createDocumentRepository } from './modules/proxy-asso/documents.repository.ts';
+import { createDocumentService } from './modules/proxy-asso/documents.service.ts';
+import { createLocalFileStorage } from './storage/file-storage.ts';
 import { createRdsRepository } from './modules/rds/rds.repository.ts';
 import { createRdsService } from './modules/rds/rds.service.ts';
 
@@ -30,8 +38,12 @@ export function createServices(app: FastifyInstance, config: AppConfig, db: Data
     db,
     mail,
     auth,
-    lca: createLcaService(createLcaRepository(db)),
+    lca: createLcaService(createLcaRepository(db), mail),
+    association: createAssociationService(db),
+    associationLight: createAssociationLightService(db, createAssociationLightRepository(db)),
+    documents: createDocumentService(db, createDocumentRepository(db), createLocalFileStorage(config.storageDir)),
     rds: createRdsService(createRdsRepository(db)),
+    referentiels: createReferentielService(createReferentielRepository(db)),
   };
 }
 export type AppServices = ReturnType<typeof createServices>;

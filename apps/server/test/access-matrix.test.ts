@@ -17,6 +17,7 @@ import {
   type Role,
   type RouteDefinition,
 } from '@portail/contract';
+import { createAssociation, createRib, linkUser, VALID_BIC, VALID_IBAN, type TestAssociation } from './support/association-factory.ts';
 import { createAccount, signIn } from './support/factories.ts';
 import { registerBody, TOKEN_HEADER, uniqueEmail } from './support/http-helpers.ts';
 import { latestResetToken, latestValidationToken } from './support/mailbox.ts';
@@ -55,6 +56,26 @@ beforeAll(async () => {
   for (const role of ROLES) byRole.set(role, await signIn(t, { roles: [role] }));
 });
 afterAll(() => t.close());
+
+/** An association the matrix's association users (member and the lca.association caller) belong to (head office). */
+let asso: TestAssociation;
+beforeAll(async () => {
+  asso = await createAssociation(t);
+  await linkUser(t, member.account.id, asso);
+  await linkUser(t, byRole.get('lca.association')!.account.id, asso);
+});
+const idAsso = () => ({ id_asso: asso.id });
+const REPRESENTANT = { civilite: 'Mme', nom: 'Matrice', prenom: 'Anne', courriel: 'anne@example.org', fonction: 'Présidente', telephone: '0612345678' };
+const newRepresentant = () => t.db.representantLegal.create({ data: { associationId: asso.id, ...REPRESENTANT } });
+/** A fresh RIB of the head office (the same IBAN twice on a SIRET is refused). */
+async function freshRib() {
+  await t.db.rib.deleteMany({ where: { idSiret: asso.siege } });
+  return createRib(t, asso);
+}
+async function freshBudget(annee: number) {
+  await t.db.associationBudget.deleteMany({ where: { associationId: asso.id, annee } });
+  return t.db.associationBudget.create({ data: { associationId: asso.id, annee, comptes: {} } });
+}
 
 function call(route: RouteDefinition, token: string | undefined, parts: CallParts = {}) {
   const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -173,9 +194,163 @@ const MATRIX: Record<string, MatrixEntry> = {
     send: (route, tokenFor) =>
       call(route, as(member, tokenFor), { params: { id: member.account.associationUser!.id } }),
   },
+  // lca-server: the user ↔ association links (each call on a fresh user of its own).
+  'PATCH /api/lca-server/users/:id': {
+    access: 'authenticated',
+    send: async (route, tokenFor) => {
+      const caller = await signIn(t);
+      return call(route, as(caller, tokenFor), {
+        params: { id: caller.user.lcaId },
+        body: { associations: [{ id_correspondance: asso.id, id_siret: asso.siege }] },
+      });
+    },
+  },
+  'DELETE /api/lca-server/users/:id': {
+    access: 'authenticated',
+    send: async (route, tokenFor) => {
+      const caller = await signIn(t);
+      await linkUser(t, caller.account.id, asso);
+      return call(route, as(caller, tokenFor), { params: { id: caller.user.lcaId } });
+    },
+  },
+  'PATCH /api/lca-server/users/:authId/exit': {
+    access: 'authenticated',
+    send: async (route, tokenFor) => {
+      const caller = await signIn(t);
+      await linkUser(t, caller.account.id, asso);
+      return call(route, as(caller, tokenFor), { params: { authId: caller.account.id }, query: { idAsso: asso.id } });
+    },
+  },
+  'POST /api/lca-server/users/joinAssociationNotification': {
+    access: 'authenticated',
+    send: async (route, tokenFor) => {
+      const caller = await signIn(t);
+      await linkUser(t, caller.account.id, asso);
+      return call(route, as(caller, tokenFor), {
+        body: { id_correspondance: asso.id, id_rna: asso.rna, id_siren: asso.siren, email: caller.account.email },
+      });
+    },
+  },
+  // proxy-asso: the association file (per-association rules: association-access.test.ts).
+  'GET /api/proxy-asso/association/identite': {
+    access: ['lca.association', 'lca.admin', 'rds.admin'],
+    send: (route, tokenFor) => call(route, as(member, tokenFor), { query: idAsso() }),
+  },
+  'PATCH /api/proxy-asso/association/identite': {
+    access: ['lca.association', 'lca.admin'],
+    send: (route, tokenFor) =>
+      call(route, as(member, tokenFor), { query: idAsso(), body: [{ key: 'commentaire', value: `Matrice ${randomUUID()}` }] }),
+  },
+  'GET /api/proxy-asso/association/etablissements': {
+    access: ['lca.association', 'lca.admin', 'rds.admin'],
+    send: (route, tokenFor) => call(route, as(member, tokenFor), { query: { id_asso: asso.siren } }),
+  },
+  'PATCH /api/proxy-asso/association/etablissements': {
+    access: ['lca.association', 'lca.admin'],
+    send: (route, tokenFor) =>
+      call(route, as(member, tokenFor), { query: { ...idAsso(), id_siret: asso.siege }, body: [{ key: 'note', value: 'Matrice' }] }),
+  },
+  'GET /api/proxy-asso/association/ribs': {
+    access: ['lca.association', 'lca.admin', 'rds.admin'],
+    send: (route, tokenFor) => call(route, as(member, tokenFor), { query: idAsso() }),
+  },
+  'POST /api/proxy-asso/association/ribs': {
+    access: ['lca.association', 'lca.admin'],
+    send: async (route, tokenFor) => {
+      await t.db.rib.deleteMany({ where: { idSiret: asso.siege } });
+      return call(route, as(member, tokenFor), {
+        query: { ...idAsso(), id_siret: asso.siege },
+        body: { titulaire: 'Matrice', iban: VALID_IBAN, bic: VALID_BIC },
+      });
+    },
+  },
+  'PATCH /api/proxy-asso/association/ribs': {
+    access: ['lca.association', 'lca.admin'],
+    send: async (route, tokenFor) => {
+      const rib = await freshRib();
+      return call(route, as(member, tokenFor), { query: { ...idAsso(), id: rib.id }, body: [{ key: 'banque', value: 'Banque' }] });
+    },
+  },
+  'DELETE /api/proxy-asso/association/ribs': {
+    access: ['lca.association', 'lca.admin'],
+    send: async (route, tokenFor) => {
+      const rib = await freshRib();
+      return call(route, as(member, tokenFor), { query: { ...idAsso(), id: rib.id } });
+    },
+  },
+  'GET /api/proxy-asso/association/representants_legaux': {
+    access: ['lca.association', 'lca.admin', 'rds.admin'],
+    send: (route, tokenFor) => call(route, as(member, tokenFor), { query: idAsso() }),
+  },
+  'POST /api/proxy-asso/association/representants_legaux': {
+    access: ['lca.association', 'lca.admin'],
+    send: (route, tokenFor) => call(route, as(member, tokenFor), { query: idAsso(), body: REPRESENTANT }),
+  },
+  'PATCH /api/proxy-asso/association/representants_legaux': {
+    access: ['lca.association', 'lca.admin'],
+    send: async (route, tokenFor) => {
+      const rep = await newRepresentant();
+      return call(route, as(member, tokenFor), { query: { ...idAsso(), id: rep.id }, body: [{ key: 'fonction', value: 'Trésorière' }] });
+    },
+  },
+  'DELETE /api/proxy-asso/association/representants_legaux': {
+    access: ['lca.association', 'lca.admin'],
+    send: async (route, tokenFor) => {
+      const rep = await newRepresentant();
+      return call(route, as(member, tokenFor), { query: { ...idAsso(), id: rep.id } });
+    },
+  },
+  'PATCH /api/proxy-asso/association/representantFonctionSiret': {
+    access: ['lca.association', 'lca.admin'],
+    send: async (route, tokenFor) => {
+      const rep = await newRepresentant();
+      return call(route, as(member, tokenFor), { query: { ...idAsso(), id: rep.id }, body: [{ key: 'valideur_cec', value: true }] });
+    },
+  },
+  'GET /api/proxy-asso/association/budgets': {
+    access: ['lca.association', 'lca.admin', 'rds.admin'],
+    send: (route, tokenFor) => call(route, as(member, tokenFor), { query: idAsso() }),
+  },
+  'POST /api/proxy-asso/association/budgets': {
+    access: ['lca.association', 'lca.admin'],
+    send: async (route, tokenFor) => {
+      await t.db.associationBudget.deleteMany({ where: { associationId: asso.id, annee: 2027 } });
+      return call(route, as(member, tokenFor), { query: { ...idAsso(), annee: '2027' }, body: { comptes: { '60': 100 } } });
+    },
+  },
+  'PATCH /api/proxy-asso/association/budgets': {
+    access: ['lca.association', 'lca.admin'],
+    send: async (route, tokenFor) => {
+      const budget = await freshBudget(2028);
+      return call(route, as(member, tokenFor), { query: { ...idAsso(), id: budget.id }, body: [{ key: '70', value: 50 }] });
+    },
+  },
+  'DELETE /api/proxy-asso/association/budgets': {
+    access: ['lca.association', 'lca.admin'],
+    send: async (route, tokenFor) => {
+      const budget = await freshBudget(2029);
+      return call(route, as(member, tokenFor), { query: { ...idAsso(), id: budget.id } });
+    },
+  },
   'GET /api/rds-server/users/:id': {
     access: 'authenticated',
     send: (route, tokenFor) => call(route, as(service, tokenFor), { params: { id: service.account.id } }),
+  },
+  'GET /api/api-declaration-server/referentiels': {
+    access: 'public',
+    send: (route, tokenFor) => call(route, as(member, tokenFor), { query: { type: 'pays,regions', filterOptions: 'fr' } }),
+  },
+  'GET /api/api-declaration-server/referentiel': {
+    access: 'public',
+    send: (route, tokenFor) => call(route, as(member, tokenFor), { query: { type: 'departements' } }),
+  },
+  'PATCH /api/api-declaration-server/referentiels/:id': {
+    access: ['lca.admin', 'rds.admin', 'rds.appli_admin', 'osiris.appli_admin'],
+    send: async (route, tokenFor) => {
+      const { id } = await t.db.referentiel.findUniqueOrThrow({ where: { type: 'domaines' } });
+      // A new label each time: an unchanged one answers 400 (no change detected).
+      return call(route, as(member, tokenFor), { params: { id }, body: { label: `Domaines ${randomUUID()}` } });
+    },
   },
 };
 
@@ -323,7 +498,19 @@ describe('GET /api/lca-server/users/:id (association-user record)', () => {
       civilite: member.account.civilite,
       nom: member.account.nom,
       prenom: member.account.prenom,
-      associations: [],
+      // member belongs to the matrix association (head office).
+      associations: [
+        {
+          id_correspondance: asso.id,
+          id_siret: asso.siege,
+          id_rna: asso.rna,
+          id_siren: asso.siren,
+          type: 'Siège',
+          fonction: 'Trésorier',
+          nom: asso.association.nom,
+          siegeSiret: asso.siege,
+        },
+      ],
     });
   });
 

@@ -1,9 +1,19 @@
+import { associationDocumentRoutes } from './association-documents.ts';
+import { associationLightRoutes } from './association-light.ts';
+import { associationRoutes } from './association.ts';
+import { associationSearchRoutes } from './association-search.ts';
 import { authRoutes } from './auth.ts';
 import type { RouteDefinition } from './http.ts';
 import { lcaRoutes } from './lca.ts';
 import { mailRoutes } from './mail.ts';
 import { rdsRoutes } from './rds.ts';
+import { referentielRoutes } from './referentiels.ts';
 
+export * from './association.ts';
+export * from './association-search.ts';
+export * from './association-documents.ts';
+export * from './association-light.ts';
+export * from './association-rules.ts';
 export * from './auth.ts';
 export * from './fields.ts';
 export * from './documents.ts';
@@ -13,6 +23,7 @@ export * from './lca.ts';
 export * from './mail.ts';
 export * from './messages.ts';
 export * from './rds.ts';
+export * from './referentiels.ts';
 export * from './roles.ts';
 export * from './validation.ts';
 
@@ -22,6 +33,11 @@ export const api = {
   mail: mailRoutes,
   lca: lcaRoutes,
   rds: rdsRoutes,
+  association: associationRoutes,
+  associationSearch: associationSearchRoutes,
+  associationDocuments: associationDocumentRoutes,
+  associationLight: associationLightRoutes,
+  referentiels: referentielRoutes,
 } as const;
 
 export function allRoutes(): RouteDefinition[] {

@@ -1,7 +1,10 @@
 // lca-server (association account): what the client shell needs for now.
 import { z } from 'zod';
-import { idSchema } from './fields.ts';
-import { defineRoute } from './http.ts';
+import { idAssoSchema, joinLinkSchema, userAssociationLinkSchema } from './association.ts';
+import { emailSchema, idSchema } from './fields.ts';
+import { defineRoute, messageSchema } from './http.ts';
+import { rnaSchema, sirenSchema } from './identifiers.ts';
+import { MESSAGES } from './messages.ts';
 
 const gateway = 'lca-server' as const;
 
@@ -26,7 +29,8 @@ export const associationUserSchema = z.object({
   civilite: z.string().nullable(),
   nom: z.string().nullable(),
   prenom: z.string().nullable(),
-  associations: z.array(z.unknown()),
+  /** The user's links to associations (spec §3 "User association link"). */
+  associations: z.array(userAssociationLinkSchema),
 });
 export type AssociationUser = z.infer<typeof associationUserSchema>;
 
@@ -40,5 +44,34 @@ export const lcaRoutes = {
     method: 'GET', gateway, path: '/users/:id', access: 'authenticated',
     summary: "Fiche de l'utilisateur association (lcaId) ; l'utilisateur lui-même ou un administrateur",
     params: z.object({ id: idSchema }), response: associationUserSchema,
+  }),
+  patchUser: defineRoute({
+    method: 'PATCH', gateway, path: '/users/:id', access: 'authenticated',
+    summary: "Rattache l'utilisateur aux associations données (après le certificat sur l'honneur) ; type Siège si le SIRET est celui du siège",
+    params: z.object({ id: idSchema }),
+    body: z.object({ associations: z.array(joinLinkSchema).min(1, MESSAGES.associationRequiresSiret).max(20) }),
+    response: associationUserSchema,
+  }),
+  deleteUser: defineRoute({
+    method: 'DELETE', gateway, path: '/users/:id', access: 'authenticated',
+    summary: "Retire l'utilisateur de toutes ses associations (sa fiche association est conservée, vide)",
+    params: z.object({ id: idSchema }), response: messageSchema,
+  }),
+  exitAssociation: defineRoute({
+    method: 'PATCH', gateway, path: '/users/:authId/exit', access: 'authenticated',
+    summary: "Quitte une association (idAsso : id_correspondance, RNA ou SIREN) ; renvoie les associations restantes",
+    params: z.object({ authId: idSchema }), query: z.object({ idAsso: idAssoSchema }),
+    response: z.object({ associations: z.array(userAssociationLinkSchema) }),
+  }),
+  joinAssociationNotification: defineRoute({
+    method: 'POST', gateway, path: '/users/joinAssociationNotification', access: 'authenticated',
+    summary: "Informe par courriel les représentants légaux de l'association du rattachement d'un membre",
+    body: z.object({
+      id_correspondance: idSchema,
+      id_rna: rnaSchema.nullish(),
+      id_siren: sirenSchema.nullish(),
+      email: emailSchema,
+    }),
+    response: messageSchema.extend({ sent: z.number().int() }),
   }),
 };

@@ -41,6 +41,7 @@ export const MESSAGES = {
   passwordChanged: 'Votre mot de passe a été modifié.',
   loggedOut: 'Vous êtes déconnecté.',
   mailSent: 'Votre message a bien été envoyé.',
+  documentDeleted: 'Le document a été supprimé.',
   mailRecipientNotAllowed: "Ce destinataire n'est pas autorisé.",
 
   // Field rules (spec §5)
@@ -53,6 +54,20 @@ export const MESSAGES = {
   passwordRule:
     'Le mot de passe doit contenir au moins 12 caractères dont une majuscule, une minuscule, un chiffre et un caractère spécial.',
   requiredCheckbox: 'Au moins une case doit être cochée.',
+
+  // Association file (spec §3, §5)
+  missingAssociationId: "L'identifiant association est manquant",
+  duplicateRib: 'Ce RIB existe déjà pour cet établissement.',
+  onlyWhen: (label: string, condition: string) => `Le champ ${label} n'est autorisé que ${condition}.`,
+  requiredWhen: (label: string, condition: string) => `Le champ ${label} est obligatoire ${condition}.`,
+  notModifiable: (key: string) => `Le champ ${key} n'est pas modifiable.`,
+  siretNotInAssociation: "L'établissement indiqué n'appartient pas à cette association.",
+  associationRequiresSiret: "Veuillez choisir l'établissement de l'association.",
+  budgetExists: (annee: number) => `Un budget existe déjà pour l'année ${annee}.`,
+  associationJoined: "Vous êtes rattaché(e) à l'association.",
+  associationLeft: 'Vous avez quitté toutes vos associations.',
+  notLinkedToAssociation: "Vous n'êtes pas rattaché(e) à cette association.",
+  joinNotificationSent: 'Les représentants légaux de l’association ont été informés de votre rattachement.',
 
   // Pages
   pageNotFoundTitle: 'Page non trouvée',

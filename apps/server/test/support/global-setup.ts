@@ -1,6 +1,8 @@
-// Starts the run's PostgreSQL and its migrated template once, for every test file.
+// Starts the run's PostgreSQL and its migrated, referential-seeded template once, for every test file.
 import type { TestProject } from 'vitest/node';
-import { dropDatabase, prepareTemplate, startTestCluster } from './postgres-cluster.ts';
+import { createDatabase } from '../../src/db/prisma.ts';
+import { seedReferentiels } from '../../src/modules/declaration/referentiels.seed.ts';
+import { databaseUrl, dropDatabase, prepareTemplate, startTestCluster } from './postgres-cluster.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,6 +15,13 @@ export default async function setup(project: TestProject) {
   const cluster = await startTestCluster();
   const template = `portail_tpl_${process.pid}`;
   await prepareTemplate(cluster.adminUrl, template);
+  // The referentials, as main.ts seeds them after migrating: every clone starts with them.
+  const db = createDatabase(databaseUrl(cluster.adminUrl, template), { maxConnections: 1 });
+  try {
+    await seedReferentiels(db);
+  } finally {
+    await db.$disconnect();
+  }
   project.provide('pgAdminUrl', cluster.adminUrl);
   project.provide('pgTemplate', template);
   return async () => {

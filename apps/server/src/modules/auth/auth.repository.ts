@@ -1,8 +1,14 @@
 // Data access for accounts, roles and tokens (auth-server).
 import type { Database } from '../../db/prisma.ts';
 import type { OneTimeTokenPurpose, Prisma } from '../../generated/prisma/client.ts';
+import { linksInclude } from '../lca/lca.repository.ts';
 
-const accountInclude = { roles: { orderBy: { createdAt: 'asc' } }, associationUser: true, serviceAccount: true } as const;
+const accountInclude = {
+  roles: { orderBy: { createdAt: 'asc' } },
+  // The session's `associations` are the user's links (spec §3).
+  associationUser: { include: linksInclude },
+  serviceAccount: true,
+} as const;
 export type Account = Prisma.UserGetPayload<{ include: typeof accountInclude }>;
 
 export interface NewAccount {

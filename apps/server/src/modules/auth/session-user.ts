@@ -1,5 +1,6 @@
 // Builds the session's user part (spec §3) from an account.
 import { defaultRole, type SessionUser } from '@portail/contract';
+import { toUserAssociationLink } from '../lca/lca.repository.ts';
 import type { Account } from './auth.repository.ts';
 
 export function toSessionUser(account: Account, role: string | null = defaultRole(account.roles.map((r) => r.role))): SessionUser {
@@ -17,7 +18,7 @@ export function toSessionUser(account: Account, role: string | null = defaultRol
     roles,
     enabled: account.enabled,
     mustChangePassword: account.mustChangePassword,
-    associations: [],
+    associations: account.associationUser?.links.map(toUserAssociationLink) ?? [],
     rds: service ? { _id: service.id, nom: service.nom, email: service.email, type: service.type, locked: service.locked } : null,
     session: null,
   };

@@ -1,9 +1,33 @@
 // Data access for the association account (lca-server).
+import type { UserAssociationLink } from '@portail/contract';
 import type { Database } from '../../db/prisma.ts';
+import type { Association, UserAssociation } from '../../generated/prisma/client.ts';
+
+/** A user ↔ association link as the client reads it (spec §3 "User association link"). */
+export function toUserAssociationLink(link: UserAssociation & { association: Association }): UserAssociationLink {
+  return {
+    id_correspondance: link.associationId,
+    id_siret: link.idSiret,
+    id_rna: link.association.idRna,
+    id_siren: link.association.idSiren,
+    type: link.type === 'Siège' ? 'Siège' : 'Etablissement secondaire',
+    fonction: link.fonction,
+    nom: link.association.nom,
+    siegeSiret: link.association.idSiretSiege,
+  };
+}
+
+/** Links of live associations, oldest first. */
+export const linksInclude = {
+  links: { where: { association: { deletedAt: null } }, include: { association: true }, orderBy: { createdAt: 'asc' } },
+} as const;
 
 export function createLcaRepository(db: Database) {
   return {
-    findAssociationUser: (id: string) => db.associationUser.findUnique({ where: { id }, include: { user: true } }),
+    db,
+    findAssociationUser: (id: string) => db.associationUser.findUnique({ where: { id }, include: { user: true, ...linksInclude } }),
+    findAssociationUserByAuthId: (authId: string) =>
+      db.associationUser.findUnique({ where: { authId }, include: { user: true, ...linksInclude } }),
     /** Active notes whose period includes now. */
     activeNotes: (now: Date, route?: string) =>
       db.noteOnPage.findMany({

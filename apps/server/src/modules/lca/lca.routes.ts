@@ -1,4 +1,4 @@
-// lca-server routes (the part the client shell needs).
+// lca-server routes: notes, the association-user record and its links to associations.
 import type { FastifyInstance } from 'fastify';
 import { api } from '@portail/contract';
 import { registerRoute } from '../../http/contract-routes.ts';
@@ -7,4 +7,8 @@ import type { AppServices } from '../../services.ts';
 export function lcaRoutes(app: FastifyInstance, { lca }: AppServices) {
   registerRoute(app, api.lca.notesOnPage, ({ query }) => lca.notesOnPage(query.route));
   registerRoute(app, api.lca.getUser, ({ auth, params }) => lca.getAssociationUser(auth, params.id));
+  registerRoute(app, api.lca.patchUser, ({ auth, params, body }) => lca.joinAssociations(auth, params.id, body.associations));
+  registerRoute(app, api.lca.deleteUser, ({ auth, params }) => lca.leaveAllAssociations(auth, params.id));
+  registerRoute(app, api.lca.exitAssociation, ({ auth, params, query }) => lca.exitAssociation(auth, params.authId, query.idAsso));
+  registerRoute(app, api.lca.joinAssociationNotification, ({ auth, body }) => lca.joinAssociationNotification(auth, body));
 }

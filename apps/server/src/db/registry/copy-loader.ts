@@ -1,0 +1,192 @@
+// Loads generated associations into PostgreSQL with COPY (pg-copy-streams), one stream per table.
+// On an empty registry the secondary indexes and foreign keys of the loaded tables are dropped
+// first and rebuilt after the load (much faster than maintaining them row by row).
+import { once } from 'node:events';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import {
+  generateBatch, REGISTRY_COLUMNS, REGISTRY_TABLES, type CellValue, type RegistryGenerator, type RegistryTable, type Row,
+} from './generator.ts';
+
+function cell(value: CellValue | undefined): string {
+  if (value === null || value === undefined) return '\\N';
+  if (typeof value === 'boolean') return value ? 't' : 'f';
+  if (typeof value === 'number') return String(value);
+  const text = value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : value;
+  return text.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
+}
+
+function toCopyText(table: RegistryTable, rows: Row[]): string {
+  const columns = REGISTRY_COLUMNS[table];
+  let out = '';
+  for (const row of rows) {
+    out += columns.map((column) => cell(row[column])).join('\t');
+    out += '\n';
+  }
+  return out;
+}
+
+interface DroppedObjects {
+  indexes: { name: string; definition: string }[];
+  constraints: { table: string; name: string; definition: string }[];
+}
+
+/** Drops secondary indexes, foreign keys and unreferenced primary keys of the registry tables. */
+async function dropForLoad(client: pg.Client): Promise<DroppedObjects> {
+  const tables = [...REGISTRY_TABLES];
+  const indexes = (
+    await client.query<{ name: string; definition: string }>(
+      `SELECT i.relname AS name, pg_get_indexdef(i.oid) AS definition
+         FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid
+         JOIN pg_namespace n ON n.oid = t.relnamespace
+        WHERE n.nspname = current_schema() AND t.relname = ANY($1)
+          AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid)`,
+      [tables],
+    )
+  ).rows;
+  const constraints = (
+    await client.query<{ table: string; name: string; definition: string }>(
+      `SELECT t.relname AS table, c.conname AS name, pg_get_constraintdef(c.oid) AS definition
+         FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid JOIN pg_namespace n ON n.oid = t.relnamespace
+        WHERE n.nspname = current_schema() AND t.relname = ANY($1)
+          AND (c.contype = 'f' OR (c.contype = 'p' AND NOT EXISTS (SELECT 1 FROM pg_constraint r WHERE r.confrelid = t.oid)))
+        ORDER BY c.contype DESC`,
+      [tables],
+    )
+  ).rows;
+  // Foreign keys first ('f' sorts after 'p' descending), then primary keys.
+  for (const c of constraints) await client.query(`ALTER TABLE "${c.table}" DROP CONSTRAINT "${c.name}"`);
+  for (const index of indexes) await client.query(`DROP INDEX "${index.name}"`);
+  return { indexes, constraints };
+}
+
+async function restoreAfterLoad(url: string, dropped: DroppedObjects, log: (message: string) => void) {
+  // Primary keys, then indexes two at a time (2 connections), then foreign keys.
+  const statements = [
+    ...dropped.constraints.filter((c) => c.definition.startsWith('PRIMARY KEY')).map((c) => `ALTER TABLE "${c.table}" ADD CONSTRAINT "${c.name}" ${c.definition}`),
+    ...dropped.indexes.map((index) => index.definition),
+  ];
+  const queue = [...statements];
+  const worker = async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query("SET maintenance_work_mem = '512MB'");
+      await client.query('SET max_parallel_maintenance_workers = 1');
+      for (let sql = queue.shift(); sql; sql = queue.shift()) {
+        const started = performance.now();
+        await client.query(sql);
+        log(`  ${sql.replace(/^CREATE (UNIQUE )?INDEX /, 'index ').slice(0, 110)} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+      }
+    } finally {
+      await client.end();
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const c of dropped.constraints.filter((c) => !c.definition.startsWith('PRIMARY KEY'))) {
+      await client.query(`ALTER TABLE "${c.table}" ADD CONSTRAINT "${c.name}" ${c.definition}`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+export interface LoadOptions {
+  url: string;
+  generator: RegistryGenerator;
+  /** Index of the first association and number of associations. */
+  from?: number;
+  count: number;
+  batchSize?: number;
+  log?: (message: string) => void;
+}
+
+export interface LoadResult {
+  associations: number;
+  rows: Record<RegistryTable, number>;
+  loadSeconds: number;
+  indexSeconds: number;
+  totalSeconds: number;
+  rebuiltIndexes: boolean;
+}
+
+export async function loadRegistry(options: LoadOptions): Promise<LoadResult> {
+  const log = options.log ?? (() => {});
+  const from = options.from ?? 0;
+  const batchSize = options.batchSize ?? 5_000;
+  const started = performance.now();
+  const admin = new pg.Client({ connectionString: options.url });
+  await admin.connect();
+  let dropped: DroppedObjects | null = null;
+  try {
+    const empty = (await admin.query('SELECT NOT EXISTS (SELECT 1 FROM associations) AS empty')).rows[0].empty as boolean;
+    if (empty && options.count >= 50_000) {
+      dropped = await dropForLoad(admin);
+      log(`Table vide : ${dropped.indexes.length} index et ${dropped.constraints.length} contraintes reconstruits après le chargement.`);
+    }
+  } finally {
+    await admin.end();
+  }
+
+  // One connection and one COPY stream per table, fed batch by batch.
+  const clients = new Map<RegistryTable, pg.Client>();
+  const streams = new Map<RegistryTable, NodeJS.WritableStream & { on: (e: string, f: (...a: unknown[]) => void) => unknown }>();
+  const rows = Object.fromEntries(REGISTRY_TABLES.map((t) => [t, 0])) as Record<RegistryTable, number>;
+  const finished: Promise<unknown>[] = [];
+  for (const table of REGISTRY_TABLES) {
+    const client = new pg.Client({ connectionString: options.url });
+    await client.connect();
+    await client.query('SET synchronous_commit = off');
+    clients.set(table, client);
+    const columns = REGISTRY_COLUMNS[table].map((c) => `"${c}"`).join(', ');
+    const stream = client.query(copyFrom(`COPY "${table}" (${columns}) FROM STDIN`));
+    streams.set(table, stream);
+    finished.push(new Promise((resolve, reject) => {
+      stream.on('finish', resolve);
+      stream.on('error', reject);
+    }));
+  }
+  let lastReport = performance.now();
+  try {
+    for (let start = from; start < from + options.count; start += batchSize) {
+      const end = Math.min(start + batchSize, from + options.count);
+      const batch = generateBatch(options.generator, start, end);
+      for (const table of REGISTRY_TABLES) {
+        rows[table] += batch[table].length;
+        const stream = streams.get(table)!;
+        if (!stream.write(toCopyText(table, batch[table]))) await once(stream as never, 'drain');
+      }
+      if (performance.now() - lastReport > 5_000) {
+        lastReport = performance.now();
+        const done = end - from;
+        log(`  ${done.toLocaleString('fr-FR')} associations (${Math.round(done / ((lastReport - started) / 1000)).toLocaleString('fr-FR')} /s)`);
+      }
+    }
+    for (const stream of streams.values()) stream.end();
+    await Promise.all(finished);
+  } finally {
+    await Promise.all([...clients.values()].map((client) => client.end()));
+  }
+  const loaded = performance.now();
+  if (dropped) await restoreAfterLoad(options.url, dropped, log);
+  const analysis = new pg.Client({ connectionString: options.url });
+  await analysis.connect();
+  try {
+    await analysis.query(`VACUUM (ANALYZE) ${REGISTRY_TABLES.map((t) => `"${t}"`).join(', ')}`);
+  } finally {
+    await analysis.end();
+  }
+  const done = performance.now();
+  return {
+    associations: options.count,
+    rows,
+    loadSeconds: (loaded - started) / 1000,
+    indexSeconds: (done - loaded) / 1000,
+    totalSeconds: (done - started) / 1000,
+    rebuiltIndexes: dropped !== null,
+  };
+}

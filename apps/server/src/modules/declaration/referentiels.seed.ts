@@ -1,0 +1,27 @@
+// Seeds the referentials at start-up (production included: reference data, not demo data): each
+// type missing from the database is inserted with its options in one transaction. Types already
+// present are left alone, so administrators' edits survive restarts.
+import { performance } from 'node:perf_hooks';
+import type { Database } from '../../db/prisma.ts';
+import { REFERENTIEL_SOURCES, type ReferentielSource } from '../../db/referentiel-data/index.ts';
+import { createReferentielRepository } from './referentiels.repository.ts';
+
+export interface SeedResult {
+  inserted: string[];
+  durationMs: number;
+}
+
+export async function seedReferentiels(db: Database, sources: ReferentielSource[] = REFERENTIEL_SOURCES): Promise<SeedResult> {
+  const startedAt = performance.now();
+  const repository = createReferentielRepository(db);
+  const existing = await repository.existingTypes();
+  const inserted: string[] = [];
+  for (const source of sources) {
+    if (existing.has(source.type)) continue;
+    const options = source.load().map((o) => ({ value: o.value, label: o.label, meta: o.meta ?? null }));
+    if (await repository.insertIfMissing({ type: source.type, label: source.label, categorie: source.categorie }, options)) {
+      inserted.push(source.type);
+    }
+  }
+  return { inserted, durationMs: Math.round(performance.now() - startedAt) };
+}

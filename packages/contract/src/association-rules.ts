@@ -1,0 +1,223 @@
+// Rules of the association file shared by the client forms and the server (spec §5): PATCH change
+// lists, bank details, phone, the characteristics form and budget totals.
+import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Change lists: PATCH bodies are arrays of { key, value }; a list value travels as a string with a
+// leading '!' and '#' between items ('!a#b' → ['a', 'b'], '!' → []).
+
+export type ChangeValue = string | number | boolean | null | string[];
+export const changeSchema = z.object({
+  key: z.string().min(1).max(100),
+  value: z.union([z.string().max(5000), z.number(), z.boolean(), z.null()]),
+});
+export const changesSchema = z.array(changeSchema).min(1, MESSAGES.noChangeDetected).max(100);
+export type Change = z.infer<typeof changeSchema>;
+
+export const LIST_PREFIX = '!';
+export const LIST_SEPARATOR = '#';
+
+export function encodeChangeValue(value: ChangeValue): string | number | boolean | null {
+  if (Array.isArray(value)) return LIST_PREFIX + value.join(LIST_SEPARATOR);
+  return value;
+}
+
+export function decodeChangeValue(value: string | number | boolean | null): ChangeValue {
+  if (typeof value === 'string' && value.startsWith(LIST_PREFIX)) {
+    const rest = value.slice(LIST_PREFIX.length);
+    return rest === '' ? [] : rest.split(LIST_SEPARATOR);
+  }
+  return value;
+}
+
+/** The changes as one object (a key given twice: the last value wins). */
+export function decodeChanges(changes: readonly Change[]): Record<string, ChangeValue> {
+  const out: Record<string, ChangeValue> = {};
+  for (const { key, value } of changes) out[key] = decodeChangeValue(value);
+  return out;
+}
+
+/** Only the changed fields, as the client sends them (nothing when nothing changed). */
+export function diffToChanges(before: Record<string, ChangeValue | undefined>, after: Record<string, ChangeValue | undefined>): Change[] {
+  const same = (a: ChangeValue | undefined, b: ChangeValue | undefined) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  return Object.keys(after)
+    .filter((key) => !same(before[key], after[key]))
+    .map((key) => ({ key, value: encodeChangeValue(after[key] ?? null) }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Field rules (spec §5 "Account fields").
+
+/** Optional leading + or digit, then digits only (no spaces or dots). */
+export const PHONE_PATTERN = /^[+\d]\d{5,19}$/;
+export const phoneSchema = (label = 'téléphone') =>
+  z.string({ error: MESSAGES.required(label) }).trim().min(1, MESSAGES.required(label)).regex(PHONE_PATTERN, MESSAGES.badFormat(label));
+
+/** Four letters, a French country or territory code, a character 2-9 or letter, one alphanumeric, optional branch. */
+export const BIC_PATTERN = /^[A-Z]{4}(FR|GF|GP|MQ|PM|RE|YT|WF|TF|NC|PF)[2-9A-Z][0-9A-Z]([0-9A-Z]{3})?$/;
+export const normaliseBic = (bic: string) => bic.replace(/\s/g, '').toUpperCase();
+export const isValidBic = (bic: string) => BIC_PATTERN.test(normaliseBic(bic));
+export const bicSchema = z
+  .string({ error: MESSAGES.required('BIC') })
+  .transform(normaliseBic)
+  .pipe(z.string().min(1, MESSAGES.required('BIC')).regex(BIC_PATTERN, MESSAGES.badFormat('BIC')));
+
+/** IBAN in electronic format: upper case, no spaces. */
+export const normaliseIban = (iban: string) => electronicFormatIBAN(iban.toUpperCase()) ?? '';
+export const isValidIban = (iban: string) => isValidIBAN(normaliseIban(iban));
+export const ibanSchema = z
+  .string({ error: MESSAGES.required('IBAN') })
+  .transform(normaliseIban)
+  .pipe(z.string().min(1, MESSAGES.required('IBAN')).refine((v) => isValidIBAN(v), MESSAGES.badFormat('IBAN')));
+
+/** YYYY-MM-DD calendar dates. */
+export const isoDateSchema = (label: string) =>
+  z
+    .string({ error: MESSAGES.required(label) })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.badFormat(label))
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), MESSAGES.badFormat(label));
+
+/** Booleans in change lists may travel as 'true'/'false'. */
+export const changeBoolean = (label: string) =>
+  z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ error: MESSAGES.badFormat(label) }));
+
+// ---------------------------------------------------------------------------------------------
+// Characteristics form (spec §5 "Association form").
+
+export const REGIMES = ['loi1901', 'alsaceMoselle', 'autre', 'collectivite'] as const;
+export const DOMAINES = ['Sport', 'Autre'] as const;
+export const ALSACE_MOSELLE_POSTCODE_PREFIXES = ['57', '67', '68'] as const;
+export const isAlsaceMosellePostcode = (cp: string | null | undefined) =>
+  !!cp && ALSACE_MOSELLE_POSTCODE_PREFIXES.some((prefix) => cp.trim().startsWith(prefix));
+
+export const ALSACE_MOSELLE_FIELDS = ['date_pub_registre', 'tribunal_instance', 'numero_amalia', 'volume', 'folio'] as const;
+export const THRESHOLD_FIELDS = ['a_publication_comptes_jo', 'a_commissaire_aux_comptes'] as const;
+
+export interface Characteristics {
+  regime: string | null;
+  util_publique: boolean;
+  date_publication_util_publique: string | null;
+  date_pub_registre: string | null;
+  tribunal_instance: string | null;
+  numero_amalia: string | null;
+  volume: string | null;
+  folio: string | null;
+  a_dons_subv_153000: boolean | null;
+  a_publication_comptes_jo: boolean | null;
+  a_commissaire_aux_comptes: boolean | null;
+  domaine: string | null;
+  type_structure_sportive: string | null;
+  champ_action_territorial: string | null;
+}
+
+export const CHARACTERISTIC_LABELS: Record<keyof Characteristics, string> = {
+  regime: 'régime',
+  util_publique: 'reconnue d’utilité publique',
+  date_publication_util_publique: 'date de publication RUP',
+  date_pub_registre: 'date d’inscription au registre',
+  tribunal_instance: 'tribunal d’instance',
+  numero_amalia: 'numéro Amalia',
+  volume: 'volume',
+  folio: 'folio',
+  a_dons_subv_153000: 'dons et subventions supérieurs à 153 000 €',
+  a_publication_comptes_jo: 'publication des comptes au JOAFE',
+  a_commissaire_aux_comptes: 'commissaire aux comptes',
+  domaine: 'domaine',
+  type_structure_sportive: 'type de structure sportive',
+  champ_action_territorial: 'champ d’action territorial',
+};
+
+const filled = (v: unknown) => v !== null && v !== undefined && v !== '' && v !== false;
+
+/**
+ * The form's state after `changed` keys were set: dependent fields whose condition no longer holds
+ * are cleared; a dependent field set while its condition is false, or a missing required field,
+ * is an error (field → French message).
+ */
+export function applyCharacteristicsRules(
+  state: Characteristics,
+  changed: ReadonlySet<string>,
+): { state: Characteristics; errors: Record<string, string> } {
+  const next = { ...state };
+  const errors: Record<string, string> = {};
+  const label = (k: keyof Characteristics) => CHARACTERISTIC_LABELS[k];
+  const dependents: [readonly (keyof Characteristics)[], boolean, string][] = [
+    [ALSACE_MOSELLE_FIELDS, next.regime === 'alsaceMoselle', 'pour le régime Alsace-Moselle'],
+    [['date_publication_util_publique'], next.util_publique, 'pour une association reconnue d’utilité publique'],
+    [THRESHOLD_FIELDS, next.a_dons_subv_153000 === true, 'lorsque les dons et subventions dépassent 153 000 €'],
+    [['type_structure_sportive'], next.domaine === 'Sport', 'pour le domaine Sport'],
+  ];
+  for (const [fields, holds, condition] of dependents) {
+    if (holds) continue;
+    for (const field of fields) {
+      if (changed.has(field) && filled(next[field])) errors[field] = MESSAGES.onlyWhen(label(field), condition);
+      (next as Record<string, unknown>)[field] = null;
+    }
+  }
+  if (!next.regime) errors.regime = MESSAGES.required(label('regime'));
+  if (!next.champ_action_territorial && changed.has('champ_action_territorial'))
+    errors.champ_action_territorial = MESSAGES.required(label('champ_action_territorial'));
+  if (next.domaine === 'Sport' && !next.type_structure_sportive)
+    errors.type_structure_sportive = MESSAGES.requiredWhen(label('type_structure_sportive'), 'pour le domaine Sport');
+  return { state: next, errors };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Budgets on the account plan: 60-69 charges, 70-79 products, 86/87 voluntary contributions.
+
+export const CHARGE_ACCOUNTS = ['60', '61', '62', '63', '64', '65', '66', '67', '68', '69'] as const;
+export const PRODUCT_ACCOUNTS = ['70', '71', '72', '73', '74', '75', '76', '77', '78', '79'] as const;
+export const BUDGET_ACCOUNTS = [...CHARGE_ACCOUNTS, ...PRODUCT_ACCOUNTS, '86', '87'] as const;
+export type BudgetAccount = (typeof BUDGET_ACCOUNTS)[number];
+export type BudgetLines = Partial<Record<BudgetAccount, number>>;
+
+export const MAX_BUDGET_AMOUNT = 1_000_000_000_000;
+export const budgetAmountSchema = (account: string) =>
+  z
+    .number({ error: MESSAGES.badFormat(`compte ${account}`) })
+    .int(MESSAGES.badFormat(`compte ${account}`))
+    .min(0, MESSAGES.badFormat(`compte ${account}`))
+    .max(MAX_BUDGET_AMOUNT, MESSAGES.badFormat(`compte ${account}`));
+export const budgetLinesSchema = z.strictObject(
+  Object.fromEntries(BUDGET_ACCOUNTS.map((a) => [a, budgetAmountSchema(a).optional()])) as Record<
+    BudgetAccount,
+    z.ZodOptional<z.ZodNumber>
+  >,
+);
+
+export interface BudgetTotals {
+  /** Accounts 60-69. */
+  charges: number;
+  /** Accounts 70-79. */
+  produits: number;
+  /** 86 (emplois des contributions volontaires) and 87 (contributions volontaires en nature). */
+  contributions_charges: number;
+  contributions_produits: number;
+  total_charges: number;
+  total_produits: number;
+  /** Never below zero: one of the two is 0. */
+  excedent: number;
+  insuffisance: number;
+}
+
+export function computeBudgetTotals(lines: BudgetLines): BudgetTotals {
+  const sum = (accounts: readonly BudgetAccount[]) => accounts.reduce((total, a) => total + (lines[a] ?? 0), 0);
+  const charges = sum(CHARGE_ACCOUNTS);
+  const produits = sum(PRODUCT_ACCOUNTS);
+  const contributions_charges = lines['86'] ?? 0;
+  const contributions_produits = lines['87'] ?? 0;
+  const total_charges = charges + contributions_charges;
+  const total_produits = produits + contributions_produits;
+  return {
+    charges,
+    produits,
+    contributions_charges,
+    contributions_produits,
+    total_charges,
+    total_produits,
+    excedent: Math.max(0, total_produits - total_charges),
+    insuffisance: Math.max(0, total_charges - total_produits),
+  };
+}

@@ -1,0 +1,90 @@
+// Association registry search (spec §7 "Association proxy": GET /association/search?q=): a SIREN,
+// SIRET or RNA is an exact identifier lookup, anything else a name search (spec §5, readSearchTerm).
+import { z } from 'zod';
+import { defineRoute } from './http.ts';
+
+export const ASSOCIATION_SEARCH = {
+  minLength: 3,
+  maxLength: 200,
+  defaultLimit: 20,
+  maxLimit: 50,
+  /**
+   * A name search counts its matches up to this number only; beyond it `total` is this number and
+   * `total_exact` false (shown as "1000+"), and pages stop there: refine the search instead.
+   */
+  countCap: 1000,
+} as const;
+
+export const SEARCH_MESSAGES = {
+  termRequired: 'Veuillez saisir un nom, un numéro RNA, SIREN ou SIRET.',
+  termTooShort: `Veuillez saisir au moins ${ASSOCIATION_SEARCH.minLength} caractères pour rechercher une association.`,
+  termTooLong: `La recherche ne doit pas contenir plus de ${ASSOCIATION_SEARCH.maxLength} caractères.`,
+  badPage: 'Le numéro de page doit être un entier supérieur ou égal à 1.',
+  badLimit: `Le nombre de résultats par page doit être un entier entre 1 et ${ASSOCIATION_SEARCH.maxLimit}.`,
+  beyondCap: `Seuls les ${ASSOCIATION_SEARCH.countCap} premiers résultats sont consultables : veuillez préciser votre recherche.`,
+} as const;
+
+const positiveInt = (message: string, max?: number) => {
+  const base = z.coerce.number({ error: message }).int({ error: message }).min(1, { error: message });
+  return max === undefined ? base : base.max(max, { error: message });
+};
+
+export const associationSearchQuerySchema = z.object({
+  q: z
+    .string({ error: SEARCH_MESSAGES.termRequired })
+    .trim()
+    .min(1, { error: SEARCH_MESSAGES.termRequired })
+    .min(ASSOCIATION_SEARCH.minLength, { error: SEARCH_MESSAGES.termTooShort })
+    .max(ASSOCIATION_SEARCH.maxLength, { error: SEARCH_MESSAGES.termTooLong }),
+  page: positiveInt(SEARCH_MESSAGES.badPage).default(1),
+  limit: positiveInt(SEARCH_MESSAGES.badLimit, ASSOCIATION_SEARCH.maxLimit).default(ASSOCIATION_SEARCH.defaultLimit),
+});
+export type AssociationSearchQuery = z.infer<typeof associationSearchQuerySchema>;
+
+/** How the term was read: an identifier lookup or a name search. */
+export const SEARCH_KINDS = ['siren', 'siret', 'rna', 'nom'] as const;
+
+/** One association found: light, public registry data only (no representatives, no bank data). */
+export const associationSearchItemSchema = z.object({
+  id_correspondance: z.string(),
+  nom: z.string(),
+  sigle: z.string().nullable(),
+  id_rna: z.string().nullable(),
+  id_siren: z.string().nullable(),
+  id_siret_siege: z.string().nullable(),
+  /** Postcode and commune of the head office. */
+  cp: z.string().nullable(),
+  commune: z.string().nullable(),
+  /** Number of active establishments (SIRET). */
+  nb_etablissements: z.number().int().optional(),
+  /** The establishment a SIRET lookup matched. */
+  id_siret: z.string().optional(),
+});
+export type AssociationSearchItem = z.infer<typeof associationSearchItemSchema>;
+
+export const associationSearchResultSchema = z.object({
+  type: z.enum(SEARCH_KINDS),
+  /**
+   * Number of matches. Exact for identifier lookups and for name searches with fewer than
+   * ASSOCIATION_SEARCH.countCap matches; otherwise capped at countCap with `total_exact` false
+   * (a lower bound: display it as "1000+").
+   */
+  total: z.number().int(),
+  total_exact: z.boolean(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  /** Best matches first: exact name, then names starting with the term, then by similarity. */
+  items: z.array(associationSearchItemSchema),
+});
+export type AssociationSearchResult = z.infer<typeof associationSearchResultSchema>;
+
+export const associationSearchRoutes = {
+  search: defineRoute({
+    method: 'GET', gateway: 'proxy-asso', path: '/association/search', access: 'authenticated',
+    summary:
+      "Recherche d'associations dans le répertoire : numéro SIREN, SIRET ou RNA (recherche exacte) ou nom " +
+      '(sans accents ni casse, par pertinence, paginée ; total plafonné à 1000 pour les noms)',
+    query: associationSearchQuerySchema,
+    response: associationSearchResultSchema,
+  }),
+};

@@ -1,0 +1,371 @@
+// proxy-asso: the association file (spec §3 "Association", §7 "Association proxy") — identity,
+// establishments, bank details, legal representatives, budgets — and the user ↔ association link.
+import { z } from 'zod';
+import {
+  bicSchema,
+  budgetLinesSchema,
+  BUDGET_ACCOUNTS,
+  budgetAmountSchema,
+  changeBoolean,
+  changesSchema,
+  DOMAINES,
+  ibanSchema,
+  isoDateSchema,
+  phoneSchema,
+  REGIMES,
+} from './association-rules.ts';
+import { civiliteSchema, emailSchema, idSchema } from './fields.ts';
+import { defineRoute, messageSchema } from './http.ts';
+import { siretSchema } from './identifiers.ts';
+import { MESSAGES } from './messages.ts';
+import { LCA_ROLES, type Role } from './roles.ts';
+
+const gateway = 'proxy-asso' as const;
+
+// ---------------------------------------------------------------------------------------------
+// Who may call (the per-association rules live in the server's proxy-asso/access.ts):
+// association-side roles read and write (members only their associations, lca.admin all);
+// rds.admin reads every file (supervision of the subsidy schemes), writes nothing. Other
+// instructing and Osiris roles are refused until dossier-scoped reading exists.
+export const ASSOCIATION_READ_ROLES: readonly Role[] = [...LCA_ROLES, 'rds.admin'];
+export const ASSOCIATION_WRITE_ROLES: readonly Role[] = LCA_ROLES;
+
+// ---------------------------------------------------------------------------------------------
+// User ↔ association link (spec §3 "User association link").
+
+export const LINK_TYPES = ['Siège', 'Etablissement secondaire'] as const;
+export type LinkType = (typeof LINK_TYPES)[number];
+
+export const userAssociationLinkSchema = z.object({
+  id_correspondance: z.string(),
+  id_siret: z.string().nullable(),
+  id_rna: z.string().nullable(),
+  id_siren: z.string().nullable(),
+  type: z.enum(LINK_TYPES),
+  fonction: z.string().nullable(),
+  nom: z.string(),
+  siegeSiret: z.string().nullable(),
+});
+export type UserAssociationLink = z.infer<typeof userAssociationLinkSchema>;
+
+/** What the client sends to join (extra fields such as notifications are ignored). */
+export const joinLinkSchema = z.object({
+  id_correspondance: idSchema,
+  id_siret: siretSchema.nullish(),
+  fonction: z.string().trim().max(100, MESSAGES.maxLength('fonction', 100)).nullish(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Queries.
+
+export const idAssoSchema = z
+  .string({ error: MESSAGES.missingAssociationId })
+  .trim()
+  .min(1, MESSAGES.missingAssociationId)
+  .max(64, MESSAGES.badFormat('identifiant association'));
+const assoQuery = z.object({ id_asso: idAssoSchema });
+const assoSiretQuery = z.object({ id_asso: idAssoSchema, id_siret: siretSchema.optional() });
+const assoSiretRequiredQuery = z.object({ id_asso: idAssoSchema, id_siret: siretSchema });
+const assoIdQuery = z.object({ id_asso: idAssoSchema, id: idSchema, id_siret: siretSchema.optional() });
+const anneeSchema = z.coerce
+  .number({ error: MESSAGES.badFormat('année') })
+  .int(MESSAGES.badFormat('année'))
+  .min(1900, MESSAGES.badFormat('année'))
+  .max(2100, MESSAGES.badFormat('année'));
+
+// ---------------------------------------------------------------------------------------------
+// Identity (identite + coordonnees + activites + specificites).
+
+const nullableText = (label: string, max: number) => z.string().trim().max(max, MESSAGES.maxLength(label, max)).nullable();
+
+export const addressSchema = z.record(z.string(), z.unknown());
+export const passsportSchema = z.object({
+  est_volontaire: z.boolean().nullable(),
+  activites: z.array(z.string()),
+  a_accueil_handicap_moteur: z.boolean().nullable(),
+  a_accueil_handicap_mental: z.boolean().nullable(),
+});
+
+export const associationIdentiteSchema = z.object({
+  identite: z.object({
+    id_correspondance: z.string(),
+    id_rna: z.string().nullable(),
+    id_siren: z.string().nullable(),
+    id_siret: z.string().nullable(),
+    id_siret_siege: z.string().nullable(),
+    nom: z.string(),
+    sigle: z.string().nullable(),
+    id_forme_juridique: z.string().nullable(),
+    date_creation: z.string().nullable(),
+    regime: z.string().nullable(),
+    util_publique: z.boolean(),
+    date_publication_util_publique: z.string().nullable(),
+    date_pub_registre: z.string().nullable(),
+    tribunal_instance: z.string().nullable(),
+    numero_amalia: z.string().nullable(),
+    volume: z.string().nullable(),
+    folio: z.string().nullable(),
+    impots_commerciaux: z.boolean().nullable(),
+    a_dons_subv_153000: z.boolean().nullable(),
+    a_publication_comptes_jo: z.boolean().nullable(),
+    a_commissaire_aux_comptes: z.boolean().nullable(),
+    type_structure_sportive: z.string().nullable(),
+  }),
+  coordonnees: z.object({
+    adresse_siege: addressSchema.nullable(),
+    adresse_gestion: addressSchema.nullable(),
+    telephone: z.string().nullable(),
+    site_web: z.string().nullable(),
+    courriel: z.string().nullable(),
+  }),
+  activites: z.object({ domaine: z.string().nullable(), champ_action_territorial: z.string().nullable(), objet: z.string().nullable() }),
+  specificites: z.object({ passsport: passsportSchema }).catchall(z.unknown()),
+  agrement: z.unknown().nullable(),
+  commentaire: z.string().nullable(),
+});
+export type AssociationIdentite = z.infer<typeof associationIdentiteSchema>;
+
+/** Keys a PATCH of the identity may carry, with their rule (cross-field rules: applyCharacteristicsRules). */
+export const identiteChangesSchema = z.strictObject({
+  regime: z.enum(REGIMES, { error: MESSAGES.required('régime') }),
+  util_publique: changeBoolean('reconnue d’utilité publique'),
+  date_publication_util_publique: isoDateSchema('date de publication RUP').nullable(),
+  date_pub_registre: isoDateSchema('date d’inscription au registre').nullable(),
+  tribunal_instance: nullableText('tribunal d’instance', 100),
+  numero_amalia: z
+    .string()
+    .trim()
+    .min(13, MESSAGES.minLength('numéro Amalia', 13))
+    .max(14, MESSAGES.maxLength('numéro Amalia', 14))
+    .nullable(),
+  volume: z.string().trim().length(3, MESSAGES.exactLength('volume', 3)).nullable(),
+  folio: z.string().trim().length(3, MESSAGES.exactLength('folio', 3)).nullable(),
+  impots_commerciaux: changeBoolean('impôts commerciaux').nullable(),
+  a_dons_subv_153000: changeBoolean('dons et subventions supérieurs à 153 000 €').nullable(),
+  a_publication_comptes_jo: changeBoolean('publication des comptes au JOAFE').nullable(),
+  a_commissaire_aux_comptes: changeBoolean('commissaire aux comptes').nullable(),
+  domaine: z.enum(DOMAINES, { error: MESSAGES.badFormat('domaine') }).nullable(),
+  type_structure_sportive: nullableText('type de structure sportive', 100),
+  champ_action_territorial: z
+    .string({ error: MESSAGES.required('champ d’action territorial') })
+    .trim()
+    .min(1, MESSAGES.required('champ d’action territorial'))
+    .max(100, MESSAGES.maxLength('champ d’action territorial', 100)),
+  objet: nullableText('objet', 260),
+  telephone: phoneSchema().nullable(),
+  courriel: emailSchema.nullable(),
+  site_web: z.url({ error: MESSAGES.badFormat('site web') }).max(255, MESSAGES.maxLength('site web', 255)).nullable(),
+  commentaire: nullableText('commentaire', 2000),
+  'passsport.est_volontaire': changeBoolean('bénévole Pass’Sport').nullable(),
+  'passsport.activites': z.array(z.string().trim().min(1).max(100)).max(50),
+  'passsport.a_accueil_handicap_moteur': changeBoolean('accueil handicap moteur').nullable(),
+  'passsport.a_accueil_handicap_mental': changeBoolean('accueil handicap mental').nullable(),
+}).partial();
+
+// ---------------------------------------------------------------------------------------------
+// Establishments.
+
+export const etablissementSchema = z.object({
+  siret: z.string(),
+  nic: z.string(),
+  enseigne: z.string().nullable(),
+  note: z.string().nullable(),
+  courriel: z.string().nullable(),
+  telephone: z.string().nullable(),
+  est_siege: z.boolean(),
+  actif: z.boolean(),
+  adresse: addressSchema.nullable(),
+});
+export type Etablissement = z.infer<typeof etablissementSchema>;
+export const etablissementChangesSchema = z.strictObject({
+  enseigne: nullableText('enseigne', 100),
+  note: nullableText('note', 2000),
+  courriel: emailSchema.nullable(),
+  telephone: phoneSchema().nullable(),
+}).partial();
+
+// ---------------------------------------------------------------------------------------------
+// Bank details.
+
+export const ribSchema = z.object({
+  id: z.string(),
+  id_siret: z.string(),
+  titulaire: z.string(),
+  banque: z.string().nullable(),
+  domiciliation: z.string().nullable(),
+  iban: z.string(),
+  bic: z.string(),
+});
+export type Rib = z.infer<typeof ribSchema>;
+export const ribFieldsSchema = z.strictObject({
+  titulaire: z.string({ error: MESSAGES.required('titulaire') }).trim().min(1, MESSAGES.required('titulaire')).max(100, MESSAGES.maxLength('titulaire', 100)),
+  banque: nullableText('banque', 100).optional(),
+  domiciliation: nullableText('domiciliation', 100).optional(),
+  iban: ibanSchema,
+  bic: bicSchema,
+});
+export const ribChangesSchema = ribFieldsSchema.partial();
+
+// ---------------------------------------------------------------------------------------------
+// Legal representatives (complete only with civilité, nom, prénom, courriel, fonction, téléphone).
+
+export const representantSchema = z.object({
+  id: z.string(),
+  id_siret: z.string().nullable(),
+  civilite: z.string().nullable(),
+  nom: z.string().nullable(),
+  prenom: z.string().nullable(),
+  fonction: z.string().nullable(),
+  courriel: z.string().nullable(),
+  telephone: z.string().nullable(),
+  valideur_cec: z.boolean(),
+  est_representant_legal: z.boolean(),
+  publication_internet: z.boolean(),
+  deleted: z.boolean(),
+});
+export type Representant = z.infer<typeof representantSchema>;
+const requiredText = (label: string, max: number) =>
+  z.string({ error: MESSAGES.required(label) }).trim().min(1, MESSAGES.required(label)).max(max, MESSAGES.maxLength(label, max));
+const NAME_CHARS = /^[A-Za-zÀ-ÖØ-öø-ÿŒœ' .-]+$/;
+export const representantFieldsSchema = z.strictObject({
+  civilite: civiliteSchema,
+  nom: requiredText('nom', 100).regex(NAME_CHARS, MESSAGES.badFormat('nom')),
+  prenom: requiredText('prénom', 100).regex(NAME_CHARS, MESSAGES.badFormat('prénom')),
+  courriel: emailSchema,
+  fonction: requiredText('fonction', 100),
+  telephone: phoneSchema(),
+  valideur_cec: changeBoolean('valideur CEC').optional(),
+  est_representant_legal: changeBoolean('représentant légal').optional(),
+  publication_internet: changeBoolean('publication internet').optional(),
+  id_siret: siretSchema.nullish(),
+});
+export const representantChangesSchema = representantFieldsSchema.partial();
+export const representantFonctionSiretChangesSchema = z.strictObject({
+  valideur_cec: changeBoolean('valideur CEC'),
+  id_siret: siretSchema.nullable(),
+  fonction: requiredText('fonction', 100),
+}).partial();
+
+// ---------------------------------------------------------------------------------------------
+// Budgets (totals computed by computeBudgetTotals, shared with the client).
+
+export const budgetTotalsSchema = z.object({
+  charges: z.number(),
+  produits: z.number(),
+  contributions_charges: z.number(),
+  contributions_produits: z.number(),
+  total_charges: z.number(),
+  total_produits: z.number(),
+  excedent: z.number(),
+  insuffisance: z.number(),
+});
+export const budgetSchema = z.object({
+  id: z.string(),
+  annee: z.number().int(),
+  exercice_du: z.string().nullable(),
+  exercice_au: z.string().nullable(),
+  comptes: z.record(z.string(), z.number()),
+  totaux: budgetTotalsSchema,
+});
+export type AssociationBudget = z.infer<typeof budgetSchema>;
+export const budgetBodySchema = z.strictObject({
+  exercice_du: isoDateSchema('début d’exercice').nullish(),
+  exercice_au: isoDateSchema('fin d’exercice').nullish(),
+  comptes: budgetLinesSchema.default({}),
+});
+export const budgetChangesSchema = z.strictObject({
+  exercice_du: isoDateSchema('début d’exercice').nullable(),
+  exercice_au: isoDateSchema('fin d’exercice').nullable(),
+  ...(Object.fromEntries(BUDGET_ACCOUNTS.map((a) => [a, budgetAmountSchema(a).nullable()])) as Record<
+    (typeof BUDGET_ACCOUNTS)[number],
+    z.ZodNullable<z.ZodNumber>
+  >),
+}).partial();
+
+// ---------------------------------------------------------------------------------------------
+// Routes.
+
+const read = ASSOCIATION_READ_ROLES;
+const write = ASSOCIATION_WRITE_ROLES;
+
+export const associationRoutes = {
+  getIdentite: defineRoute({
+    method: 'GET', gateway, path: '/association/identite', access: read,
+    summary: "Identité, coordonnées, activités et spécificités de l'association (id_asso : id_correspondance, RNA, SIREN ou SIRET)",
+    query: assoQuery, response: associationIdentiteSchema,
+  }),
+  patchIdentite: defineRoute({
+    method: 'PATCH', gateway, path: '/association/identite', access: write,
+    summary: "Modifie l'identité (liste de changements { key, value }) ; réservé au siège",
+    query: assoQuery, body: changesSchema, response: associationIdentiteSchema,
+  }),
+  getEtablissements: defineRoute({
+    method: 'GET', gateway, path: '/association/etablissements', access: read,
+    summary: "Établissements de l'association (id_asso : SIREN) ; un établissement secondaire ne voit que le sien",
+    query: assoQuery, response: z.array(etablissementSchema),
+  }),
+  patchEtablissement: defineRoute({
+    method: 'PATCH', gateway, path: '/association/etablissements', access: write,
+    summary: "Modifie un établissement (enseigne, note, courriel, téléphone)",
+    query: assoSiretRequiredQuery, body: changesSchema, response: etablissementSchema,
+  }),
+  getRibs: defineRoute({
+    method: 'GET', gateway, path: '/association/ribs', access: read,
+    summary: "RIB de l'association, filtrés par SIRET si id_siret est donné",
+    query: assoSiretQuery, response: z.array(ribSchema),
+  }),
+  postRib: defineRoute({
+    method: 'POST', gateway, path: '/association/ribs', access: write, successStatus: 201,
+    summary: "Ajoute un RIB à l'établissement id_siret (IBAN et BIC vérifiés, doublon refusé)",
+    query: assoSiretRequiredQuery, body: ribFieldsSchema, response: ribSchema,
+  }),
+  patchRib: defineRoute({
+    method: 'PATCH', gateway, path: '/association/ribs', access: write,
+    summary: 'Modifie un RIB (liste de changements)', query: assoIdQuery, body: changesSchema, response: ribSchema,
+  }),
+  deleteRib: defineRoute({
+    method: 'DELETE', gateway, path: '/association/ribs', access: write,
+    summary: 'Supprime un RIB', query: assoIdQuery, response: messageSchema,
+  }),
+  getRepresentants: defineRoute({
+    method: 'GET', gateway, path: '/association/representants_legaux', access: read,
+    summary: "Représentants légaux (non supprimés) de l'association",
+    query: assoSiretQuery, response: z.array(representantSchema),
+  }),
+  postRepresentant: defineRoute({
+    method: 'POST', gateway, path: '/association/representants_legaux', access: write, successStatus: 201,
+    summary: 'Ajoute un représentant légal complet (civilité, nom, prénom, courriel, fonction, téléphone)',
+    query: assoSiretQuery, body: representantFieldsSchema, response: representantSchema,
+  }),
+  patchRepresentant: defineRoute({
+    method: 'PATCH', gateway, path: '/association/representants_legaux', access: write,
+    summary: 'Modifie un représentant légal (liste de changements)', query: assoIdQuery, body: changesSchema, response: representantSchema,
+  }),
+  deleteRepresentant: defineRoute({
+    method: 'DELETE', gateway, path: '/association/representants_legaux', access: write,
+    summary: 'Supprime un représentant légal (marqué supprimé)', query: assoIdQuery, response: messageSchema,
+  }),
+  patchRepresentantFonctionSiret: defineRoute({
+    method: 'PATCH', gateway, path: '/association/representantFonctionSiret', access: write,
+    summary: "Modifie valideur_cec, id_siret ou fonction d'un représentant légal",
+    query: assoIdQuery, body: changesSchema, response: representantSchema,
+  }),
+  getBudgets: defineRoute({
+    method: 'GET', gateway, path: '/association/budgets', access: read,
+    summary: "Budgets prévisionnels de l'association, avec leurs totaux", query: assoQuery, response: z.array(budgetSchema),
+  }),
+  postBudget: defineRoute({
+    method: 'POST', gateway, path: '/association/budgets', access: write, successStatus: 201,
+    summary: "Crée le budget d'une année (comptes 60-79, 86, 87)",
+    query: z.object({ id_asso: idAssoSchema, annee: anneeSchema }), body: budgetBodySchema, response: budgetSchema,
+  }),
+  patchBudget: defineRoute({
+    method: 'PATCH', gateway, path: '/association/budgets', access: write,
+    summary: "Modifie un budget (clés exercice_du, exercice_au et numéros de compte)",
+    query: assoIdQuery, body: changesSchema, response: budgetSchema,
+  }),
+  deleteBudget: defineRoute({
+    method: 'DELETE', gateway, path: '/association/budgets', access: write,
+    summary: 'Supprime un budget', query: assoIdQuery, response: messageSchema,
+  }),
+};
