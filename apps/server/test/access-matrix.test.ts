@@ -17,7 +17,14 @@ import {
   type Role,
   type RouteDefinition,
 } from '@portail/contract';
-import { createAssociation, createRib, linkUser, VALID_BIC, VALID_IBAN, type TestAssociation } from './support/association-factory.ts';
+import {
+  createAssociation,
+  createRib,
+  linkUser,
+  VALID_BIC,
+  VALID_IBAN,
+  type TestAssociation,
+} from './support/association-factory.ts';
 import { createAccount, signIn } from './support/factories.ts';
 import { registerBody, TOKEN_HEADER, uniqueEmail } from './support/http-helpers.ts';
 import { latestResetToken, latestValidationToken } from './support/mailbox.ts';
@@ -65,7 +72,14 @@ beforeAll(async () => {
   await linkUser(t, byRole.get('lca.association')!.account.id, asso);
 });
 const idAsso = () => ({ id_asso: asso.id });
-const REPRESENTANT = { civilite: 'Mme', nom: 'Matrice', prenom: 'Anne', courriel: 'anne@example.org', fonction: 'Présidente', telephone: '0612345678' };
+const REPRESENTANT = {
+  civilite: 'Mme',
+  nom: 'Matrice',
+  prenom: 'Anne',
+  courriel: 'anne@example.org',
+  fonction: 'Présidente',
+  telephone: '0612345678',
+};
 const newRepresentant = () => t.db.representantLegal.create({ data: { associationId: asso.id, ...REPRESENTANT } });
 /** A fresh RIB of the head office (the same IBAN twice on a SIRET is refused). */
 async function freshRib() {
@@ -101,6 +115,19 @@ async function freshResetToken() {
 }
 
 const NEW_PASSWORD = 'Matrice-Acces-2026!';
+
+const MATRIX_PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n%%EOF\n');
+/** A document of the matrix's association, uploaded by its member. */
+async function newDocument(): Promise<{ uuid: string }> {
+  const response = await t
+    .http()
+    .post('/api/proxy-asso/association/documents')
+    .query({ ...idAsso(), type: 'PV' })
+    .set(TOKEN_HEADER, member.token)
+    .attach('file', MATRIX_PDF, { filename: 'pv.pdf', contentType: 'application/pdf' });
+  if (response.status !== 201) throw new Error(`upload failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body;
+}
 
 const MATRIX: Record<string, MatrixEntry> = {
   'POST /api/auth-server/login': {
@@ -239,7 +266,10 @@ const MATRIX: Record<string, MatrixEntry> = {
   'PATCH /api/proxy-asso/association/identite': {
     access: ['lca.association', 'lca.admin'],
     send: (route, tokenFor) =>
-      call(route, as(member, tokenFor), { query: idAsso(), body: [{ key: 'commentaire', value: `Matrice ${randomUUID()}` }] }),
+      call(route, as(member, tokenFor), {
+        query: idAsso(),
+        body: [{ key: 'commentaire', value: `Matrice ${randomUUID()}` }],
+      }),
   },
   'GET /api/proxy-asso/association/etablissements': {
     access: ['lca.association', 'lca.admin', 'rds.admin'],
@@ -248,7 +278,10 @@ const MATRIX: Record<string, MatrixEntry> = {
   'PATCH /api/proxy-asso/association/etablissements': {
     access: ['lca.association', 'lca.admin'],
     send: (route, tokenFor) =>
-      call(route, as(member, tokenFor), { query: { ...idAsso(), id_siret: asso.siege }, body: [{ key: 'note', value: 'Matrice' }] }),
+      call(route, as(member, tokenFor), {
+        query: { ...idAsso(), id_siret: asso.siege },
+        body: [{ key: 'note', value: 'Matrice' }],
+      }),
   },
   'GET /api/proxy-asso/association/ribs': {
     access: ['lca.association', 'lca.admin', 'rds.admin'],
@@ -268,7 +301,10 @@ const MATRIX: Record<string, MatrixEntry> = {
     access: ['lca.association', 'lca.admin'],
     send: async (route, tokenFor) => {
       const rib = await freshRib();
-      return call(route, as(member, tokenFor), { query: { ...idAsso(), id: rib.id }, body: [{ key: 'banque', value: 'Banque' }] });
+      return call(route, as(member, tokenFor), {
+        query: { ...idAsso(), id: rib.id },
+        body: [{ key: 'banque', value: 'Banque' }],
+      });
     },
   },
   'DELETE /api/proxy-asso/association/ribs': {
@@ -290,7 +326,10 @@ const MATRIX: Record<string, MatrixEntry> = {
     access: ['lca.association', 'lca.admin'],
     send: async (route, tokenFor) => {
       const rep = await newRepresentant();
-      return call(route, as(member, tokenFor), { query: { ...idAsso(), id: rep.id }, body: [{ key: 'fonction', value: 'Trésorière' }] });
+      return call(route, as(member, tokenFor), {
+        query: { ...idAsso(), id: rep.id },
+        body: [{ key: 'fonction', value: 'Trésorière' }],
+      });
     },
   },
   'DELETE /api/proxy-asso/association/representants_legaux': {
@@ -304,8 +343,27 @@ const MATRIX: Record<string, MatrixEntry> = {
     access: ['lca.association', 'lca.admin'],
     send: async (route, tokenFor) => {
       const rep = await newRepresentant();
-      return call(route, as(member, tokenFor), { query: { ...idAsso(), id: rep.id }, body: [{ key: 'valideur_cec', value: true }] });
+      return call(route, as(member, tokenFor), {
+        query: { ...idAsso(), id: rep.id },
+        body: [{ key: 'valideur_cec', value: true }],
+      });
     },
+  },
+  'GET /api/proxy-asso/association/comptes': {
+    access: ['lca.association', 'lca.admin', 'rds.admin'],
+    send: (route, tokenFor) => call(route, as(member, tokenFor), { query: idAsso() }),
+  },
+  'GET /api/proxy-asso/association/rhs': {
+    access: ['lca.association', 'lca.admin', 'rds.admin'],
+    send: (route, tokenFor) => call(route, as(member, tokenFor), { query: idAsso() }),
+  },
+  'GET /api/proxy-asso/association/agrements': {
+    access: ['lca.association', 'lca.admin', 'rds.admin'],
+    send: (route, tokenFor) => call(route, as(member, tokenFor), { query: idAsso() }),
+  },
+  'GET /api/proxy-asso/association/reseaux_affiliation': {
+    access: ['lca.association', 'lca.admin', 'rds.admin'],
+    send: (route, tokenFor) => call(route, as(member, tokenFor), { query: idAsso() }),
   },
   'GET /api/proxy-asso/association/budgets': {
     access: ['lca.association', 'lca.admin', 'rds.admin'],
@@ -315,14 +373,20 @@ const MATRIX: Record<string, MatrixEntry> = {
     access: ['lca.association', 'lca.admin'],
     send: async (route, tokenFor) => {
       await t.db.associationBudget.deleteMany({ where: { associationId: asso.id, annee: 2027 } });
-      return call(route, as(member, tokenFor), { query: { ...idAsso(), annee: '2027' }, body: { comptes: { '60': 100 } } });
+      return call(route, as(member, tokenFor), {
+        query: { ...idAsso(), annee: '2027' },
+        body: { comptes: { '60': 100 } },
+      });
     },
   },
   'PATCH /api/proxy-asso/association/budgets': {
     access: ['lca.association', 'lca.admin'],
     send: async (route, tokenFor) => {
       const budget = await freshBudget(2028);
-      return call(route, as(member, tokenFor), { query: { ...idAsso(), id: budget.id }, body: [{ key: '70', value: 50 }] });
+      return call(route, as(member, tokenFor), {
+        query: { ...idAsso(), id: budget.id },
+        body: [{ key: '70', value: 50 }],
+      });
     },
   },
   'DELETE /api/proxy-asso/association/budgets': {
@@ -332,13 +396,53 @@ const MATRIX: Record<string, MatrixEntry> = {
       return call(route, as(member, tokenFor), { query: { ...idAsso(), id: budget.id } });
     },
   },
+  // proxy-asso: documents (per-association rules: association-documents.test.ts).
+  'GET /api/proxy-asso/association/documents': {
+    access: ['lca.association', 'lca.admin', 'rds.admin'],
+    send: (route, tokenFor) => call(route, as(member, tokenFor), { query: idAsso() }),
+  },
+  'POST /api/proxy-asso/association/documents': {
+    access: ['lca.association', 'lca.admin'],
+    send: (route, tokenFor) => {
+      const token = as(member, tokenFor);
+      let request = t
+        .http()
+        .post(routeUrl(route))
+        .query({ ...idAsso(), type: 'STC' });
+      if (token !== undefined) request = request.set(TOKEN_HEADER, token);
+      return request.attach('file', MATRIX_PDF, { filename: 'statuts.pdf', contentType: 'application/pdf' });
+    },
+  },
+  'GET /api/proxy-asso/association/documents/download': {
+    access: ['lca.association', 'lca.admin', 'rds.admin'],
+    send: async (route, tokenFor) => {
+      const document = await newDocument();
+      return call(route, as(member, tokenFor), { query: { ...idAsso(), id: document.uuid } });
+    },
+  },
+  'DELETE /api/proxy-asso/association/documents': {
+    access: ['lca.association', 'lca.admin'],
+    send: async (route, tokenFor) => {
+      const document = await newDocument();
+      return call(route, as(member, tokenFor), { query: { ...idAsso(), id: document.uuid } });
+    },
+  },
+  'GET /api/proxy-asso/association-light': {
+    access: 'authenticated',
+    send: (route, tokenFor) => call(route, as(member, tokenFor), { query: { q: asso.siren } }),
+  },
+  'GET /api/proxy-asso/association/search': {
+    access: 'authenticated',
+    send: (route, tokenFor) => call(route, as(member, tokenFor), { query: { q: 'association sportive' } }),
+  },
   'GET /api/rds-server/users/:id': {
     access: 'authenticated',
     send: (route, tokenFor) => call(route, as(service, tokenFor), { params: { id: service.account.id } }),
   },
   'GET /api/api-declaration-server/referentiels': {
     access: 'public',
-    send: (route, tokenFor) => call(route, as(member, tokenFor), { query: { type: 'pays,regions', filterOptions: 'fr' } }),
+    send: (route, tokenFor) =>
+      call(route, as(member, tokenFor), { query: { type: 'pays,regions', filterOptions: 'fr' } }),
   },
   'GET /api/api-declaration-server/referentiel': {
     access: 'public',

@@ -80,6 +80,10 @@ const callsOnA = (idAsso: string): [string, Method, string, Record<string, strin
   ['change representant flags', 'patch', 'representantFonctionSiret', { id_asso: idAsso, id: repWideA.id }, change('valideur_cec', true)],
   ['delete representant', 'delete', 'representants_legaux', { id_asso: idAsso, id: repWideA.id }],
   ['read budgets', 'get', 'budgets', { id_asso: idAsso }],
+  ['read comptes', 'get', 'comptes', { id_asso: idAsso }],
+  ['read rhs', 'get', 'rhs', { id_asso: idAsso }],
+  ['read agrements', 'get', 'agrements', { id_asso: idAsso }],
+  ['read reseaux', 'get', 'reseaux_affiliation', { id_asso: idAsso }],
   ['add budget', 'post', 'budgets', { id_asso: idAsso, annee: '2030' }, { comptes: {} }],
   ['change budget', 'patch', 'budgets', { id_asso: idAsso, id: budgetA.id }, change('60', 999)],
   ['delete budget', 'delete', 'budgets', { id_asso: idAsso, id: budgetA.id }],
@@ -170,6 +174,17 @@ describe('a member of a secondary establishment', () => {
       'add rib on siege',
     );
     expect(await t.db.rib.count({ where: { associationId: a.id, idSiret: a.siege } })).toBe(1);
+  });
+
+  it('sees only the staff figures (rhs) of their SIRET', async () => {
+    for (const siret of [a.siege, a.secondaires[0]!, a.secondaires[1]!]) {
+      await t.db.associationRh.create({ data: { associationId: a.id, annee: 2025, idSiret: siret, nbAdherents: 10 } });
+    }
+    const own = await send(secA, 'get', 'rhs', { id_asso: a.id });
+    expect(own.body.map((r: { id_siret: string }) => r.id_siret)).toEqual([a.secondaires[0]]);
+    expectNotFound(await send(secA, 'get', 'rhs', { id_asso: a.id, id_siret: a.siege }), 'rhs of the head office');
+    expect((await send(headA, 'get', 'rhs', { id_asso: a.id })).body).toHaveLength(3);
+    expectNotFound(await send(headB, 'get', 'rhs', { id_asso: a.id }), 'rhs of another association');
   });
 
   it('manages the RIBs of their own SIRET', async () => {

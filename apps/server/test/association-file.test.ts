@@ -324,3 +324,24 @@ describe('budgets', () => {
     expect((await send('delete', 'budgets', { id_asso: asso.id, id: randomUUID() })).status).toBe(404);
   });
 });
+
+describe('read-only parts: comptes, rhs, agrements, reseaux_affiliation', () => {
+  it('answers the rows of the association in the snake_case shapes of spec §3', async () => {
+    await t.db.associationCompte.create({ data: { associationId: asso.id, annee: 2024, charges: 1000, produits: 1200, resultat: 200 } });
+    await t.db.associationRh.create({ data: { associationId: asso.id, annee: 2024, idSiret: asso.siege, nbAdherents: 40, nbSalariesEtpt: '1.50' } });
+    await t.db.associationAgrement.create({ data: { associationId: asso.id, type: 'JEP', numero: '67-123', dateAttribution: new Date('2020-03-04T00:00:00Z') } });
+    await t.db.reseauAffiliation.create({ data: { associationId: asso.id, nom: 'Fédération française de judo', nbLicencies: 30 } });
+    expect((await send('get', 'comptes', { id_asso: asso.id })).body).toEqual([
+      expect.objectContaining({ annee: 2024, charges: 1000, produits: 1200, resultat: 200, dons: null, subv: null }),
+    ]);
+    expect((await send('get', 'rhs', { id_asso: asso.id })).body).toEqual([
+      expect.objectContaining({ annee: 2024, id_siret: asso.siege, nb_adherents: 40, nb_salaries_etpt: 1.5 }),
+    ]);
+    expect((await send('get', 'agrements', { id_asso: asso.id })).body).toEqual([
+      expect.objectContaining({ type: 'JEP', numero: '67-123', date_attribution: '2020-03-04', date_validite: null }),
+    ]);
+    expect((await send('get', 'reseaux_affiliation', { id_asso: asso.id })).body).toEqual([
+      expect.objectContaining({ nom: 'Fédération française de judo', nb_licencies: 30 }),
+    ]);
+  });
+});

@@ -283,6 +283,54 @@ export const budgetChangesSchema = z.strictObject({
 }).partial();
 
 // ---------------------------------------------------------------------------------------------
+// Read-only for now: accounts summaries, staff figures (per year and SIRET), approvals, networks.
+
+export const compteSchema = z.object({
+  id: z.string(),
+  annee: z.number().int(),
+  charges: z.number().nullable(),
+  produits: z.number().nullable(),
+  dons: z.number().nullable(),
+  resultat: z.number().nullable(),
+  subv: z.number().nullable(),
+});
+export const rhSchema = z.object({
+  id: z.string(),
+  annee: z.number().int(),
+  id_siret: z.string(),
+  nb_adherents: z.number().nullable(),
+  nb_adherents_f: z.number().nullable(),
+  nb_adherents_h: z.number().nullable(),
+  nb_dirigeants: z.number().nullable(),
+  nb_benevoles: z.number().nullable(),
+  nb_salaries: z.number().nullable(),
+  nb_salaries_etpt: z.number().nullable(),
+  nb_volontaires: z.number().nullable(),
+  cumul_top_5_salaires: z.number().nullable(),
+});
+export const agrementSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  numero: z.string().nullable(),
+  niveau: z.string().nullable(),
+  attributeur: z.string().nullable(),
+  origine_instructeur: z.string().nullable(),
+  date_attribution: z.string().nullable(),
+  date_validite: z.string().nullable(),
+});
+export const reseauAffiliationSchema = z.object({
+  id: z.string(),
+  nom: z.string(),
+  objet: z.string().nullable(),
+  numero: z.string().nullable(),
+  id_siren: z.string().nullable(),
+  adresse: z.string().nullable(),
+  nb_licencies: z.number().nullable(),
+  nb_licencies_f: z.number().nullable(),
+  nb_licencies_h: z.number().nullable(),
+});
+
+// ---------------------------------------------------------------------------------------------
 // Routes.
 
 const read = ASSOCIATION_READ_ROLES;
@@ -349,6 +397,24 @@ export const associationRoutes = {
     method: 'PATCH', gateway, path: '/association/representantFonctionSiret', access: write,
     summary: "Modifie valideur_cec, id_siret ou fonction d'un représentant légal",
     query: assoIdQuery, body: changesSchema, response: representantSchema,
+  }),
+  getComptes: defineRoute({
+    method: 'GET', gateway, path: '/association/comptes', access: read,
+    summary: "Comptes annuels résumés de l'association (lecture)", query: assoQuery, response: z.array(compteSchema),
+  }),
+  getRhs: defineRoute({
+    method: 'GET', gateway, path: '/association/rhs', access: read,
+    summary: "Effectifs par année et par SIRET (un établissement secondaire ne voit que les siens)",
+    query: assoSiretQuery, response: z.array(rhSchema),
+  }),
+  getAgrements: defineRoute({
+    method: 'GET', gateway, path: '/association/agrements', access: read,
+    summary: "Agréments de l'association (lecture)", query: assoQuery, response: z.array(agrementSchema),
+  }),
+  getReseauxAffiliation: defineRoute({
+    method: 'GET', gateway, path: '/association/reseaux_affiliation', access: read,
+    summary: "Réseaux (fédérations, unions) auxquels l'association est affiliée (lecture)", query: assoQuery,
+    response: z.array(reseauAffiliationSchema),
   }),
   getBudgets: defineRoute({
     method: 'GET', gateway, path: '/association/budgets', access: read,

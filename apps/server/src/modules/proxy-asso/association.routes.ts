@@ -25,6 +25,10 @@ export function associationRoutes(app: FastifyInstance, { association }: AppServ
   registerRoute(app, r.patchRepresentantFonctionSiret, ({ auth, query, body }) =>
     association.patchRepresentantFonctionSiret(auth, query.id_asso, query.id, body),
   );
+  registerRoute(app, r.getComptes, ({ auth, query }) => association.getComptes(auth, query.id_asso));
+  registerRoute(app, r.getRhs, ({ auth, query }) => association.getRhs(auth, query.id_asso, query.id_siret));
+  registerRoute(app, r.getAgrements, ({ auth, query }) => association.getAgrements(auth, query.id_asso));
+  registerRoute(app, r.getReseauxAffiliation, ({ auth, query }) => association.getReseauxAffiliation(auth, query.id_asso));
   registerRoute(app, r.getBudgets, ({ auth, query }) => association.getBudgets(auth, query.id_asso));
   registerRoute(app, r.postBudget, ({ auth, query, body }) => association.postBudget(auth, query.id_asso, query.annee, body));
   registerRoute(app, r.patchBudget, ({ auth, query, body }) => association.patchBudget(auth, query.id_asso, query.id, body));

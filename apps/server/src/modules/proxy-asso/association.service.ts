@@ -25,6 +25,7 @@ import { assertWritableSiret, associationScope, seesSiret, type AssociationScope
 import {
   budgetLinesOf,
   characteristicsOf,
+  isoDate,
   passsportOf,
   toBudget,
   toDate,
@@ -318,6 +319,68 @@ export function createAssociationService(db: Database) {
       assertWritableSiret(scope, rep.idSiret ?? scope.siret);
       await db.$transaction((tx) => tx.representantLegal.update({ where: { id: rep.id }, data: { deleted: true, valideurCec: false } }));
       return { message: 'Le représentant légal a été supprimé.' };
+    },
+
+    // ---- read-only parts ----------------------------------------------------------------------
+    async getComptes(claims: AuthClaims, idAsso: string) {
+      const scope = await scopeOf(claims, idAsso, 'read');
+      const rows = await db.associationCompte.findMany({ where: { associationId: scope.associationId }, orderBy: { annee: 'desc' } });
+      return rows.map((c) => ({ id: c.id, annee: c.annee, charges: c.charges, produits: c.produits, dons: c.dons, resultat: c.resultat, subv: c.subv }));
+    },
+
+    async getRhs(claims: AuthClaims, idAsso: string, siret?: string) {
+      const scope = await scopeOf(claims, idAsso, 'read');
+      if (siret && !seesSiret(scope, siret)) throw notFound();
+      const only = scope.siret ?? siret;
+      const rows = await db.associationRh.findMany({
+        where: { associationId: scope.associationId, ...(only ? { idSiret: only } : {}) },
+        orderBy: [{ annee: 'desc' }, { idSiret: 'asc' }],
+      });
+      return rows.map((r) => ({
+        id: r.id,
+        annee: r.annee,
+        id_siret: r.idSiret,
+        nb_adherents: r.nbAdherents,
+        nb_adherents_f: r.nbAdherentsF,
+        nb_adherents_h: r.nbAdherentsH,
+        nb_dirigeants: r.nbDirigeants,
+        nb_benevoles: r.nbBenevoles,
+        nb_salaries: r.nbSalaries,
+        nb_salaries_etpt: r.nbSalariesEtpt === null ? null : Number(r.nbSalariesEtpt),
+        nb_volontaires: r.nbVolontaires,
+        cumul_top_5_salaires: r.cumulTop5Salaires,
+      }));
+    },
+
+    async getAgrements(claims: AuthClaims, idAsso: string) {
+      const scope = await scopeOf(claims, idAsso, 'read');
+      const rows = await db.associationAgrement.findMany({ where: { associationId: scope.associationId }, orderBy: { createdAt: 'asc' } });
+      return rows.map((g) => ({
+        id: g.id,
+        type: g.type,
+        numero: g.numero,
+        niveau: g.niveau,
+        attributeur: g.attributeur,
+        origine_instructeur: g.origineInstructeur,
+        date_attribution: isoDate(g.dateAttribution),
+        date_validite: isoDate(g.dateValidite),
+      }));
+    },
+
+    async getReseauxAffiliation(claims: AuthClaims, idAsso: string) {
+      const scope = await scopeOf(claims, idAsso, 'read');
+      const rows = await db.reseauAffiliation.findMany({ where: { associationId: scope.associationId }, orderBy: { createdAt: 'asc' } });
+      return rows.map((n) => ({
+        id: n.id,
+        nom: n.nom,
+        objet: n.objet,
+        numero: n.numero,
+        id_siren: n.idSiren,
+        adresse: n.adresse,
+        nb_licencies: n.nbLicencies,
+        nb_licencies_f: n.nbLicenciesF,
+        nb_licencies_h: n.nbLicenciesH,
+      }));
     },
 
     // ---- budgets ------------------------------------------------------------------------------
