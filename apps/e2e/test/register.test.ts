@@ -47,7 +47,7 @@ describe('inscription', () => {
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await onPath(page, '/client/ajout-association/choix-association');
     await visible(page.getByRole('heading', { name: 'Choix de l’association', level: 1 }));
-    await visible(page.getByText('Cette page sera disponible prochainement.'));
+    await visible(page.getByRole('searchbox', { name: 'Nom, numéro RNA, SIREN ou SIRET' }));
     await visible(page.getByRole('button', { name: 'Se déconnecter' }));
     await browser.shot('connecte sans association');
 

@@ -49,6 +49,43 @@ describe('requests', () => {
     expect(requests[0]!.headers['x-access-token']).toBe(VALID);
   });
 
+  it('sends an upload as multipart: the FormData as is, no content type, the token kept, resent after a 401', async () => {
+    const uploaded = {
+      uuid: 'd0000000-0000-4000-8000-000000000001',
+      id_siret: null,
+      type: 'STC',
+      etat: 'courant',
+      origine: 'LCA',
+      annee_validite: null,
+      date_chargement: '2026-03-05T12:00:00.000Z',
+      nom: 'statuts.pdf',
+      commentaire: null,
+      mime_type: 'application/pdf',
+      taille: 8,
+      url: '/api/proxy-asso/association/documents/download?id_asso=A&id=d',
+    };
+    let calls = 0;
+    const { client, requests } = setup({
+      'POST /api/proxy-asso/association/documents': () => (calls++ === 0 ? json(401, undefined) : json(201, uploaded)),
+      [REFRESH]: () => json(200, { token: VALID, refreshToken: 'refresh-token-0123456789' }),
+    });
+    const formData = new FormData();
+    formData.append('file', new File(['%PDF-1.4'], 'statuts.pdf', { type: 'application/pdf' }));
+    const result = await client.callApi(api.associationDocuments.uploadDocument, {
+      query: { id_asso: 'W751234567', type: 'STC' },
+      formData,
+    });
+    expect(result).toEqual(uploaded);
+    const posts = requests.filter((r) => r.method === 'POST');
+    expect(posts).toHaveLength(2);
+    for (const post of posts) {
+      expect(post.url).toBe('/api/proxy-asso/association/documents?id_asso=W751234567&type=STC');
+      expect(post.formData).toBe(formData);
+      expect(post.headers['x-access-token']).toBe(VALID);
+      expect(Object.keys(post.headers).map((h) => h.toLowerCase())).not.toContain('content-type');
+    }
+  });
+
   it('builds the query string and sends the body', async () => {
     const { client, requests } = setup({
       'POST /api/auth-server/register': () => json(201, { ...makeSession(USER), roles: ['lca.association'] }),

@@ -7,13 +7,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { forgetLoadedUserInfo } from '../src/app/route-guard.ts';
 import { buildRoutes } from '../src/app/router.tsx';
 import { installSessionExpiredHandler } from '../src/app/session-expired-handler.ts';
-import { PLACEHOLDER_TEXT } from '../src/features/shell/placeholder-page.tsx';
 import { session } from '../src/lib/session/session-store.ts';
 import { sessionEvents } from '../src/lib/session/session-events.ts';
 import { toasts } from '../src/lib/toast/toast-store.ts';
 import { resetAppState } from './support/app-state.ts';
 import { json, stubFetch } from './support/fake-fetch.ts';
-import { makeLcaUser, makeSession, makeUser } from './support/factories.ts';
+import { makeLcaUser, makeLink, makeSession, makeUser } from './support/factories.ts';
 
 const NO_NOTES = { 'GET /api/lca-server/notesOnPage': () => json(200, []) };
 
@@ -46,7 +45,7 @@ describe('application routing', () => {
   });
 
   it('loads the association user and sends one without association to choix-association', async () => {
-    const user = makeUser({ associations: [{ id_correspondance: 'stale' }] });
+    const user = makeUser({ associations: [makeLink({ id_correspondance: 'stale' })] });
     session.signIn(makeSession(user));
     stubFetch({
       'GET /api/lca-server/notesOnPage': () =>
@@ -58,7 +57,7 @@ describe('application routing', () => {
     const router = renderApp('/user/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Choix de l’association' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/ajout-association/choix-association');
-    expect(screen.getByText(PLACEHOLDER_TEXT)).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Nom, numéro RNA, SIREN ou SIRET' })).toBeInTheDocument();
     expect(await screen.findByText('Note du choix')).toBeInTheDocument();
     expect(session.getState().user?.associations).toEqual([]);
     // signed in: the header shows the user's name and the logout button

@@ -6,7 +6,7 @@ import { isPublicPath, loginUrl, safeRedirect } from '../src/lib/session/paths.t
 import { defaultLanding } from '../src/lib/session/landing.ts';
 import type { RouteMeta } from '../src/lib/session/route-meta.ts';
 import { USER_LOCKED_CODE } from '../src/lib/session/user-info.ts';
-import { makeUser } from './support/factories.ts';
+import { makeLink, makeUser } from './support/factories.ts';
 
 const PRIVATE: RouteMeta = { name: 'dossiers', title: 'Mes dossiers' };
 
@@ -197,7 +197,7 @@ describe('roles', () => {
 describe('user-info load', () => {
   it('loads the association record of an association user once', async () => {
     const user = makeUser();
-    const loaded: SessionUser = { ...user, associations: [{ id_correspondance: 'B2' }] };
+    const loaded: SessionUser = { ...user, associations: [makeLink({ id_correspondance: 'B2' })] };
     const d = deps(async () => loaded);
     const outcome = await runEntryChecks(context({ user, userInfoLoadedFor: null }), d);
     expect(d.loadUserInfo).toHaveBeenCalledWith('association', user);

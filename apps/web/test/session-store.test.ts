@@ -5,7 +5,7 @@ import { logout } from '../src/lib/session/logout.ts';
 import { createSessionStore, currentRole } from '../src/lib/session/session-store.ts';
 import { loadUserInfo } from '../src/lib/session/user-info.ts';
 import { createFakeFetch, json } from './support/fake-fetch.ts';
-import { makeSession, makeUser, memoryStorage } from './support/factories.ts';
+import { makeLink, makeSession, makeUser, memoryStorage } from './support/factories.ts';
 
 describe('session store', () => {
   it('persists tokens and user, and reads them back', () => {
@@ -101,7 +101,7 @@ describe('user info load', () => {
           civilite: null,
           nom: null,
           prenom: null,
-          associations: [{ id_correspondance: 'Z' }],
+          associations: [makeLink({ id_correspondance: 'Z' })],
         }),
     });
     const { callApi } = createApiClient({ fetch: fake.fetch, session: store, onSessionExpired: () => {} });

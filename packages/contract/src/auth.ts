@@ -1,5 +1,6 @@
 // auth-server: sign-in, accounts and tokens (spec §4, §5, §7 Authentication).
 import { z } from 'zod';
+import { userAssociationLinkSchema } from './association.ts';
 import { civiliteSchema, emailSchema, idSchema, passwordSchema, personNameSchema, queryBoolean } from './fields.ts';
 import { defineRoute, messageSchema } from './http.ts';
 import { MESSAGES } from './messages.ts';
@@ -30,8 +31,8 @@ export const sessionUserSchema = z.object({
   roles: z.array(z.string()),
   enabled: z.boolean(),
   mustChangePassword: z.boolean(),
-  /** Association links; filled by the association issues. */
-  associations: z.array(z.unknown()),
+  /** The associations the user is linked to (spec §3 "User association link"). */
+  associations: z.array(userAssociationLinkSchema),
   rds: serviceInfoSchema.nullable(),
   session: z.unknown().nullable(),
 });

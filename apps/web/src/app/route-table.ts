@@ -19,7 +19,12 @@ export type PageKey =
   | 'legalNotice'
   | 'siteMap'
   | 'assistance'
-  | 'adminLca';
+  | 'adminLca'
+  | 'addAssociation'
+  | 'chooseAssociation'
+  | 'chooseEstablishment'
+  | 'certificate'
+  | 'documents';
 
 export interface RouteEntry {
   path: string;
@@ -121,25 +126,25 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   ),
 
   // Adding an association
-  placeholderRoute(
+  route(
     '/ajout-association',
     { name: 'ajout-association', title: 'Ajouter une association', roles: ASSOCIATION_USER },
-    'Rattacher votre compte à une association : recherche, choix de l’établissement et attestation sur l’honneur.',
+    'addAssociation',
   ),
-  placeholderRoute(
+  route(
     '/ajout-association/choix-association',
     { name: 'choix-association', title: 'Choix de l’association', roles: ASSOCIATION_USER },
-    'Rechercher votre association par son nom, son numéro RNA ou son SIREN pour vous y rattacher.',
+    'chooseAssociation',
   ),
-  placeholderRoute(
+  route(
     '/ajout-association/choix-etablissement',
     { name: 'choix-etablissement', title: 'Choix de l’établissement', roles: ASSOCIATION_USER },
-    "Choisir l'établissement (siège ou établissement secondaire) de l'association auquel vous rattacher.",
+    'chooseEstablishment',
   ),
-  placeholderRoute(
+  route(
     '/ajout-association/certificat-honneur',
     { name: 'certificat-honneur', title: 'Attestation sur l’honneur', roles: ASSOCIATION_USER },
-    "Attester sur l'honneur de votre fonction au sein de l'association avant le rattachement.",
+    'certificate',
   ),
 
   // Administration
@@ -192,24 +197,20 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   ),
 
   // Documents
-  placeholderRoute(
-    '/associations/:idCorrespondance?/documents',
-    { name: 'documents', title: 'Documents', roles: ASSOCIATION },
-    "Les documents de l'association (statuts, récépissé, comptes, rapports) : consultation et dépôt.",
-  ),
-  placeholderRoute(
+  route('/associations/:idCorrespondance?/documents', { name: 'documents', title: 'Documents', roles: ASSOCIATION }, 'documents'),
+  route(
     '/associations/:idCorrespondance?/documents/etablissements-secondaires',
     {
       name: 'documents-etablissements-secondaires',
       title: 'Documents des établissements secondaires',
       roles: ASSOCIATION,
     },
-    'Les documents des établissements secondaires de l’association.',
+    'documents',
   ),
-  placeholderRoute(
+  route(
     '/associations/:idCorrespondance?/documents/etablissements-secondaires/:siret',
     { name: 'documents-etablissement-secondaire', title: 'Documents de l’établissement', roles: ASSOCIATION },
-    'Les documents d’un établissement secondaire.',
+    'documents',
   ),
 
   // Other association pages

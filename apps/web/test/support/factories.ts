@@ -1,5 +1,20 @@
 // Test data: session users and their lca-server records, JWTs, storage.
-import type { AssociationUser, SessionResponse, SessionUser } from '@portail/contract';
+import type { AssociationUser, SessionResponse, SessionUser, UserAssociationLink } from '@portail/contract';
+
+/** A user ↔ association link as the lca server answers it (head office of a demo association). */
+export function makeLink(overrides: Partial<UserAssociationLink> = {}): UserAssociationLink {
+  return {
+    id_correspondance: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+    id_siret: '73282932000074',
+    id_rna: 'W751234567',
+    id_siren: '732829320',
+    type: 'Siège',
+    fonction: 'Trésorière',
+    nom: 'Club sportif de Tours',
+    siegeSiret: '73282932000074',
+    ...overrides,
+  };
+}
 
 export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
   return {
@@ -14,7 +29,7 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
     roles: ['lca.association'],
     enabled: true,
     mustChangePassword: false,
-    associations: [{ id_correspondance: 'A1' }],
+    associations: [makeLink()],
     rds: null,
     session: null,
     ...overrides,

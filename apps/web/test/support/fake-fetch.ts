@@ -6,6 +6,8 @@ export interface RecordedRequest {
   method: string;
   headers: Record<string, string>;
   body: unknown;
+  /** The multipart body of an upload. */
+  formData?: FormData;
 }
 
 type Handler = (request: RecordedRequest) => Response | Promise<Response>;
@@ -25,7 +27,8 @@ export function createFakeFetch(routes: Record<string, Handler>) {
     const method = init.method ?? 'GET';
     const headers = { ...(init.headers as Record<string, string> | undefined) };
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    const request = { url, method, headers, body };
+    const request: RecordedRequest = { url, method, headers, body };
+    if (init.body instanceof FormData) request.formData = init.body;
     requests.push(request);
     const key = `${method} ${url.split('?')[0]}`;
     const handler = routes[key];

@@ -4,6 +4,7 @@ import { Tile } from '@codegouvfr/react-dsfr/Tile';
 import { isLcaRole, isOsirisRole, isRdsRole } from '@portail/contract';
 import { currentRole, displayName } from '../../lib/session/session-store.ts';
 import { useSession } from '../../lib/session/use-session.ts';
+import { MyAssociations } from '../association-join/my-associations.tsx';
 import { Page } from '../shell/page.tsx';
 
 interface Area {
@@ -63,6 +64,7 @@ export function DashboardPage() {
       title="Tableau de bord"
       lead={user ? `Bonjour ${displayName(user)}, bienvenue sur votre compte association.` : undefined}
     >
+      {role === 'lca.association' && <MyAssociations />}
       <div className={fr.cx('fr-grid-row', 'fr-grid-row--gutters')}>
         {areasFor(role).map((area) => (
           <div key={area.to} className={fr.cx('fr-col-12', 'fr-col-md-6', 'fr-col-lg-4')}>

@@ -23,10 +23,14 @@ export interface ApiClientDeps {
   now?: () => number;
 }
 
+/** A multipart route (file upload) also takes the form data to send as its body. */
+export type CallInput<R extends RouteDefinition> = RouteInput<R> &
+  (R extends { multipart: true } ? { formData: FormData } : unknown);
+
 /** Input is optional only for routes that take nothing. */
-export type CallArgs<R extends RouteDefinition> = [keyof RouteInput<R>] extends [never]
-  ? [input?: RouteInput<R>]
-  : [input: RouteInput<R>];
+export type CallArgs<R extends RouteDefinition> = [keyof CallInput<R>] extends [never]
+  ? [input?: CallInput<R>]
+  : [input: CallInput<R>];
 
 export type CallApi = <R extends RouteDefinition>(route: R, ...args: CallArgs<R>) => Promise<RouteOutput<R>>;
 
@@ -34,6 +38,8 @@ interface RawInput {
   params?: Record<string, unknown>;
   query?: unknown;
   body?: unknown;
+  /** Multipart body: sent as is, the browser sets the content type with its boundary. */
+  formData?: FormData;
 }
 
 export function createApiClient(deps: ApiClientDeps) {
@@ -49,13 +55,14 @@ export function createApiClient(deps: ApiClientDeps) {
   async function send(route: RouteDefinition, input: RawInput, token: string | null): Promise<Response> {
     const url = routeUrl(route, input.params) + toQueryString(input.query);
     const headers: Record<string, string> = { Accept: 'application/json' };
-    if (input.body !== undefined) headers['Content-Type'] = 'application/json';
+    const json = input.formData === undefined && input.body !== undefined;
+    if (json) headers['Content-Type'] = 'application/json';
     if (token && carriesAccessToken(url)) headers[ACCESS_TOKEN_HEADER] = token;
     try {
       return await deps.fetch(url, {
         method: route.method,
         headers,
-        body: input.body === undefined ? undefined : JSON.stringify(input.body),
+        body: input.formData ?? (json ? JSON.stringify(input.body) : undefined),
         credentials: 'same-origin',
       });
     } catch {

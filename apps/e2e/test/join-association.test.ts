@@ -1,0 +1,137 @@
+// Journey: a new member signs in (no association: choix-association), finds an association by its
+// SIREN, picks its head office, certifies on their honour and joins; then opens the documents
+// page, uploads a small PDF, downloads it back; the app no longer sends them to choix-association.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { onPath, passwordField, useBrowser, uniqueEmail, visible } from './support/browser.ts';
+import { createValidatedAccount, useMailbox } from './support/mail.ts';
+
+const browser = useBrowser();
+useMailbox();
+
+/** An association of this journey, outside the demo registry's identifier ranges. */
+const ASSOCIATION = {
+  id: randomUUID(),
+  nom: 'Union des randonneurs du parcours e2e',
+  sigle: 'URPE',
+  siren: '202600011',
+  sirenAffiche: '202 600 011',
+  rna: 'W372026001',
+  siretSiege: '20260001100011',
+  siretSiegeAffiche: '202 600 011 00011',
+  siretSecondaire: '20260001100029',
+};
+
+let pool: pg.Pool | undefined;
+
+beforeAll(async () => {
+  pool = new pg.Pool({ connectionString: inject('e2eDatabaseUrl'), max: 1 });
+  const adresse = JSON.stringify({ num_voie: '3', type_voie: 'rue', voie: 'des Sentiers', cp: '37000', commune: 'Tours', pays: 'FRANCE' });
+  const a = ASSOCIATION;
+  await pool.query(
+    `INSERT INTO associations (id, nom, sigle, nom_recherche, id_siren, id_rna, id_siret_siege, id_forme_juridique,
+       regime, adresse_siege, cp_siege, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, '9220', 'loi1901', $8::jsonb, '37000', now())
+     ON CONFLICT DO NOTHING`,
+    [a.id, a.nom, a.sigle, 'union des randonneurs du parcours e2e urpe', a.siren, a.rna, a.siretSiege, adresse],
+  );
+  await pool.query(
+    `INSERT INTO etablissements (siret, association_id, nic, est_siege, actif, enseigne, adresse, updated_at)
+     VALUES ($1, $3, $4, true, true, NULL, $6::jsonb, now()), ($2, $3, $5, false, true, 'Antenne de Joué', $6::jsonb, now())
+     ON CONFLICT DO NOTHING`,
+    [a.siretSiege, a.siretSecondaire, a.id, a.siretSiege.slice(9), a.siretSecondaire.slice(9), adresse],
+  );
+});
+
+afterAll(async () => {
+  await pool?.end();
+});
+
+/** A PDF small enough to read in a test, real enough for the server's content check. */
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n' +
+    '2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
+
+describe('rattachement à une association', () => {
+  it('cherche par SIREN, choisit le siège, certifie, rejoint, dépose puis télécharge un document', async () => {
+    const page = browser.page();
+    const email = uniqueEmail('rattachement');
+    const password = 'Rattachement-E2e-2026!';
+    await createValidatedAccount(browser.baseUrl, { email, password, nom: 'Marchand', prenom: 'Lucie' });
+
+    // Sign in: no association yet
+    await page.goto('/client/login');
+    await page.getByLabel('Adresse électronique', { exact: true }).fill(email);
+    await passwordField(page, 'Mot de passe').fill(password);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await onPath(page, '/client/ajout-association/choix-association');
+    await page.getByRole('button', { name: 'Tout accepter' }).click();
+
+    // Search by SIREN
+    await page.getByRole('searchbox', { name: 'Nom, numéro RNA, SIREN ou SIRET' }).fill(ASSOCIATION.sirenAffiche);
+    await page.getByRole('button', { name: 'Rechercher' }).click();
+    await visible(page.getByText('1 association trouvée'));
+    await visible(page.getByText(`SIREN ${ASSOCIATION.sirenAffiche}`, { exact: false }));
+    await browser.shot('resultat de la recherche');
+    await page.getByRole('button', { name: `Choisir ${ASSOCIATION.nom}` }).click();
+
+    // Establishment: the head office
+    await onPath(page, '/client/ajout-association/choix-etablissement');
+    const group = page.getByRole('group', { name: 'Établissement auquel vous vous rattachez' });
+    await visible(group.getByText(`SIRET ${ASSOCIATION.siretSiegeAffiche}`));
+    await group.locator('label', { hasText: ASSOCIATION.siretSiegeAffiche }).click();
+    expect(await group.getByRole('radio').first().isChecked()).toBe(true);
+    await page.getByLabel('Votre fonction dans l’association (facultatif)').fill('Secrétaire');
+    await browser.shot('choix du siege');
+    await page.getByRole('button', { name: 'Continuer' }).click();
+
+    // Certificate of honour, then join
+    await onPath(page, '/client/ajout-association/certificat-honneur');
+    await visible(page.getByRole('heading', { name: 'Attestation sur l’honneur', level: 1 }));
+    await page.getByRole('button', { name: "Rejoindre l'association" }).click();
+    await visible(page.getByText('Au moins une case doit être cochée.'));
+    await page.locator('label', { hasText: 'Je certifie sur l’honneur' }).click();
+    await browser.shot('attestation cochee');
+    await page.getByRole('button', { name: "Rejoindre l'association" }).click();
+
+    await onPath(page, '/client/user/dashboard');
+    await visible(page.getByText("Vous êtes rattaché(e) à l'association."));
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: ASSOCIATION.nom }) });
+    await visible(card.getByText('Siège', { exact: true }));
+    await visible(card.getByText(`SIRET ${ASSOCIATION.siretSiegeAffiche}`, { exact: false }));
+    await browser.shot('rattache au tableau de bord');
+
+    // Documents: upload a PDF
+    await card.getByRole('link', { name: 'Documents' }).click();
+    await onPath(page, `/client/associations/${ASSOCIATION.id}/documents`);
+    await visible(page.getByText('Aucun document n’a encore été déposé.'));
+    await page.getByLabel('Type de document').selectOption('STC');
+    await page.getByLabel('Année de validité (facultatif)').fill(String(new Date().getFullYear()));
+    await page.locator('input[type="file"]').setInputFiles({ name: 'statuts-e2e.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await page.getByRole('button', { name: 'Déposer le document' }).click();
+    await visible(page.getByText('Le document a été déposé.'));
+    const row = page.getByRole('row').filter({ hasText: 'statuts-e2e.pdf' });
+    await visible(row.getByText('Statuts', { exact: true }));
+    await browser.shot('document depose');
+
+    // Download it back through the link (token in the query)
+    const href = await row.getByRole('link', { name: 'Télécharger statuts-e2e.pdf' }).getAttribute('href');
+    expect(href).toMatch(/^\/api\/proxy-asso\/association\/documents\/download\?id_asso=.+&id=.+&token=.+/);
+    const response = await page.request.get(href!);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('application/pdf');
+    expect(Buffer.compare(await response.body(), PDF)).toBe(0);
+
+    // A new page load: the member has an association, no more choix-association
+    await page.goto('/client/user/dashboard');
+    await visible(page.getByRole('heading', { name: 'Tableau de bord', level: 1 }));
+    await visible(page.getByRole('heading', { name: ASSOCIATION.nom }));
+    expect(new URL(page.url()).pathname).toBe('/client/user/dashboard');
+    await page.goto('/client/associations/documents');
+    await visible(page.getByRole('row').filter({ hasText: 'statuts-e2e.pdf' }));
+    expect(new URL(page.url()).pathname).toBe('/client/associations/documents');
+    await browser.shot('documents apres rechargement');
+  });
+});

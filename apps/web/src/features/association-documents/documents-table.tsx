@@ -1,0 +1,90 @@
+// The current documents of the file: type, name, year of validity, date, size, download link
+// (the token goes in the query, spec §7) and deletion after confirmation.
+import { fr } from '@codegouvfr/react-dsfr';
+import { Button } from '@codegouvfr/react-dsfr/Button';
+import { Table } from '@codegouvfr/react-dsfr/Table';
+import { formatSiret, type AssociationDocument } from '@portail/contract';
+import { useState } from 'react';
+import { formatDate, formatSize } from './format.ts';
+
+/** The link the browser opens: the document's URL with the access token. */
+export function downloadHref(document: AssociationDocument, token: string | null): string {
+  return token ? `${document.url}&token=${encodeURIComponent(token)}` : document.url;
+}
+
+interface DocumentsTableProps {
+  documents: AssociationDocument[];
+  typeLabel: (code: string) => string;
+  token: string | null;
+  showSiret: boolean;
+  onDelete: (document: AssociationDocument) => Promise<void>;
+}
+
+export function DocumentsTable({ documents, typeLabel, token, showSiret, onDelete }: DocumentsTableProps) {
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
+
+  async function remove(document: AssociationDocument) {
+    setDeleting(document.uuid);
+    try {
+      await onDelete(document);
+    } finally {
+      setDeleting(null);
+      setConfirming(null);
+    }
+  }
+
+  const headers = [
+    'Type',
+    'Nom',
+    ...(showSiret ? ['Établissement'] : []),
+    'Année de validité',
+    'Date de dépôt',
+    'Taille',
+    'Actions',
+  ];
+  const data = documents.map((document) => [
+    typeLabel(document.type),
+    document.nom,
+    ...(showSiret ? [document.id_siret ? formatSiret(document.id_siret) : 'Association'] : []),
+    document.annee_validite ?? '—',
+    formatDate(document.date_chargement),
+    formatSize(document.taille),
+    <div key="actions" style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '0.5rem 1rem' }}>
+      <a
+        className={fr.cx('fr-link', 'fr-link--sm', 'fr-icon-download-line', 'fr-link--icon-left')}
+        href={downloadHref(document, token)}
+        download={document.nom}
+        aria-label={`Télécharger ${document.nom}`}
+      >
+        Télécharger
+      </a>
+      {confirming === document.uuid ? (
+        <>
+          <Button
+            size="small"
+            disabled={deleting === document.uuid}
+            onClick={() => void remove(document)}
+            nativeButtonProps={{ 'aria-label': `Confirmer la suppression de ${document.nom}` }}
+          >
+            Confirmer la suppression
+          </Button>
+          <Button size="small" priority="tertiary" onClick={() => setConfirming(null)}>
+            Annuler
+          </Button>
+        </>
+      ) : (
+        <Button
+          size="small"
+          priority="tertiary"
+          onClick={() => setConfirming(document.uuid)}
+          nativeButtonProps={{ 'aria-label': `Supprimer ${document.nom}` }}
+        >
+          Supprimer
+        </Button>
+      )}
+    </div>,
+  ]);
+
+  return <Table caption="Documents courants" headers={headers} data={data} />;
+}

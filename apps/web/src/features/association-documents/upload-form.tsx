@@ -1,0 +1,183 @@
+// Upload of a document to the association file: type, year of validity, file. The file is checked
+// here as the server checks its name and size (contract rules) before anything is sent; the server
+// also checks its content. Errors are shown next to their field and the typed input is kept.
+import { fr } from '@codegouvfr/react-dsfr';
+import { Button } from '@codegouvfr/react-dsfr/Button';
+import { Select } from '@codegouvfr/react-dsfr/Select';
+import { Upload } from '@codegouvfr/react-dsfr/Upload';
+import {
+  api,
+  checkDocumentName,
+  DOCUMENT_MESSAGES,
+  MESSAGES,
+  UPLOAD_MAX_BYTES,
+  uploadDocumentQuerySchema,
+} from '@portail/contract';
+import { useState, type FormEvent } from 'react';
+import { callApi, errorMessage, isApiError } from '../../lib/api/index.ts';
+import { issuesToFieldErrors, serverFieldErrors, type FieldErrors } from '../../lib/forms/field-errors.ts';
+import { FormError } from '../../lib/forms/form-error.tsx';
+import { TextField } from '../../lib/forms/text-field.tsx';
+import { toast } from '../../lib/toast/toast-store.ts';
+import type { DocumentType } from './document-types.ts';
+
+export const ACCEPTED_FILES = '.pdf,.jpg,.jpeg';
+export const UPLOADED_MESSAGE = 'Le document a été déposé.';
+
+/** The client-side checks of a chosen file: the French message, or null. */
+export function checkFile(file: File | null): string | null {
+  if (!file) return MESSAGES.required('fichier');
+  const nameProblem = checkDocumentName(file.name);
+  if (nameProblem) return nameProblem;
+  if (file.size > UPLOAD_MAX_BYTES) return DOCUMENT_MESSAGES.tooLarge;
+  if (file.size === 0) return DOCUMENT_MESSAGES.contentMismatch;
+  return null;
+}
+
+interface UploadFormProps {
+  idAsso: string;
+  siret: string | null;
+  types: DocumentType[];
+  onUploaded: () => void;
+}
+
+export function UploadForm({ idAsso, siret, types, onUploaded }: UploadFormProps) {
+  const [type, setType] = useState('');
+  const [annee, setAnnee] = useState('');
+  const [commentaire, setCommentaire] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  /** Changing it empties the file input after a successful upload. */
+  const [inputKey, setInputKey] = useState(0);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const clearError = (name: string) =>
+    setErrors((current) => {
+      if (!(name in current)) return current;
+      const { [name]: _removed, ...rest } = current;
+      return rest;
+    });
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setFormError(null);
+    const found: FieldErrors = {};
+    const query = {
+      id_asso: idAsso,
+      ...(siret ? { id_siret: siret } : {}),
+      type,
+      ...(annee.trim() ? { annee_validite: annee.trim() } : {}),
+      ...(commentaire.trim() ? { commentaire: commentaire.trim() } : {}),
+    };
+    const parsed = uploadDocumentQuerySchema.safeParse(query);
+    if (!parsed.success) Object.assign(found, issuesToFieldErrors(parsed.error));
+    if (!type) found.type = MESSAGES.required('type de document');
+    const fileProblem = checkFile(file);
+    if (fileProblem) found.file = fileProblem;
+    if (Object.keys(found).length > 0 || !parsed.success || !file) {
+      setErrors(found);
+      setFormError(MESSAGES.invalidForm);
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      const formData = new FormData();
+      formData.append('file', file, file.name);
+      await callApi(api.associationDocuments.uploadDocument, { query, formData });
+      toast.success(UPLOADED_MESSAGE);
+      setType('');
+      setAnnee('');
+      setCommentaire('');
+      setFile(null);
+      setInputKey((key) => key + 1);
+      onUploaded();
+    } catch (error) {
+      const fields = isApiError(error) ? serverFieldErrors(error.fields) : {};
+      const message = errorMessage(error, MESSAGES.httpEmpty);
+      // A refused file (content, size) is a file error even when the server names no field.
+      if (isApiError(error) && error.status === 413) fields.file ??= message;
+      setErrors(fields);
+      setFormError(message);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="depot-document" className={fr.cx('fr-mt-6w')}>
+      <h2 id="depot-document" className={fr.cx('fr-h4')}>
+        Déposer un document
+      </h2>
+      <FormError message={formError} />
+      <form onSubmit={onSubmit} noValidate aria-label="Déposer un document">
+        <Select
+          label="Type de document"
+          state={errors.type ? 'error' : 'default'}
+          stateRelatedMessage={errors.type}
+          nativeSelectProps={{
+            id: 'field-type',
+            name: 'type',
+            value: type,
+            'aria-invalid': errors.type ? true : undefined,
+            onChange: (event) => {
+              setType(event.target.value);
+              clearError('type');
+            },
+          }}
+        >
+          <option value="" disabled>
+            Sélectionnez un type
+          </option>
+          {types.map((t) => (
+            <option key={t.code} value={t.code}>
+              {t.label}
+            </option>
+          ))}
+        </Select>
+        <TextField
+          label="Année de validité (facultatif)"
+          name="annee_validite"
+          type="number"
+          value={annee}
+          error={errors.annee_validite}
+          onChange={(value) => {
+            setAnnee(value);
+            clearError('annee_validite');
+          }}
+        />
+        <TextField
+          label="Commentaire (facultatif)"
+          name="commentaire"
+          value={commentaire}
+          error={errors.commentaire}
+          onChange={(value) => {
+            setCommentaire(value);
+            clearError('commentaire');
+          }}
+        />
+        <Upload
+          key={inputKey}
+          label="Fichier"
+          hint="Formats acceptés : PDF, JPG, JPEG. Taille maximale : 15 Mo."
+          state={errors.file ? 'error' : 'default'}
+          stateRelatedMessage={errors.file}
+          nativeInputProps={{
+            id: 'field-file',
+            name: 'file',
+            accept: ACCEPTED_FILES,
+            'aria-invalid': errors.file ? true : undefined,
+            onChange: (event) => {
+              setFile(event.target.files?.[0] ?? null);
+              clearError('file');
+            },
+          }}
+        />
+        <Button type="submit" disabled={submitting} className={fr.cx('fr-mt-3w')}>
+          Déposer le document
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,147 @@
+// /ajout-association/choix-association: search the registry by name, RNA, SIREN or SIRET, then
+// choose the association (stored as the session's selected association).
+import { fr } from '@codegouvfr/react-dsfr';
+import { Alert } from '@codegouvfr/react-dsfr/Alert';
+import { Button } from '@codegouvfr/react-dsfr/Button';
+import { Input } from '@codegouvfr/react-dsfr/Input';
+import { Pagination } from '@codegouvfr/react-dsfr/Pagination';
+import {
+  api,
+  ASSOCIATION_SEARCH,
+  associationSearchQuerySchema,
+  formatSiren,
+  MESSAGES,
+  SEARCH_MESSAGES,
+  type AssociationSearchItem,
+} from '@portail/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { callApi, errorMessage } from '../../lib/api/index.ts';
+import { session } from '../../lib/session/session-store.ts';
+import { Page } from '../shell/page.tsx';
+import { joinDraft } from './join-draft.ts';
+import { JOIN_PATHS, JoinSteps } from './join-steps.tsx';
+
+const termSchema = associationSearchQuerySchema.shape.q;
+
+function readPage(raw: string | null): number {
+  const page = Number(raw);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+const searchLink = (q: string, page: number) => `?${new URLSearchParams({ q, page: String(page) }).toString()}`;
+
+export function ChooseAssociationPage() {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const page = readPage(params.get('page'));
+  const [term, setTerm] = useState(q);
+  const [termError, setTermError] = useState<string | undefined>();
+  const limit = ASSOCIATION_SEARCH.defaultLimit;
+
+  const valid = q !== '' && termSchema.safeParse(q).success;
+  const search = useQuery({
+    queryKey: ['association-search', q, page],
+    queryFn: () => callApi(api.associationSearch.search, { query: { q, page, limit } }),
+    enabled: valid,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = termSchema.safeParse(term);
+    if (!parsed.success) {
+      setTermError(parsed.error.issues[0]?.message ?? SEARCH_MESSAGES.termRequired);
+      return;
+    }
+    setTermError(undefined);
+    setParams({ q: parsed.data, page: '1' });
+  }
+
+  function choose(item: AssociationSearchItem) {
+    session.selectAssociation(item.id_correspondance);
+    // A SIRET search already names the establishment: offer it first on the next step.
+    joinDraft.write({ id_correspondance: item.id_correspondance, id_siret: item.id_siret ?? null, fonction: '' });
+    void navigate(JOIN_PATHS.establishment);
+  }
+
+  const result = search.data;
+  const pageCount = result ? Math.max(1, Math.ceil(Math.min(result.total, ASSOCIATION_SEARCH.countCap) / limit)) : 0;
+
+  return (
+    <Page title="Choix de l’association">
+      <JoinSteps current={1} />
+      <p>
+        Recherchez l’association à laquelle vous souhaitez vous rattacher par son nom, son numéro RNA, son numéro SIREN
+        ou le SIRET d’un de ses établissements.
+      </p>
+      <form onSubmit={onSubmit} noValidate role="search" aria-label="Rechercher une association" className={fr.cx('fr-mb-4w')}>
+        <Input
+          label="Nom, numéro RNA, SIREN ou SIRET"
+          state={termError ? 'error' : 'default'}
+          stateRelatedMessage={termError}
+          nativeInputProps={{
+            id: 'field-q',
+            name: 'q',
+            type: 'search',
+            value: term,
+            maxLength: ASSOCIATION_SEARCH.maxLength,
+            'aria-invalid': termError ? true : undefined,
+            onChange: (event) => setTerm(event.target.value),
+          }}
+        />
+        <Button type="submit" iconId="fr-icon-search-line">
+          Rechercher
+        </Button>
+      </form>
+
+      {search.isError && (
+        <Alert severity="error" small role="alert" description={errorMessage(search.error, MESSAGES.httpEmpty)} />
+      )}
+      {search.isPending && search.fetchStatus === 'fetching' && <p>Recherche en cours…</p>}
+      {result && (
+        <section aria-label="Résultats de la recherche">
+          <h2 className={fr.cx('fr-h4')}>
+            {result.total === 0
+              ? 'Aucune association ne correspond à votre recherche.'
+              : `${result.total_exact ? result.total : `${result.total}+`} association${result.total > 1 ? 's' : ''} trouvée${result.total > 1 ? 's' : ''}`}
+          </h2>
+          {!result.total_exact && <p className={fr.cx('fr-text--sm')}>{SEARCH_MESSAGES.beyondCap}</p>}
+          <ul className={fr.cx('fr-raw-list')}>
+            {result.items.map((item) => (
+              <li key={item.id_correspondance} className={fr.cx('fr-card', 'fr-p-3w', 'fr-mb-2w')}>
+                <h3 className={fr.cx('fr-h6', 'fr-mb-1w')}>
+                  {item.nom}
+                  {item.sigle && ` (${item.sigle})`}
+                </h3>
+                <p className={fr.cx('fr-text--sm', 'fr-mb-2w')}>
+                  {[
+                    item.id_rna && `RNA ${item.id_rna}`,
+                    item.id_siren && `SIREN ${formatSiren(item.id_siren)}`,
+                    [item.cp, item.commune].filter(Boolean).join(' '),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </p>
+                <Button size="small" onClick={() => choose(item)} nativeButtonProps={{ 'aria-label': `Choisir ${item.nom}` }}>
+                  Choisir cette association
+                </Button>
+              </li>
+            ))}
+          </ul>
+          {pageCount > 1 && (
+            <Pagination
+              count={pageCount}
+              defaultPage={Math.min(page, pageCount)}
+              getPageLinkProps={(n) => ({ to: searchLink(q, n) })}
+              showFirstLast
+            />
+          )}
+        </section>
+      )}
+    </Page>
+  );
+}

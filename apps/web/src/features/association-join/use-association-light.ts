@@ -1,0 +1,13 @@
+// The registry view of the association chosen in choix-association (GET /association-light).
+import { api } from '@portail/contract';
+import { useQuery } from '@tanstack/react-query';
+import { callApi } from '../../lib/api/index.ts';
+
+export function useAssociationLight(idCorrespondance: string | null) {
+  return useQuery({
+    queryKey: ['association-light', idCorrespondance],
+    queryFn: () => callApi(api.associationLight.getLight, { query: { q: idCorrespondance! } }),
+    enabled: idCorrespondance !== null,
+    retry: false,
+  });
+}
