@@ -22,6 +22,7 @@ import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { associationRoutes } from './modules/proxy-asso/association.routes.ts';
 import { associationLightRoutes } from './modules/proxy-asso/association-light.routes.ts';
 import { documentRoutes } from './modules/proxy-asso/documents.routes.ts';
+import { associationSearchRoutes } from './modules/proxy-asso/search.routes.ts';
 import { rdsRoutes } from './modules/rds/rds.routes.ts';
 import { createServices, type AppServices } from './services.ts';
 
@@ -95,6 +96,7 @@ export async function buildApp({ config, databaseUrl, db: givenDb }: BuildAppOpt
   mailRoutes(app, services);
   lcaRoutes(app, services);
   rdsRoutes(app, services);
+  associationSearchRoutes(app, services);
   associationRoutes(app, services);
   documentRoutes(app, services);
   associationLightRoutes(app, services);

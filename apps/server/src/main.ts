@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { resolveDatabase } from './db/database-url.ts';
 import { demoAccountsTable, seedDemoData } from './db/demo-data.ts';
+import { seedDemoRegistry } from './db/demo-registry.ts';
 import { migrate } from './db/migrate.ts';
 import { seedReferentiels } from './modules/declaration/referentiels.seed.ts';
 
@@ -24,6 +25,7 @@ if (referentiels.inserted.length > 0) say(`Référentiels créés (${referentiel
 
 if (config.seedDemoData) {
   if (await seedDemoData(app.services.db)) say('Données de démonstration créées.');
+  if (await seedDemoRegistry(app.services.db)) say('Répertoire des associations de démonstration créé.');
   if (config.nodeEnv === 'development') say(demoAccountsTable());
 }
 

@@ -17,6 +17,8 @@ import { createAssociationLightService } from './modules/proxy-asso/association-
 import { createDocumentRepository } from './modules/proxy-asso/documents.repository.ts';
 import { createDocumentService } from './modules/proxy-asso/documents.service.ts';
 import { createLocalFileStorage } from './storage/file-storage.ts';
+import { createSearchRepository } from './modules/proxy-asso/search.repository.ts';
+import { createSearchService } from './modules/proxy-asso/search.service.ts';
 import { createRdsRepository } from './modules/rds/rds.repository.ts';
 import { createRdsService } from './modules/rds/rds.service.ts';
 
@@ -43,6 +45,7 @@ export function createServices(app: FastifyInstance, config: AppConfig, db: Data
     associationLight: createAssociationLightService(db, createAssociationLightRepository(db)),
     documents: createDocumentService(db, createDocumentRepository(db), createLocalFileStorage(config.storageDir)),
     rds: createRdsService(createRdsRepository(db)),
+    associationSearch: createSearchService(createSearchRepository(db)),
     referentiels: createReferentielService(createReferentielRepository(db)),
   };
 }

@@ -3,6 +3,8 @@
 // first and rebuilt after the load (much faster than maintaining them row by row).
 import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
+import { Readable, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import {
@@ -132,44 +134,72 @@ export async function loadRegistry(options: LoadOptions): Promise<LoadResult> {
     await admin.end();
   }
 
-  // One connection and one COPY stream per table, fed batch by batch.
-  const clients = new Map<RegistryTable, pg.Client>();
-  const streams = new Map<RegistryTable, NodeJS.WritableStream & { on: (e: string, f: (...a: unknown[]) => void) => unknown }>();
   const rows = Object.fromEntries(REGISTRY_TABLES.map((t) => [t, 0])) as Record<RegistryTable, number>;
-  const finished: Promise<unknown>[] = [];
-  for (const table of REGISTRY_TABLES) {
+  let lastReport = performance.now();
+  const report = (done: number) => {
+    if (performance.now() - lastReport < 5_000) return;
+    lastReport = performance.now();
+    log(`  ${done.toLocaleString('fr-FR')} associations (${Math.round(done / ((lastReport - started) / 1000)).toLocaleString('fr-FR')} /s)`);
+  };
+  const copySql = (table: RegistryTable) =>
+    `COPY "${table}" (${REGISTRY_COLUMNS[table].map((c) => `"${c}"`).join(', ')}) FROM STDIN`;
+
+  if (dropped) {
+    // No foreign keys during the load: one connection and one COPY stream per table, in parallel.
+    const clients = new Map<RegistryTable, pg.Client>();
+    const streams = new Map<RegistryTable, Writable>();
+    const finished: Promise<unknown>[] = [];
+    for (const table of REGISTRY_TABLES) {
+      const client = new pg.Client({ connectionString: options.url });
+      await client.connect();
+      await client.query('SET synchronous_commit = off');
+      clients.set(table, client);
+      const stream = client.query(copyFrom(copySql(table)));
+      streams.set(table, stream);
+      finished.push(new Promise((resolve, reject) => {
+        stream.on('finish', resolve);
+        stream.on('error', reject);
+      }));
+    }
+    try {
+      for (let start = from; start < from + options.count; start += batchSize) {
+        const end = Math.min(start + batchSize, from + options.count);
+        const batch = generateBatch(options.generator, start, end);
+        for (const table of REGISTRY_TABLES) {
+          rows[table] += batch[table].length;
+          const stream = streams.get(table)!;
+          if (!stream.write(toCopyText(table, batch[table]))) await once(stream, 'drain');
+        }
+        report(end - from);
+      }
+      for (const stream of streams.values()) stream.end();
+      await Promise.all(finished);
+    } finally {
+      await Promise.all([...clients.values()].map((client) => client.end()));
+    }
+  } else {
+    // Foreign keys in place: parents before children, in one transaction on one connection.
     const client = new pg.Client({ connectionString: options.url });
     await client.connect();
-    await client.query('SET synchronous_commit = off');
-    clients.set(table, client);
-    const columns = REGISTRY_COLUMNS[table].map((c) => `"${c}"`).join(', ');
-    const stream = client.query(copyFrom(`COPY "${table}" (${columns}) FROM STDIN`));
-    streams.set(table, stream);
-    finished.push(new Promise((resolve, reject) => {
-      stream.on('finish', resolve);
-      stream.on('error', reject);
-    }));
-  }
-  let lastReport = performance.now();
-  try {
-    for (let start = from; start < from + options.count; start += batchSize) {
-      const end = Math.min(start + batchSize, from + options.count);
-      const batch = generateBatch(options.generator, start, end);
-      for (const table of REGISTRY_TABLES) {
-        rows[table] += batch[table].length;
-        const stream = streams.get(table)!;
-        if (!stream.write(toCopyText(table, batch[table]))) await once(stream as never, 'drain');
+    try {
+      await client.query('BEGIN');
+      for (let start = from; start < from + options.count; start += batchSize) {
+        const end = Math.min(start + batchSize, from + options.count);
+        const batch = generateBatch(options.generator, start, end);
+        for (const table of REGISTRY_TABLES) {
+          rows[table] += batch[table].length;
+          const stream = client.query(copyFrom(copySql(table)));
+          await pipeline(Readable.from([toCopyText(table, batch[table])]), stream);
+        }
+        report(end - from);
       }
-      if (performance.now() - lastReport > 5_000) {
-        lastReport = performance.now();
-        const done = end - from;
-        log(`  ${done.toLocaleString('fr-FR')} associations (${Math.round(done / ((lastReport - started) / 1000)).toLocaleString('fr-FR')} /s)`);
-      }
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      await client.end();
     }
-    for (const stream of streams.values()) stream.end();
-    await Promise.all(finished);
-  } finally {
-    await Promise.all([...clients.values()].map((client) => client.end()));
   }
   const loaded = performance.now();
   if (dropped) await restoreAfterLoad(options.url, dropped, log);
@@ -189,4 +219,33 @@ export async function loadRegistry(options: LoadOptions): Promise<LoadResult> {
     totalSeconds: (done - started) / 1000,
     rebuiltIndexes: dropped !== null,
   };
+}
+
+/** Number of associations already in the database at `url`. */
+export async function countAssociations(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM associations')).rows[0]!.n);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A few identifiers of live associations, for lookups in benchmarks. */
+export async function sampleIdentifiers(url: string, size: number) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const rows = (
+      await client.query<{ id_siren: string; id_siret_siege: string; id_rna: string }>(
+        `SELECT id_siren, id_siret_siege, id_rna FROM associations TABLESAMPLE SYSTEM (1)
+          WHERE id_siren IS NOT NULL AND deleted_at IS NULL LIMIT $1`,
+        [size],
+      )
+    ).rows;
+    return rows;
+  } finally {
+    await client.end();
+  }
 }

@@ -1,0 +1,175 @@
+// Registry search queries (raw SQL: trigram operators, index-ordered scans, per-step time bounds).
+//
+// Name search gathers candidates from bounded index scans, never from a scan of all matches:
+//   1. prefix   btree text_pattern_ops range on nom_recherche (names starting with the term);
+//   2. nearest  GiST trigram KNN (ORDER BY term <<-> nom_recherche LIMIT n): instant when many names
+//               contain the term's words ("judo", "amis"), but it walks the whole index when few do,
+//               hence a short statement_timeout;
+//   3. rare     when 2 gave up: the GIN trigram index (fast exactly when matches are rare: typos,
+//               small communes), bounded by LIMIT and its own timeout.
+// The GiST index is declared COLLATE "C" so that each query picks its index: expressions on
+// (nom_recherche COLLATE "C") match only the GiST index, plain ones only the GIN index.
+// Counting stops at the cap (a bounded GIN count, given up on huge posting lists: "cap+").
+import type { Database } from '../../db/prisma.ts';
+import { Prisma } from '../../db/prisma.ts';
+
+export interface SearchRow {
+  id: string;
+  nom: string;
+  sigle: string | null;
+  id_rna: string | null;
+  id_siren: string | null;
+  id_siret_siege: string | null;
+  cp: string | null;
+  commune: string | null;
+  nb_etablissements: number;
+  id_siret?: string | null;
+}
+
+interface Candidate {
+  id: string;
+  nom_recherche: string;
+  sigle: string | null;
+  ws: number;
+}
+
+export interface NameSearchOptions {
+  offset: number;
+  limit: number;
+  countCap: number;
+}
+
+export interface NameSearchResult {
+  rows: SearchRow[];
+  total: number;
+  totalExact: boolean;
+}
+
+/** Time bounds of the optional steps (ms); the prefix and display queries are always cheap. */
+export const SEARCH_TIME_BOUNDS = { nearest: 12, rare: 30, count: 10 } as const;
+const RARE_CANDIDATES = 300;
+
+const SELECT_ROW = Prisma.sql`
+  a.id::text AS id, a.nom, a.sigle, a.id_rna, a.id_siren, a.id_siret_siege, a.cp_siege AS cp,
+  a.adresse_siege->>'commune' AS commune,
+  (SELECT count(*)::int FROM etablissements e WHERE e.association_id = a.id AND e.actif) AS nb_etablissements`;
+
+function isStatementTimeout(error: unknown): boolean {
+  const text = `${(error as Error)?.message ?? ''} ${JSON.stringify(error) ?? ''}`;
+  return text.includes('57014') || /statement timeout|canceling statement/i.test(text);
+}
+
+/** The first string after every string starting with `prefix` (byte order, as text_pattern_ops). */
+function prefixUpperBound(prefix: string): string {
+  const last = prefix.charCodeAt(prefix.length - 1);
+  return prefix.slice(0, -1) + String.fromCharCode(last + 1);
+}
+
+const longestWord = (term: string) =>
+  term.split(' ').reduce((longest, word) => (word.length >= longest.length ? word : longest), '');
+
+const normaliseSigle = (sigle: string) =>
+  sigle.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+export function createSearchRepository(db: Database) {
+  /** Runs `work` in a transaction with a statement timeout; null when the timeout fired. */
+  async function bounded<T>(ms: number, work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T | null> {
+    try {
+      return await db.$transaction(async (tx) => {
+        await tx.$executeRawUnsafe(`SET LOCAL statement_timeout = ${Math.round(ms)}`);
+        return work(tx);
+      });
+    } catch (error) {
+      if (isStatementTimeout(error)) return null;
+      throw error;
+    }
+  }
+
+  const rowsByIds = async (ids: string[]): Promise<Map<string, SearchRow>> => {
+    if (ids.length === 0) return new Map();
+    const rows = await db.$queryRaw<SearchRow[]>`
+      SELECT ${SELECT_ROW} FROM associations a WHERE a.id = ANY(${ids}::uuid[])`;
+    return new Map(rows.map((row) => [row.id, row]));
+  };
+
+  return {
+    findBySiren: (siren: string) =>
+      db.$queryRaw<SearchRow[]>`SELECT ${SELECT_ROW} FROM associations a WHERE a.id_siren = ${siren} AND a.deleted_at IS NULL`,
+    findByRna: (rna: string) =>
+      db.$queryRaw<SearchRow[]>`SELECT ${SELECT_ROW} FROM associations a WHERE a.id_rna = ${rna} AND a.deleted_at IS NULL`,
+    findBySiret: (siret: string) =>
+      db.$queryRaw<SearchRow[]>`
+        SELECT ${SELECT_ROW}, s.siret AS id_siret
+          FROM etablissements s JOIN associations a ON a.id = s.association_id
+         WHERE s.siret = ${siret} AND a.deleted_at IS NULL`,
+
+    /** `term` is already normalised (searchableName rules). */
+    async searchByName(term: string, { offset, limit, countCap }: NameSearchOptions): Promise<NameSearchResult> {
+      const wanted = offset + limit;
+      // The three first steps run side by side (each on its own connection).
+      const [prefix, nearest, counted] = await Promise.all([
+        db.$queryRaw<Candidate[]>`
+          SELECT id::text AS id, nom_recherche, sigle, 1::float8 AS ws FROM associations
+           WHERE nom_recherche ~>=~ ${term}::text AND nom_recherche ~<~ ${prefixUpperBound(term)}::text AND deleted_at IS NULL
+           ORDER BY nom_recherche USING ~<~ LIMIT ${wanted}`,
+        bounded(SEARCH_TIME_BOUNDS.nearest, (tx) => tx.$queryRaw<Candidate[]>`
+          SELECT id::text AS id, nom_recherche, sigle, (1 - (${term}::text <<-> (nom_recherche COLLATE "C")))::float8 AS ws
+            FROM associations
+           WHERE ${term}::text <% (nom_recherche COLLATE "C") AND deleted_at IS NULL
+           ORDER BY ${term}::text <<-> (nom_recherche COLLATE "C") LIMIT ${wanted}`),
+        // Bounded count on the GIN index: quick when matches are few, given up when they are many.
+        bounded(SEARCH_TIME_BOUNDS.count, (tx) => tx.$queryRaw<{ n: number }[]>`
+          SELECT count(*)::int AS n FROM (
+            SELECT 1 FROM associations WHERE ${term}::text <% nom_recherche AND deleted_at IS NULL LIMIT ${countCap + 1}) s`),
+      ]);
+      let similar = nearest;
+      // Complete when the scan ended before the limit: every match is in hand.
+      let similarComplete = similar !== null && similar.length < wanted;
+      if (similar === null) {
+        // Few names contain the words as typed (a typo, a rare name): candidates are the names close
+        // to the term's longest word (rare trigrams make the GIN scan short), ranked on the whole term.
+        const word = longestWord(term);
+        similar = await bounded(SEARCH_TIME_BOUNDS.rare, (tx) => tx.$queryRaw<Candidate[]>`
+          SELECT id::text AS id, nom_recherche, sigle, word_similarity(${term}::text, nom_recherche)::float8 AS ws
+            FROM associations
+           WHERE ${word}::text <% nom_recherche AND deleted_at IS NULL LIMIT ${RARE_CANDIDATES}`);
+        similarComplete = similar !== null && similar.length < RARE_CANDIDATES;
+        similar = (similar ?? []).sort((a, b) => b.ws - a.ws || (a.nom_recherche < b.nom_recherche ? -1 : 1));
+      }
+
+      // Ranking: exact name (with or without its sigle), then names starting with the term (in
+      // index order), then by word similarity (in scan order, which is the similarity order).
+      const exact = (c: Candidate) =>
+        c.nom_recherche === term || (c.sigle !== null && c.nom_recherche === `${term} ${normaliseSigle(c.sigle)}`);
+      const seen = new Set<string>();
+      const ranked: Candidate[] = [];
+      for (const group of [prefix.filter(exact), similar.filter(exact), prefix, similar]) {
+        for (const candidate of group) {
+          if (seen.has(candidate.id)) continue;
+          seen.add(candidate.id);
+          ranked.push(candidate);
+        }
+      }
+
+      let total: number;
+      let totalExact: boolean;
+      const n = counted?.[0]?.n;
+      if (prefix.length < wanted && similarComplete) {
+        total = ranked.length;
+        totalExact = true;
+      } else if (n !== undefined) {
+        total = Math.min(countCap, Math.max(ranked.length, n));
+        totalExact = n <= countCap && n >= ranked.length;
+      } else {
+        // The count gave up: the term's trigrams are very common, matches are many.
+        total = countCap;
+        totalExact = false;
+      }
+
+      const page = ranked.slice(offset, offset + limit).map((c) => c.id);
+      const rows = await rowsByIds(page);
+      return { rows: page.map((id) => rows.get(id)).filter((row): row is SearchRow => row !== undefined), total, totalExact };
+    },
+  };
+}
+export type SearchRepository = ReturnType<typeof createSearchRepository>;

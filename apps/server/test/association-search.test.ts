@@ -1,0 +1,175 @@
+// GET /api/proxy-asso/association/search: identifier lookups (SIREN, SIRET, RNA), ranked and
+// paginated name search (accents and case ignored), errors in French, deleted associations hidden,
+// light data only. Real PostgreSQL with the demo registry (1 000 generated + fixed associations).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ASSOCIATION_SEARCH, MESSAGES, SEARCH_MESSAGES } from '@portail/contract';
+import { DEMO_ASSOCIATIONS, seedDemoRegistry } from '../src/db/demo-registry.ts';
+import { searchableName } from '../src/modules/proxy-asso/search-text.ts';
+import { signIn } from './support/factories.ts';
+import { TOKEN_HEADER } from './support/http-helpers.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+let t: TestApp;
+let token: string;
+const URL = '/api/proxy-asso/association/search';
+const search = (query: Record<string, string | number>) => t.http().get(URL).query(query).set(TOKEN_HEADER, token);
+const demo = DEMO_ASSOCIATIONS.sportive;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const started = performance.now();
+  expect(await seedDemoRegistry(t.db)).toBe(true);
+  // The demo registry must keep the portal's first start fast.
+  expect(performance.now() - started).toBeLessThan(5_000);
+  expect(await seedDemoRegistry(t.db)).toBe(false);
+  token = (await signIn(t, { roles: ['lca.association'] })).token;
+});
+afterAll(() => t.close());
+
+describe('searchableName', () => {
+  it('removes accents, case, punctuation and ligatures, and appends the sigle', () => {
+    expect(searchableName("Comité des Fêtes d'Œuilly", 'C.F.O.')).toBe('comite des fetes d oeuilly c f o');
+    expect(searchableName('  Les Amis   du Vieux-Château ', null)).toBe('les amis du vieux chateau');
+  });
+});
+
+describe('identifier lookups', () => {
+  it('finds an association by SIREN, even typed with spaces', async () => {
+    const response = await search({ q: `${demo.siren.slice(0, 3)} ${demo.siren.slice(3, 6)} ${demo.siren.slice(6)}` });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body).toMatchObject({ type: 'siren', total: 1, total_exact: true, page: 1, limit: 20 });
+    expect(response.body.items).toEqual([
+      {
+        id_correspondance: demo.id, nom: demo.nom, sigle: demo.sigle, id_rna: demo.rna, id_siren: demo.siren,
+        id_siret_siege: demo.siretSiege, cp: demo.cp, commune: demo.commune, nb_etablissements: 2,
+      },
+    ]);
+  });
+
+  it('finds the association of a secondary establishment by its SIRET with spaces', async () => {
+    const s = demo.siretSecondaire;
+    const response = await search({ q: `${s.slice(0, 3)} ${s.slice(3, 6)} ${s.slice(6, 9)} ${s.slice(9)}` });
+    expect(response.status).toBe(200);
+    expect(response.body.type).toBe('siret');
+    expect(response.body.items).toHaveLength(1);
+    expect(response.body.items[0]).toMatchObject({ id_correspondance: demo.id, id_siret: s, id_siret_siege: demo.siretSiege });
+  });
+
+  it('finds an association by RNA typed in lower case', async () => {
+    const response = await search({ q: demo.rna.toLowerCase() });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ type: 'rna', total: 1 });
+    expect(response.body.items[0].id_correspondance).toBe(demo.id);
+  });
+
+  it('answers an empty list for an unknown identifier, 400 for a SIREN with a wrong key', async () => {
+    const unknown = await search({ q: 'W999999999' });
+    expect(unknown.status).toBe(200);
+    expect(unknown.body).toMatchObject({ type: 'rna', total: 0, items: [] });
+    const wrongKey = await search({ q: '100000018' });
+    expect(wrongKey.status).toBe(400);
+    expect(wrongKey.body).toMatchObject({ status: 400, message: MESSAGES.badFormat('SIREN') });
+  });
+
+  it('never returns representatives or bank data', async () => {
+    const response = await search({ q: demo.siren });
+    const text = JSON.stringify(response.body);
+    expect(text).not.toMatch(/iban|bic|courriel|representant|telephone/i);
+  });
+});
+
+describe('name search', () => {
+  it('ignores accents and case and puts the exact name first', async () => {
+    for (const q of ['ASSOCIATION SPORTIVE DE DEMONSTRATION', 'association sportive de démonstration', 'Association Sportive de Démonstration']) {
+      const response = await search({ q });
+      expect(response.status).toBe(200);
+      expect(response.body.type).toBe('nom');
+      expect(response.body.items[0].id_correspondance, q).toBe(demo.id);
+    }
+  });
+
+  it('ranks names starting with the term before names merely containing it', async () => {
+    const response = await search({ q: 'comite des fetes' });
+    expect(response.status).toBe(200);
+    const names: string[] = response.body.items.map((i: { nom: string }) => searchableName(i.nom));
+    expect(names.length).toBeGreaterThan(5);
+    expect(names.every((n) => n.includes('comite des fetes'))).toBe(true);
+    expect(names[0]!.startsWith('comite des fetes')).toBe(true);
+  });
+
+  it('finds names despite a typo', async () => {
+    const response = await search({ q: 'demonstation' });
+    expect(response.status).toBe(200);
+    expect(response.body.items.map((i: { id_correspondance: string }) => i.id_correspondance)).toContain(demo.id);
+  });
+
+  it('paginates without overlap and keeps limit within bounds', async () => {
+    const first = await search({ q: 'association', limit: 5, page: 1 });
+    const second = await search({ q: 'association', limit: 5, page: 2 });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ page: 1, limit: 5 });
+    expect(first.body.items).toHaveLength(5);
+    expect(second.body.items).toHaveLength(5);
+    const ids = (r: typeof first) => r.body.items.map((i: { id_correspondance: string }) => i.id_correspondance);
+    expect(ids(first).filter((id: string) => ids(second).includes(id))).toEqual([]);
+    expect(first.body.total).toBeGreaterThanOrEqual(10);
+
+    const byDefault = await search({ q: 'association' });
+    expect(byDefault.body.limit).toBe(ASSOCIATION_SEARCH.defaultLimit);
+    const tooMany = await search({ q: 'association', limit: 51 });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.fields).toEqual({ limit: SEARCH_MESSAGES.badLimit });
+    const badPage = await search({ q: 'association', page: 0 });
+    expect(badPage.status).toBe(400);
+    expect(badPage.body.fields).toEqual({ page: SEARCH_MESSAGES.badPage });
+  });
+
+  it('gives an exact total for a small result set', async () => {
+    const response = await search({ q: 'théâtre de démonstration' });
+    expect(response.status).toBe(200);
+    expect(response.body.total_exact).toBe(true);
+    expect(response.body.total).toBe(response.body.items.length);
+    expect(response.body.items[0].id_correspondance).toBe(DEMO_ASSOCIATIONS.culturelle.id);
+  });
+
+  it('answers 400 in French to a term shorter than 3 characters, or missing', async () => {
+    for (const q of ['ab', '  a ', '']) {
+      const response = await search({ q });
+      expect(response.status).toBe(400);
+      expect(response.body.message).toContain(q.trim() ? SEARCH_MESSAGES.termTooShort : SEARCH_MESSAGES.termRequired);
+    }
+    const punctuation = await search({ q: "'-." });
+    expect(punctuation.status).toBe(400);
+    expect(punctuation.body).toMatchObject({ message: SEARCH_MESSAGES.termTooShort, code: 'SEARCH_TERM_TOO_SHORT' });
+    const missing = await t.http().get(URL).set(TOKEN_HEADER, token);
+    expect(missing.status).toBe(400);
+    expect(missing.body.fields).toEqual({ q: SEARCH_MESSAGES.termRequired });
+  });
+
+  it('refuses pages beyond the counted results', async () => {
+    const response = await search({ q: 'association', limit: 50, page: ASSOCIATION_SEARCH.countCap / 50 + 1 });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(SEARCH_MESSAGES.beyondCap);
+  });
+});
+
+describe('deleted associations and access', () => {
+  it('hides deleted associations from identifier and name searches', async () => {
+    const gone = DEMO_ASSOCIATIONS.sansSiret;
+    expect((await search({ q: gone.rna })).body.total).toBe(1);
+    await t.db.association.update({ where: { id: gone.id }, data: { deletedAt: new Date() } });
+    try {
+      expect((await search({ q: gone.rna })).body).toMatchObject({ total: 0, items: [] });
+      const byName = await search({ q: gone.nom });
+      expect(byName.body.items.map((i: { id_correspondance: string }) => i.id_correspondance)).not.toContain(gone.id);
+    } finally {
+      await t.db.association.update({ where: { id: gone.id }, data: { deletedAt: null } });
+    }
+  });
+
+  it('answers 401 without a token', async () => {
+    const response = await t.http().get(URL).query({ q: 'association' });
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ status: 401, message: MESSAGES.unauthenticated });
+  });
+});
