@@ -1,6 +1,7 @@
 // proxy-asso: the light, public registry view of one association (spec §7 GET /association-light),
 // what a member needs to choose an establishment before joining.
 import { z } from 'zod';
+import { associationIdentityLightSchema } from './association-search.ts';
 import { idAssoSchema } from './association.ts';
 import { defineRoute } from './http.ts';
 
@@ -13,13 +14,7 @@ export const establishmentLightSchema = z.object({
 });
 export type EstablishmentLight = z.infer<typeof establishmentLightSchema>;
 
-export const associationLightSchema = z.object({
-  id_correspondance: z.string(),
-  nom: z.string(),
-  sigle: z.string().nullable(),
-  id_rna: z.string().nullable(),
-  id_siren: z.string().nullable(),
-  id_siret_siege: z.string().nullable(),
+export const associationLightSchema = associationIdentityLightSchema.extend({
   /** Active establishments, head office first. */
   etablissements: z.array(establishmentLightSchema),
 });

@@ -44,14 +44,18 @@ export type AssociationSearchQuery = z.infer<typeof associationSearchQuerySchema
 /** How the term was read: an identifier lookup or a name search. */
 export const SEARCH_KINDS = ['siren', 'siret', 'rna', 'nom'] as const;
 
-/** One association found: light, public registry data only (no representatives, no bank data). */
-export const associationSearchItemSchema = z.object({
+/** Names and identifiers of an association: public registry data. */
+export const associationIdentityLightSchema = z.object({
   id_correspondance: z.string(),
   nom: z.string(),
   sigle: z.string().nullable(),
   id_rna: z.string().nullable(),
   id_siren: z.string().nullable(),
   id_siret_siege: z.string().nullable(),
+});
+
+/** One association found: light, public registry data only (no representatives, no bank data). */
+export const associationSearchItemSchema = associationIdentityLightSchema.extend({
   /** Postcode and commune of the head office. */
   cp: z.string().nullable(),
   commune: z.string().nullable(),
