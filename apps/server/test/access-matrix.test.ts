@@ -91,6 +91,17 @@ async function freshBudget(annee: number) {
   return t.db.associationBudget.create({ data: { associationId: asso.id, annee, comptes: {} } });
 }
 
+const THIS_YEAR = new Date().getUTCFullYear();
+async function freshCompte(annee: number) {
+  await t.db.associationCompte.deleteMany({ where: { associationId: asso.id, annee } });
+  return t.db.associationCompte.create({ data: { associationId: asso.id, annee } });
+}
+async function freshRh(annee: number) {
+  await t.db.associationRh.deleteMany({ where: { associationId: asso.id, annee, idSiret: asso.siege } });
+  return t.db.associationRh.create({ data: { associationId: asso.id, annee, idSiret: asso.siege } });
+}
+const newReseau = () => t.db.reseauAffiliation.create({ data: { associationId: asso.id, nom: `Réseau ${randomUUID()}` } });
+
 function call(route: RouteDefinition, token: string | undefined, parts: CallParts = {}) {
   const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
   const agent = t.http();
@@ -349,9 +360,101 @@ const MATRIX: Record<string, MatrixEntry> = {
       });
     },
   },
+  'GET /api/proxy-asso/association': {
+    access: ['lca.association', 'lca.admin', 'rds.admin'],
+    send: (route, tokenFor) => call(route, as(member, tokenFor), { query: { q: asso.siren } }),
+  },
   'GET /api/proxy-asso/association/comptes': {
     access: ['lca.association', 'lca.admin', 'rds.admin'],
     send: (route, tokenFor) => call(route, as(member, tokenFor), { query: idAsso() }),
+  },
+  'POST /api/proxy-asso/association/comptes': {
+    access: ['lca.association', 'lca.admin'],
+    send: async (route, tokenFor) => {
+      await t.db.associationCompte.deleteMany({ where: { associationId: asso.id, annee: THIS_YEAR } });
+      return call(route, as(member, tokenFor), { query: { ...idAsso(), annee: String(THIS_YEAR) }, body: { charges: 100, produits: 150 } });
+    },
+  },
+  'PATCH /api/proxy-asso/association/comptes': {
+    access: ['lca.association', 'lca.admin'],
+    send: async (route, tokenFor) => {
+      const compte = await freshCompte(THIS_YEAR - 1);
+      return call(route, as(member, tokenFor), { query: { ...idAsso(), id: compte.id }, body: [{ key: 'dons', value: 5 }] });
+    },
+  },
+  'DELETE /api/proxy-asso/association/comptes': {
+    access: ['lca.association', 'lca.admin'],
+    send: async (route, tokenFor) => {
+      const compte = await freshCompte(THIS_YEAR - 2);
+      return call(route, as(member, tokenFor), { query: { ...idAsso(), id: compte.id } });
+    },
+  },
+  'POST /api/proxy-asso/association/rhs': {
+    access: ['lca.association', 'lca.admin'],
+    send: async (route, tokenFor) => {
+      await t.db.associationRh.deleteMany({ where: { associationId: asso.id, annee: THIS_YEAR, idSiret: asso.siege } });
+      return call(route, as(member, tokenFor), {
+        query: { ...idAsso(), id_siret: asso.siege, annee: String(THIS_YEAR) },
+        body: { nb_adherents: 10, nb_salaries_etpt: 1.25 },
+      });
+    },
+  },
+  'PATCH /api/proxy-asso/association/rhs': {
+    access: ['lca.association', 'lca.admin'],
+    send: async (route, tokenFor) => {
+      const rh = await freshRh(THIS_YEAR - 1);
+      return call(route, as(member, tokenFor), { query: { ...idAsso(), id: rh.id }, body: [{ key: 'nb_benevoles', value: 3 }] });
+    },
+  },
+  'DELETE /api/proxy-asso/association/rhs': {
+    access: ['lca.association', 'lca.admin'],
+    send: async (route, tokenFor) => {
+      const rh = await freshRh(THIS_YEAR - 2);
+      return call(route, as(member, tokenFor), { query: { ...idAsso(), id: rh.id } });
+    },
+  },
+  'POST /api/proxy-asso/association/agrements': {
+    access: ['lca.association', 'lca.admin'],
+    send: (route, tokenFor) => call(route, as(member, tokenFor), { query: idAsso(), body: { type: 'JEP', date_attribution: '2020-01-01' } }),
+  },
+  'PATCH /api/proxy-asso/association/agrements': {
+    access: ['lca.association', 'lca.admin'],
+    send: async (route, tokenFor) => {
+      const agrement = await t.db.associationAgrement.create({ data: { associationId: asso.id, type: 'Sport' } });
+      return call(route, as(member, tokenFor), { query: { ...idAsso(), id: agrement.id }, body: [{ key: 'numero', value: '75-1' }] });
+    },
+  },
+  'DELETE /api/proxy-asso/association/agrements': {
+    access: ['lca.association', 'lca.admin'],
+    send: async (route, tokenFor) => {
+      const agrement = await t.db.associationAgrement.create({ data: { associationId: asso.id, type: 'Sport' } });
+      return call(route, as(member, tokenFor), { query: { ...idAsso(), id: agrement.id } });
+    },
+  },
+  'POST /api/proxy-asso/association/reseaux_affiliation': {
+    access: ['lca.association', 'lca.admin'],
+    send: (route, tokenFor) => call(route, as(member, tokenFor), { query: idAsso(), body: { nom: `Réseau ${randomUUID()}` } }),
+  },
+  'PATCH /api/proxy-asso/association/reseaux_affiliation': {
+    access: ['lca.association', 'lca.admin'],
+    send: async (route, tokenFor) => {
+      const reseau = await newReseau();
+      return call(route, as(member, tokenFor), { query: { ...idAsso(), id: reseau.id }, body: [{ key: 'nb_licencies', value: 12 }] });
+    },
+  },
+  'DELETE /api/proxy-asso/association/reseaux_affiliation': {
+    access: ['lca.association', 'lca.admin'],
+    send: async (route, tokenFor) => {
+      const reseau = await newReseau();
+      return call(route, as(member, tokenFor), { query: { ...idAsso(), id: reseau.id } });
+    },
+  },
+  'POST /api/proxy-asso/association/reseauxAffiliation': {
+    access: ['lca.association', 'lca.admin'],
+    send: async (route, tokenFor) => {
+      const parent = await createAssociation(t, { nom: `Fédération ${randomUUID()}` });
+      return call(route, as(member, tokenFor), { query: { id_asso_membre: asso.id, id_asso_parent: parent.siren } });
+    },
   },
   'GET /api/proxy-asso/association/rhs': {
     access: ['lca.association', 'lca.admin', 'rds.admin'],

@@ -221,3 +221,115 @@ export function computeBudgetTotals(lines: BudgetLines): BudgetTotals {
     insuffisance: Math.max(0, total_charges - total_produits),
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Accounts summaries, staff figures, approvals and networks (spec §3 comptes, rhs, agrements,
+// reseaux_affiliation): field rules and the cross-field rules checked on the merged state.
+
+/** Accounts and staff figures are declared for the current year and the previous ones. */
+export const FILE_YEARS_BACK = 5;
+export function fileYearBounds(today: Date = new Date()): { min: number; max: number } {
+  const max = today.getUTCFullYear();
+  return { min: max - FILE_YEARS_BACK, max };
+}
+/** A year in the query (coerced), within fileYearBounds at the time of the call. */
+export const fileYearSchema = z.coerce
+  .number({ error: MESSAGES.badFormat('année') })
+  .int(MESSAGES.badFormat('année'))
+  .superRefine((annee, ctx) => {
+    const { min, max } = fileYearBounds();
+    if (annee < min || annee > max) ctx.addIssue({ code: 'custom', message: MESSAGES.yearOutOfRange(min, max) });
+  });
+
+/** Numbers in change lists may travel as strings ('12', '1.5'). */
+const numericString = (v: unknown) => (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v.trim()) : v);
+
+export const MAX_AMOUNT = 1_000_000_000_000;
+/** Whole euros; `signed` for a result that may be a deficit. */
+export const euroSchema = (label: string, { signed = false } = {}) =>
+  z.preprocess(
+    numericString,
+    z
+      .number({ error: MESSAGES.wholeEuros(label) })
+      .int(MESSAGES.wholeEuros(label))
+      .min(signed ? -MAX_AMOUNT : 0, MESSAGES.wholeEuros(label))
+      .max(MAX_AMOUNT, MESSAGES.wholeEuros(label)),
+  );
+/** Non-negative integers (head counts, licensees). */
+export const countSchema = (label: string) =>
+  z.preprocess(
+    numericString,
+    z
+      .number({ error: MESSAGES.nonNegativeInteger(label) })
+      .int(MESSAGES.nonNegativeInteger(label))
+      .min(0, MESSAGES.nonNegativeInteger(label))
+      .max(2_000_000_000, MESSAGES.nonNegativeInteger(label)),
+  );
+/** Full-time equivalents: ≥ 0, at most 2 decimals (stored as DECIMAL(10, 2)). */
+export const etptSchema = (label: string) =>
+  z.preprocess(
+    numericString,
+    z
+      .number({ error: MESSAGES.twoDecimals(label) })
+      .min(0, MESSAGES.twoDecimals(label))
+      .max(99_999_999.99, MESSAGES.twoDecimals(label))
+      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, MESSAGES.twoDecimals(label)),
+  );
+
+/** A calendar date as YYYY-MM-DD, also accepted as DD/MM/YYYY (turned into YYYY-MM-DD). */
+export const dayDateSchema = (label: string) =>
+  z.preprocess((v) => {
+    if (typeof v !== 'string') return v;
+    const fr = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(v.trim());
+    return fr ? `${fr[3]}-${fr[2]}-${fr[1]}` : v.trim();
+  }, isoDateSchema(label).refine((v) => v >= '1900-01-01' && v <= '2199-12-31', MESSAGES.badFormat(label)));
+
+export interface CompteFigures {
+  charges: number | null;
+  produits: number | null;
+  dons: number | null;
+  resultat: number | null;
+  subv: number | null;
+}
+/**
+ * resultat = produits − charges when both are known: computed when not given (or when the figures
+ * changed without it), an error when given and different.
+ */
+export function applyCompteRules(state: CompteFigures, resultatGiven: boolean): { state: CompteFigures; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const next = { ...state };
+  if (next.charges !== null && next.produits !== null) {
+    const expected = next.produits - next.charges;
+    if (resultatGiven && next.resultat !== null && next.resultat !== expected) errors.resultat = MESSAGES.resultatInconsistent(expected);
+    else next.resultat = expected;
+  }
+  return { state: next, errors };
+}
+
+/** `part1 + part2 ≤ total` when all three are given (adherents, licensees). */
+export function splitWithinTotal(total: number | null | undefined, part1: number | null | undefined, part2: number | null | undefined) {
+  if (total === null || total === undefined || part1 === null || part1 === undefined || part2 === null || part2 === undefined) return true;
+  return part1 + part2 <= total;
+}
+
+export function applyRhRules(state: { nb_adherents: number | null; nb_adherents_f: number | null; nb_adherents_h: number | null }) {
+  const errors: Record<string, string> = {};
+  if (!splitWithinTotal(state.nb_adherents, state.nb_adherents_f, state.nb_adherents_h)) errors.nb_adherents = MESSAGES.adherentsSplitTooLarge;
+  return errors;
+}
+
+export function applyAgrementRules(state: { date_attribution: string | null; date_validite: string | null }) {
+  const errors: Record<string, string> = {};
+  if (state.date_attribution && state.date_validite && state.date_validite < state.date_attribution)
+    errors.date_validite = MESSAGES.validiteBeforeAttribution;
+  return errors;
+}
+
+export function applyReseauRules(state: { nb_licencies: number | null; nb_licencies_f: number | null; nb_licencies_h: number | null }) {
+  const errors: Record<string, string> = {};
+  if (!splitWithinTotal(state.nb_licencies, state.nb_licencies_f, state.nb_licencies_h)) errors.nb_licencies = MESSAGES.licenciesSplitTooLarge;
+  return errors;
+}
+
+/** Affiliation numbers: letters, digits, hyphen, underscore, dot (spec §5 numero_affiliation). */
+export const NUMERO_AFFILIATION_PATTERN = /^[A-Za-z0-9._-]+$/;

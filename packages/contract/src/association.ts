@@ -8,15 +8,21 @@ import {
   budgetAmountSchema,
   changeBoolean,
   changesSchema,
+  countSchema,
+  dayDateSchema,
   DOMAINES,
+  etptSchema,
+  euroSchema,
+  fileYearSchema,
   ibanSchema,
+  NUMERO_AFFILIATION_PATTERN,
   isoDateSchema,
   phoneSchema,
   REGIMES,
 } from './association-rules.ts';
-import { civiliteSchema, emailSchema, idSchema } from './fields.ts';
+import { civiliteSchema, emailSchema, idSchema, queryBoolean } from './fields.ts';
 import { defineRoute, messageSchema } from './http.ts';
-import { siretSchema } from './identifiers.ts';
+import { sirenSchema, siretSchema } from './identifiers.ts';
 import { MESSAGES } from './messages.ts';
 import { LCA_ROLES, type Role } from './roles.ts';
 
@@ -283,7 +289,7 @@ export const budgetChangesSchema = z.strictObject({
 }).partial();
 
 // ---------------------------------------------------------------------------------------------
-// Read-only for now: accounts summaries, staff figures (per year and SIRET), approvals, networks.
+// Accounts summaries, staff figures (per year and SIRET), approvals, networks.
 
 export const compteSchema = z.object({
   id: z.string(),
@@ -329,6 +335,141 @@ export const reseauAffiliationSchema = z.object({
   nb_licencies_f: z.number().nullable(),
   nb_licencies_h: z.number().nullable(),
 });
+
+// Their bodies: POST takes the fields (all optional but the type of an approval and the name of a
+// network), PATCH a change list of the same keys; cross-field rules (resultat = produits − charges,
+// women + men ≤ total, validity not before attribution) are applyCompteRules & co., checked by the
+// server on the merged state.
+
+export const compteFieldsSchema = z.strictObject({
+  charges: euroSchema('charges').nullable(),
+  produits: euroSchema('produits').nullable(),
+  dons: euroSchema('dons').nullable(),
+  resultat: euroSchema('résultat', { signed: true }).nullable(),
+  subv: euroSchema('subventions').nullable(),
+}).partial();
+export const compteChangesSchema = compteFieldsSchema;
+
+export const rhFieldsSchema = z.strictObject({
+  nb_adherents: countSchema('nombre d’adhérents').nullable(),
+  nb_adherents_f: countSchema('nombre d’adhérentes').nullable(),
+  nb_adherents_h: countSchema('nombre d’adhérents hommes').nullable(),
+  nb_dirigeants: countSchema('nombre de dirigeants').nullable(),
+  nb_benevoles: countSchema('nombre de bénévoles').nullable(),
+  nb_salaries: countSchema('nombre de salariés').nullable(),
+  nb_salaries_etpt: etptSchema('nombre de salariés en ETPT').nullable(),
+  nb_volontaires: countSchema('nombre de volontaires').nullable(),
+  cumul_top_5_salaires: euroSchema('cumul des 5 plus hauts salaires').nullable(),
+}).partial();
+export const rhChangesSchema = rhFieldsSchema;
+
+/** A `.partial()` mask naming every key of `shape` (the other keys stay required, with their own message). */
+const allKeys = <T extends object>(shape: T) => Object.fromEntries(Object.keys(shape).map((k) => [k, true])) as { [K in keyof T]: true };
+
+const agrementFields = {
+  type: requiredText('type d’agrément', 100),
+  numero: nullableText('numéro', 50),
+  niveau: nullableText('niveau', 100),
+  attributeur: nullableText('attributeur', 200),
+  origine_instructeur: nullableText('origine instructeur', 200),
+  date_attribution: dayDateSchema('date d’attribution').nullable(),
+  date_validite: dayDateSchema('date de validité').nullable(),
+};
+const { type: agrementType, ...agrementOptional } = agrementFields;
+export const agrementFieldsSchema = z.strictObject({ type: agrementType, ...agrementOptional }).partial(allKeys(agrementOptional));
+export const agrementChangesSchema = z.strictObject(agrementFields).partial();
+
+const reseauFields = {
+  nom: requiredText('nom du réseau', 200),
+  objet: nullableText('objet', 260),
+  numero: z
+    .string()
+    .trim()
+    .max(50, MESSAGES.maxLength('numéro d’affiliation', 50))
+    .regex(NUMERO_AFFILIATION_PATTERN, MESSAGES.badFormat('numéro d’affiliation'))
+    .nullable(),
+  id_siren: sirenSchema.nullable(),
+  adresse: nullableText('adresse', 300),
+  nb_licencies: countSchema('nombre de licenciés').nullable(),
+  nb_licencies_f: countSchema('nombre de licenciées').nullable(),
+  nb_licencies_h: countSchema('nombre de licenciés hommes').nullable(),
+};
+const { nom: reseauNom, ...reseauOptional } = reseauFields;
+export const reseauFieldsSchema = z.strictObject({ nom: reseauNom, ...reseauOptional }).partial(allKeys(reseauOptional));
+export const reseauChangesSchema = z.strictObject(reseauFields).partial();
+
+// ---------------------------------------------------------------------------------------------
+// The whole file (GET /association?q=): the parts above, assembled, within the caller's scope.
+
+export const ASSOCIATION_FILE_KEYS = [
+  'identite',
+  'coordonnees',
+  'activites',
+  'specificites',
+  'agrement',
+  'commentaire',
+  'etablissements',
+  'budgets',
+  'comptes',
+  'rhs',
+  'ribs',
+  'representants_legaux',
+  'agrements',
+  'reseaux_affiliation',
+  'composition_reseau',
+  'adherents_personnes_morales',
+] as const;
+export type AssociationFileKey = (typeof ASSOCIATION_FILE_KEYS)[number];
+/** endpoint=structureByCorrespondance: the identity and the legal representatives only. */
+export const STRUCTURE_BY_CORRESPONDANCE_KEYS: readonly AssociationFileKey[] = ['identite', 'representants_legaux'];
+
+/** 'a,b' → ['a', 'b'], each a key of the file. */
+const fileKeysSchema = (label: string) =>
+  z
+    .string()
+    .transform((v) => v.split(',').map((k) => k.trim()).filter((k) => k !== ''))
+    .superRefine((keys, ctx) => {
+      const unknown = keys.filter((k) => !(ASSOCIATION_FILE_KEYS as readonly string[]).includes(k));
+      if (unknown.length > 0)
+        ctx.addIssue({ code: 'custom', message: `${label} : ${MESSAGES.unknownFileKeys(unknown.join(', '), ASSOCIATION_FILE_KEYS.join(', '))}` });
+    })
+    .transform((keys) => keys as AssociationFileKey[]);
+
+export const associationFileQuerySchema = z.object({
+  q: idAssoSchema,
+  endpoint: z.enum(['structureByCorrespondance'], { error: MESSAGES.badFormat('endpoint') }).optional(),
+  include: fileKeysSchema('include').optional(),
+  exclude: fileKeysSchema('exclude').optional(),
+  /** Deleted legal representatives too (lca.admin only). */
+  includeDeleted: queryBoolean.default(false),
+  hideRepresentantsLegaux: queryBoolean.default(false),
+  /** false: without the legal representatives (as hideRepresentantsLegaux=true). */
+  representants_legaux: queryBoolean.optional(),
+});
+export type AssociationFileQuery = z.output<typeof associationFileQuerySchema>;
+
+const identiteParts = associationIdentiteSchema.shape;
+export const associationFileSchema = z
+  .object({
+    identite: identiteParts.identite,
+    coordonnees: identiteParts.coordonnees,
+    activites: identiteParts.activites,
+    specificites: identiteParts.specificites,
+    agrement: identiteParts.agrement,
+    commentaire: identiteParts.commentaire,
+    etablissements: z.array(etablissementSchema),
+    budgets: z.array(budgetSchema),
+    comptes: z.array(compteSchema),
+    rhs: z.array(rhSchema),
+    ribs: z.array(ribSchema),
+    representants_legaux: z.array(representantSchema),
+    agrements: z.array(agrementSchema),
+    reseaux_affiliation: z.array(reseauAffiliationSchema),
+    composition_reseau: z.array(z.unknown()),
+    adherents_personnes_morales: z.array(z.unknown()),
+  })
+  .partial();
+export type AssociationFile = z.infer<typeof associationFileSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Routes.
@@ -398,23 +539,95 @@ export const associationRoutes = {
     summary: "Modifie valideur_cec, id_siret ou fonction d'un représentant légal",
     query: assoIdQuery, body: changesSchema, response: representantSchema,
   }),
+  getAssociation: defineRoute({
+    method: 'GET', gateway, path: '/association', access: read,
+    summary:
+      "Dossier complet d'une association (q : id_correspondance, RNA, SIREN ou SIRET) dans le périmètre de l'appelant ; " +
+      'include / exclude : clés de premier niveau séparées par des virgules ; hideRepresentantsLegaux ; ' +
+      'includeDeleted (lca.admin) ; endpoint=structureByCorrespondance : identite et representants_legaux seulement',
+    query: associationFileQuerySchema, response: associationFileSchema,
+  }),
   getComptes: defineRoute({
     method: 'GET', gateway, path: '/association/comptes', access: read,
-    summary: "Comptes annuels résumés de l'association (lecture)", query: assoQuery, response: z.array(compteSchema),
+    summary: "Comptes annuels résumés de l'association", query: assoQuery, response: z.array(compteSchema),
+  }),
+  postCompte: defineRoute({
+    method: 'POST', gateway, path: '/association/comptes', access: write, successStatus: 201,
+    summary: "Crée les comptes d'une année récente (euros entiers ; résultat = produits − charges, calculé s'il manque) ; réservé au siège",
+    query: z.object({ id_asso: idAssoSchema, id_siret: siretSchema.optional(), annee: fileYearSchema }),
+    body: compteFieldsSchema, response: compteSchema,
+  }),
+  patchCompte: defineRoute({
+    method: 'PATCH', gateway, path: '/association/comptes', access: write,
+    summary: 'Modifie les comptes d’une année (liste de changements : charges, produits, dons, resultat, subv)',
+    query: assoIdQuery, body: changesSchema, response: compteSchema,
+  }),
+  deleteCompte: defineRoute({
+    method: 'DELETE', gateway, path: '/association/comptes', access: write,
+    summary: 'Supprime les comptes d’une année', query: assoIdQuery, response: messageSchema,
   }),
   getRhs: defineRoute({
     method: 'GET', gateway, path: '/association/rhs', access: read,
     summary: "Effectifs par année et par SIRET (un établissement secondaire ne voit que les siens)",
     query: assoSiretQuery, response: z.array(rhSchema),
   }),
+  postRh: defineRoute({
+    method: 'POST', gateway, path: '/association/rhs', access: write, successStatus: 201,
+    summary: "Crée les effectifs d'une année pour un établissement de l'association (entiers ≥ 0 ; ETPT à 2 décimales)",
+    query: z.object({ id_asso: idAssoSchema, id_siret: siretSchema, annee: fileYearSchema }),
+    body: rhFieldsSchema, response: rhSchema,
+  }),
+  patchRh: defineRoute({
+    method: 'PATCH', gateway, path: '/association/rhs', access: write,
+    summary: 'Modifie les effectifs (liste de changements)', query: assoIdQuery, body: changesSchema, response: rhSchema,
+  }),
+  deleteRh: defineRoute({
+    method: 'DELETE', gateway, path: '/association/rhs', access: write,
+    summary: 'Supprime les effectifs d’une année et d’un établissement', query: assoIdQuery, response: messageSchema,
+  }),
   getAgrements: defineRoute({
     method: 'GET', gateway, path: '/association/agrements', access: read,
-    summary: "Agréments de l'association (lecture)", query: assoQuery, response: z.array(agrementSchema),
+    summary: "Agréments de l'association", query: assoQuery, response: z.array(agrementSchema),
+  }),
+  postAgrement: defineRoute({
+    method: 'POST', gateway, path: '/association/agrements', access: write, successStatus: 201,
+    summary: "Ajoute un agrément (type obligatoire ; validité postérieure à l'attribution) ; réservé au siège",
+    query: assoSiretQuery, body: agrementFieldsSchema, response: agrementSchema,
+  }),
+  patchAgrement: defineRoute({
+    method: 'PATCH', gateway, path: '/association/agrements', access: write,
+    summary: 'Modifie un agrément (liste de changements)', query: assoIdQuery, body: changesSchema, response: agrementSchema,
+  }),
+  deleteAgrement: defineRoute({
+    method: 'DELETE', gateway, path: '/association/agrements', access: write,
+    summary: 'Supprime un agrément', query: assoIdQuery, response: messageSchema,
   }),
   getReseauxAffiliation: defineRoute({
     method: 'GET', gateway, path: '/association/reseaux_affiliation', access: read,
-    summary: "Réseaux (fédérations, unions) auxquels l'association est affiliée (lecture)", query: assoQuery,
+    summary: "Réseaux (fédérations, unions) auxquels l'association est affiliée", query: assoQuery,
     response: z.array(reseauAffiliationSchema),
+  }),
+  postReseauAffiliation: defineRoute({
+    method: 'POST', gateway, path: '/association/reseaux_affiliation', access: write, successStatus: 201,
+    summary: "Déclare un réseau d'affiliation (nom obligatoire, SIREN vérifié, licenciés femmes + hommes ≤ total) ; réservé au siège",
+    query: assoSiretQuery, body: reseauFieldsSchema, response: reseauAffiliationSchema,
+  }),
+  patchReseauAffiliation: defineRoute({
+    method: 'PATCH', gateway, path: '/association/reseaux_affiliation', access: write,
+    summary: "Modifie un réseau d'affiliation (liste de changements)", query: assoIdQuery, body: changesSchema,
+    response: reseauAffiliationSchema,
+  }),
+  deleteReseauAffiliation: defineRoute({
+    method: 'DELETE', gateway, path: '/association/reseaux_affiliation', access: write,
+    summary: "Supprime un réseau d'affiliation", query: assoIdQuery, response: messageSchema,
+  }),
+  postReseauxAffiliation: defineRoute({
+    method: 'POST', gateway, path: '/association/reseauxAffiliation', access: write, successStatus: 201,
+    summary:
+      "Affilie l'association membre (id_asso_membre, modifiable par l'appelant) à l'association tête de réseau " +
+      '(id_asso_parent) : réseau créé avec le nom et le SIREN de la tête de réseau ; doublon et auto-affiliation refusés',
+    query: z.object({ id_asso_membre: idAssoSchema, id_asso_parent: idAssoSchema }),
+    response: reseauAffiliationSchema,
   }),
   getBudgets: defineRoute({
     method: 'GET', gateway, path: '/association/budgets', access: read,

@@ -68,6 +68,22 @@ export const MESSAGES = {
   associationLeft: 'Vous avez quitté toutes vos associations.',
   notLinkedToAssociation: "Vous n'êtes pas rattaché(e) à cette association.",
   joinNotificationSent: 'Les représentants légaux de l’association ont été informés de votre rattachement.',
+  yearOutOfRange: (min: number, max: number) => `L'année doit être comprise entre ${min} et ${max}.`,
+  wholeEuros: (label: string) => `Le champ ${label} doit être un montant en euros, sans centimes.`,
+  nonNegativeInteger: (label: string) => `Le champ ${label} doit être un nombre entier positif ou nul.`,
+  twoDecimals: (label: string) => `Le champ ${label} doit être un nombre positif ou nul avec au plus 2 décimales.`,
+  resultatInconsistent: (expected: number) =>
+    `Le résultat doit être égal aux produits moins les charges (${expected} €).`,
+  compteExists: (annee: number) => `Les comptes de l'année ${annee} existent déjà.`,
+  rhExists: (annee: number) => `Les effectifs de l'année ${annee} existent déjà pour cet établissement.`,
+  adherentsSplitTooLarge: "La somme des adhérents femmes et hommes ne peut pas dépasser le nombre d'adhérents.",
+  licenciesSplitTooLarge: 'La somme des licenciés femmes et hommes ne peut pas dépasser le nombre de licenciés.',
+  validiteBeforeAttribution: "La date de validité ne peut pas être antérieure à la date d'attribution.",
+  reseauExists: "L'association est déjà affiliée à ce réseau.",
+  selfAffiliation: "Une association ne peut pas s'affilier à elle-même.",
+  parentAssociationNotFound: "L'association tête de réseau est introuvable.",
+  unknownFileKeys: (keys: string, allowed: string) => `Clé(s) inconnue(s) : ${keys}. Clés possibles : ${allowed}.`,
+  includeDeletedAdminOnly: 'Seul un administrateur peut consulter les éléments supprimés.',
 
   // Pages
   pageNotFoundTitle: 'Page non trouvée',

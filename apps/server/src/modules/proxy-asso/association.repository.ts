@@ -10,9 +10,13 @@ import {
   type Rib as RibOut,
 } from '@portail/contract';
 import type {
+  AssociationAgrement,
   Association,
   AssociationBudget,
+  AssociationCompte,
+  AssociationRh,
   Etablissement,
+  ReseauAffiliation,
   RepresentantLegal,
   Rib,
 } from '../../generated/prisma/client.ts';
@@ -157,3 +161,67 @@ export function toBudget(b: AssociationBudget): BudgetOut {
     totaux: computeBudgetTotals(comptes),
   };
 }
+
+export const toCompte = (c: AssociationCompte) => ({
+  id: c.id,
+  annee: c.annee,
+  charges: c.charges,
+  produits: c.produits,
+  dons: c.dons,
+  resultat: c.resultat,
+  subv: c.subv,
+});
+
+export const toRh = (r: AssociationRh) => ({
+  id: r.id,
+  annee: r.annee,
+  id_siret: r.idSiret,
+  nb_adherents: r.nbAdherents,
+  nb_adherents_f: r.nbAdherentsF,
+  nb_adherents_h: r.nbAdherentsH,
+  nb_dirigeants: r.nbDirigeants,
+  nb_benevoles: r.nbBenevoles,
+  nb_salaries: r.nbSalaries,
+  nb_salaries_etpt: r.nbSalariesEtpt === null ? null : Number(r.nbSalariesEtpt),
+  nb_volontaires: r.nbVolontaires,
+  cumul_top_5_salaires: r.cumulTop5Salaires,
+});
+export type RhOut = ReturnType<typeof toRh>;
+
+export const toAgrement = (g: AssociationAgrement) => ({
+  id: g.id,
+  type: g.type,
+  numero: g.numero,
+  niveau: g.niveau,
+  attributeur: g.attributeur,
+  origine_instructeur: g.origineInstructeur,
+  date_attribution: isoDate(g.dateAttribution),
+  date_validite: isoDate(g.dateValidite),
+});
+
+export const toReseau = (n: ReseauAffiliation) => ({
+  id: n.id,
+  nom: n.nom,
+  objet: n.objet,
+  numero: n.numero,
+  id_siren: n.idSiren,
+  adresse: n.adresse,
+  nb_licencies: n.nbLicencies,
+  nb_licencies_f: n.nbLicenciesF,
+  nb_licencies_h: n.nbLicenciesH,
+});
+export type ReseauOut = ReturnType<typeof toReseau>;
+
+/** An address record (num_voie, repet_voie, type_voie, voie, cplt_1, bp, cp, commune) on one line. */
+export function addressLine(address: unknown): string | null {
+  const a = asObject(address);
+  if (!a) return null;
+  const text = (k: string) => (typeof a[k] === 'string' || typeof a[k] === 'number' ? String(a[k]).trim() : '');
+  const street = [text('num_voie') + text('repet_voie'), text('type_voie'), text('voie')].filter(Boolean).join(' ');
+  const town = [text('cp'), text('commune')].filter(Boolean).join(' ');
+  const line = [street, text('cplt_1'), text('bp'), town].filter(Boolean).join(', ');
+  return line === '' ? null : line.slice(0, 300);
+}
+
+/** JSON arrays of the file (composition_reseau, adherents_personnes_morales). */
+export const jsonArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);

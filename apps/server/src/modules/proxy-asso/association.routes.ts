@@ -25,10 +25,26 @@ export function associationRoutes(app: FastifyInstance, { association }: AppServ
   registerRoute(app, r.patchRepresentantFonctionSiret, ({ auth, query, body }) =>
     association.patchRepresentantFonctionSiret(auth, query.id_asso, query.id, body),
   );
+  registerRoute(app, r.getAssociation, ({ auth, query }) => association.getAssociation(auth, query));
   registerRoute(app, r.getComptes, ({ auth, query }) => association.getComptes(auth, query.id_asso));
+  registerRoute(app, r.postCompte, ({ auth, query, body }) => association.postCompte(auth, query.id_asso, query.annee, body));
+  registerRoute(app, r.patchCompte, ({ auth, query, body }) => association.patchCompte(auth, query.id_asso, query.id, body));
+  registerRoute(app, r.deleteCompte, ({ auth, query }) => association.deleteCompte(auth, query.id_asso, query.id));
   registerRoute(app, r.getRhs, ({ auth, query }) => association.getRhs(auth, query.id_asso, query.id_siret));
+  registerRoute(app, r.postRh, ({ auth, query, body }) => association.postRh(auth, query.id_asso, query.id_siret, query.annee, body));
+  registerRoute(app, r.patchRh, ({ auth, query, body }) => association.patchRh(auth, query.id_asso, query.id, body));
+  registerRoute(app, r.deleteRh, ({ auth, query }) => association.deleteRh(auth, query.id_asso, query.id));
   registerRoute(app, r.getAgrements, ({ auth, query }) => association.getAgrements(auth, query.id_asso));
+  registerRoute(app, r.postAgrement, ({ auth, query, body }) => association.postAgrement(auth, query.id_asso, body));
+  registerRoute(app, r.patchAgrement, ({ auth, query, body }) => association.patchAgrement(auth, query.id_asso, query.id, body));
+  registerRoute(app, r.deleteAgrement, ({ auth, query }) => association.deleteAgrement(auth, query.id_asso, query.id));
   registerRoute(app, r.getReseauxAffiliation, ({ auth, query }) => association.getReseauxAffiliation(auth, query.id_asso));
+  registerRoute(app, r.postReseauAffiliation, ({ auth, query, body }) => association.postReseauAffiliation(auth, query.id_asso, body));
+  registerRoute(app, r.patchReseauAffiliation, ({ auth, query, body }) =>
+    association.patchReseauAffiliation(auth, query.id_asso, query.id, body),
+  );
+  registerRoute(app, r.deleteReseauAffiliation, ({ auth, query }) => association.deleteReseauAffiliation(auth, query.id_asso, query.id));
+  registerRoute(app, r.postReseauxAffiliation, ({ auth, query }) => association.affiliate(auth, query.id_asso_membre, query.id_asso_parent));
   registerRoute(app, r.getBudgets, ({ auth, query }) => association.getBudgets(auth, query.id_asso));
   registerRoute(app, r.postBudget, ({ auth, query, body }) => association.postBudget(auth, query.id_asso, query.annee, body));
   registerRoute(app, r.patchBudget, ({ auth, query, body }) => association.patchBudget(auth, query.id_asso, query.id, body));

@@ -1,8 +1,26 @@
 // The association file (proxy-asso): reading scoped by access.ts, and every write checked against
 // the rules of spec §5 then done in one transaction (bad input: 400 per field, nothing written).
 import {
+  applyAgrementRules,
   applyCharacteristicsRules,
+  applyCompteRules,
+  applyReseauRules,
+  applyRhRules,
+  ASSOCIATION_FILE_KEYS,
+  agrementChangesSchema,
+  type agrementFieldsSchema,
+  type AssociationFile,
+  type AssociationFileKey,
+  type AssociationFileQuery,
   budgetChangesSchema,
+  compteChangesSchema,
+  type CompteFigures,
+  type compteFieldsSchema,
+  reseauChangesSchema,
+  type reseauFieldsSchema,
+  rhChangesSchema,
+  type rhFieldsSchema,
+  STRUCTURE_BY_CORRESPONDANCE_KEYS,
   CHARACTERISTIC_LABELS,
   decodeChanges,
   etablissementChangesSchema,
@@ -21,17 +39,22 @@ import type { z } from 'zod';
 import { Prisma, type Database } from '../../db/prisma.ts';
 import { type AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { AuthClaims } from '../../http/request-context.ts';
-import { assertWritableSiret, associationScope, seesSiret, type AssociationScope } from './access.ts';
+import { assertWritableSiret, associationScope, findAssociationId, LCA_ADMIN, seesSiret, type AssociationScope } from './access.ts';
 import {
+  addressLine,
   budgetLinesOf,
   characteristicsOf,
-  isoDate,
+  jsonArray,
   passsportOf,
+  toAgrement,
   toBudget,
+  toCompte,
   toDate,
   toEtablissement,
   toIdentite,
   toRepresentant,
+  toReseau,
+  toRh,
   toRib,
 } from './association.repository.ts';
 
@@ -119,7 +142,133 @@ export function createAssociationService(db: Database) {
     return toRepresentant(await db.$transaction((tx) => tx.representantLegal.update({ where: { id: rep.id }, data: representantData(values) })));
   }
 
+  // ---- readers within a scope (the GET routes and the whole file) ---------------------------
+  const read = {
+    etablissements: async (scope: AssociationScope) =>
+      (
+        await db.etablissement.findMany({
+          where: { associationId: scope.associationId, ...(scope.siret ? { siret: scope.siret, actif: true } : {}) },
+          orderBy: [{ estSiege: 'desc' }, { siret: 'asc' }],
+        })
+      ).map(toEtablissement),
+    ribs: async (scope: AssociationScope, siret?: string) =>
+      (
+        await db.rib.findMany({
+          where: { associationId: scope.associationId, ...(scope.siret || siret ? { idSiret: scope.siret ?? siret } : {}) },
+          orderBy: { createdAt: 'asc' },
+        })
+      ).map(toRib),
+    representants: async (scope: AssociationScope, siret?: string, includeDeleted = false) =>
+      (
+        await db.representantLegal.findMany({
+          where: { associationId: scope.associationId, ...(includeDeleted ? {} : { deleted: false }) },
+          orderBy: { createdAt: 'asc' },
+        })
+      )
+        .filter((r) => seesSiret(scope, r.idSiret, { associationWide: true }))
+        .filter((r) => !siret || r.idSiret === siret || r.idSiret === null)
+        .map(toRepresentant),
+    comptes: async (scope: AssociationScope) =>
+      (await db.associationCompte.findMany({ where: { associationId: scope.associationId }, orderBy: { annee: 'desc' } })).map(toCompte),
+    rhs: async (scope: AssociationScope, siret?: string) => {
+      const only = scope.siret ?? siret;
+      return (
+        await db.associationRh.findMany({
+          where: { associationId: scope.associationId, ...(only ? { idSiret: only } : {}) },
+          orderBy: [{ annee: 'desc' }, { idSiret: 'asc' }],
+        })
+      ).map(toRh);
+    },
+    agrements: async (scope: AssociationScope) =>
+      (await db.associationAgrement.findMany({ where: { associationId: scope.associationId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })).map(toAgrement),
+    reseaux: async (scope: AssociationScope) =>
+      (await db.reseauAffiliation.findMany({ where: { associationId: scope.associationId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })).map(toReseau),
+    budgets: async (scope: AssociationScope) =>
+      (await db.associationBudget.findMany({ where: { associationId: scope.associationId }, orderBy: { annee: 'desc' } })).map(toBudget),
+  };
+
+  /** A row of the association (else 404: ids of another association cannot be probed). */
+  async function rowOf<T>(row: Promise<T | null>): Promise<T> {
+    const found = await row;
+    if (!found) throw notFound();
+    return found;
+  }
+
+  /** Networks are one per SIREN (when known) and per name (trimmed, lower case) in an association. */
+  async function assertNoDuplicateReseau(tx: Tx, associationId: string, nom: string, siren: string | null, exceptId?: string) {
+    // Serialises the check-then-insert of one association's networks (no unique index to lean on).
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`reseaux:${associationId}`}))`;
+    const rows = await tx.reseauAffiliation.findMany({ where: { associationId, ...(exceptId ? { NOT: { id: exceptId } } : {}) } });
+    const name = nom.trim().toLowerCase();
+    const duplicate = rows.find((r) => (siren !== null && r.idSiren === siren) || r.nom.trim().toLowerCase() === name);
+    if (duplicate) throw invalid({ [siren !== null && duplicate.idSiren === siren ? 'id_siren' : 'nom']: MESSAGES.reseauExists });
+  }
+
+  const rhData = (v: Partial<z.output<typeof rhFieldsSchema>>) => ({
+    ...(v.nb_adherents !== undefined ? { nbAdherents: v.nb_adherents } : {}),
+    ...(v.nb_adherents_f !== undefined ? { nbAdherentsF: v.nb_adherents_f } : {}),
+    ...(v.nb_adherents_h !== undefined ? { nbAdherentsH: v.nb_adherents_h } : {}),
+    ...(v.nb_dirigeants !== undefined ? { nbDirigeants: v.nb_dirigeants } : {}),
+    ...(v.nb_benevoles !== undefined ? { nbBenevoles: v.nb_benevoles } : {}),
+    ...(v.nb_salaries !== undefined ? { nbSalaries: v.nb_salaries } : {}),
+    ...(v.nb_salaries_etpt !== undefined ? { nbSalariesEtpt: v.nb_salaries_etpt === null ? null : v.nb_salaries_etpt.toFixed(2) } : {}),
+    ...(v.nb_volontaires !== undefined ? { nbVolontaires: v.nb_volontaires } : {}),
+    ...(v.cumul_top_5_salaires !== undefined ? { cumulTop5Salaires: v.cumul_top_5_salaires } : {}),
+  });
+
+  const agrementData = (v: Partial<z.output<typeof agrementFieldsSchema>>) => ({
+    ...(v.type !== undefined ? { type: v.type } : {}),
+    ...(v.numero !== undefined ? { numero: v.numero } : {}),
+    ...(v.niveau !== undefined ? { niveau: v.niveau } : {}),
+    ...(v.attributeur !== undefined ? { attributeur: v.attributeur } : {}),
+    ...(v.origine_instructeur !== undefined ? { origineInstructeur: v.origine_instructeur } : {}),
+    ...(v.date_attribution !== undefined ? { dateAttribution: toDate(v.date_attribution) } : {}),
+    ...(v.date_validite !== undefined ? { dateValidite: toDate(v.date_validite) } : {}),
+  });
+
+  const reseauData = (v: Partial<z.output<typeof reseauFieldsSchema>>) => ({
+    ...(v.nom !== undefined ? { nom: v.nom } : {}),
+    ...(v.objet !== undefined ? { objet: v.objet } : {}),
+    ...(v.numero !== undefined ? { numero: v.numero } : {}),
+    ...(v.id_siren !== undefined ? { idSiren: v.id_siren } : {}),
+    ...(v.adresse !== undefined ? { adresse: v.adresse } : {}),
+    ...(v.nb_licencies !== undefined ? { nbLicencies: v.nb_licencies } : {}),
+    ...(v.nb_licencies_f !== undefined ? { nbLicenciesF: v.nb_licencies_f } : {}),
+    ...(v.nb_licencies_h !== undefined ? { nbLicenciesH: v.nb_licencies_h } : {}),
+  });
+
   return {
+    // ---- the whole file -----------------------------------------------------------------------
+    async getAssociation(claims: AuthClaims, query: AssociationFileQuery): Promise<AssociationFile> {
+      const scope = await scopeOf(claims, query.q, 'read');
+      if (query.includeDeleted && !claims.roles.includes(LCA_ADMIN)) throw forbidden(MESSAGES.includeDeletedAdminOnly);
+      let keys: readonly AssociationFileKey[] = query.endpoint === 'structureByCorrespondance' ? STRUCTURE_BY_CORRESPONDANCE_KEYS : ASSOCIATION_FILE_KEYS;
+      if (query.include) keys = keys.filter((k) => query.include!.includes(k));
+      if (query.exclude) keys = keys.filter((k) => !query.exclude!.includes(k));
+      if (query.hideRepresentantsLegaux || query.representants_legaux === false) keys = keys.filter((k) => k !== 'representants_legaux');
+      const wanted = new Set(keys);
+      const file: AssociationFile = {};
+      const identityKeys = ['identite', 'coordonnees', 'activites', 'specificites', 'agrement', 'commentaire', 'composition_reseau', 'adherents_personnes_morales'] as const;
+      if (identityKeys.some((k) => wanted.has(k))) {
+        const association = await db.association.findUniqueOrThrow({ where: { id: scope.associationId } });
+        const identite = toIdentite(association);
+        for (const k of ['identite', 'coordonnees', 'activites', 'specificites', 'agrement', 'commentaire'] as const) {
+          if (wanted.has(k)) Object.assign(file, { [k]: identite[k] });
+        }
+        if (wanted.has('composition_reseau')) file.composition_reseau = jsonArray(association.compositionReseau);
+        if (wanted.has('adherents_personnes_morales')) file.adherents_personnes_morales = jsonArray(association.adherentsPersonnesMorales);
+      }
+      if (wanted.has('etablissements')) file.etablissements = await read.etablissements(scope);
+      if (wanted.has('budgets')) file.budgets = await read.budgets(scope);
+      if (wanted.has('comptes')) file.comptes = await read.comptes(scope);
+      if (wanted.has('rhs')) file.rhs = await read.rhs(scope);
+      if (wanted.has('ribs')) file.ribs = await read.ribs(scope);
+      if (wanted.has('representants_legaux')) file.representants_legaux = await read.representants(scope, undefined, query.includeDeleted);
+      if (wanted.has('agrements')) file.agrements = await read.agrements(scope);
+      if (wanted.has('reseaux_affiliation')) file.reseaux_affiliation = await read.reseaux(scope);
+      return file;
+    },
+
     // ---- identity ---------------------------------------------------------------------------
     async getIdentite(claims: AuthClaims, idAsso: string) {
       const scope = await scopeOf(claims, idAsso, 'read');
@@ -192,12 +341,7 @@ export function createAssociationService(db: Database) {
 
     // ---- establishments ---------------------------------------------------------------------
     async getEtablissements(claims: AuthClaims, idAsso: string) {
-      const scope = await scopeOf(claims, idAsso, 'read');
-      const rows = await db.etablissement.findMany({
-        where: { associationId: scope.associationId, ...(scope.siret ? { siret: scope.siret, actif: true } : {}) },
-        orderBy: [{ estSiege: 'desc' }, { siret: 'asc' }],
-      });
-      return rows.map(toEtablissement);
+      return read.etablissements(await scopeOf(claims, idAsso, 'read'));
     },
 
     async patchEtablissement(claims: AuthClaims, idAsso: string, siret: string, changes: readonly Change[]) {
@@ -213,11 +357,7 @@ export function createAssociationService(db: Database) {
     async getRibs(claims: AuthClaims, idAsso: string, siret?: string) {
       const scope = await scopeOf(claims, idAsso, 'read');
       if (siret && !seesSiret(scope, siret)) throw notFound();
-      const rows = await db.rib.findMany({
-        where: { associationId: scope.associationId, ...(scope.siret || siret ? { idSiret: scope.siret ?? siret } : {}) },
-        orderBy: { createdAt: 'asc' },
-      });
-      return rows.map(toRib);
+      return read.ribs(scope, siret);
     },
 
     async postRib(claims: AuthClaims, idAsso: string, siret: string, body: z.output<typeof ribFieldsSchema>) {
@@ -270,14 +410,7 @@ export function createAssociationService(db: Database) {
     async getRepresentants(claims: AuthClaims, idAsso: string, siret?: string) {
       const scope = await scopeOf(claims, idAsso, 'read');
       if (siret && !seesSiret(scope, siret)) throw notFound();
-      const rows = await db.representantLegal.findMany({
-        where: { associationId: scope.associationId, deleted: false },
-        orderBy: { createdAt: 'asc' },
-      });
-      return rows
-        .filter((r) => seesSiret(scope, r.idSiret, { associationWide: true }))
-        .filter((r) => !siret || r.idSiret === siret || r.idSiret === null)
-        .map(toRepresentant);
+      return read.representants(scope, siret);
     },
 
     async postRepresentant(claims: AuthClaims, idAsso: string, querySiret: string | undefined, body: z.output<typeof representantFieldsSchema>) {
@@ -321,66 +454,182 @@ export function createAssociationService(db: Database) {
       return { message: 'Le représentant légal a été supprimé.' };
     },
 
-    // ---- read-only parts ----------------------------------------------------------------------
+    // ---- accounts summaries (association-wide: head office) ----------------------------------
     async getComptes(claims: AuthClaims, idAsso: string) {
-      const scope = await scopeOf(claims, idAsso, 'read');
-      const rows = await db.associationCompte.findMany({ where: { associationId: scope.associationId }, orderBy: { annee: 'desc' } });
-      return rows.map((c) => ({ id: c.id, annee: c.annee, charges: c.charges, produits: c.produits, dons: c.dons, resultat: c.resultat, subv: c.subv }));
+      return read.comptes(await scopeOf(claims, idAsso, 'read'));
     },
 
+    async postCompte(claims: AuthClaims, idAsso: string, annee: number, body: z.output<typeof compteFieldsSchema>) {
+      const scope = await scopeOf(claims, idAsso, 'write-all');
+      const figures: CompteFigures = { charges: body.charges ?? null, produits: body.produits ?? null, dons: body.dons ?? null, resultat: body.resultat ?? null, subv: body.subv ?? null };
+      const { state, errors } = applyCompteRules(figures, body.resultat !== undefined && body.resultat !== null);
+      if (Object.keys(errors).length > 0) throw invalid(errors);
+      try {
+        return toCompte(await db.$transaction((tx) => tx.associationCompte.create({ data: { associationId: scope.associationId, annee, ...state } })));
+      } catch (error) {
+        if (isUniqueViolation(error)) throw invalid({ annee: MESSAGES.compteExists(annee) });
+        throw error;
+      }
+    },
+
+    async patchCompte(claims: AuthClaims, idAsso: string, id: string, changes: readonly Change[]) {
+      const scope = await scopeOf(claims, idAsso, 'write-all');
+      const compte = await rowOf(db.associationCompte.findFirst({ where: { id, associationId: scope.associationId } }));
+      const values = parseChanges(compteChangesSchema, changes);
+      const merged: CompteFigures = { ...toCompte(compte), ...values };
+      const { state, errors } = applyCompteRules(merged, values.resultat !== undefined && values.resultat !== null);
+      if (Object.keys(errors).length > 0) throw invalid(errors);
+      const { charges, produits, dons, resultat, subv } = state;
+      return toCompte(await db.$transaction((tx) => tx.associationCompte.update({ where: { id: compte.id }, data: { charges, produits, dons, resultat, subv } })));
+    },
+
+    async deleteCompte(claims: AuthClaims, idAsso: string, id: string) {
+      const scope = await scopeOf(claims, idAsso, 'write-all');
+      const compte = await rowOf(db.associationCompte.findFirst({ where: { id, associationId: scope.associationId } }));
+      await db.$transaction((tx) => tx.associationCompte.delete({ where: { id: compte.id } }));
+      return { message: 'Les comptes ont été supprimés.' };
+    },
+
+    // ---- staff figures (per year and SIRET) ---------------------------------------------------
     async getRhs(claims: AuthClaims, idAsso: string, siret?: string) {
       const scope = await scopeOf(claims, idAsso, 'read');
       if (siret && !seesSiret(scope, siret)) throw notFound();
-      const only = scope.siret ?? siret;
-      const rows = await db.associationRh.findMany({
-        where: { associationId: scope.associationId, ...(only ? { idSiret: only } : {}) },
-        orderBy: [{ annee: 'desc' }, { idSiret: 'asc' }],
-      });
-      return rows.map((r) => ({
-        id: r.id,
-        annee: r.annee,
-        id_siret: r.idSiret,
-        nb_adherents: r.nbAdherents,
-        nb_adherents_f: r.nbAdherentsF,
-        nb_adherents_h: r.nbAdherentsH,
-        nb_dirigeants: r.nbDirigeants,
-        nb_benevoles: r.nbBenevoles,
-        nb_salaries: r.nbSalaries,
-        nb_salaries_etpt: r.nbSalariesEtpt === null ? null : Number(r.nbSalariesEtpt),
-        nb_volontaires: r.nbVolontaires,
-        cumul_top_5_salaires: r.cumulTop5Salaires,
-      }));
+      return read.rhs(scope, siret);
     },
 
+    async postRh(claims: AuthClaims, idAsso: string, siret: string, annee: number, body: z.output<typeof rhFieldsSchema>) {
+      const scope = await scopeOf(claims, idAsso, 'write');
+      assertWritableSiret(scope, siret);
+      await assertSiretOfAssociation(db, scope.associationId, siret);
+      const errors = applyRhRules({ nb_adherents: body.nb_adherents ?? null, nb_adherents_f: body.nb_adherents_f ?? null, nb_adherents_h: body.nb_adherents_h ?? null });
+      if (Object.keys(errors).length > 0) throw invalid(errors);
+      try {
+        return toRh(
+          await db.$transaction((tx) => tx.associationRh.create({ data: { associationId: scope.associationId, annee, idSiret: siret, ...rhData(body) } })),
+        );
+      } catch (error) {
+        if (isUniqueViolation(error)) throw invalid({ annee: MESSAGES.rhExists(annee) });
+        throw error;
+      }
+    },
+
+    async patchRh(claims: AuthClaims, idAsso: string, id: string, changes: readonly Change[]) {
+      const scope = await scopeOf(claims, idAsso, 'write');
+      const rh = await rowOf(db.associationRh.findFirst({ where: { id, associationId: scope.associationId } }));
+      if (!seesSiret(scope, rh.idSiret)) throw notFound();
+      assertWritableSiret(scope, rh.idSiret);
+      const values = parseChanges(rhChangesSchema, changes);
+      const errors = applyRhRules({ ...toRh(rh), ...values });
+      if (Object.keys(errors).length > 0) throw invalid(errors);
+      return toRh(await db.$transaction((tx) => tx.associationRh.update({ where: { id: rh.id }, data: rhData(values) })));
+    },
+
+    async deleteRh(claims: AuthClaims, idAsso: string, id: string) {
+      const scope = await scopeOf(claims, idAsso, 'write');
+      const rh = await rowOf(db.associationRh.findFirst({ where: { id, associationId: scope.associationId } }));
+      if (!seesSiret(scope, rh.idSiret)) throw notFound();
+      assertWritableSiret(scope, rh.idSiret);
+      await db.$transaction((tx) => tx.associationRh.delete({ where: { id: rh.id } }));
+      return { message: 'Les effectifs ont été supprimés.' };
+    },
+
+    // ---- approvals (association-wide) ---------------------------------------------------------
     async getAgrements(claims: AuthClaims, idAsso: string) {
-      const scope = await scopeOf(claims, idAsso, 'read');
-      const rows = await db.associationAgrement.findMany({ where: { associationId: scope.associationId }, orderBy: { createdAt: 'asc' } });
-      return rows.map((g) => ({
-        id: g.id,
-        type: g.type,
-        numero: g.numero,
-        niveau: g.niveau,
-        attributeur: g.attributeur,
-        origine_instructeur: g.origineInstructeur,
-        date_attribution: isoDate(g.dateAttribution),
-        date_validite: isoDate(g.dateValidite),
-      }));
+      return read.agrements(await scopeOf(claims, idAsso, 'read'));
     },
 
+    async postAgrement(claims: AuthClaims, idAsso: string, body: z.output<typeof agrementFieldsSchema>) {
+      const scope = await scopeOf(claims, idAsso, 'write-all');
+      const errors = applyAgrementRules({ date_attribution: body.date_attribution ?? null, date_validite: body.date_validite ?? null });
+      if (Object.keys(errors).length > 0) throw invalid(errors);
+      return toAgrement(
+        await db.$transaction((tx) =>
+          tx.associationAgrement.create({ data: { associationId: scope.associationId, ...agrementData(body), type: body.type } }),
+        ),
+      );
+    },
+
+    async patchAgrement(claims: AuthClaims, idAsso: string, id: string, changes: readonly Change[]) {
+      const scope = await scopeOf(claims, idAsso, 'write-all');
+      const agrement = await rowOf(db.associationAgrement.findFirst({ where: { id, associationId: scope.associationId } }));
+      const values = parseChanges(agrementChangesSchema, changes);
+      const errors = applyAgrementRules({ ...toAgrement(agrement), ...values });
+      if (Object.keys(errors).length > 0) throw invalid(errors);
+      return toAgrement(await db.$transaction((tx) => tx.associationAgrement.update({ where: { id: agrement.id }, data: agrementData(values) })));
+    },
+
+    async deleteAgrement(claims: AuthClaims, idAsso: string, id: string) {
+      const scope = await scopeOf(claims, idAsso, 'write-all');
+      const agrement = await rowOf(db.associationAgrement.findFirst({ where: { id, associationId: scope.associationId } }));
+      await db.$transaction((tx) => tx.associationAgrement.delete({ where: { id: agrement.id } }));
+      return { message: "L'agrément a été supprimé." };
+    },
+
+    // ---- networks (association-wide) ----------------------------------------------------------
     async getReseauxAffiliation(claims: AuthClaims, idAsso: string) {
-      const scope = await scopeOf(claims, idAsso, 'read');
-      const rows = await db.reseauAffiliation.findMany({ where: { associationId: scope.associationId }, orderBy: { createdAt: 'asc' } });
-      return rows.map((n) => ({
-        id: n.id,
-        nom: n.nom,
-        objet: n.objet,
-        numero: n.numero,
-        id_siren: n.idSiren,
-        adresse: n.adresse,
-        nb_licencies: n.nbLicencies,
-        nb_licencies_f: n.nbLicenciesF,
-        nb_licencies_h: n.nbLicenciesH,
-      }));
+      return read.reseaux(await scopeOf(claims, idAsso, 'read'));
+    },
+
+    async postReseauAffiliation(claims: AuthClaims, idAsso: string, body: z.output<typeof reseauFieldsSchema>) {
+      const scope = await scopeOf(claims, idAsso, 'write-all');
+      const errors = applyReseauRules({ nb_licencies: body.nb_licencies ?? null, nb_licencies_f: body.nb_licencies_f ?? null, nb_licencies_h: body.nb_licencies_h ?? null });
+      if (Object.keys(errors).length > 0) throw invalid(errors);
+      return toReseau(
+        await db.$transaction(async (tx) => {
+          await assertNoDuplicateReseau(tx, scope.associationId, body.nom, body.id_siren ?? null);
+          return tx.reseauAffiliation.create({ data: { associationId: scope.associationId, ...reseauData(body), nom: body.nom } });
+        }),
+      );
+    },
+
+    async patchReseauAffiliation(claims: AuthClaims, idAsso: string, id: string, changes: readonly Change[]) {
+      const scope = await scopeOf(claims, idAsso, 'write-all');
+      const reseau = await rowOf(db.reseauAffiliation.findFirst({ where: { id, associationId: scope.associationId } }));
+      const values = parseChanges(reseauChangesSchema, changes);
+      const merged = { ...toReseau(reseau), ...values };
+      const errors = applyReseauRules(merged);
+      if (Object.keys(errors).length > 0) throw invalid(errors);
+      return toReseau(
+        await db.$transaction(async (tx) => {
+          if (values.nom !== undefined || values.id_siren !== undefined) await assertNoDuplicateReseau(tx, scope.associationId, merged.nom, merged.id_siren, reseau.id);
+          return tx.reseauAffiliation.update({ where: { id: reseau.id }, data: reseauData(values) });
+        }),
+      );
+    },
+
+    async deleteReseauAffiliation(claims: AuthClaims, idAsso: string, id: string) {
+      const scope = await scopeOf(claims, idAsso, 'write-all');
+      const reseau = await rowOf(db.reseauAffiliation.findFirst({ where: { id, associationId: scope.associationId } }));
+      await db.$transaction((tx) => tx.reseauAffiliation.delete({ where: { id: reseau.id } }));
+      return { message: "Le réseau d'affiliation a été supprimé." };
+    },
+
+    /**
+     * Affiliates the member association (written by the caller) to a parent association of the
+     * registry: a network row with the parent's name, SIREN, object and head-office address.
+     */
+    async affiliate(claims: AuthClaims, idMembre: string, idParent: string) {
+      const scope = await scopeOf(claims, idMembre, 'write-all');
+      const parentId = await findAssociationId(db, idParent);
+      if (!parentId) throw invalid({ id_asso_parent: MESSAGES.parentAssociationNotFound });
+      if (parentId === scope.associationId) throw invalid({ id_asso_parent: MESSAGES.selfAffiliation });
+      const parent = await db.association.findUniqueOrThrow({ where: { id: parentId } });
+      return toReseau(
+        await db.$transaction(async (tx) => {
+          await assertNoDuplicateReseau(tx, scope.associationId, parent.nom, parent.idSiren).catch((error: unknown) => {
+            throw (error as AppError).status === 400 ? invalid({ id_asso_parent: MESSAGES.reseauExists }) : error;
+          });
+          return tx.reseauAffiliation.create({
+            data: {
+              associationId: scope.associationId,
+              nom: parent.nom.slice(0, 200),
+              idSiren: parent.idSiren,
+              objet: parent.objet?.slice(0, 260) ?? null,
+              adresse: addressLine(parent.adresseSiege),
+            },
+          });
+        }),
+      );
     },
 
     // ---- budgets ------------------------------------------------------------------------------
