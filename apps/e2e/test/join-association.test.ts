@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { onPath, passwordField, useBrowser, uniqueEmail, visible } from './support/browser.ts';
+import { insertAssociation } from './support/associations.ts';
 import { createValidatedAccount, useMailbox } from './support/mail.ts';
 
 const browser = useBrowser();
@@ -27,21 +28,7 @@ let pool: pg.Pool | undefined;
 
 beforeAll(async () => {
   pool = new pg.Pool({ connectionString: inject('e2eDatabaseUrl'), max: 1 });
-  const adresse = JSON.stringify({ num_voie: '3', type_voie: 'rue', voie: 'des Sentiers', cp: '37000', commune: 'Tours', pays: 'FRANCE' });
-  const a = ASSOCIATION;
-  await pool.query(
-    `INSERT INTO associations (id, nom, sigle, nom_recherche, id_siren, id_rna, id_siret_siege, id_forme_juridique,
-       regime, adresse_siege, cp_siege, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, '9220', 'loi1901', $8::jsonb, '37000', now())
-     ON CONFLICT DO NOTHING`,
-    [a.id, a.nom, a.sigle, 'union des randonneurs du parcours e2e urpe', a.siren, a.rna, a.siretSiege, adresse],
-  );
-  await pool.query(
-    `INSERT INTO etablissements (siret, association_id, nic, est_siege, actif, enseigne, adresse, updated_at)
-     VALUES ($1, $3, $4, true, true, NULL, $6::jsonb, now()), ($2, $3, $5, false, true, 'Antenne de Joué', $6::jsonb, now())
-     ON CONFLICT DO NOTHING`,
-    [a.siretSiege, a.siretSecondaire, a.id, a.siretSiege.slice(9), a.siretSecondaire.slice(9), adresse],
-  );
+  await insertAssociation(pool, ASSOCIATION);
 });
 
 afterAll(async () => {
@@ -109,7 +96,9 @@ describe('rattachement à une association', () => {
     await visible(page.getByText('Aucun document n’a encore été déposé.'));
     await page.getByLabel('Type de document').selectOption('STC');
     await page.getByLabel('Année de validité (facultatif)').fill(String(new Date().getFullYear()));
-    await page.locator('input[type="file"]').setInputFiles({ name: 'statuts-e2e.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'statuts-e2e.pdf', mimeType: 'application/pdf', buffer: PDF });
     await page.getByRole('button', { name: 'Déposer le document' }).click();
     await visible(page.getByText('Le document a été déposé.'));
     const row = page.getByRole('row').filter({ hasText: 'statuts-e2e.pdf' });

@@ -24,7 +24,8 @@ export type PageKey =
   | 'chooseAssociation'
   | 'chooseEstablishment'
   | 'certificate'
-  | 'documents';
+  | 'documents'
+  | 'administrativeInfo';
 
 export interface RouteEntry {
   path: string;
@@ -174,30 +175,34 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     'Les questions, champs et documents attendus propres à chaque dispositif.',
   ),
 
-  // Administrative information
-  placeholderRoute(
+  // Administrative information (without :idCorrespondance: the user's first association)
+  route(
     '/informations-administratives',
     { name: 'informations-administratives', title: 'Informations administratives', roles: ASSOCIATION },
-    "L'identité, les coordonnées, les représentants légaux, les RIB et les chiffres de l'association.",
+    'administrativeInfo',
   ),
-  placeholderRoute(
+  route(
     '/informations-administratives/:idCorrespondance',
     { name: 'informations-administratives-association', title: 'Informations administratives', roles: ASSOCIATION },
-    "Les informations administratives d'une association : identité, caractéristiques, activités, budgets.",
+    'administrativeInfo',
   ),
-  placeholderRoute(
+  route(
     '/informations-administratives/:idCorrespondance?/etablissement-secondaire',
     { name: 'etablissements-secondaires', title: 'Établissements secondaires', roles: ASSOCIATION },
-    "Les établissements secondaires de l'association et leurs coordonnées.",
+    'administrativeInfo',
   ),
-  placeholderRoute(
+  route(
     '/informations-administratives/:idCorrespondance?/etablissement-secondaire/:siret',
     { name: 'etablissement-secondaire', title: 'Établissement secondaire', roles: ASSOCIATION },
-    "Les informations d'un établissement secondaire (SIRET) : coordonnées, RIB, représentants.",
+    'administrativeInfo',
   ),
 
   // Documents
-  route('/associations/:idCorrespondance?/documents', { name: 'documents', title: 'Documents', roles: ASSOCIATION }, 'documents'),
+  route(
+    '/associations/:idCorrespondance?/documents',
+    { name: 'documents', title: 'Documents', roles: ASSOCIATION },
+    'documents',
+  ),
   route(
     '/associations/:idCorrespondance?/documents/etablissements-secondaires',
     {

@@ -27,13 +27,16 @@ const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   siteMap: () => import('../features/info/site-map-page.tsx').then((m) => m.SiteMapPage),
   assistance: () => import('../features/info/assistance-page.tsx').then((m) => m.AssistancePage),
   adminLca: () => import('../features/admin/admin-lca-page.tsx').then((m) => m.AdminLcaPage),
-  addAssociation: () => import('../features/association-join/add-association-page.tsx').then((m) => m.AddAssociationPage),
+  addAssociation: () =>
+    import('../features/association-join/add-association-page.tsx').then((m) => m.AddAssociationPage),
   chooseAssociation: () =>
     import('../features/association-join/choose-association-page.tsx').then((m) => m.ChooseAssociationPage),
   chooseEstablishment: () =>
     import('../features/association-join/choose-establishment-page.tsx').then((m) => m.ChooseEstablishmentPage),
   certificate: () => import('../features/association-join/certificate-page.tsx').then((m) => m.CertificatePage),
   documents: () => import('../features/association-documents/documents-page.tsx').then((m) => m.DocumentsPage),
+  administrativeInfo: () =>
+    import('../features/administrative-info/administrative-info-page.tsx').then((m) => m.AdministrativeInfoPage),
 };
 
 function toRouteObject(entry: RouteEntry): RouteObject {

@@ -1,10 +1,9 @@
 // The current documents of the file: type, name, year of validity, date, size, download link
 // (the token goes in the query, spec §7) and deletion after confirmation.
 import { fr } from '@codegouvfr/react-dsfr';
-import { Button } from '@codegouvfr/react-dsfr/Button';
 import { Table } from '@codegouvfr/react-dsfr/Table';
 import { formatSiret, type AssociationDocument } from '@portail/contract';
-import { useState } from 'react';
+import { ConfirmAction } from '../../lib/ui/confirm-action.tsx';
 import { formatDate, formatSize } from './format.ts';
 
 /** The link the browser opens: the document's URL with the access token. */
@@ -21,19 +20,6 @@ interface DocumentsTableProps {
 }
 
 export function DocumentsTable({ documents, typeLabel, token, showSiret, onDelete }: DocumentsTableProps) {
-  const [confirming, setConfirming] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<string | null>(null);
-
-  async function remove(document: AssociationDocument) {
-    setDeleting(document.uuid);
-    try {
-      await onDelete(document);
-    } finally {
-      setDeleting(null);
-      setConfirming(null);
-    }
-  }
-
   const headers = [
     'Type',
     'Nom',
@@ -59,30 +45,13 @@ export function DocumentsTable({ documents, typeLabel, token, showSiret, onDelet
       >
         Télécharger
       </a>
-      {confirming === document.uuid ? (
-        <>
-          <Button
-            size="small"
-            disabled={deleting === document.uuid}
-            onClick={() => void remove(document)}
-            nativeButtonProps={{ 'aria-label': `Confirmer la suppression de ${document.nom}` }}
-          >
-            Confirmer la suppression
-          </Button>
-          <Button size="small" priority="tertiary" onClick={() => setConfirming(null)}>
-            Annuler
-          </Button>
-        </>
-      ) : (
-        <Button
-          size="small"
-          priority="tertiary"
-          onClick={() => setConfirming(document.uuid)}
-          nativeButtonProps={{ 'aria-label': `Supprimer ${document.nom}` }}
-        >
-          Supprimer
-        </Button>
-      )}
+      <ConfirmAction
+        label="Supprimer"
+        ariaLabel={`Supprimer ${document.nom}`}
+        confirmLabel="Confirmer la suppression"
+        confirmAriaLabel={`Confirmer la suppression de ${document.nom}`}
+        onConfirm={() => onDelete(document)}
+      />
     </div>,
   ]);
 

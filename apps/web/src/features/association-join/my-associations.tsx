@@ -4,12 +4,12 @@ import { fr } from '@codegouvfr/react-dsfr';
 import { Badge } from '@codegouvfr/react-dsfr/Badge';
 import { Button } from '@codegouvfr/react-dsfr/Button';
 import { api, formatSiren, formatSiret, MESSAGES, type UserAssociationLink } from '@portail/contract';
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { callApi, errorMessage } from '../../lib/api/index.ts';
 import { refreshSessionUser, userAssociations } from '../../lib/session/associations.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
+import { ConfirmAction } from '../../lib/ui/confirm-action.tsx';
 import { JOIN_PATHS } from './join-steps.tsx';
 
 export const LEFT_MESSAGE = "Vous avez quitté l'association.";
@@ -39,12 +39,9 @@ export function MyAssociations() {
 function AssociationItem({ link }: { link: UserAssociationLink }) {
   const navigate = useNavigate();
   const { user } = useSession();
-  const [confirming, setConfirming] = useState(false);
-  const [leaving, setLeaving] = useState(false);
 
   async function leave() {
     if (!user) return;
-    setLeaving(true);
     try {
       await callApi(api.lca.exitAssociation, {
         params: { authId: user.authId },
@@ -55,8 +52,6 @@ function AssociationItem({ link }: { link: UserAssociationLink }) {
       if (userAssociations(refreshed).length === 0) void navigate(JOIN_PATHS.association);
     } catch (error) {
       toast.error(errorMessage(error, MESSAGES.httpEmpty));
-      setLeaving(false);
-      setConfirming(false);
     }
   }
 
@@ -77,39 +72,29 @@ function AssociationItem({ link }: { link: UserAssociationLink }) {
       </h3>
       {details.length > 0 && <p className={fr.cx('fr-text--sm', 'fr-mb-2w')}>{details.join(' · ')}</p>}
       <div className={fr.cx('fr-btns-group', 'fr-btns-group--inline-sm', 'fr-btns-group--sm')}>
-        <Button size="small" priority="secondary" linkProps={{ to: `/associations/${link.id_correspondance}/documents` }}>
+        <Button
+          size="small"
+          priority="secondary"
+          linkProps={{ to: `/informations-administratives/${link.id_correspondance}` }}
+        >
+          Informations administratives
+        </Button>
+        <Button
+          size="small"
+          priority="secondary"
+          linkProps={{ to: `/associations/${link.id_correspondance}/documents` }}
+        >
           Documents
         </Button>
-        {confirming ? (
-          <>
-            <Button
-              size="small"
-              disabled={leaving}
-              onClick={() => void leave()}
-              nativeButtonProps={{ 'aria-label': `Confirmer : quitter ${link.nom}` }}
-            >
-              Confirmer le départ
-            </Button>
-            <Button size="small" priority="tertiary" onClick={() => setConfirming(false)}>
-              Annuler
-            </Button>
-          </>
-        ) : (
-          <Button
-            size="small"
-            priority="tertiary"
-            onClick={() => setConfirming(true)}
-            nativeButtonProps={{ 'aria-label': `Quitter l'association ${link.nom}` }}
-          >
-            Quitter l&apos;association
-          </Button>
-        )}
+        <ConfirmAction
+          label="Quitter l'association"
+          ariaLabel={`Quitter l'association ${link.nom}`}
+          confirmLabel="Confirmer le départ"
+          confirmAriaLabel={`Confirmer : quitter ${link.nom}`}
+          question={`Voulez-vous vraiment quitter « ${link.nom} » ? Vous n’aurez plus accès à son dossier.`}
+          onConfirm={leave}
+        />
       </div>
-      {confirming && (
-        <p role="alert" className={fr.cx('fr-text--sm', 'fr-mt-1w')}>
-          Voulez-vous vraiment quitter « {link.nom} » ? Vous n’aurez plus accès à son dossier.
-        </p>
-      )}
     </li>
   );
 }

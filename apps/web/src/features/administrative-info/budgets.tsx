@@ -1,0 +1,254 @@
+// Budgets: one forecast budget per year on the account plan (60-69 charges, 70-79 products, 86/87
+// voluntary contributions), totals, surplus and shortfall computed live by the contract's
+// computeBudgetTotals (never below zero), amounts shown in euros without decimals.
+import { fr } from '@codegouvfr/react-dsfr';
+import { Alert } from '@codegouvfr/react-dsfr/Alert';
+import { Button } from '@codegouvfr/react-dsfr/Button';
+import { Input } from '@codegouvfr/react-dsfr/Input';
+import { Select } from '@codegouvfr/react-dsfr/Select';
+import {
+  api,
+  BUDGET_ACCOUNTS,
+  CHARGE_ACCOUNTS,
+  computeBudgetTotals,
+  diffToChanges,
+  MESSAGES,
+  PRODUCT_ACCOUNTS,
+  type AssociationBudget,
+  type BudgetAccount,
+  type BudgetLines,
+  type ChangeValue,
+} from '@portail/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { callApi, errorMessage, isApiError } from '../../lib/api/index.ts';
+import { serverFieldErrors, type FieldErrors } from '../../lib/forms/field-errors.ts';
+import { FormError } from '../../lib/forms/form-error.tsx';
+import { toast } from '../../lib/toast/toast-store.ts';
+import { formatEuros } from './format.ts';
+import { adminKeys, useRefreshFile } from './use-administrative-data.ts';
+
+export const BUDGET_SAVED = (annee: number) => `Le budget ${annee} a été enregistré.`;
+
+export const ACCOUNT_LABELS: Record<BudgetAccount, string> = {
+  '60': 'Achats',
+  '61': 'Services extérieurs',
+  '62': 'Autres services extérieurs',
+  '63': 'Impôts et taxes',
+  '64': 'Charges de personnel',
+  '65': 'Autres charges de gestion courante',
+  '66': 'Charges financières',
+  '67': 'Charges exceptionnelles',
+  '68': 'Dotations aux amortissements, provisions et engagements',
+  '69': 'Impôts sur les bénéfices',
+  '70': 'Ventes de produits finis, prestations de services, marchandises',
+  '71': 'Production stockée',
+  '72': 'Production immobilisée',
+  '73': 'Dotations et produits de tarification',
+  '74': 'Subventions d’exploitation',
+  '75': 'Autres produits de gestion courante',
+  '76': 'Produits financiers',
+  '77': 'Produits exceptionnels',
+  '78': 'Reprises sur amortissements et provisions',
+  '79': 'Transferts de charges',
+  '86': 'Emplois des contributions volontaires en nature',
+  '87': 'Contributions volontaires en nature',
+};
+
+const AMOUNT = /^\d{1,13}$/;
+
+export function Budgets({ idAsso, readOnly }: { idAsso: string; readOnly: boolean }) {
+  const currentYear = new Date().getFullYear();
+  const [annee, setAnnee] = useState(currentYear);
+  const budgets = useQuery({
+    queryKey: adminKeys.budgets(idAsso),
+    queryFn: () => callApi(api.association.getBudgets, { query: { id_asso: idAsso } }),
+    retry: false,
+  });
+  const years = [
+    ...new Set([
+      currentYear + 1,
+      currentYear,
+      currentYear - 1,
+      currentYear - 2,
+      ...(budgets.data ?? []).map((b) => b.annee),
+    ]),
+  ].sort((a, b) => b - a);
+  const budget = budgets.data?.find((b) => b.annee === annee) ?? null;
+
+  return (
+    <section aria-labelledby="budgets">
+      <h2 id="budgets" className={fr.cx('fr-h4')}>
+        Budgets
+      </h2>
+      <Select
+        label="Année du budget"
+        nativeSelectProps={{
+          id: 'field-annee',
+          name: 'annee',
+          value: String(annee),
+          onChange: (e) => setAnnee(Number(e.target.value)),
+        }}
+      >
+        {years.map((y) => (
+          <option key={y} value={y}>
+            {y}
+          </option>
+        ))}
+      </Select>
+      {budgets.isPending && <p>Chargement des budgets…</p>}
+      {budgets.isError && (
+        <Alert severity="error" small role="alert" description={errorMessage(budgets.error, MESSAGES.httpEmpty)} />
+      )}
+      {budgets.data && (
+        <BudgetForm
+          key={`${annee}:${budget?.id ?? 'new'}`}
+          idAsso={idAsso}
+          annee={annee}
+          budget={budget}
+          readOnly={readOnly}
+        />
+      )}
+    </section>
+  );
+}
+
+type Texts = Record<BudgetAccount, string>;
+
+function BudgetForm({
+  idAsso,
+  annee,
+  budget,
+  readOnly,
+}: {
+  idAsso: string;
+  annee: number;
+  budget: AssociationBudget | null;
+  readOnly: boolean;
+}) {
+  const refresh = useRefreshFile(idAsso);
+  const [texts, setTexts] = useState<Texts>(
+    () =>
+      Object.fromEntries(
+        BUDGET_ACCOUNTS.map((a) => [a, budget?.comptes[a] !== undefined ? String(budget.comptes[a]) : '']),
+      ) as Texts,
+  );
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const lines: BudgetLines = {};
+  for (const a of BUDGET_ACCOUNTS) {
+    const t = texts[a].replace(/\s/g, '');
+    if (AMOUNT.test(t)) lines[a] = Number(t);
+  }
+  const totals = computeBudgetTotals(lines);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setFormError(null);
+    const found: FieldErrors = {};
+    for (const a of BUDGET_ACCOUNTS) {
+      const t = texts[a].replace(/\s/g, '');
+      if (t !== '' && !AMOUNT.test(t))
+        found[a] = `Le montant du compte ${a} doit être un nombre entier d’euros positif.`;
+    }
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
+      setFormError(MESSAGES.invalidForm);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      if (!budget) {
+        await callApi(api.association.postBudget, { query: { id_asso: idAsso, annee }, body: { comptes: lines } });
+      } else {
+        const before = Object.fromEntries(BUDGET_ACCOUNTS.map((a) => [a, budget.comptes[a] ?? null])) as Record<
+          string,
+          ChangeValue
+        >;
+        const after = Object.fromEntries(BUDGET_ACCOUNTS.map((a) => [a, lines[a] ?? null])) as Record<
+          string,
+          ChangeValue
+        >;
+        const changes = diffToChanges(before, after);
+        if (changes.length === 0) {
+          toast.info(MESSAGES.noChangeDetected);
+          return;
+        }
+        await callApi(api.association.patchBudget, { query: { id_asso: idAsso, id: budget.id }, body: changes });
+      }
+      setErrors({});
+      toast.success(BUDGET_SAVED(annee));
+      refresh('budgets');
+    } catch (error) {
+      setErrors(isApiError(error) ? serverFieldErrors(error.fields) : {});
+      setFormError(errorMessage(error, MESSAGES.httpEmpty));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const line = (a: BudgetAccount) => (
+    <Input
+      key={a}
+      label={`${a} – ${ACCOUNT_LABELS[a]}`}
+      disabled={readOnly}
+      state={errors[a] ? 'error' : 'default'}
+      stateRelatedMessage={errors[a]}
+      nativeInputProps={{
+        id: `field-compte-${a}`,
+        name: a,
+        inputMode: 'numeric',
+        value: texts[a],
+        'aria-invalid': errors[a] ? true : undefined,
+        onChange: (event) => setTexts((t) => ({ ...t, [a]: event.target.value })),
+      }}
+    />
+  );
+
+  const summary: [string, number][] = [
+    ['Total des charges (60 à 69)', totals.charges],
+    ['Total des produits (70 à 79)', totals.produits],
+    ['Contributions volontaires – emplois (86)', totals.contributions_charges],
+    ['Contributions volontaires – ressources (87)', totals.contributions_produits],
+    ['Total général des charges', totals.total_charges],
+    ['Total général des produits', totals.total_produits],
+    ['Excédent', totals.excedent],
+    ['Insuffisance', totals.insuffisance],
+  ];
+
+  return (
+    <>
+      {!budget && <p>Aucun budget n’est encore saisi pour {annee}.</p>}
+      <FormError message={formError} />
+      <form onSubmit={onSubmit} noValidate aria-label={`Budget ${annee}`}>
+        <div className={fr.cx('fr-grid-row', 'fr-grid-row--gutters')}>
+          <fieldset className={fr.cx('fr-col-12', 'fr-col-md-6', 'fr-fieldset')}>
+            <legend className={fr.cx('fr-h6')}>Charges</legend>
+            {CHARGE_ACCOUNTS.map(line)}
+            {line('86')}
+          </fieldset>
+          <fieldset className={fr.cx('fr-col-12', 'fr-col-md-6', 'fr-fieldset')}>
+            <legend className={fr.cx('fr-h6')}>Produits</legend>
+            {PRODUCT_ACCOUNTS.map(line)}
+            {line('87')}
+          </fieldset>
+        </div>
+        <dl aria-label="Totaux du budget" className={fr.cx('fr-mb-3w')}>
+          {summary.map(([label, amount]) => (
+            <div key={label} style={{ display: 'flex', justifyContent: 'space-between', maxWidth: '32rem' }}>
+              <dt>{label}</dt>
+              <dd data-testid={`total-${label}`}>{formatEuros(amount)}</dd>
+            </div>
+          ))}
+        </dl>
+        {!readOnly && (
+          <Button type="submit" disabled={submitting}>
+            Enregistrer le budget
+          </Button>
+        )}
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+// Spec §9 display rules for the administrative file: dates DD/MM/YYYY, euros without decimals with
+// thousands separators, IBAN grouped by four.
+import { normaliseIban } from '@portail/contract';
+
+export { formatDate } from '../association-documents/format.ts';
+
+const EUROS = new Intl.NumberFormat('fr-FR', {
+  style: 'currency',
+  currency: 'EUR',
+  maximumFractionDigits: 0,
+  minimumFractionDigits: 0,
+});
+
+/** 12 345 € (French separators, no decimals). */
+export function formatEuros(amount: number | null | undefined): string {
+  return amount === null || amount === undefined ? '—' : EUROS.format(Math.round(amount));
+}
+
+/** FR76 3000 6000 0112 3456 7890 189 */
+export function formatIban(iban: string): string {
+  return (normaliseIban(iban) || iban).replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+/** A YYYY-MM-DD (or ISO) date as DD/MM/YYYY, without time-zone shifts. */
+export function formatIsoDay(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : iso;
+}

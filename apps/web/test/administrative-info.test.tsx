@@ -1,0 +1,443 @@
+// The administrative information pages: redirect and header, the characteristics rules applied
+// live (Alsace-Moselle, Sport, 153 000 € box), only changed fields sent, nothing changed → info
+// toast, server errors next to the field; RIB checked client-side; representatives' completeness;
+// a secondary establishment's member.
+import {
+  CHARACTERISTIC_LABELS,
+  MESSAGES,
+  type AssociationIdentite,
+  type Etablissement,
+  type Referentiel,
+  type Representant,
+} from '@portail/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { forgetLoadedUserInfo } from '../src/app/route-guard.ts';
+import { session } from '../src/lib/session/session-store.ts';
+import { toasts } from '../src/lib/toast/toast-store.ts';
+import { resetAppState } from './support/app-state.ts';
+import { json, stubFetch, type RecordedRequest } from './support/fake-fetch.ts';
+import { makeJwt, makeLcaUser, makeLink, makeSession, makeUser } from './support/factories.ts';
+import { fullPath, renderApp } from './support/render-app.tsx';
+
+const ID = makeLink().id_correspondance;
+const SIEGE = '73282932000074';
+const SECONDAIRE = '73282932000082';
+
+function identite(overrides: Partial<AssociationIdentite['identite']> = {}, cp = '37000'): AssociationIdentite {
+  return {
+    identite: {
+      id_correspondance: ID,
+      id_rna: 'W751234567',
+      id_siren: '732829320',
+      id_siret: SIEGE,
+      id_siret_siege: SIEGE,
+      nom: 'Club sportif de Tours',
+      sigle: 'CST',
+      id_forme_juridique: '9220',
+      date_creation: null,
+      regime: 'loi1901',
+      util_publique: false,
+      date_publication_util_publique: null,
+      date_pub_registre: null,
+      tribunal_instance: null,
+      numero_amalia: null,
+      volume: null,
+      folio: null,
+      impots_commerciaux: null,
+      a_dons_subv_153000: null,
+      a_publication_comptes_jo: null,
+      a_commissaire_aux_comptes: null,
+      type_structure_sportive: null,
+      ...overrides,
+    },
+    coordonnees: {
+      adresse_siege: { cp, commune: 'Tours' },
+      adresse_gestion: null,
+      telephone: null,
+      site_web: null,
+      courriel: null,
+    },
+    activites: { domaine: null, champ_action_territorial: 'Local', objet: null },
+    specificites: {
+      passsport: {
+        est_volontaire: null,
+        activites: [],
+        a_accueil_handicap_moteur: null,
+        a_accueil_handicap_mental: null,
+      },
+    },
+    agrement: null,
+    commentaire: null,
+  };
+}
+
+const etab = (siret: string, overrides: Partial<Etablissement> = {}): Etablissement => ({
+  siret,
+  nic: siret.slice(9),
+  enseigne: null,
+  note: null,
+  courriel: null,
+  telephone: null,
+  est_siege: siret === SIEGE,
+  actif: true,
+  adresse: { cp: '37000', commune: 'Tours' },
+  ...overrides,
+});
+
+const referentiel = (type: string, options: [string, string][]): Referentiel => ({
+  _id: type,
+  type,
+  categorie: null,
+  label: type,
+  optionsCount: options.length,
+  options: options.map(([value, label]) => ({ value, label, meta: null })),
+});
+
+const REFERENTIELS: Record<string, Referentiel> = {
+  regimes: referentiel('regimes', [
+    ['loi1901', 'Association loi 1901'],
+    ['alsaceMoselle', 'Association de droit local (Alsace-Moselle)'],
+    ['autre', 'Autre'],
+    ['collectivite', 'Collectivité'],
+  ]),
+  'champs-action-territoriale': referentiel('champs-action-territoriale', [
+    ['Local', 'Local'],
+    ['National', 'National'],
+  ]),
+  'types-structure-sportive': referentiel('types-structure-sportive', [['club', 'Club']]),
+};
+
+const rep = (overrides: Partial<Representant>): Representant => ({
+  id: 'r1',
+  id_siret: null,
+  civilite: 'Mme',
+  nom: 'Durand',
+  prenom: 'Alice',
+  fonction: 'Présidente',
+  courriel: 'alice@example.org',
+  telephone: '0601020304',
+  valideur_cec: false,
+  est_representant_legal: true,
+  publication_internet: false,
+  deleted: false,
+  ...overrides,
+});
+
+type Handlers = Record<string, (request: RecordedRequest) => Response>;
+
+function setup({
+  link = makeLink(),
+  data = identite(),
+  etablissements = [etab(SIEGE), etab(SECONDAIRE)],
+  extra = {} as Handlers,
+} = {}) {
+  const user = makeUser({ associations: [link] });
+  session.signIn(makeSession(user, makeJwt(4_000_000_000, 'admin-info')));
+  return stubFetch({
+    'GET /api/lca-server/notesOnPage': () => json(200, []),
+    [`GET /api/lca-server/users/${user.lcaId}`]: () => json(200, makeLcaUser(user)),
+    'GET /api/api-declaration-server/referentiel': (r) => {
+      const type = new URL(r.url, 'http://x').searchParams.get('type')!;
+      return REFERENTIELS[type] ? json(200, REFERENTIELS[type]) : json(404, { message: 'absent' });
+    },
+    'GET /api/proxy-asso/association/identite': () => json(200, data),
+    'GET /api/proxy-asso/association/etablissements': () => json(200, etablissements),
+    'GET /api/proxy-asso/association/ribs': () => json(200, []),
+    'GET /api/proxy-asso/association/representants_legaux': () => json(200, []),
+    'GET /api/proxy-asso/association/budgets': () => json(200, []),
+    ...extra,
+  });
+}
+
+const patches = (fake: ReturnType<typeof setup>) => fake.requests.filter((r) => r.method !== 'GET');
+const regime = () => screen.getByLabelText('Régime') as HTMLSelectElement;
+const save = () => userEvent.click(screen.getByRole('button', { name: 'Enregistrer les caractéristiques' }));
+const openTab = async (name: string) => userEvent.click(await screen.findByRole('tab', { name }));
+
+afterEach(() => {
+  resetAppState();
+  forgetLoadedUserInfo();
+});
+
+describe('informations administratives', () => {
+  it('sends /informations-administratives to the first association, with its identifiers formatted', async () => {
+    setup();
+    const router = renderApp('/informations-administratives');
+    await waitFor(() => expect(fullPath(router)).toBe(`/informations-administratives/${ID}`));
+    const identity = await screen.findByLabelText('Identité de l’association');
+    expect(within(identity).getByText('732 829 320')).toBeInTheDocument();
+    expect(within(identity).getByText('732 829 320 00074')).toBeInTheDocument();
+    expect(within(identity).getByText('W751234567')).toBeInTheDocument();
+    expect(within(identity).getByText('CST')).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Caractéristiques',
+      'Établissements',
+      'Coordonnées bancaires',
+      'Représentants légaux',
+      'Budgets',
+      'Comptes',
+      'Ressources humaines',
+      'Agréments',
+      'Affiliations',
+    ]);
+  });
+
+  it('offers Alsace-Moselle only for a 57/67/68 head office; switching regime clears its fields; only changes are sent', async () => {
+    let sent: unknown;
+    const fake = setup({
+      data: identite({}, '67000'),
+      extra: {
+        'PATCH /api/proxy-asso/association/identite': (r) => {
+          sent = r.body;
+          return json(200, identite({ regime: 'loi1901' }, '67000'));
+        },
+      },
+    });
+    renderApp(`/informations-administratives/${ID}`);
+    await screen.findByLabelText('Régime');
+    expect(
+      within(regime()).getByRole('option', { name: 'Association de droit local (Alsace-Moselle)' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('Numéro Amalia (13 ou 14 caractères)')).not.toBeInTheDocument();
+
+    await userEvent.selectOptions(regime(), 'alsaceMoselle');
+    await userEvent.type(screen.getByLabelText('Numéro Amalia (13 ou 14 caractères)'), '123');
+    await userEvent.type(screen.getByLabelText('Volume (3 caractères)'), '12');
+    await save();
+    expect(await screen.findByText(MESSAGES.minLength('numéro Amalia', 13))).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.exactLength('volume', 3))).toBeInTheDocument();
+    expect(patches(fake)).toHaveLength(0);
+
+    // Back to loi 1901: the Alsace-Moselle fields disappear and are cleared (nothing of them is sent).
+    await userEvent.selectOptions(regime(), 'loi1901');
+    expect(screen.queryByLabelText('Numéro Amalia (13 ou 14 caractères)')).not.toBeInTheDocument();
+    await userEvent.selectOptions(regime(), 'alsaceMoselle');
+    expect(screen.getByLabelText('Numéro Amalia (13 ou 14 caractères)')).toHaveValue('');
+    await userEvent.type(screen.getByLabelText('Numéro Amalia (13 ou 14 caractères)'), '1234567890123');
+    await userEvent.type(screen.getByLabelText('Volume (3 caractères)'), '012');
+    await userEvent.type(screen.getByLabelText('Folio (3 caractères)'), '345');
+    await save();
+    await waitFor(() => expect(sent).toBeDefined());
+    expect(sent).toEqual([
+      { key: 'regime', value: 'alsaceMoselle' },
+      { key: 'numero_amalia', value: '1234567890123' },
+      { key: 'volume', value: '012' },
+      { key: 'folio', value: '345' },
+    ]);
+  });
+
+  it('does not offer Alsace-Moselle elsewhere; nothing changed → info toast and no call', async () => {
+    const fake = setup();
+    renderApp(`/informations-administratives/${ID}`);
+    await screen.findByLabelText('Régime');
+    expect(within(regime()).queryByRole('option', { name: /Alsace-Moselle/ })).not.toBeInTheDocument();
+    await save();
+    expect(toasts.getToasts().map((t) => t.message)).toContain(MESSAGES.noChangeDetected);
+    expect(patches(fake)).toHaveLength(0);
+  });
+
+  it('requires a sports structure type for Sport and clears it when leaving Sport', async () => {
+    let sent: unknown;
+    const fake = setup({
+      extra: {
+        'PATCH /api/proxy-asso/association/identite': (r) => {
+          sent = r.body;
+          return json(200, identite());
+        },
+      },
+    });
+    renderApp(`/informations-administratives/${ID}`);
+    const domaine = (await screen.findByLabelText('Domaine')) as HTMLSelectElement;
+    expect(screen.queryByLabelText('Type de structure sportive')).not.toBeInTheDocument();
+    await userEvent.selectOptions(domaine, 'Sport');
+    await save();
+    expect(
+      await screen.findByText(
+        MESSAGES.requiredWhen(CHARACTERISTIC_LABELS.type_structure_sportive, 'pour le domaine Sport'),
+      ),
+    ).toBeInTheDocument();
+    expect(patches(fake)).toHaveLength(0);
+    await userEvent.selectOptions(screen.getByLabelText('Type de structure sportive'), 'club');
+    await userEvent.selectOptions(domaine, 'Autre');
+    expect(screen.queryByLabelText('Type de structure sportive')).not.toBeInTheDocument();
+    await userEvent.selectOptions(domaine, 'Sport');
+    expect(screen.getByLabelText('Type de structure sportive')).toHaveValue('');
+    await userEvent.selectOptions(screen.getByLabelText('Type de structure sportive'), 'club');
+    await save();
+    await waitFor(() =>
+      expect(sent).toEqual([
+        { key: 'domaine', value: 'Sport' },
+        { key: 'type_structure_sportive', value: 'club' },
+      ]),
+    );
+  });
+
+  it('shows JOAFE and auditor only with the 153 000 € box, clearing them when it is unchecked', async () => {
+    let sent: unknown;
+    setup({
+      extra: {
+        'PATCH /api/proxy-asso/association/identite': (r) => {
+          sent = r.body;
+          return json(200, identite());
+        },
+      },
+    });
+    renderApp(`/informations-administratives/${ID}`);
+    const box = await screen.findByLabelText('Dons et subventions supérieurs à 153 000 € par an');
+    const joafe = 'Comptes publiés au Journal officiel des associations (JOAFE)';
+    expect(screen.queryByLabelText(joafe)).not.toBeInTheDocument();
+    await userEvent.click(box);
+    await userEvent.click(screen.getByLabelText(joafe));
+    await userEvent.click(screen.getByLabelText('Commissaire aux comptes désigné'));
+    await userEvent.click(box);
+    expect(screen.queryByLabelText(joafe)).not.toBeInTheDocument();
+    await userEvent.click(box);
+    expect(screen.getByLabelText(joafe)).not.toBeChecked();
+    await userEvent.click(screen.getByLabelText(joafe));
+    await save();
+    await waitFor(() =>
+      expect(sent).toEqual([
+        { key: 'a_dons_subv_153000', value: true },
+        { key: 'a_publication_comptes_jo', value: true },
+      ]),
+    );
+  });
+
+  it('shows a server error next to its field and keeps the typed input', async () => {
+    setup({
+      extra: {
+        'PATCH /api/proxy-asso/association/identite': () =>
+          json(400, {
+            message: MESSAGES.invalidForm,
+            status: 400,
+            code: 'VALIDATION_ERROR',
+            fields: { commentaire: 'Refusé par le serveur.' },
+          }),
+      },
+    });
+    renderApp(`/informations-administratives/${ID}`);
+    const notes = await screen.findByLabelText('Notes');
+    await userEvent.type(notes, 'Une note');
+    await save();
+    expect(await screen.findByText('Refusé par le serveur.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Notes')).toHaveValue('Une note');
+  });
+
+  it('refuses a wrong IBAN next to the field without calling the server', async () => {
+    const fake = setup();
+    renderApp(`/informations-administratives/${ID}?onglet=coordonnees-bancaires`);
+    await screen.findByText('Aucun RIB n’est enregistré.');
+    await userEvent.selectOptions(screen.getByLabelText('Établissement'), SIEGE);
+    await userEvent.type(screen.getByLabelText('Titulaire du compte'), 'Club sportif de Tours');
+    await userEvent.type(screen.getByLabelText('IBAN'), 'FR7630006000011234567890180');
+    await userEvent.type(screen.getByLabelText('BIC'), 'BNPAFRPP');
+    await userEvent.click(screen.getByRole('button', { name: 'Ajouter le RIB' }));
+    expect(await screen.findByText(MESSAGES.badFormat('IBAN'))).toBeInTheDocument();
+    expect(patches(fake)).toHaveLength(0);
+    expect(screen.getByLabelText('IBAN')).toHaveValue('FR7630006000011234567890180');
+  });
+
+  it('lists RIBs with the IBAN grouped by four and sends a valid one', async () => {
+    let query = '';
+    const fake = setup({
+      extra: {
+        'GET /api/proxy-asso/association/ribs': () =>
+          json(200, [
+            {
+              id: 'b1',
+              id_siret: SIEGE,
+              titulaire: 'CST',
+              banque: 'BNP',
+              domiciliation: null,
+              iban: 'FR7630006000011234567890189',
+              bic: 'BNPAFRPP',
+            },
+          ]),
+        'POST /api/proxy-asso/association/ribs': (r) => {
+          query = r.url;
+          return json(400, { message: MESSAGES.invalidForm, status: 400, fields: { iban: MESSAGES.duplicateRib } });
+        },
+      },
+    });
+    renderApp(`/informations-administratives/${ID}?onglet=coordonnees-bancaires`);
+    expect(await screen.findByText('FR76 3000 6000 0112 3456 7890 189')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Établissement'), SIEGE);
+    await userEvent.type(screen.getByLabelText('Titulaire du compte'), 'CST');
+    await userEvent.type(screen.getByLabelText('IBAN'), 'fr76 3000 6000 0112 3456 7890 189');
+    await userEvent.type(screen.getByLabelText('BIC'), 'bnpafrpp');
+    await userEvent.click(screen.getByRole('button', { name: 'Ajouter le RIB' }));
+    expect(await screen.findByText(MESSAGES.duplicateRib)).toBeInTheDocument();
+    expect(query).toBe(`/api/proxy-asso/association/ribs?id_asso=${ID}&id_siret=${SIEGE}`);
+    const post = fake.requests.find((r) => r.method === 'POST')!;
+    expect(post.body).toMatchObject({ iban: 'FR7630006000011234567890189', bic: 'BNPAFRPP', titulaire: 'CST' });
+  });
+
+  it('marks an incomplete legal representative and the CEC validator', async () => {
+    setup({
+      extra: {
+        'GET /api/proxy-asso/association/representants_legaux': () =>
+          json(200, [rep({ valideur_cec: true }), rep({ id: 'r2', nom: 'Petit', prenom: 'Jean', telephone: null })]),
+      },
+    });
+    renderApp(`/informations-administratives/${ID}?onglet=representants-legaux`);
+    const rows = within(await screen.findByRole('table'))
+      .getAllByRole('row')
+      .slice(1);
+    expect(within(rows[0]!).getByText('Valideur CEC')).toBeInTheDocument();
+    expect(within(rows[0]!).queryByText('Incomplet')).not.toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Incomplet')).toBeInTheDocument();
+    expect(within(rows[1]!).queryByText('Valideur CEC')).not.toBeInTheDocument();
+  });
+
+  it('shows a secondary establishment member only their establishment, characteristics read-only', async () => {
+    const link = makeLink({ type: 'Etablissement secondaire', id_siret: SECONDAIRE });
+    setup({ link, etablissements: [etab(SECONDAIRE, { enseigne: 'Antenne de Joué' })] });
+    renderApp(`/informations-administratives/${ID}`);
+    expect(
+      await screen.findByText('Seul le siège de l’association peut modifier ses caractéristiques.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Régime')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Enregistrer les caractéristiques' })).not.toBeInTheDocument();
+    await openTab('Établissements');
+    const rows = within(await screen.findByRole('table'))
+      .getAllByRole('row')
+      .slice(1);
+    expect(rows).toHaveLength(1);
+    expect(within(rows[0]!).getByText('Antenne de Joué')).toBeInTheDocument();
+    await userEvent.click(within(rows[0]!).getByRole('link', { name: '732 829 320 00082' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Établissement 732 829 320 00082' }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Enseigne')).toHaveValue('Antenne de Joué');
+  });
+
+  it('computes budget totals live in euros without decimals and creates the year’s budget', async () => {
+    let sent: RecordedRequest | undefined;
+    setup({
+      extra: {
+        'POST /api/proxy-asso/association/budgets': (r) => {
+          sent = r;
+          return json(201, { id: 'b1', annee: 2026, exercice_du: null, exercice_au: null, comptes: {}, totaux: {} });
+        },
+      },
+    });
+    renderApp(`/informations-administratives/${ID}?onglet=budgets`);
+    const totals = async () => within(await screen.findByLabelText('Totaux du budget'));
+    await userEvent.type(await screen.findByLabelText('60 – Achats'), '12500');
+    await userEvent.type(screen.getByLabelText('64 – Charges de personnel'), '3000');
+    await userEvent.type(screen.getByLabelText('74 – Subventions d’exploitation'), '10000');
+    const t = await totals();
+    const amount = (label: string) => t.getByText(label).nextElementSibling!.textContent!.replace(/\s/g, ' ');
+    expect(amount('Total des charges (60 à 69)')).toBe('15 500 €');
+    expect(amount('Total des produits (70 à 79)')).toBe('10 000 €');
+    expect(amount('Insuffisance')).toBe('5 500 €');
+    expect(amount('Excédent')).toBe('0 €');
+    await userEvent.selectOptions(screen.getByLabelText('Année du budget'), String(new Date().getFullYear()));
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer le budget' }));
+    await waitFor(() => expect(sent).toBeDefined());
+    expect(sent!.body).toEqual({ comptes: { '60': 12500, '64': 3000, '74': 10000 } });
+    expect(sent!.url).toContain(`annee=${new Date().getFullYear()}`);
+  });
+});
