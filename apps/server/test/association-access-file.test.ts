@@ -3,16 +3,22 @@
 // be read, changed or deleted by guessing; a secondary-establishment member sees and changes only
 // the rows of their SIRET and none of the association-wide data.
 import { randomUUID } from 'node:crypto';
-import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileYearBounds, MESSAGES } from '@portail/contract';
-import { createAssociation, createRib, linkUser, newSiren, type TestAssociation } from './support/association-factory.ts';
+import {
+  associationSender,
+  change,
+  expectNotFound,
+  FORBIDDEN,
+  twoAssociations,
+  type Call,
+  type Caller,
+} from './support/association-access.ts';
+import { createRib, newSiren, type TestAssociation } from './support/association-factory.ts';
 import { signIn } from './support/factories.ts';
-import { TOKEN_HEADER } from './support/http-helpers.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
-type Caller = Awaited<ReturnType<typeof signIn>>;
 let a: TestAssociation;
 let b: TestAssociation;
 let headA: Caller;
@@ -25,17 +31,9 @@ let agrementA: { id: string };
 let reseauA: { id: string };
 const { max: THIS_YEAR } = fileYearBounds();
 
-const NOT_FOUND = { message: MESSAGES.http404, status: 404, code: 'NOT_FOUND' };
-const FORBIDDEN = { message: MESSAGES.forbidden, status: 403, code: 'FORBIDDEN' };
-
 beforeAll(async () => {
   t = await startTestApp();
-  a = await createAssociation(t, { secondaires: 2 });
-  b = await createAssociation(t);
-  [headA, secA, headB] = [await signIn(t), await signIn(t), await signIn(t)];
-  await linkUser(t, headA.account.id, a);
-  await linkUser(t, secA.account.id, a, a.secondaires[0]);
-  await linkUser(t, headB.account.id, b);
+  ({ a, b, headA, secA, headB } = await twoAssociations(t, { secondaires: 2 }));
   compteA = await t.db.associationCompte.create({ data: { associationId: a.id, annee: THIS_YEAR - 1, charges: 1, produits: 2, resultat: 1 } });
   rhSiegeA = await t.db.associationRh.create({ data: { associationId: a.id, annee: THIS_YEAR - 1, idSiret: a.siege, nbAdherents: 50 } });
   rhSecA = await t.db.associationRh.create({ data: { associationId: a.id, annee: THIS_YEAR - 1, idSiret: a.secondaires[0]!, nbAdherents: 5 } });
@@ -49,14 +47,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const base = '/api/proxy-asso/association';
-type Method = 'get' | 'post' | 'patch' | 'delete';
-type Call = [string, Method, string, Record<string, string>, object?];
-const send = (caller: Caller, method: Method, type: string, query: Record<string, string>, body?: object) => {
-  const request = t.http()[method](type ? `${base}/${type}` : base).query(query).set(TOKEN_HEADER, caller.token);
-  return body === undefined ? request : request.send(body);
-};
-const change = (key: string, value: unknown) => [{ key, value }];
+const send = associationSender(() => t);
 
 /** Every new call on A's data, naming A by `idAsso` and A's rows by their ids. */
 const callsOnA = (idAsso: string): Call[] => [
@@ -84,11 +75,6 @@ async function stateOfA() {
     agrements: await t.db.associationAgrement.findMany(where),
     reseaux: await t.db.reseauAffiliation.findMany(where),
   };
-}
-
-function expectNotFound(response: Response, what: string) {
-  expect(response.status, `${what}: ${JSON.stringify(response.body)}`).toBe(404);
-  expect(response.body).toEqual(NOT_FOUND);
 }
 
 describe("a member of another association cannot read, change or delete A's rows", () => {

@@ -2,25 +2,22 @@
 // route: ids of another association, establishment, RIB or representative cannot be guessed; a
 // member of a secondary establishment sees only that establishment and its rows.
 import { randomUUID } from 'node:crypto';
-import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portail/contract';
 import {
-  createAssociation,
-  createRib,
-  linkUser,
-  newRna,
-  newSiren,
-  OTHER_IBAN,
-  VALID_BIC,
-  type TestAssociation,
-} from './support/association-factory.ts';
+  associationSender,
+  change,
+  expectNotFound,
+  FORBIDDEN,
+  twoAssociations,
+  type Call,
+  type Caller,
+} from './support/association-access.ts';
+import { createRib, linkUser, newRna, newSiren, OTHER_IBAN, VALID_BIC, type TestAssociation } from './support/association-factory.ts';
 import { signIn } from './support/factories.ts';
-import { TOKEN_HEADER } from './support/http-helpers.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
-type Caller = Awaited<ReturnType<typeof signIn>>;
 let a: TestAssociation;
 let b: TestAssociation;
 let headA: Caller;
@@ -35,18 +32,12 @@ let repSiegeA: { id: string };
 let repSecA: { id: string };
 let budgetA: { id: string };
 
-const NOT_FOUND = { message: MESSAGES.http404, status: 404, code: 'NOT_FOUND' };
-const FORBIDDEN = { message: MESSAGES.forbidden, status: 403, code: 'FORBIDDEN' };
 const complete = { civilite: 'Mme', nom: 'Petit', prenom: 'Anne', courriel: 'anne.petit@example.org', fonction: 'Secrétaire', telephone: '0611111111' };
 
 beforeAll(async () => {
   t = await startTestApp();
-  a = await createAssociation(t, { secondaires: 2, inactiveSecondaire: true, representants: [] });
-  b = await createAssociation(t);
-  [headA, secA, headB, admin] = [await signIn(t), await signIn(t), await signIn(t), await signIn(t, { roles: ['lca.admin'] })];
-  await linkUser(t, headA.account.id, a);
-  await linkUser(t, secA.account.id, a, a.secondaires[0]);
-  await linkUser(t, headB.account.id, b);
+  ({ a, b, headA, secA, headB } = await twoAssociations(t, { secondaires: 2, inactiveSecondaire: true, representants: [] }));
+  admin = await signIn(t, { roles: ['lca.admin'] });
   ribSiegeA = await createRib(t, a, a.siege);
   ribSecA = await createRib(t, a, a.secondaires[0]!);
   const rep = (idSiret: string | null) => t.db.representantLegal.create({ data: { associationId: a.id, idSiret, ...complete } });
@@ -55,17 +46,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const base = '/api/proxy-asso/association';
-type Method = 'get' | 'post' | 'patch' | 'delete';
-const send = (caller: Caller | string, method: Method, type: string, query: Record<string, string>, body?: object) => {
-  const token = typeof caller === 'string' ? caller : caller.token;
-  const request = t.http()[method](`${base}/${type}`).query(query).set(TOKEN_HEADER, token);
-  return body === undefined ? request : request.send(body);
-};
-const change = (key: string, value: unknown) => [{ key, value }];
+const send = associationSender(() => t);
 
 /** Every call on association A's data, with the ids of A's rows. */
-const callsOnA = (idAsso: string): [string, Method, string, Record<string, string>, object?][] => [
+const callsOnA = (idAsso: string): Call[] => [
   ['read identite', 'get', 'identite', { id_asso: idAsso }],
   ['change identite', 'patch', 'identite', { id_asso: idAsso }, change('commentaire', 'piraté')],
   ['read etablissements', 'get', 'etablissements', { id_asso: idAsso }],
@@ -100,11 +84,6 @@ async function stateOfA() {
   };
 }
 
-function expectNotFound(response: Response, what: string) {
-  expect(response.status, `${what}: ${JSON.stringify(response.body)}`).toBe(404);
-  expect(response.body).toEqual(NOT_FOUND);
-}
-
 describe("a member of another association cannot read, change or delete A's data", () => {
   it('answers 404 to every call on A, by every identifier of A, and A is unchanged', async () => {
     const before = await stateOfA();
@@ -119,7 +98,7 @@ describe("a member of another association cannot read, change or delete A's data
   it("cannot reach A's rows through its own association (ids of A's RIB, representative, budget, SIRET)", async () => {
     const before = await stateOfA();
     const own = { id_asso: b.id };
-    const calls: [string, Method, string, Record<string, string>, object?][] = [
+    const calls: Call[] = [
       ['change A rib', 'patch', 'ribs', { ...own, id: ribSiegeA.id }, change('titulaire', 'x')],
       ['delete A rib', 'delete', 'ribs', { ...own, id: ribSiegeA.id }],
       ['change A representant', 'patch', 'representants_legaux', { ...own, id: repWideA.id }, change('nom', 'X')],

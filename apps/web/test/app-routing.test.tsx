@@ -1,11 +1,8 @@
 // The real route table, layouts and guards in a memory router, over a fake fetch.
 import { MESSAGES } from '@portail/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { forgetLoadedUserInfo } from '../src/app/route-guard.ts';
-import { buildRoutes } from '../src/app/router.tsx';
 import { installSessionExpiredHandler } from '../src/app/session-expired-handler.ts';
 import { session } from '../src/lib/session/session-store.ts';
 import { sessionEvents } from '../src/lib/session/session-events.ts';
@@ -13,22 +10,9 @@ import { toasts } from '../src/lib/toast/toast-store.ts';
 import { resetAppState } from './support/app-state.ts';
 import { json, stubFetch } from './support/fake-fetch.ts';
 import { makeLcaUser, makeLink, makeSession, makeUser } from './support/factories.ts';
+import { fullPath, renderApp } from './support/render-app.tsx';
 
 const NO_NOTES = { 'GET /api/lca-server/notesOnPage': () => json(200, []) };
-
-function renderApp(path: string) {
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
-
-const fullPath = (router: ReturnType<typeof renderApp>) =>
-  router.state.location.pathname + router.state.location.search;
 
 afterEach(() => {
   resetAppState();

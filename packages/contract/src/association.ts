@@ -477,6 +477,53 @@ export type AssociationFile = z.infer<typeof associationFileSchema>;
 const read = ASSOCIATION_READ_ROLES;
 const write = ASSOCIATION_WRITE_ROLES;
 
+/**
+ * The four calls of a list held by the file at /association/<segment>, named after `names`
+ * ([plural, singular]: get<Plural>, post<Singular>, patch<Singular>, delete<Singular>):
+ * GET the list (listQuery), POST one item (createQuery, body `fields`, 201), PATCH one item by id
+ * (a change list), DELETE one item by id.
+ */
+function subResource<
+  const Segment extends string,
+  const Plural extends string,
+  const Singular extends string,
+  Item extends z.ZodType,
+  Fields extends z.ZodType,
+  ListQuery extends z.ZodType,
+  CreateQuery extends z.ZodType,
+>(resource: {
+  segment: Segment;
+  names: readonly [Plural, Singular];
+  item: Item;
+  fields: Fields;
+  listQuery: ListQuery;
+  createQuery: CreateQuery;
+  summaries: { list: string; create: string; update: string; remove: string };
+}) {
+  const { segment, names: [plural, singular], item, fields, listQuery, createQuery, summaries } = resource;
+  const path = `/association/${segment}` as const;
+  const list = defineRoute({ method: 'GET', gateway, path, access: read, summary: summaries.list, query: listQuery, response: z.array(item) });
+  const create = defineRoute({
+    method: 'POST', gateway, path, access: write, successStatus: 201,
+    summary: summaries.create, query: createQuery, body: fields, response: item,
+  });
+  const update = defineRoute({
+    method: 'PATCH', gateway, path, access: write, summary: summaries.update, query: assoIdQuery, body: changesSchema, response: item,
+  });
+  const remove = defineRoute({
+    method: 'DELETE', gateway, path, access: write, summary: summaries.remove, query: assoIdQuery, response: messageSchema,
+  });
+  return {
+    [`get${plural}`]: list,
+    [`post${singular}`]: create,
+    [`patch${singular}`]: update,
+    [`delete${singular}`]: remove,
+  } as Record<`get${Plural}`, typeof list> &
+    Record<`post${Singular}`, typeof create> &
+    Record<`patch${Singular}`, typeof update> &
+    Record<`delete${Singular}`, typeof remove>;
+}
+
 export const associationRoutes = {
   getIdentite: defineRoute({
     method: 'GET', gateway, path: '/association/identite', access: read,
@@ -498,41 +545,25 @@ export const associationRoutes = {
     summary: "Modifie un établissement (enseigne, note, courriel, téléphone)",
     query: assoSiretRequiredQuery, body: changesSchema, response: etablissementSchema,
   }),
-  getRibs: defineRoute({
-    method: 'GET', gateway, path: '/association/ribs', access: read,
-    summary: "RIB de l'association, filtrés par SIRET si id_siret est donné",
-    query: assoSiretQuery, response: z.array(ribSchema),
+  ...subResource({
+    segment: 'ribs', names: ['Ribs', 'Rib'], item: ribSchema, fields: ribFieldsSchema,
+    listQuery: assoSiretQuery, createQuery: assoSiretRequiredQuery,
+    summaries: {
+      list: "RIB de l'association, filtrés par SIRET si id_siret est donné",
+      create: "Ajoute un RIB à l'établissement id_siret (IBAN et BIC vérifiés, doublon refusé)",
+      update: 'Modifie un RIB (liste de changements)',
+      remove: 'Supprime un RIB',
+    },
   }),
-  postRib: defineRoute({
-    method: 'POST', gateway, path: '/association/ribs', access: write, successStatus: 201,
-    summary: "Ajoute un RIB à l'établissement id_siret (IBAN et BIC vérifiés, doublon refusé)",
-    query: assoSiretRequiredQuery, body: ribFieldsSchema, response: ribSchema,
-  }),
-  patchRib: defineRoute({
-    method: 'PATCH', gateway, path: '/association/ribs', access: write,
-    summary: 'Modifie un RIB (liste de changements)', query: assoIdQuery, body: changesSchema, response: ribSchema,
-  }),
-  deleteRib: defineRoute({
-    method: 'DELETE', gateway, path: '/association/ribs', access: write,
-    summary: 'Supprime un RIB', query: assoIdQuery, response: messageSchema,
-  }),
-  getRepresentants: defineRoute({
-    method: 'GET', gateway, path: '/association/representants_legaux', access: read,
-    summary: "Représentants légaux (non supprimés) de l'association",
-    query: assoSiretQuery, response: z.array(representantSchema),
-  }),
-  postRepresentant: defineRoute({
-    method: 'POST', gateway, path: '/association/representants_legaux', access: write, successStatus: 201,
-    summary: 'Ajoute un représentant légal complet (civilité, nom, prénom, courriel, fonction, téléphone)',
-    query: assoSiretQuery, body: representantFieldsSchema, response: representantSchema,
-  }),
-  patchRepresentant: defineRoute({
-    method: 'PATCH', gateway, path: '/association/representants_legaux', access: write,
-    summary: 'Modifie un représentant légal (liste de changements)', query: assoIdQuery, body: changesSchema, response: representantSchema,
-  }),
-  deleteRepresentant: defineRoute({
-    method: 'DELETE', gateway, path: '/association/representants_legaux', access: write,
-    summary: 'Supprime un représentant légal (marqué supprimé)', query: assoIdQuery, response: messageSchema,
+  ...subResource({
+    segment: 'representants_legaux', names: ['Representants', 'Representant'], item: representantSchema, fields: representantFieldsSchema,
+    listQuery: assoSiretQuery, createQuery: assoSiretQuery,
+    summaries: {
+      list: "Représentants légaux (non supprimés) de l'association",
+      create: 'Ajoute un représentant légal complet (civilité, nom, prénom, courriel, fonction, téléphone)',
+      update: 'Modifie un représentant légal (liste de changements)',
+      remove: 'Supprime un représentant légal (marqué supprimé)',
+    },
   }),
   patchRepresentantFonctionSiret: defineRoute({
     method: 'PATCH', gateway, path: '/association/representantFonctionSiret', access: write,
@@ -547,79 +578,45 @@ export const associationRoutes = {
       'includeDeleted (lca.admin) ; endpoint=structureByCorrespondance : identite et representants_legaux seulement',
     query: associationFileQuerySchema, response: associationFileSchema,
   }),
-  getComptes: defineRoute({
-    method: 'GET', gateway, path: '/association/comptes', access: read,
-    summary: "Comptes annuels résumés de l'association", query: assoQuery, response: z.array(compteSchema),
+  ...subResource({
+    segment: 'comptes', names: ['Comptes', 'Compte'], item: compteSchema, fields: compteFieldsSchema,
+    listQuery: assoQuery, createQuery: z.object({ id_asso: idAssoSchema, id_siret: siretSchema.optional(), annee: fileYearSchema }),
+    summaries: {
+      list: "Comptes annuels résumés de l'association",
+      create: "Crée les comptes d'une année récente (euros entiers ; résultat = produits − charges, calculé s'il manque) ; réservé au siège",
+      update: 'Modifie les comptes d’une année (liste de changements : charges, produits, dons, resultat, subv)',
+      remove: 'Supprime les comptes d’une année',
+    },
   }),
-  postCompte: defineRoute({
-    method: 'POST', gateway, path: '/association/comptes', access: write, successStatus: 201,
-    summary: "Crée les comptes d'une année récente (euros entiers ; résultat = produits − charges, calculé s'il manque) ; réservé au siège",
-    query: z.object({ id_asso: idAssoSchema, id_siret: siretSchema.optional(), annee: fileYearSchema }),
-    body: compteFieldsSchema, response: compteSchema,
+  ...subResource({
+    segment: 'rhs', names: ['Rhs', 'Rh'], item: rhSchema, fields: rhFieldsSchema,
+    listQuery: assoSiretQuery, createQuery: z.object({ id_asso: idAssoSchema, id_siret: siretSchema, annee: fileYearSchema }),
+    summaries: {
+      list: "Effectifs par année et par SIRET (un établissement secondaire ne voit que les siens)",
+      create: "Crée les effectifs d'une année pour un établissement de l'association (entiers ≥ 0 ; ETPT à 2 décimales)",
+      update: 'Modifie les effectifs (liste de changements)',
+      remove: 'Supprime les effectifs d’une année et d’un établissement',
+    },
   }),
-  patchCompte: defineRoute({
-    method: 'PATCH', gateway, path: '/association/comptes', access: write,
-    summary: 'Modifie les comptes d’une année (liste de changements : charges, produits, dons, resultat, subv)',
-    query: assoIdQuery, body: changesSchema, response: compteSchema,
+  ...subResource({
+    segment: 'agrements', names: ['Agrements', 'Agrement'], item: agrementSchema, fields: agrementFieldsSchema,
+    listQuery: assoQuery, createQuery: assoSiretQuery,
+    summaries: {
+      list: "Agréments de l'association",
+      create: "Ajoute un agrément (type obligatoire ; validité postérieure à l'attribution) ; réservé au siège",
+      update: 'Modifie un agrément (liste de changements)',
+      remove: 'Supprime un agrément',
+    },
   }),
-  deleteCompte: defineRoute({
-    method: 'DELETE', gateway, path: '/association/comptes', access: write,
-    summary: 'Supprime les comptes d’une année', query: assoIdQuery, response: messageSchema,
-  }),
-  getRhs: defineRoute({
-    method: 'GET', gateway, path: '/association/rhs', access: read,
-    summary: "Effectifs par année et par SIRET (un établissement secondaire ne voit que les siens)",
-    query: assoSiretQuery, response: z.array(rhSchema),
-  }),
-  postRh: defineRoute({
-    method: 'POST', gateway, path: '/association/rhs', access: write, successStatus: 201,
-    summary: "Crée les effectifs d'une année pour un établissement de l'association (entiers ≥ 0 ; ETPT à 2 décimales)",
-    query: z.object({ id_asso: idAssoSchema, id_siret: siretSchema, annee: fileYearSchema }),
-    body: rhFieldsSchema, response: rhSchema,
-  }),
-  patchRh: defineRoute({
-    method: 'PATCH', gateway, path: '/association/rhs', access: write,
-    summary: 'Modifie les effectifs (liste de changements)', query: assoIdQuery, body: changesSchema, response: rhSchema,
-  }),
-  deleteRh: defineRoute({
-    method: 'DELETE', gateway, path: '/association/rhs', access: write,
-    summary: 'Supprime les effectifs d’une année et d’un établissement', query: assoIdQuery, response: messageSchema,
-  }),
-  getAgrements: defineRoute({
-    method: 'GET', gateway, path: '/association/agrements', access: read,
-    summary: "Agréments de l'association", query: assoQuery, response: z.array(agrementSchema),
-  }),
-  postAgrement: defineRoute({
-    method: 'POST', gateway, path: '/association/agrements', access: write, successStatus: 201,
-    summary: "Ajoute un agrément (type obligatoire ; validité postérieure à l'attribution) ; réservé au siège",
-    query: assoSiretQuery, body: agrementFieldsSchema, response: agrementSchema,
-  }),
-  patchAgrement: defineRoute({
-    method: 'PATCH', gateway, path: '/association/agrements', access: write,
-    summary: 'Modifie un agrément (liste de changements)', query: assoIdQuery, body: changesSchema, response: agrementSchema,
-  }),
-  deleteAgrement: defineRoute({
-    method: 'DELETE', gateway, path: '/association/agrements', access: write,
-    summary: 'Supprime un agrément', query: assoIdQuery, response: messageSchema,
-  }),
-  getReseauxAffiliation: defineRoute({
-    method: 'GET', gateway, path: '/association/reseaux_affiliation', access: read,
-    summary: "Réseaux (fédérations, unions) auxquels l'association est affiliée", query: assoQuery,
-    response: z.array(reseauAffiliationSchema),
-  }),
-  postReseauAffiliation: defineRoute({
-    method: 'POST', gateway, path: '/association/reseaux_affiliation', access: write, successStatus: 201,
-    summary: "Déclare un réseau d'affiliation (nom obligatoire, SIREN vérifié, licenciés femmes + hommes ≤ total) ; réservé au siège",
-    query: assoSiretQuery, body: reseauFieldsSchema, response: reseauAffiliationSchema,
-  }),
-  patchReseauAffiliation: defineRoute({
-    method: 'PATCH', gateway, path: '/association/reseaux_affiliation', access: write,
-    summary: "Modifie un réseau d'affiliation (liste de changements)", query: assoIdQuery, body: changesSchema,
-    response: reseauAffiliationSchema,
-  }),
-  deleteReseauAffiliation: defineRoute({
-    method: 'DELETE', gateway, path: '/association/reseaux_affiliation', access: write,
-    summary: "Supprime un réseau d'affiliation", query: assoIdQuery, response: messageSchema,
+  ...subResource({
+    segment: 'reseaux_affiliation', names: ['ReseauxAffiliation', 'ReseauAffiliation'], item: reseauAffiliationSchema, fields: reseauFieldsSchema,
+    listQuery: assoQuery, createQuery: assoSiretQuery,
+    summaries: {
+      list: "Réseaux (fédérations, unions) auxquels l'association est affiliée",
+      create: "Déclare un réseau d'affiliation (nom obligatoire, SIREN vérifié, licenciés femmes + hommes ≤ total) ; réservé au siège",
+      update: "Modifie un réseau d'affiliation (liste de changements)",
+      remove: "Supprime un réseau d'affiliation",
+    },
   }),
   postReseauxAffiliation: defineRoute({
     method: 'POST', gateway, path: '/association/reseauxAffiliation', access: write, successStatus: 201,
@@ -629,22 +626,14 @@ export const associationRoutes = {
     query: z.object({ id_asso_membre: idAssoSchema, id_asso_parent: idAssoSchema }),
     response: reseauAffiliationSchema,
   }),
-  getBudgets: defineRoute({
-    method: 'GET', gateway, path: '/association/budgets', access: read,
-    summary: "Budgets prévisionnels de l'association, avec leurs totaux", query: assoQuery, response: z.array(budgetSchema),
-  }),
-  postBudget: defineRoute({
-    method: 'POST', gateway, path: '/association/budgets', access: write, successStatus: 201,
-    summary: "Crée le budget d'une année (comptes 60-79, 86, 87)",
-    query: z.object({ id_asso: idAssoSchema, annee: anneeSchema }), body: budgetBodySchema, response: budgetSchema,
-  }),
-  patchBudget: defineRoute({
-    method: 'PATCH', gateway, path: '/association/budgets', access: write,
-    summary: "Modifie un budget (clés exercice_du, exercice_au et numéros de compte)",
-    query: assoIdQuery, body: changesSchema, response: budgetSchema,
-  }),
-  deleteBudget: defineRoute({
-    method: 'DELETE', gateway, path: '/association/budgets', access: write,
-    summary: 'Supprime un budget', query: assoIdQuery, response: messageSchema,
+  ...subResource({
+    segment: 'budgets', names: ['Budgets', 'Budget'], item: budgetSchema, fields: budgetBodySchema,
+    listQuery: assoQuery, createQuery: z.object({ id_asso: idAssoSchema, annee: anneeSchema }),
+    summaries: {
+      list: "Budgets prévisionnels de l'association, avec leurs totaux",
+      create: "Crée le budget d'une année (comptes 60-79, 86, 87)",
+      update: "Modifie un budget (clés exercice_du, exercice_au et numéros de compte)",
+      remove: 'Supprime un budget',
+    },
   }),
 };

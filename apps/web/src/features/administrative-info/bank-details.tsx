@@ -4,7 +4,6 @@
 // confirmed deletion.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
-import { Select } from '@codegouvfr/react-dsfr/Select';
 import { Table } from '@codegouvfr/react-dsfr/Table';
 import {
   api,
@@ -18,6 +17,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { callApi, errorMessage } from '../../lib/api/index.ts';
+import { SelectField } from '../../lib/forms/select-field.tsx';
 import { SubmitForm } from '../../lib/forms/submit-form.tsx';
 import { TextField } from '../../lib/forms/text-field.tsx';
 import { useZodForm } from '../../lib/forms/use-zod-form.ts';
@@ -133,7 +133,6 @@ function AddRibForm({ idAsso, sirets, label, defaultSiret, onAdded }: AddRibForm
     banque: v.banque.trim() || null,
     domiciliation: v.domiciliation.trim() || null,
   }));
-  const siretField = form.field('id_siret');
 
   const onSubmit = form.handleSubmit(async ({ id_siret, ...body }) => {
     await callApi(api.association.postRib, { query: { id_asso: idAsso, id_siret }, body });
@@ -146,25 +145,12 @@ function AddRibForm({ idAsso, sirets, label, defaultSiret, onAdded }: AddRibForm
     <div className={fr.cx('fr-mt-4w')}>
       <h3 className={fr.cx('fr-h5')}>Ajouter un RIB</h3>
       <SubmitForm form={form} onSubmit={onSubmit} label="Ajouter un RIB" submitLabel="Ajouter le RIB">
-        <Select
+        <SelectField
           label="Établissement"
-          state={siretField.error ? 'error' : 'default'}
-          stateRelatedMessage={siretField.error}
-          nativeSelectProps={{
-            id: 'field-id_siret',
-            name: 'id_siret',
-            value: siretField.value,
-            'aria-invalid': siretField.error ? true : undefined,
-            onChange: (event) => siretField.onChange(event.target.value),
-          }}
-        >
-          <option value="">Sélectionnez un établissement</option>
-          {sirets.map((s) => (
-            <option key={s} value={s}>
-              {label(s)}
-            </option>
-          ))}
-        </Select>
+          placeholder="Sélectionnez un établissement"
+          options={sirets.map((s) => ({ value: s, label: label(s) }))}
+          {...form.field('id_siret')}
+        />
         <TextField label="Titulaire du compte" {...form.field('titulaire')} />
         <TextField label="Banque (facultatif)" {...form.field('banque')} />
         <TextField label="Domiciliation (facultatif)" {...form.field('domiciliation')} />

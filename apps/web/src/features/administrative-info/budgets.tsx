@@ -11,13 +11,11 @@ import {
   BUDGET_ACCOUNTS,
   CHARGE_ACCOUNTS,
   computeBudgetTotals,
-  diffToChanges,
   MESSAGES,
   PRODUCT_ACCOUNTS,
   type AssociationBudget,
   type BudgetAccount,
   type BudgetLines,
-  type ChangeValue,
 } from '@portail/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -25,6 +23,7 @@ import { callApi, errorMessage, isApiError } from '../../lib/api/index.ts';
 import { serverFieldErrors, type FieldErrors } from '../../lib/forms/field-errors.ts';
 import { FormError } from '../../lib/forms/form-error.tsx';
 import { toast } from '../../lib/toast/toast-store.ts';
+import { changedFields } from './changed-fields.ts';
 import { formatEuros } from './format.ts';
 import { adminKeys, useRefreshFile } from './use-administrative-data.ts';
 
@@ -163,19 +162,8 @@ function BudgetForm({
       if (!budget) {
         await callApi(api.association.postBudget, { query: { id_asso: idAsso, annee }, body: { comptes: lines } });
       } else {
-        const before = Object.fromEntries(BUDGET_ACCOUNTS.map((a) => [a, budget.comptes[a] ?? null])) as Record<
-          string,
-          ChangeValue
-        >;
-        const after = Object.fromEntries(BUDGET_ACCOUNTS.map((a) => [a, lines[a] ?? null])) as Record<
-          string,
-          ChangeValue
-        >;
-        const changes = diffToChanges(before, after);
-        if (changes.length === 0) {
-          toast.info(MESSAGES.noChangeDetected);
-          return;
-        }
+        const changes = changedFields(BUDGET_ACCOUNTS, budget.comptes, lines);
+        if (!changes) return;
         await callApi(api.association.patchBudget, { query: { id_asso: idAsso, id: budget.id }, body: changes });
       }
       setErrors({});

@@ -6,7 +6,6 @@ import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Button } from '@codegouvfr/react-dsfr/Button';
 import { Checkbox } from '@codegouvfr/react-dsfr/Checkbox';
-import { Select } from '@codegouvfr/react-dsfr/Select';
 import {
   api,
   applyCharacteristicsRules,
@@ -26,6 +25,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { callApi, errorMessage, isApiError } from '../../lib/api/index.ts';
 import { issuesToFieldErrors, serverFieldErrors, type FieldErrors } from '../../lib/forms/field-errors.ts';
 import { FormError } from '../../lib/forms/form-error.tsx';
+import { SelectField, type SelectOption } from '../../lib/forms/select-field.tsx';
 import { TextField } from '../../lib/forms/text-field.tsx';
 import { toast } from '../../lib/toast/toast-store.ts';
 import { adminKeys, useReferentielOptions } from './use-administrative-data.ts';
@@ -156,32 +156,17 @@ export function CharacteristicsForm({ idAsso, identite, readOnly }: Characterist
     />
   );
 
-  const select = (
-    key: Key & string,
-    label: string,
-    options: { value: string; label: string; disabled?: boolean }[],
-    placeholder: string,
-  ) => (
-    <Select
+  const select = (key: Key & string, label: string, options: SelectOption[], placeholder: string) => (
+    <SelectField
       label={label}
       disabled={readOnly}
-      state={errors[key] ? 'error' : 'default'}
-      stateRelatedMessage={errors[key]}
-      nativeSelectProps={{
-        id: `field-${key}`,
-        name: key,
-        value: (values[key] as string | null) ?? '',
-        'aria-invalid': errors[key] ? true : undefined,
-        onChange: (event) => set(key, (event.target.value || null) as never),
-      }}
-    >
-      <option value="">{placeholder}</option>
-      {options.map((o) => (
-        <option key={o.value} value={o.value} disabled={o.disabled}>
-          {o.label}
-        </option>
-      ))}
-    </Select>
+      placeholder={placeholder}
+      options={options}
+      name={key}
+      value={(values[key] as string | null) ?? ''}
+      error={errors[key]}
+      onChange={(value) => set(key, (value || null) as never)}
+    />
   );
 
   const regimeLabel = (value: string) =>

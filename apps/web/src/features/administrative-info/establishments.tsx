@@ -7,11 +7,8 @@ import { Button } from '@codegouvfr/react-dsfr/Button';
 import { Table } from '@codegouvfr/react-dsfr/Table';
 import {
   api,
-  diffToChanges,
   etablissementChangesSchema,
   formatSiret,
-  MESSAGES,
-  type ChangeValue,
   type Etablissement,
 } from '@portail/contract';
 import { useState } from 'react';
@@ -21,6 +18,7 @@ import { SubmitForm } from '../../lib/forms/submit-form.tsx';
 import { TextField } from '../../lib/forms/text-field.tsx';
 import { useZodForm } from '../../lib/forms/use-zod-form.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
+import { changedFields } from './changed-fields.ts';
 import { useRefreshFile } from './use-administrative-data.ts';
 
 export const ETABLISSEMENT_UPDATED = 'L’établissement a été modifié.';
@@ -115,14 +113,8 @@ export function EstablishmentForm({ idAsso, etablissement, onDone }: Establishme
   );
 
   const onSubmit = form.handleSubmit(async (data) => {
-    const changes = diffToChanges(
-      Object.fromEntries(FIELDS.map((k) => [k, etablissement[k]])) as Record<string, ChangeValue>,
-      Object.fromEntries(FIELDS.map((k) => [k, data[k] ?? null])) as Record<string, ChangeValue>,
-    );
-    if (changes.length === 0) {
-      toast.info(MESSAGES.noChangeDetected);
-      return;
-    }
+    const changes = changedFields(FIELDS, etablissement, data);
+    if (!changes) return;
     await callApi(api.association.patchEtablissement, {
       query: { id_asso: idAsso, id_siret: etablissement.siret },
       body: changes,

@@ -9,10 +9,8 @@ import { Button } from '@codegouvfr/react-dsfr/Button';
 import { Table } from '@codegouvfr/react-dsfr/Table';
 import {
   api,
-  diffToChanges,
   MESSAGES,
   representantFieldsSchema,
-  type ChangeValue,
   type Representant,
 } from '@portail/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -25,6 +23,7 @@ import { TextField } from '../../lib/forms/text-field.tsx';
 import { useZodForm } from '../../lib/forms/use-zod-form.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
 import { ConfirmAction } from '../../lib/ui/confirm-action.tsx';
+import { changedFields } from './changed-fields.ts';
 import { adminKeys, useRefreshFile } from './use-administrative-data.ts';
 
 export const REPRESENTANT_ADDED = 'Le représentant légal a été ajouté.';
@@ -212,15 +211,8 @@ function RepresentantForm({ idAsso, siret, representant, onDone, onCancel }: Rep
       onDone();
       return;
     }
-    const after: Record<string, ChangeValue> = Object.fromEntries(REQUIRED.map((k) => [k, data[k]]));
-    const changes = diffToChanges(
-      Object.fromEntries(REQUIRED.map((k) => [k, representant[k]])) as Record<string, ChangeValue>,
-      after,
-    );
-    if (changes.length === 0) {
-      toast.info(MESSAGES.noChangeDetected);
-      return;
-    }
+    const changes = changedFields(REQUIRED, representant, data);
+    if (!changes) return;
     await callApi(api.association.patchRepresentant, {
       query: { id_asso: idAsso, id: representant.id },
       body: changes,

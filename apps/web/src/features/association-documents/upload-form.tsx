@@ -3,7 +3,6 @@
 // also checks its content. Errors are shown next to their field and the typed input is kept.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Button } from '@codegouvfr/react-dsfr/Button';
-import { Select } from '@codegouvfr/react-dsfr/Select';
 import { Upload } from '@codegouvfr/react-dsfr/Upload';
 import {
   api,
@@ -17,7 +16,9 @@ import { useState, type FormEvent } from 'react';
 import { callApi, errorMessage, isApiError } from '../../lib/api/index.ts';
 import { issuesToFieldErrors, serverFieldErrors, type FieldErrors } from '../../lib/forms/field-errors.ts';
 import { FormError } from '../../lib/forms/form-error.tsx';
+import { SelectField } from '../../lib/forms/select-field.tsx';
 import { TextField } from '../../lib/forms/text-field.tsx';
+import type { FieldBinding } from '../../lib/forms/use-zod-form.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
 import type { DocumentType } from './document-types.ts';
 
@@ -58,6 +59,16 @@ export function UploadForm({ idAsso, siret, types, onUploaded }: UploadFormProps
       const { [name]: _removed, ...rest } = current;
       return rest;
     });
+  /** A field bound to its state and its error (cleared when the field changes). */
+  const bind = (name: string, value: string, set: (value: string) => void): FieldBinding => ({
+    name,
+    value,
+    error: errors[name],
+    onChange: (next) => {
+      set(next);
+      clearError(name);
+    },
+  });
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -112,51 +123,15 @@ export function UploadForm({ idAsso, siret, types, onUploaded }: UploadFormProps
       </h2>
       <FormError message={formError} />
       <form onSubmit={onSubmit} noValidate aria-label="Déposer un document">
-        <Select
+        <SelectField
           label="Type de document"
-          state={errors.type ? 'error' : 'default'}
-          stateRelatedMessage={errors.type}
-          nativeSelectProps={{
-            id: 'field-type',
-            name: 'type',
-            value: type,
-            'aria-invalid': errors.type ? true : undefined,
-            onChange: (event) => {
-              setType(event.target.value);
-              clearError('type');
-            },
-          }}
-        >
-          <option value="" disabled>
-            Sélectionnez un type
-          </option>
-          {types.map((t) => (
-            <option key={t.code} value={t.code}>
-              {t.label}
-            </option>
-          ))}
-        </Select>
-        <TextField
-          label="Année de validité (facultatif)"
-          name="annee_validite"
-          type="number"
-          value={annee}
-          error={errors.annee_validite}
-          onChange={(value) => {
-            setAnnee(value);
-            clearError('annee_validite');
-          }}
+          placeholder="Sélectionnez un type"
+          placeholderDisabled
+          options={types.map((t) => ({ value: t.code, label: t.label }))}
+          {...bind('type', type, setType)}
         />
-        <TextField
-          label="Commentaire (facultatif)"
-          name="commentaire"
-          value={commentaire}
-          error={errors.commentaire}
-          onChange={(value) => {
-            setCommentaire(value);
-            clearError('commentaire');
-          }}
-        />
+        <TextField label="Année de validité (facultatif)" type="number" {...bind('annee_validite', annee, setAnnee)} />
+        <TextField label="Commentaire (facultatif)" {...bind('commentaire', commentaire, setCommentaire)} />
         <Upload
           key={inputKey}
           label="Fichier"
