@@ -45,8 +45,8 @@ export interface NameSearchResult {
   totalExact: boolean;
 }
 
-/** Time bounds of the optional steps (ms); the prefix and display queries are always cheap. */
-export const SEARCH_TIME_BOUNDS = { nearest: 12, rare: 30, count: 10 } as const;
+/** Time bounds of the optional steps (ms), and how late the nearest scan may be before the rare one starts. */
+export const SEARCH_TIME_BOUNDS = { nearest: 12, rare: 30, count: 10, rareDelay: 4 } as const;
 const RARE_CANDIDATES = 300;
 
 const SELECT_ROW = Prisma.sql`
@@ -68,15 +68,28 @@ function prefixUpperBound(prefix: string): string {
 const longestWord = (term: string) =>
   term.split(' ').reduce((longest, word) => (word.length >= longest.length ? word : longest), '');
 
+/**
+ * Word similarity threshold of the rare step: a long word keeps a high similarity to its one-typo
+ * forms (villeurbane 0.83, montpelier 0.77, demonstation 0.69), and a higher threshold makes the
+ * GIN scan return fewer candidates to recheck on the table. Short words keep the default 0.6.
+ */
+const rareThreshold = (word: string) => (word.length >= 8 ? 0.65 : undefined);
+
 const normaliseSigle = (sigle: string) =>
   sigle.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
 export function createSearchRepository(db: Database) {
   /** Runs `work` in a transaction with a statement timeout; null when the timeout fired. */
-  async function bounded<T>(ms: number, work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T | null> {
+  async function bounded<T>(
+    ms: number,
+    work: (tx: Prisma.TransactionClient) => Promise<T>,
+    wordThreshold?: number,
+  ): Promise<T | null> {
     try {
       return await db.$transaction(async (tx) => {
         await tx.$executeRawUnsafe(`SET LOCAL statement_timeout = ${Math.round(ms)}`);
+        if (wordThreshold !== undefined)
+          await tx.$executeRawUnsafe(`SET LOCAL pg_trgm.word_similarity_threshold = ${wordThreshold.toFixed(2)}`);
         return work(tx);
       });
     } catch (error) {
@@ -106,17 +119,38 @@ export function createSearchRepository(db: Database) {
     /** `term` is already normalised (searchableName rules). */
     async searchByName(term: string, { offset, limit, countCap }: NameSearchOptions): Promise<NameSearchResult> {
       const wanted = offset + limit;
-      // The three first steps run side by side (each on its own connection).
+      // Few names contain the words as typed (a typo, a rare name): the nearest-names scan then walks
+      // the whole GiST index and gives up. The fallback candidates are the names close to the term's
+      // longest word (rare trigrams make the GIN scan short), ranked on the whole term. It starts
+      // as soon as the nearest scan is late (not after its time bound), so that both run side by
+      // side and a typo costs max(nearest, rare) instead of their sum; it is dropped unused when the
+      // nearest scan answers.
+      const word = longestWord(term);
+      const rareQuery = () => bounded(SEARCH_TIME_BOUNDS.rare, (tx) => tx.$queryRaw<Candidate[]>`
+          SELECT id::text AS id, nom_recherche, sigle, word_similarity(${term}::text, nom_recherche)::float8 AS ws
+            FROM associations
+           WHERE ${word}::text <% nom_recherche AND deleted_at IS NULL LIMIT ${RARE_CANDIDATES}`, rareThreshold(word));
+      const nearestQuery = bounded(SEARCH_TIME_BOUNDS.nearest, (tx) => tx.$queryRaw<Candidate[]>`
+          SELECT id::text AS id, nom_recherche, sigle, (1 - (${term}::text <<-> (nom_recherche COLLATE "C")))::float8 AS ws
+            FROM associations
+           WHERE ${term}::text <% (nom_recherche COLLATE "C") AND deleted_at IS NULL
+           ORDER BY ${term}::text <<-> (nom_recherche COLLATE "C") LIMIT ${wanted}`);
+      let nearestDone = false;
+      void nearestQuery.then(() => (nearestDone = true), () => (nearestDone = true));
+      let rareStarted: Promise<Candidate[] | null> | null = null;
+      const rareTimer = setTimeout(() => {
+        if (nearestDone) return;
+        rareStarted = rareQuery();
+        rareStarted.catch(() => {}); // awaited below when needed; an unused failure is of no interest
+
+      }, SEARCH_TIME_BOUNDS.rareDelay);
+      // The first steps run side by side (each on its own connection).
       const [prefix, nearest, counted] = await Promise.all([
         db.$queryRaw<Candidate[]>`
           SELECT id::text AS id, nom_recherche, sigle, 1::float8 AS ws FROM associations
            WHERE nom_recherche ~>=~ ${term}::text AND nom_recherche ~<~ ${prefixUpperBound(term)}::text AND deleted_at IS NULL
            ORDER BY nom_recherche USING ~<~ LIMIT ${wanted}`,
-        bounded(SEARCH_TIME_BOUNDS.nearest, (tx) => tx.$queryRaw<Candidate[]>`
-          SELECT id::text AS id, nom_recherche, sigle, (1 - (${term}::text <<-> (nom_recherche COLLATE "C")))::float8 AS ws
-            FROM associations
-           WHERE ${term}::text <% (nom_recherche COLLATE "C") AND deleted_at IS NULL
-           ORDER BY ${term}::text <<-> (nom_recherche COLLATE "C") LIMIT ${wanted}`),
+        nearestQuery.finally(() => clearTimeout(rareTimer)),
         // Bounded count on the GIN index: quick when matches are few, given up when they are many.
         bounded(SEARCH_TIME_BOUNDS.count, (tx) => tx.$queryRaw<{ n: number }[]>`
           SELECT count(*)::int AS n FROM (
@@ -125,14 +159,9 @@ export function createSearchRepository(db: Database) {
       let similar = nearest;
       // Complete when the scan ended before the limit: every match is in hand.
       let similarComplete = similar !== null && similar.length < wanted;
+      const rarePending = rareStarted as Promise<Candidate[] | null> | null;
       if (similar === null) {
-        // Few names contain the words as typed (a typo, a rare name): candidates are the names close
-        // to the term's longest word (rare trigrams make the GIN scan short), ranked on the whole term.
-        const word = longestWord(term);
-        similar = await bounded(SEARCH_TIME_BOUNDS.rare, (tx) => tx.$queryRaw<Candidate[]>`
-          SELECT id::text AS id, nom_recherche, sigle, word_similarity(${term}::text, nom_recherche)::float8 AS ws
-            FROM associations
-           WHERE ${word}::text <% nom_recherche AND deleted_at IS NULL LIMIT ${RARE_CANDIDATES}`);
+        similar = await (rarePending ?? rareQuery());
         similarComplete = similar !== null && similar.length < RARE_CANDIDATES;
         similar = (similar ?? []).sort((a, b) => b.ws - a.ws || (a.nom_recherche < b.nom_recherche ? -1 : 1));
       }
