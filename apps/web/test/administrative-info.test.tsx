@@ -5,6 +5,7 @@
 import {
   CHARACTERISTIC_LABELS,
   MESSAGES,
+  SEARCH_MESSAGES,
   type AssociationIdentite,
   type Etablissement,
   type Referentiel,
@@ -14,6 +15,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { forgetLoadedUserInfo } from '../src/app/route-guard.ts';
+import { AFFILIATED } from '../src/features/administrative-info/affiliations.tsx';
 import { session } from '../src/lib/session/session-store.ts';
 import { toasts } from '../src/lib/toast/toast-store.ts';
 import { resetAppState } from './support/app-state.ts';
@@ -149,6 +151,14 @@ function setup({
     'GET /api/proxy-asso/association/budgets': () => json(200, []),
     ...extra,
   });
+}
+
+const writes = (fake: ReturnType<typeof setup>) => fake.requests.filter((r) => r.method !== 'GET');
+const YEAR = new Date().getFullYear();
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+async function typeIn(label: string, text: string) {
+  await userEvent.clear(field(label));
+  if (text) await userEvent.type(field(label), text);
 }
 
 const patches = (fake: ReturnType<typeof setup>) => fake.requests.filter((r) => r.method !== 'GET');
@@ -439,5 +449,336 @@ describe('informations administratives', () => {
     await waitFor(() => expect(sent).toBeDefined());
     expect(sent!.body).toEqual({ comptes: { '60': 12500, '64': 3000, '74': 10000 } });
     expect(sent!.url).toContain(`annee=${new Date().getFullYear()}`);
+  });
+
+  describe('comptes', () => {
+    const compte = {
+      id: 'c1',
+      annee: YEAR - 1,
+      charges: 1000,
+      produits: 1500,
+      dons: 0,
+      resultat: 500,
+      subv: null,
+    };
+
+    it('offers the previous two years, computes the result live and creates the year’s accounts', async () => {
+      let sent: RecordedRequest | undefined;
+      setup({
+        extra: {
+          'GET /api/proxy-asso/association/comptes': () => json(200, []),
+          'POST /api/proxy-asso/association/comptes': (r) => {
+            sent = r;
+            return json(201, { ...compte, annee: YEAR - 2 });
+          },
+        },
+      });
+      renderApp(`/informations-administratives/${ID}?onglet=comptes`);
+      await userEvent.click(await screen.findByRole('button', { name: 'Ajouter des comptes' }));
+      const years = within(screen.getByLabelText('Année des comptes')).getAllByRole('option').slice(1);
+      expect(years.map((o) => o.textContent)).toEqual([String(YEAR - 1), String(YEAR - 2)]);
+      await userEvent.selectOptions(screen.getByLabelText('Année des comptes'), String(YEAR - 2));
+      await typeIn('Charges (en euros, sans centimes)', '12 500');
+      await typeIn('Produits (en euros, sans centimes)', '10000');
+      expect(screen.getByTestId('resultat-compte').textContent!.replace(/\s/g, ' ')).toBe('-2 500 €');
+      await typeIn('Dons (en euros, sans centimes)', '12,5');
+      await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les comptes' }));
+      expect(await screen.findByText(MESSAGES.wholeEuros('dons'))).toBeInTheDocument();
+      expect(field('Dons (en euros, sans centimes)')).toHaveValue('12,5');
+      expect(sent).toBeUndefined();
+      await typeIn('Dons (en euros, sans centimes)', '300');
+      await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les comptes' }));
+      await waitFor(() => expect(sent).toBeDefined());
+      expect(sent!.url).toBe(`/api/proxy-asso/association/comptes?id_asso=${ID}&annee=${YEAR - 2}`);
+      expect(sent!.body).toEqual({ charges: 12500, produits: 10000, dons: 300, resultat: -2500, subv: null });
+    });
+
+    it('sends only the changed figures (and the recomputed result) when editing; shows euros without decimals', async () => {
+      let sent: unknown;
+      const fake = setup({
+        extra: {
+          'GET /api/proxy-asso/association/comptes': () => json(200, [compte]),
+          'PATCH /api/proxy-asso/association/comptes': (r) => {
+            sent = r.body;
+            return json(200, { ...compte, produits: 2000, resultat: 1000 });
+          },
+        },
+      });
+      renderApp(`/informations-administratives/${ID}?onglet=comptes`);
+      const row = within(await screen.findByRole('table')).getAllByRole('row')[1]!;
+      expect(within(row).getByText((t) => t.replace(/\s/g, ' ') === '1 500 €')).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: `Modifier les comptes ${YEAR - 1}` }));
+      await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les comptes' }));
+      expect(toasts.getToasts().map((t) => t.message)).toContain(MESSAGES.noChangeDetected);
+      expect(writes(fake)).toHaveLength(0);
+      await typeIn('Produits (en euros, sans centimes)', '2000');
+      await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les comptes' }));
+      await waitFor(() => expect(sent).toBeDefined());
+      expect(sent).toEqual([
+        { key: 'produits', value: 2000 },
+        { key: 'resultat', value: 1000 },
+      ]);
+      expect(fake.requests.find((r) => r.method === 'PATCH')!.url).toContain('id=c1');
+    });
+
+    it('is read-only for a secondary establishment’s member', async () => {
+      const link = makeLink({ type: 'Etablissement secondaire', id_siret: SECONDAIRE });
+      setup({
+        link,
+        etablissements: [etab(SECONDAIRE)],
+        extra: { 'GET /api/proxy-asso/association/comptes': () => json(200, [compte]) },
+      });
+      renderApp(`/informations-administratives/${ID}?onglet=comptes`);
+      expect(await screen.findByText('Seul le siège de l’association peut modifier ses comptes.')).toBeInTheDocument();
+      await screen.findByRole('table');
+      expect(screen.queryByRole('button', { name: 'Ajouter des comptes' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /^Modifier/ })).not.toBeInTheDocument();
+    });
+  });
+
+  describe('ressources humaines', () => {
+    const rh = {
+      id: 'h1',
+      annee: YEAR - 1,
+      id_siret: SECONDAIRE,
+      nb_adherents: 10,
+      nb_adherents_f: 4,
+      nb_adherents_h: 5,
+      nb_dirigeants: 3,
+      nb_benevoles: 8,
+      nb_salaries: 2,
+      nb_salaries_etpt: 1.5,
+      nb_volontaires: null,
+      cumul_top_5_salaires: 60000,
+    };
+
+    it('refuses women + men above the members next to the field, then creates for the chosen year and SIRET', async () => {
+      let sent: RecordedRequest | undefined;
+      setup({
+        extra: {
+          'GET /api/proxy-asso/association/rhs': () => json(200, []),
+          'POST /api/proxy-asso/association/rhs': (r) => {
+            sent = r;
+            return json(201, { ...rh, id_siret: SIEGE, annee: YEAR });
+          },
+        },
+      });
+      renderApp(`/informations-administratives/${ID}?onglet=ressources-humaines`);
+      await userEvent.click(await screen.findByRole('button', { name: 'Ajouter des effectifs' }));
+      const etabs = within(screen.getByLabelText('Établissement')).getAllByRole('option').slice(1);
+      expect(etabs.map((o) => o.getAttribute('value'))).toEqual([SIEGE, SECONDAIRE]);
+      await userEvent.selectOptions(screen.getByLabelText('Année'), String(YEAR));
+      await userEvent.selectOptions(screen.getByLabelText('Établissement'), SIEGE);
+      await typeIn('Nombre d’adhérents', '10');
+      await typeIn('dont adhérentes (femmes)', '6');
+      await typeIn('dont adhérents (hommes)', '5');
+      await typeIn('Salariés en équivalent temps plein travaillé (ETPT)', '1,25');
+      await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les effectifs' }));
+      expect(await screen.findByText(MESSAGES.adherentsSplitTooLarge)).toBeInTheDocument();
+      expect(sent).toBeUndefined();
+      expect(field('dont adhérents (hommes)')).toHaveValue('5');
+      await typeIn('dont adhérents (hommes)', '4');
+      await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les effectifs' }));
+      await waitFor(() => expect(sent).toBeDefined());
+      expect(sent!.url).toBe(`/api/proxy-asso/association/rhs?id_asso=${ID}&id_siret=${SIEGE}&annee=${YEAR}`);
+      expect(sent!.body).toMatchObject({
+        nb_adherents: 10,
+        nb_adherents_f: 6,
+        nb_adherents_h: 4,
+        nb_salaries_etpt: 1.25,
+      });
+    });
+
+    it('lets a secondary establishment’s member edit their SIRET’s figures, sending only the changes', async () => {
+      let sent: unknown;
+      const link = makeLink({ type: 'Etablissement secondaire', id_siret: SECONDAIRE });
+      setup({
+        link,
+        etablissements: [etab(SECONDAIRE)],
+        extra: {
+          'GET /api/proxy-asso/association/rhs': () => json(200, [rh]),
+          'PATCH /api/proxy-asso/association/rhs': (r) => {
+            sent = r.body;
+            return json(200, { ...rh, nb_benevoles: 12 });
+          },
+        },
+      });
+      renderApp(`/informations-administratives/${ID}?onglet=ressources-humaines`);
+      await userEvent.click(
+        await screen.findByRole('button', { name: `Modifier les effectifs ${YEAR - 1} de 732 829 320 00082` }),
+      );
+      expect(field('Salariés en équivalent temps plein travaillé (ETPT)')).toHaveValue('1.5');
+      await typeIn('Nombre de bénévoles', '12');
+      await typeIn('Nombre de volontaires', '1');
+      await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les effectifs' }));
+      await waitFor(() => expect(sent).toBeDefined());
+      expect(sent).toEqual([
+        { key: 'nb_benevoles', value: 12 },
+        { key: 'nb_volontaires', value: 1 },
+      ]);
+    });
+  });
+
+  describe('agréments', () => {
+    const agrement = {
+      id: 'g1',
+      type: 'Jeunesse et éducation populaire',
+      numero: 'JEP-37-001',
+      niveau: 'Départemental',
+      attributeur: 'SDJES 37',
+      origine_instructeur: null,
+      date_attribution: '2020-03-15',
+      date_validite: '2025-03-14',
+    };
+
+    it('shows dates DD/MM/YYYY, refuses a validity before the attribution, sends only the changes', async () => {
+      let sent: unknown;
+      const fake = setup({
+        extra: {
+          'GET /api/proxy-asso/association/agrements': () => json(200, [agrement]),
+          'PATCH /api/proxy-asso/association/agrements': (r) => {
+            sent = r.body;
+            return json(200, agrement);
+          },
+        },
+      });
+      renderApp(`/informations-administratives/${ID}?onglet=agrements`);
+      const row = within(await screen.findByRole('table')).getAllByRole('row')[1]!;
+      expect(within(row).getByText('15/03/2020')).toBeInTheDocument();
+      expect(within(row).getByText('14/03/2025')).toBeInTheDocument();
+      await userEvent.click(
+        screen.getByRole('button', { name: 'Modifier l’agrément Jeunesse et éducation populaire n° JEP-37-001' }),
+      );
+      const validite = field('Date de fin de validité (facultatif)');
+      expect(validite).toHaveAttribute('type', 'date');
+      expect(validite).toHaveValue('2025-03-14');
+      await typeIn('Date de fin de validité (facultatif)', '2019-12-31');
+      await userEvent.click(screen.getByRole('button', { name: 'Enregistrer l’agrément' }));
+      expect(await screen.findByText(MESSAGES.validiteBeforeAttribution)).toBeInTheDocument();
+      expect(writes(fake)).toHaveLength(0);
+      await typeIn('Date de fin de validité (facultatif)', '2030-03-14');
+      await typeIn('Origine instructeur (facultatif)', 'DDCS');
+      await typeIn('Niveau (facultatif)', '');
+      await userEvent.click(screen.getByRole('button', { name: 'Enregistrer l’agrément' }));
+      await waitFor(() => expect(sent).toBeDefined());
+      expect(sent).toEqual([
+        { key: 'niveau', value: null },
+        { key: 'origine_instructeur', value: 'DDCS' },
+        { key: 'date_validite', value: '2030-03-14' },
+      ]);
+    });
+
+    it('requires the type of a new approval', async () => {
+      const fake = setup({ extra: { 'GET /api/proxy-asso/association/agrements': () => json(200, []) } });
+      renderApp(`/informations-administratives/${ID}?onglet=agrements`);
+      await userEvent.click(await screen.findByRole('button', { name: 'Ajouter un agrément' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Enregistrer l’agrément' }));
+      expect(await screen.findByText(MESSAGES.required('type d’agrément'))).toBeInTheDocument();
+      expect(writes(fake)).toHaveLength(0);
+    });
+  });
+
+  describe('affiliations', () => {
+    const reseau = {
+      id: 'n1',
+      nom: 'Fédération française de basket-ball',
+      objet: null,
+      numero: 'FFBB-123',
+      id_siren: '775671332',
+      adresse: null,
+      nb_licencies: 120,
+      nb_licencies_f: 50,
+      nb_licencies_h: 70,
+    };
+
+    it('refuses women + men above the licensees, then sends only the changed fields', async () => {
+      let sent: unknown;
+      const fake = setup({
+        extra: {
+          'GET /api/proxy-asso/association/reseaux_affiliation': () => json(200, [reseau]),
+          'PATCH /api/proxy-asso/association/reseaux_affiliation': (r) => {
+            sent = r.body;
+            return json(200, reseau);
+          },
+        },
+      });
+      renderApp(`/informations-administratives/${ID}?onglet=affiliations`);
+      expect(await screen.findByText('775 671 332')).toBeInTheDocument();
+      await userEvent.click(
+        screen.getByRole('button', { name: 'Modifier l’affiliation à Fédération française de basket-ball' }),
+      );
+      await typeIn('dont licenciées femmes (facultatif)', '60');
+      await userEvent.click(screen.getByRole('button', { name: 'Enregistrer le réseau' }));
+      expect(await screen.findByText(MESSAGES.licenciesSplitTooLarge)).toBeInTheDocument();
+      expect(writes(fake)).toHaveLength(0);
+      await typeIn('Nombre de licenciés (facultatif)', '130');
+      await typeIn('Numéro d’affiliation (facultatif)', 'FFBB 123');
+      await userEvent.click(screen.getByRole('button', { name: 'Enregistrer le réseau' }));
+      expect(await screen.findByText(MESSAGES.badFormat('numéro d’affiliation'))).toBeInTheDocument();
+      await typeIn('Numéro d’affiliation (facultatif)', 'FFBB-123');
+      await userEvent.click(screen.getByRole('button', { name: 'Enregistrer le réseau' }));
+      await waitFor(() => expect(sent).toBeDefined());
+      expect(sent).toEqual([
+        { key: 'nb_licencies', value: 130 },
+        { key: 'nb_licencies_f', value: 60 },
+      ]);
+    });
+
+    it('searches the registry for a parent and affiliates to it; a refusal is shown', async () => {
+      const parent = {
+        id_correspondance: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb',
+        nom: 'Ligue du Centre de basket',
+        sigle: 'LCB',
+        id_rna: 'W372000001',
+        id_siren: '775671332',
+        id_siret_siege: null,
+        cp: '45000',
+        commune: 'Orléans',
+      };
+      let listed = 0;
+      let affiliations = 0;
+      const fake = setup({
+        extra: {
+          'GET /api/proxy-asso/association/reseaux_affiliation': () =>
+            json(200, listed++ === 0 ? [] : [{ ...reseau, nom: parent.nom, numero: null }]),
+          'GET /api/proxy-asso/association/search': () =>
+            json(200, { type: 'nom', total: 1, total_exact: true, page: 1, limit: 10, items: [parent] }),
+          'POST /api/proxy-asso/association/reseauxAffiliation': () =>
+            affiliations++ === 0
+              ? json(400, {
+                  message: MESSAGES.invalidForm,
+                  status: 400,
+                  fields: { 'query.id_asso_parent': MESSAGES.selfAffiliation },
+                })
+              : json(201, { ...reseau, nom: parent.nom }),
+        },
+      });
+      renderApp(`/informations-administratives/${ID}?onglet=affiliations`);
+      await screen.findByText('Aucune affiliation n’est enregistrée.');
+      const search = screen.getByLabelText('Tête de réseau : nom, numéro RNA, SIREN ou SIRET');
+      await userEvent.type(search, 'Li');
+      await userEvent.click(screen.getByRole('button', { name: 'Rechercher la tête de réseau' }));
+      expect(await screen.findByText(SEARCH_MESSAGES.termTooShort)).toBeInTheDocument();
+      await userEvent.type(search, 'gue du centre');
+      await userEvent.click(screen.getByRole('button', { name: 'Rechercher la tête de réseau' }));
+      const found = within(await screen.findByRole('list', { name: 'Têtes de réseau trouvées' }));
+      expect(found.getByText('Ligue du Centre de basket (LCB)')).toBeInTheDocument();
+      const searchCall = fake.requests.find((r) => r.url.startsWith('/api/proxy-asso/association/search'))!;
+      expect(new URL(searchCall.url, 'http://x').searchParams.get('q')).toBe('Ligue du centre');
+
+      await userEvent.click(found.getByRole('button', { name: 'S’affilier à Ligue du Centre de basket' }));
+      expect(await screen.findByText(MESSAGES.selfAffiliation)).toBeInTheDocument();
+      await userEvent.click(found.getByRole('button', { name: 'S’affilier à Ligue du Centre de basket' }));
+      await waitFor(() =>
+        expect(toasts.getToasts().map((t) => t.message)).toContain(AFFILIATED('Ligue du Centre de basket')),
+      );
+      const post = fake.requests.filter((r) => r.method === 'POST').at(-1)!;
+      expect(post.url).toBe(
+        `/api/proxy-asso/association/reseauxAffiliation?id_asso_membre=${ID}&id_asso_parent=${parent.id_correspondance}`,
+      );
+      expect(post.body).toBeUndefined();
+      const row = within(await screen.findByRole('table')).getAllByRole('row')[1]!;
+      expect(within(row).getByText('Ligue du Centre de basket')).toBeInTheDocument();
+    });
   });
 });

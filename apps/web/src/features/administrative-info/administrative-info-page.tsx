@@ -14,12 +14,15 @@ import { errorMessage } from '../../lib/api/index.ts';
 import { userAssociations } from '../../lib/session/associations.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { Page } from '../shell/page.tsx';
+import { Affiliations } from './affiliations.tsx';
+import { Agrements } from './agrements.tsx';
 import { BankDetails } from './bank-details.tsx';
 import { Budgets } from './budgets.tsx';
 import { CharacteristicsForm } from './characteristics-form.tsx';
+import { Comptes } from './comptes.tsx';
 import { communeOf, EstablishmentForm, Establishments } from './establishments.tsx';
+import { HumanResources } from './human-resources.tsx';
 import { LegalRepresentatives } from './legal-representatives.tsx';
-import { ReadOnlyPart } from './read-only-parts.tsx';
 import { useEtablissements, useIdentite } from './use-administrative-data.ts';
 
 export const ADMIN_INFO_PATH = '/informations-administratives';
@@ -194,10 +197,10 @@ function FileTabs({ idAsso, identite, etablissements, readOnlyAssociation }: Fil
       <LegalRepresentatives idAsso={idAsso} siret={null} associationWideReadOnly={readOnlyAssociation} />
     ),
     budgets: () => <Budgets idAsso={idAsso} readOnly={readOnlyAssociation} />,
-    comptes: () => <ReadOnlyPart idAsso={idAsso} part="comptes" />,
-    'ressources-humaines': () => <ReadOnlyPart idAsso={idAsso} part="rhs" />,
-    agrements: () => <ReadOnlyPart idAsso={idAsso} part="agrements" />,
-    affiliations: () => <ReadOnlyPart idAsso={idAsso} part="reseaux" />,
+    comptes: () => <Comptes idAsso={idAsso} readOnly={readOnlyAssociation} />,
+    'ressources-humaines': () => <HumanResources idAsso={idAsso} etablissements={etablissements} />,
+    agrements: () => <Agrements idAsso={idAsso} readOnly={readOnlyAssociation} />,
+    affiliations: () => <Affiliations idAsso={idAsso} readOnly={readOnlyAssociation} />,
   };
 
   return (

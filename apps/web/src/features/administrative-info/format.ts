@@ -27,3 +27,8 @@ export function formatIsoDay(iso: string | null | undefined): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
   return match ? `${match[3]}/${match[2]}/${match[1]}` : iso;
 }
+
+/** A count or a decimal figure in French (1 234,5), '—' when unknown. */
+export function formatCount(n: number | null | undefined): string {
+  return n === null || n === undefined ? '—' : n.toLocaleString('fr-FR');
+}

@@ -10,7 +10,8 @@ export const adminKeys = {
   representants: (idAsso: string, siret: string | null) =>
     ['administrative-info', idAsso, 'representants', siret] as const,
   budgets: (idAsso: string) => ['administrative-info', idAsso, 'budgets'] as const,
-  readOnly: (idAsso: string, part: string) => ['administrative-info', idAsso, part] as const,
+  /** comptes, rhs, agrements, reseaux. */
+  part: (idAsso: string, part: string) => ['administrative-info', idAsso, part] as const,
 };
 
 export function useIdentite(idAsso: string) {
