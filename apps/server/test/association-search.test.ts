@@ -2,9 +2,11 @@
 // paginated name search (accents and case ignored), errors in French, deleted associations hidden,
 // light data only. Real PostgreSQL with the demo registry (1 000 generated + fixed associations).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ASSOCIATION_SEARCH, MESSAGES, SEARCH_MESSAGES } from '@portail/contract';
+import { ASSOCIATION_SEARCH, MESSAGES, SEARCH_MESSAGES, type AssociationSearchResult } from '@portail/contract';
 import { DEMO_ASSOCIATIONS, seedDemoRegistry } from '../src/db/demo-registry.ts';
 import { searchableName } from '../src/modules/proxy-asso/search-text.ts';
+import { createSearchRepository, type SearchStep } from '../src/modules/proxy-asso/search.repository.ts';
+import { createSearchService } from '../src/modules/proxy-asso/search.service.ts';
 import { signIn } from './support/factories.ts';
 import { TOKEN_HEADER } from './support/http-helpers.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -150,6 +152,80 @@ describe('name search', () => {
     const response = await search({ q: 'association', limit: 50, page: ASSOCIATION_SEARCH.countCap / 50 + 1 });
     expect(response.status).toBe(400);
     expect(response.body.message).toBe(SEARCH_MESSAGES.beyondCap);
+  });
+});
+
+describe('name search when bounded steps give up', () => {
+  // The steps listed time out for real (their transaction sleeps past a short statement_timeout);
+  // the others get bounds generous enough for a busy test machine.
+  const slowSearch = (...slow: SearchStep[]) => {
+    const bound = (step: SearchStep) => (slow.includes(step) ? 20 : 5_000);
+    return createSearchService(
+      createSearchRepository(t.db, {
+        bounds: { nearest: bound('nearest'), rare: bound('rare'), count: bound('count'), words: bound('words') },
+        beforeStep: (step, tx) => (slow.includes(step) ? tx.$executeRaw`SELECT pg_sleep(1)` : Promise.resolve()),
+      }),
+    );
+  };
+  const ids = (r: AssociationSearchResult) => r.items.map((i) => i.id_correspondance);
+  /** A page is empty only past the total, and never shows more than the total promises. */
+  const expectConsistent = (r: AssociationSearchResult) => {
+    const offset = (r.page - 1) * r.limit;
+    if (r.items.length === 0) expect(r.total, JSON.stringify(r)).toBeLessThanOrEqual(offset);
+    else expect(r.total).toBeGreaterThanOrEqual(offset + r.items.length);
+    if (offset + r.limit <= r.total) expect(r.items).toHaveLength(r.limit);
+  };
+  /** Every page up to `total` can be read, without overlap. */
+  const expectPageable = async (service: ReturnType<typeof slowSearch>, q: string, limit: number) => {
+    const first = await service.search({ q, page: 1, limit });
+    const seen = new Set<string>();
+    for (let page = 1; (page - 1) * limit < first.total; page++) {
+      const r = await service.search({ q, page, limit });
+      expectConsistent(r);
+      expect(r.items.length, `page ${page}`).toBeGreaterThan(0);
+      for (const id of ids(r)) seen.add(id);
+    }
+    expect(seen.size).toBe(first.total);
+    return first;
+  };
+
+  it('answers the names near each word when the similarity steps and the count time out (no empty page with a total)', async () => {
+    const service = slowSearch('nearest', 'rare', 'count');
+    const r = await service.search({ q: 'sportive demonstation', page: 1, limit: 20 });
+    expectConsistent(r);
+    expect(r.items.length).toBeGreaterThan(0);
+    expect(r.items[0]!.id_correspondance).toBe(demo.id);
+    expect(r.total_exact).toBe(false);
+    await expectPageable(service, 'sportive demonstation', 20);
+  });
+
+  it('answers an empty page with a total of 0 when every step but the prefix gives up', async () => {
+    const r = await slowSearch('nearest', 'rare', 'count', 'words').search({ q: 'sportive demonstation', page: 1, limit: 20 });
+    expect(r).toMatchObject({ total: 0, items: [] });
+    // The prefix step still answers names starting with the term.
+    const prefixed = await slowSearch('nearest', 'rare', 'count', 'words').search({ q: 'association sportive de demonstration', page: 1, limit: 20 });
+    expectConsistent(prefixed);
+    expect(prefixed.items[0]!.id_correspondance).toBe(demo.id);
+  });
+
+  it('ranks the exact count\'s matches as the nearest step would when only that step times out', async () => {
+    for (const q of ['demonstation', 'comite des fetes', 'théâtre de démonstration']) {
+      const normal = await slowSearch().search({ q, page: 1, limit: 20 });
+      const slow = await slowSearch('nearest', 'rare').search({ q, page: 1, limit: 20 });
+      expect(normal.total_exact, q).toBe(true);
+      expect({ total: slow.total, total_exact: slow.total_exact }, q).toEqual({ total: normal.total, total_exact: true });
+      // The same names (equally similar ones may come in another order).
+      expect(ids(slow).sort(), q).toEqual(ids(normal).sort());
+    }
+  });
+
+  it('pages no further than the rare step\'s fixed number of candidates', async () => {
+    const service = slowSearch('nearest', 'count');
+    const first = await expectPageable(service, 'association', 50);
+    expect(first.items).toHaveLength(50);
+    // Past the ranked candidates: an empty page, with a total that says so.
+    const beyond = await service.search({ q: 'association', page: Math.floor(first.total / 50) + 1, limit: 50 });
+    expectConsistent(beyond);
   });
 });
 

@@ -423,17 +423,18 @@ export type AssociationFileKey = (typeof ASSOCIATION_FILE_KEYS)[number];
 /** endpoint=structureByCorrespondance: the identity and the legal representatives only. */
 export const STRUCTURE_BY_CORRESPONDANCE_KEYS: readonly AssociationFileKey[] = ['identite', 'representants_legaux'];
 
-/** 'a,b' → ['a', 'b'], each a key of the file. */
-const fileKeysSchema = (label: string) =>
+/** 'a,b' → ['a', 'b'], each one of `allowed` (else 400 naming the unknown keys and the possible ones). */
+export const topLevelKeysSchema = <K extends string>(label: string, allowed: readonly K[]) =>
   z
     .string()
     .transform((v) => v.split(',').map((k) => k.trim()).filter((k) => k !== ''))
     .superRefine((keys, ctx) => {
-      const unknown = keys.filter((k) => !(ASSOCIATION_FILE_KEYS as readonly string[]).includes(k));
+      const unknown = keys.filter((k) => !(allowed as readonly string[]).includes(k));
       if (unknown.length > 0)
-        ctx.addIssue({ code: 'custom', message: `${label} : ${MESSAGES.unknownFileKeys(unknown.join(', '), ASSOCIATION_FILE_KEYS.join(', '))}` });
+        ctx.addIssue({ code: 'custom', message: `${label} : ${MESSAGES.unknownFileKeys(unknown.join(', '), allowed.join(', '))}` });
     })
-    .transform((keys) => keys as AssociationFileKey[]);
+    .transform((keys) => keys as K[]);
+const fileKeysSchema = (label: string) => topLevelKeysSchema(label, ASSOCIATION_FILE_KEYS);
 
 export const associationFileQuerySchema = z.object({
   q: idAssoSchema,

@@ -36,8 +36,11 @@ export interface AssociationScope {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** id_asso may be the id_correspondance, the RNA, the SIREN or a SIRET of the association. */
-export async function findAssociationId(db: Database, idAsso: string): Promise<string | null> {
+/**
+ * id_asso may be the id_correspondance, the RNA, the SIREN or a SIRET of the association. A deleted
+ * association is not found unless `includeDeleted` (the caller checks who may ask for it).
+ */
+export async function findAssociationId(db: Database, idAsso: string, { includeDeleted = false } = {}): Promise<string | null> {
   const value = idAsso.trim().replace(/\s/g, '');
   let where;
   if (UUID.test(value)) where = { id: value.toLowerCase() };
@@ -45,7 +48,10 @@ export async function findAssociationId(db: Database, idAsso: string): Promise<s
   else if (isValidSiren(value)) where = { idSiren: value };
   else if (isValidSiret(value)) where = { idSiren: sirenOf(value) };
   else return null;
-  const association = await db.association.findFirst({ where: { ...where, deletedAt: null }, select: { id: true } });
+  const association = await db.association.findFirst({
+    where: { ...where, ...(includeDeleted ? {} : { deletedAt: null }) },
+    select: { id: true },
+  });
   return association?.id ?? null;
 }
 

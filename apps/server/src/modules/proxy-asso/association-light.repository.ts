@@ -3,10 +3,15 @@ import type { Database } from '../../db/prisma.ts';
 
 export function createAssociationLightRepository(db: Database) {
   return {
-    findWithActiveEstablishments: (id: string) =>
+    /** The association (deleted too when `includeDeleted`) and, when asked, its active establishments. */
+    findWithActiveEstablishments: (id: string, { includeDeleted = false, etablissements = true } = {}) =>
       db.association.findFirst({
-        where: { id, deletedAt: null },
-        include: { etablissements: { where: { actif: true }, orderBy: [{ estSiege: 'desc' }, { siret: 'asc' }] } },
+        where: { id, ...(includeDeleted ? {} : { deletedAt: null }) },
+        include: {
+          etablissements: etablissements
+            ? { where: { actif: true }, orderBy: [{ estSiege: 'desc' }, { siret: 'asc' }] }
+            : { take: 0 },
+        },
       }),
   };
 }

@@ -5,5 +5,5 @@ import { registerRoute } from '../../http/contract-routes.ts';
 import type { AppServices } from '../../services.ts';
 
 export function associationLightRoutes(app: FastifyInstance, { associationLight }: AppServices) {
-  registerRoute(app, api.associationLight.getLight, ({ query }) => associationLight.get(query.q));
+  registerRoute(app, api.associationLight.getLight, ({ auth, query }) => associationLight.get(auth, query));
 }

@@ -1,9 +1,21 @@
 // The light registry view: public data only (names, identifiers, active establishments and their
 // town), readable by any signed-in user so that a member can pick an establishment before joining.
-import type { AssociationLight } from '@portail/contract';
+// It takes the parameters of GET /association (spec §7) where they make sense for it: include /
+// exclude of its top-level keys, endpoint=structureByCorrespondance (the identity only),
+// includeDeleted (lca.admin: a deleted association too). Representatives are never part of it, so
+// hideRepresentantsLegaux and representants_legaux change nothing.
+import {
+  ASSOCIATION_LIGHT_KEYS,
+  LIGHT_STRUCTURE_BY_CORRESPONDANCE_KEYS,
+  MESSAGES,
+  type AssociationLight,
+  type AssociationLightKey,
+  type AssociationLightQuery,
+} from '@portail/contract';
 import type { Database } from '../../db/prisma.ts';
-import { notFound } from '../../http/errors.ts';
-import { findAssociationId } from './access.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
+import type { AuthClaims } from '../../http/request-context.ts';
+import { findAssociationId, LCA_ADMIN } from './access.ts';
 import type { AssociationLightRepository } from './association-light.repository.ts';
 
 const addressPart = (address: unknown, key: 'cp' | 'commune'): string | null => {
@@ -11,13 +23,28 @@ const addressPart = (address: unknown, key: 'cp' | 'commune'): string | null => 
   return typeof value === 'string' ? value : null;
 };
 
+/** The keys asked for, as GET /association chooses them (endpoint, then include, then exclude). */
+function wantedKeys(query: AssociationLightQuery): Set<AssociationLightKey> {
+  let keys: readonly AssociationLightKey[] =
+    query.endpoint === 'structureByCorrespondance' ? LIGHT_STRUCTURE_BY_CORRESPONDANCE_KEYS : ASSOCIATION_LIGHT_KEYS;
+  if (query.include) keys = keys.filter((k) => query.include!.includes(k));
+  if (query.exclude) keys = keys.filter((k) => !query.exclude!.includes(k));
+  return new Set(keys);
+}
+
 export function createAssociationLightService(db: Database, repository: AssociationLightRepository) {
   return {
-    async get(q: string): Promise<AssociationLight> {
-      const id = await findAssociationId(db, q);
-      const association = id ? await repository.findWithActiveEstablishments(id) : null;
+    /** The whole view for the default query; only the keys asked for otherwise. */
+    async get(claims: AuthClaims, query: AssociationLightQuery): Promise<Partial<AssociationLight>> {
+      if (query.includeDeleted && !claims.roles.includes(LCA_ADMIN)) throw forbidden(MESSAGES.includeDeletedAdminOnly);
+      const wanted = wantedKeys(query);
+      const { includeDeleted } = query;
+      const id = await findAssociationId(db, query.q, { includeDeleted });
+      const association = id
+        ? await repository.findWithActiveEstablishments(id, { includeDeleted, etablissements: wanted.has('etablissements') })
+        : null;
       if (!association) throw notFound();
-      return {
+      const view: AssociationLight = {
         id_correspondance: association.id,
         nom: association.nom,
         sigle: association.sigle,
@@ -33,6 +60,7 @@ export function createAssociationLightService(db: Database, repository: Associat
             addressPart(e.adresse, 'commune') ?? (e.estSiege ? addressPart(association.adresseSiege, 'commune') : null),
         })),
       };
+      return Object.fromEntries(Object.entries(view).filter(([key]) => wanted.has(key as AssociationLightKey)));
     },
   };
 }

@@ -7,6 +7,13 @@
 //               hence a short statement_timeout;
 //   3. rare     when 2 gave up: the GIN trigram index (fast exactly when matches are rare: typos,
 //               small communes), bounded by LIMIT and its own timeout.
+// The bounded count (below) also hands back its best matches: when 2 gave up and the count is
+// exact, they are every match, ranked as 2 would have. When 2, 3 and the count all gave up:
+//   4. words    GiST KNN on each word of the term alone (instant for a common, correctly spelt
+//               word), the union ranked on the whole term.
+// Whatever gave up, `total` never promises more than can be paged: when the results come from a
+// step of fixed size (3, 4, an exact count), it is the number of results ranked, a lower bound
+// (total_exact false) unless every match is known.
 // The GiST index is declared COLLATE "C" so that each query picks its index: expressions on
 // (nom_recherche COLLATE "C") match only the GiST index, plain ones only the GIN index.
 // Counting stops at the cap (a bounded GIN count, given up on huge posting lists: "cap+").
@@ -33,6 +40,9 @@ interface Candidate {
   ws: number;
 }
 
+/** The bounded count's row: the number of matches, and one of the best ones (null when none). */
+type CountedRow = { n: number } & { [K in keyof Candidate]: Candidate[K] | null };
+
 export interface NameSearchOptions {
   offset: number;
   limit: number;
@@ -46,8 +56,23 @@ export interface NameSearchResult {
 }
 
 /** Time bounds of the optional steps (ms), and how late the nearest scan may be before the rare one starts. */
-export const SEARCH_TIME_BOUNDS = { nearest: 12, rare: 30, count: 10, rareDelay: 4 } as const;
+export const SEARCH_TIME_BOUNDS = { nearest: 12, rare: 30, count: 10, words: 12, rareDelay: 4 } as const;
+export type SearchTimeBounds = { readonly [K in keyof typeof SEARCH_TIME_BOUNDS]: number };
+export type SearchStep = Exclude<keyof SearchTimeBounds, 'rareDelay'>;
 const RARE_CANDIDATES = 300;
+/** Word fallback: the longest distinct words of the term (3 letters or more), each KNN bounded by this LIMIT. */
+const FALLBACK_WORDS = 3;
+const WORD_CANDIDATES = 100;
+
+export interface SearchRepositoryOptions {
+  /** Overrides SEARCH_TIME_BOUNDS (tests, tuning). */
+  bounds?: Partial<SearchTimeBounds>;
+  /**
+   * Runs in each bounded step's transaction, after its statement_timeout is set and before its
+   * query: lets a test make a step time out for real (e.g. `SELECT pg_sleep(1)`).
+   */
+  beforeStep?: (step: SearchStep, tx: Prisma.TransactionClient) => Promise<unknown>;
+}
 
 const SELECT_ROW = Prisma.sql`
   a.id::text AS id, a.nom, a.sigle, a.id_rna, a.id_siren, a.id_siret_siege, a.cp_siege AS cp,
@@ -68,6 +93,16 @@ function prefixUpperBound(prefix: string): string {
 const longestWord = (term: string) =>
   term.split(' ').reduce((longest, word) => (word.length >= longest.length ? word : longest), '');
 
+/** The longest distinct words of the term with at least 3 letters (a trigram), longest first. */
+const fallbackWords = (term: string) =>
+  [...new Set(term.split(' ').filter((word) => word.length >= 3))]
+    .sort((a, b) => b.length - a.length)
+    .slice(0, FALLBACK_WORDS);
+
+/** Best similarity first, then name and id (the order of the count's SQL ranking). */
+const bySimilarity = (a: Candidate, b: Candidate) =>
+  b.ws - a.ws || (a.nom_recherche < b.nom_recherche ? -1 : a.nom_recherche > b.nom_recherche ? 1 : a.id < b.id ? -1 : 1);
+
 /**
  * Word similarity threshold of the rare step: a long word keeps a high similarity to its one-typo
  * forms (villeurbane 0.83, montpelier 0.77, demonstation 0.69), and a higher threshold makes the
@@ -78,18 +113,22 @@ const rareThreshold = (word: string) => (word.length >= 8 ? 0.65 : undefined);
 const normaliseSigle = (sigle: string) =>
   sigle.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
-export function createSearchRepository(db: Database) {
-  /** Runs `work` in a transaction with a statement timeout; null when the timeout fired. */
+export function createSearchRepository(db: Database, options: SearchRepositoryOptions = {}) {
+  const bounds: SearchTimeBounds = { ...SEARCH_TIME_BOUNDS, ...options.bounds };
+
+  /** Runs `work` in a transaction with the step's statement timeout; null when the timeout fired. */
   async function bounded<T>(
-    ms: number,
+    step: SearchStep,
     work: (tx: Prisma.TransactionClient) => Promise<T>,
     wordThreshold?: number,
   ): Promise<T | null> {
     try {
       return await db.$transaction(async (tx) => {
-        await tx.$executeRawUnsafe(`SET LOCAL statement_timeout = ${Math.round(ms)}`);
+        // At least 1 ms: statement_timeout = 0 would mean no bound at all.
+        await tx.$executeRawUnsafe(`SET LOCAL statement_timeout = ${Math.max(1, Math.round(bounds[step]))}`);
         if (wordThreshold !== undefined)
           await tx.$executeRawUnsafe(`SET LOCAL pg_trgm.word_similarity_threshold = ${wordThreshold.toFixed(2)}`);
+        await options.beforeStep?.(step, tx);
         return work(tx);
       });
     } catch (error) {
@@ -103,6 +142,24 @@ export function createSearchRepository(db: Database) {
     const rows = await db.$queryRaw<SearchRow[]>`
       SELECT ${SELECT_ROW} FROM associations a WHERE a.id = ANY(${ids}::uuid[])`;
     return new Map(rows.map((row) => [row.id, row]));
+  };
+
+  /**
+   * Last fallback: for each of the term's longest words, the nearest names by GiST KNN (instant
+   * when the word is common and spelt right; a misspelt one gives up at its bound), side by side,
+   * the union ranked on the whole term.
+   */
+  const nearWords = async (term: string): Promise<Candidate[]> => {
+    const found = await Promise.all(
+      fallbackWords(term).map((w) => bounded('words', (tx) => tx.$queryRaw<Candidate[]>`
+          SELECT id::text AS id, nom_recherche, sigle, word_similarity(${term}::text, nom_recherche)::float8 AS ws
+            FROM associations
+           WHERE ${w}::text <% (nom_recherche COLLATE "C") AND deleted_at IS NULL
+           ORDER BY ${w}::text <<-> (nom_recherche COLLATE "C") LIMIT ${WORD_CANDIDATES}`)),
+    );
+    const byId = new Map<string, Candidate>();
+    for (const candidate of found.flatMap((rows) => rows ?? [])) byId.set(candidate.id, candidate);
+    return [...byId.values()].sort(bySimilarity);
   };
 
   return {
@@ -126,11 +183,11 @@ export function createSearchRepository(db: Database) {
       // side and a typo costs max(nearest, rare) instead of their sum; it is dropped unused when the
       // nearest scan answers.
       const word = longestWord(term);
-      const rareQuery = () => bounded(SEARCH_TIME_BOUNDS.rare, (tx) => tx.$queryRaw<Candidate[]>`
+      const rareQuery = () => bounded('rare', (tx) => tx.$queryRaw<Candidate[]>`
           SELECT id::text AS id, nom_recherche, sigle, word_similarity(${term}::text, nom_recherche)::float8 AS ws
             FROM associations
            WHERE ${word}::text <% nom_recherche AND deleted_at IS NULL LIMIT ${RARE_CANDIDATES}`, rareThreshold(word));
-      const nearestQuery = bounded(SEARCH_TIME_BOUNDS.nearest, (tx) => tx.$queryRaw<Candidate[]>`
+      const nearestQuery = bounded('nearest', (tx) => tx.$queryRaw<Candidate[]>`
           SELECT id::text AS id, nom_recherche, sigle, (1 - (${term}::text <<-> (nom_recherche COLLATE "C")))::float8 AS ws
             FROM associations
            WHERE ${term}::text <% (nom_recherche COLLATE "C") AND deleted_at IS NULL
@@ -143,7 +200,7 @@ export function createSearchRepository(db: Database) {
         rareStarted = rareQuery();
         rareStarted.catch(() => {}); // awaited below when needed; an unused failure is of no interest
 
-      }, SEARCH_TIME_BOUNDS.rareDelay);
+      }, bounds.rareDelay);
       // The first steps run side by side (each on its own connection).
       const [prefix, nearest, counted] = await Promise.all([
         db.$queryRaw<Candidate[]>`
@@ -152,18 +209,56 @@ export function createSearchRepository(db: Database) {
            ORDER BY nom_recherche USING ~<~ LIMIT ${wanted}`,
         nearestQuery.finally(() => clearTimeout(rareTimer)),
         // Bounded count on the GIN index: quick when matches are few, given up when they are many.
-        bounded(SEARCH_TIME_BOUNDS.count, (tx) => tx.$queryRaw<{ n: number }[]>`
-          SELECT count(*)::int AS n FROM (
-            SELECT 1 FROM associations WHERE ${term}::text <% nom_recherche AND deleted_at IS NULL LIMIT ${countCap + 1}) s`),
+        // It also ranks what it counted (one row with null candidate fields when nothing matched):
+        // the `wanted` best matches, every match's rank when the count is exact.
+        bounded('count', (tx) => tx.$queryRaw<CountedRow[]>`
+          WITH m AS MATERIALIZED (
+            SELECT id, nom_recherche, sigle FROM associations
+             WHERE ${term}::text <% nom_recherche AND deleted_at IS NULL LIMIT ${countCap + 1})
+          SELECT c.n, b.id, b.nom_recherche, b.sigle, b.ws
+            FROM (SELECT count(*)::int AS n FROM m) c
+            LEFT JOIN LATERAL (
+              SELECT id::text AS id, nom_recherche, sigle, word_similarity(${term}::text, nom_recherche)::float8 AS ws
+                FROM m ORDER BY ws DESC, nom_recherche COLLATE "C", id LIMIT ${wanted}) b ON true`),
       ]);
-      let similar = nearest;
-      // Complete when the scan ended before the limit: every match is in hand.
-      let similarComplete = similar !== null && similar.length < wanted;
-      const rarePending = rareStarted as Promise<Candidate[] | null> | null;
-      if (similar === null) {
-        similar = await (rarePending ?? rareQuery());
-        similarComplete = similar !== null && similar.length < RARE_CANDIDATES;
-        similar = (similar ?? []).sort((a, b) => b.ws - a.ws || (a.nom_recherche < b.nom_recherche ? -1 : 1));
+      const n = counted?.[0]?.n;
+      const countedBest = (counted ?? []).filter((row): row is CountedRow & Candidate => row.id !== null);
+
+      // Where the similar names come from, in order of preference. `pagesGrow`: each page runs the
+      // step again for its own offset (nearest, count), so `total` may promise more than is ranked
+      // here; the other steps have a fixed size, and their ranked results are all that can be paged.
+      let similar: Candidate[];
+      let similarComplete: boolean;
+      let pagesGrow: boolean;
+      if (nearest !== null) {
+        // Complete when the scan ended before the limit: every match is in hand.
+        similar = nearest;
+        similarComplete = nearest.length < wanted;
+        pagesGrow = true;
+      } else if (n !== undefined && n <= countCap) {
+        // The exact count holds every match of the term: its ranking is the nearest scan's.
+        similar = countedBest.sort(bySimilarity);
+        similarComplete = n < wanted;
+        pagesGrow = true;
+      } else {
+        const rarePending = rareStarted as Promise<Candidate[] | null> | null;
+        const rare = await (rarePending ?? rareQuery());
+        if (rare !== null && (rare.length > 0 || n === undefined)) {
+          similar = rare.sort(bySimilarity);
+          similarComplete = rare.length < RARE_CANDIDATES;
+          pagesGrow = false;
+        } else if (n !== undefined) {
+          // More matches than the cap (none near the longest word, or its scan gave up): the best
+          // of the first countCap + 1 found.
+          similar = countedBest.sort(bySimilarity);
+          similarComplete = false;
+          pagesGrow = true;
+        } else {
+          // Every similarity step gave up: names near each word of the term, ranked on the whole term.
+          similar = prefix.length < wanted ? await nearWords(term) : [];
+          similarComplete = false;
+          pagesGrow = false;
+        }
       }
 
       // Ranking: exact name (with or without its sigle), then names starting with the term (in
@@ -182,7 +277,6 @@ export function createSearchRepository(db: Database) {
 
       let total: number;
       let totalExact: boolean;
-      const n = counted?.[0]?.n;
       if (prefix.length < wanted && similarComplete) {
         total = ranked.length;
         totalExact = true;
@@ -192,6 +286,12 @@ export function createSearchRepository(db: Database) {
       } else {
         // The count gave up: the term's trigrams are very common, matches are many.
         total = countCap;
+        totalExact = false;
+      }
+      // Never promise pages that cannot be shown: from a step of fixed size, the ranked results
+      // are all there is to page (a lower bound of the matches).
+      if (!pagesGrow && ranked.length < total) {
+        total = ranked.length;
         totalExact = false;
       }
 
