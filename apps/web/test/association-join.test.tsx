@@ -169,6 +169,34 @@ describe('joining an association', () => {
   });
 });
 
+describe('search counts', () => {
+  async function searchFor(result: AssociationSearchResult) {
+    const user = makeUser({ associations: [] });
+    session.signIn(makeSession(user));
+    stubFetch({
+      ...NO_NOTES,
+      [`GET /api/lca-server/users/${user.lcaId}`]: () => json(200, makeLcaUser(user, { associations: [] })),
+      'GET /api/proxy-asso/association/search': () => json(200, result),
+    });
+    renderApp('/ajout-association/choix-association');
+    const search = await screen.findByRole('searchbox', { name: 'Nom, numéro RNA, SIREN ou SIRET' });
+    await userEvent.type(search, 'club sportif');
+    await userEvent.click(screen.getByRole('button', { name: 'Rechercher' }));
+  }
+
+  it('says more results exist only when the count stopped at its cap', async () => {
+    await searchFor({ ...searchResult, type: 'nom', total: 1000, total_exact: false });
+    expect(await screen.findByText('1000+ associations trouvées')).toBeInTheDocument();
+    expect(screen.getByText(SEARCH_MESSAGES.beyondCap)).toBeInTheDocument();
+  });
+
+  it('shows an inexact count below the cap as a lower bound, without the cap notice', async () => {
+    await searchFor({ ...searchResult, type: 'nom', total: 37, total_exact: false });
+    expect(await screen.findByText('37+ associations trouvées')).toBeInTheDocument();
+    expect(screen.queryByText(SEARCH_MESSAGES.beyondCap)).not.toBeInTheDocument();
+  });
+});
+
 describe('entry checks of the later steps', () => {
   for (const step of ['choix-etablissement', 'certificat-honneur']) {
     it(`${step} without a selected association goes to choix-association`, async () => {

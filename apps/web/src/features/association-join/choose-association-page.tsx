@@ -109,7 +109,10 @@ export function ChooseAssociationPage() {
               ? 'Aucune association ne correspond à votre recherche.'
               : `${result.total_exact ? result.total : `${result.total}+`} association${result.total > 1 ? 's' : ''} trouvée${result.total > 1 ? 's' : ''}`}
           </h2>
-          {!result.total_exact && <p className={fr.cx('fr-text--sm')}>{SEARCH_MESSAGES.beyondCap}</p>}
+          {/* Only a count stopped at the cap means more results exist than can be paged. */}
+          {!result.total_exact && result.total >= ASSOCIATION_SEARCH.countCap && (
+            <p className={fr.cx('fr-text--sm')}>{SEARCH_MESSAGES.beyondCap}</p>
+          )}
           <ul className={fr.cx('fr-raw-list')}>
             {result.items.map((item) => (
               <li key={item.id_correspondance} className={fr.cx('fr-card', 'fr-p-3w', 'fr-mb-2w')}>
