@@ -1,9 +1,10 @@
 // The administrative information pages: redirect and header, the characteristics rules applied
 // live (Alsace-Moselle, Sport, 153 000 € box), only changed fields sent, nothing changed → info
-// toast, server errors next to the field; RIB checked client-side; representatives' completeness;
-// a secondary establishment's member.
+// toast, server errors next to the field; RIB checked client-side (added and edited);
+// representatives' completeness and boxes; budget exercise dates; a secondary establishment's member.
 import {
   CHARACTERISTIC_LABELS,
+  computeBudgetTotals,
   MESSAGES,
   SEARCH_MESSAGES,
   type AssociationIdentite,
@@ -16,6 +17,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { forgetLoadedUserInfo } from '../src/app/route-guard.ts';
 import { AFFILIATED } from '../src/features/administrative-info/affiliations.tsx';
+import { RIB_UPDATED } from '../src/features/administrative-info/bank-details.tsx';
+import { BUDGET_SAVED, EXERCICE_END_BEFORE_START } from '../src/features/administrative-info/budgets.tsx';
+import { REPRESENTANT_UPDATED } from '../src/features/administrative-info/legal-representatives.tsx';
 import { session } from '../src/lib/session/session-store.ts';
 import { toasts } from '../src/lib/toast/toast-store.ts';
 import { resetAppState } from './support/app-state.ts';
@@ -449,6 +453,244 @@ describe('informations administratives', () => {
     await waitFor(() => expect(sent).toBeDefined());
     expect(sent!.body).toEqual({ comptes: { '60': 12500, '64': 3000, '74': 10000 } });
     expect(sent!.url).toContain(`annee=${new Date().getFullYear()}`);
+  });
+
+  describe('modification d’un RIB', () => {
+    const RIB = {
+      id: 'b1',
+      id_siret: SIEGE,
+      titulaire: 'CST',
+      banque: 'BNP',
+      domiciliation: null,
+      iban: 'FR7630006000011234567890189',
+      bic: 'BNPAFRPP',
+    };
+    const edit = async () =>
+      userEvent.click(await screen.findByRole('button', { name: 'Modifier le RIB FR76 3000 6000 0112 3456 7890 189' }));
+    const saveRib = () => userEvent.click(screen.getByRole('button', { name: 'Enregistrer le RIB' }));
+
+    it('refuses what the add form refuses, next to each field, without calling the server', async () => {
+      const fake = setup({ extra: { 'GET /api/proxy-asso/association/ribs': () => json(200, [RIB]) } });
+      renderApp(`/informations-administratives/${ID}?onglet=coordonnees-bancaires`);
+      await edit();
+      expect(screen.queryByRole('button', { name: 'Ajouter le RIB' })).not.toBeInTheDocument();
+      expect(field('IBAN')).toHaveValue('FR76 3000 6000 0112 3456 7890 189');
+      expect(field('Banque (facultatif)')).toHaveValue('BNP');
+      await typeIn('Titulaire du compte', '');
+      await typeIn('IBAN', 'FR7630006000011234567890180');
+      await typeIn('BIC', 'BNPAXXPP');
+      await saveRib();
+      expect(await screen.findByText(MESSAGES.required('titulaire'))).toBeInTheDocument();
+      expect(screen.getByText(MESSAGES.badFormat('IBAN'))).toBeInTheDocument();
+      expect(screen.getByText(MESSAGES.badFormat('BIC'))).toBeInTheDocument();
+      expect(writes(fake)).toHaveLength(0);
+      expect(field('IBAN')).toHaveValue('FR7630006000011234567890180');
+    });
+
+    it('sends only the changed fields; a duplicate is shown next to the IBAN, the typed input kept', async () => {
+      const sent: RecordedRequest[] = [];
+      let duplicate = true;
+      setup({
+        extra: {
+          'GET /api/proxy-asso/association/ribs': () => json(200, [RIB]),
+          'PATCH /api/proxy-asso/association/ribs': (r) => {
+            sent.push(r);
+            return duplicate
+              ? json(400, {
+                  message: MESSAGES.invalidForm,
+                  status: 400,
+                  code: 'VALIDATION_ERROR',
+                  fields: { iban: MESSAGES.duplicateRib },
+                })
+              : json(200, RIB);
+          },
+        },
+      });
+      renderApp(`/informations-administratives/${ID}?onglet=coordonnees-bancaires`);
+      await edit();
+      // Unchanged once normalised: not sent.
+      await typeIn('BIC', 'bnpa frpp');
+      await typeIn('Titulaire du compte', 'Club sportif de Tours');
+      await typeIn('Banque (facultatif)', '');
+      await typeIn('Domiciliation (facultatif)', 'Tours');
+      await typeIn('IBAN', 'fr14 2004 1010 0505 0001 3M02 606');
+      await saveRib();
+      expect(await screen.findByText(MESSAGES.duplicateRib)).toBeInTheDocument();
+      expect(field('IBAN')).toHaveValue('fr14 2004 1010 0505 0001 3M02 606');
+      expect(field('IBAN')).toHaveAttribute('aria-invalid', 'true');
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.url).toBe(`/api/proxy-asso/association/ribs?id_asso=${ID}&id=b1`);
+      expect(sent[0]!.body).toEqual([
+        { key: 'titulaire', value: 'Club sportif de Tours' },
+        { key: 'banque', value: null },
+        { key: 'domiciliation', value: 'Tours' },
+        { key: 'iban', value: 'FR1420041010050500013M02606' },
+      ]);
+      duplicate = false;
+      await saveRib();
+      await waitFor(() => expect(toasts.getToasts().map((t) => t.message)).toContain(RIB_UPDATED));
+      expect(sent).toHaveLength(2);
+      expect(await screen.findByRole('button', { name: 'Ajouter le RIB' })).toBeInTheDocument();
+    });
+
+    it('tells that nothing changed without calling the server', async () => {
+      const fake = setup({ extra: { 'GET /api/proxy-asso/association/ribs': () => json(200, [RIB]) } });
+      renderApp(`/informations-administratives/${ID}?onglet=coordonnees-bancaires`);
+      await edit();
+      await saveRib();
+      await waitFor(() => expect(toasts.getToasts().map((t) => t.message)).toContain(MESSAGES.noChangeDetected));
+      expect(writes(fake)).toHaveLength(0);
+    });
+  });
+
+  describe('exercice du budget', () => {
+    const debut = 'Début de l’exercice (facultatif)';
+    const fin = 'Fin de l’exercice (facultatif)';
+    const saveBudget = () => userEvent.click(screen.getByRole('button', { name: 'Enregistrer le budget' }));
+    const budget = {
+      id: 'bu1',
+      annee: YEAR,
+      exercice_du: `${YEAR}-01-01`,
+      exercice_au: `${YEAR}-12-31`,
+      comptes: { '60': 1000 },
+      totaux: computeBudgetTotals({ '60': 1000 }),
+    };
+
+    it('refuses an end before the start next to the field, then sends only the changed dates and accounts', async () => {
+      let sent: RecordedRequest | undefined;
+      const fake = setup({
+        extra: {
+          'GET /api/proxy-asso/association/budgets': () => json(200, [budget]),
+          'PATCH /api/proxy-asso/association/budgets': (r) => {
+            sent = r;
+            return json(200, budget);
+          },
+        },
+      });
+      renderApp(`/informations-administratives/${ID}?onglet=budgets`);
+      await screen.findByLabelText('60 – Achats');
+      expect(field(debut)).toHaveAttribute('type', 'date');
+      expect(field(debut)).toHaveValue(`${YEAR}-01-01`);
+      expect(field(fin)).toHaveValue(`${YEAR}-12-31`);
+      await typeIn(fin, `${YEAR - 1}-06-30`);
+      await saveBudget();
+      expect(await screen.findByText(EXERCICE_END_BEFORE_START)).toBeInTheDocument();
+      expect(field(fin)).toHaveAttribute('aria-invalid', 'true');
+      expect(field(fin)).toHaveValue(`${YEAR - 1}-06-30`);
+      expect(writes(fake)).toHaveLength(0);
+      await typeIn(fin, `${YEAR + 1}-06-30`);
+      await typeIn('60 – Achats', '1500');
+      await saveBudget();
+      await waitFor(() => expect(sent).toBeDefined());
+      expect(sent!.url).toBe(`/api/proxy-asso/association/budgets?id_asso=${ID}&id=bu1`);
+      expect(sent!.body).toEqual([
+        { key: '60', value: 1500 },
+        { key: 'exercice_au', value: `${YEAR + 1}-06-30` },
+      ]);
+      expect(screen.queryByText(EXERCICE_END_BEFORE_START)).not.toBeInTheDocument();
+      expect(toasts.getToasts().map((t) => t.message)).toContain(BUDGET_SAVED(YEAR));
+    });
+
+    it('sends the dates of a new budget and shows the server’s refusal next to the field', async () => {
+      let sent: RecordedRequest | undefined;
+      setup({
+        extra: {
+          'POST /api/proxy-asso/association/budgets': (r) => {
+            sent = r;
+            return json(400, {
+              message: MESSAGES.invalidForm,
+              status: 400,
+              code: 'VALIDATION_ERROR',
+              fields: { exercice_du: 'Refusé par le serveur.' },
+            });
+          },
+        },
+      });
+      renderApp(`/informations-administratives/${ID}?onglet=budgets`);
+      await screen.findByLabelText('60 – Achats');
+      await typeIn(debut, `${YEAR}-07-01`);
+      await typeIn(fin, `${YEAR}-07-01`);
+      await saveBudget();
+      expect(await screen.findByText('Refusé par le serveur.')).toBeInTheDocument();
+      expect(field(debut)).toHaveValue(`${YEAR}-07-01`);
+      expect(sent!.body).toEqual({ exercice_du: `${YEAR}-07-01`, exercice_au: `${YEAR}-07-01`, comptes: {} });
+    });
+  });
+
+  describe('représentant légal et publication sur internet', () => {
+    const reps = [
+      rep({}),
+      rep({ id: 'r2', nom: 'Petit', prenom: 'Jean', est_representant_legal: false, publication_internet: true }),
+    ];
+
+    it('shows them as badges; an edit sends only the boxes changed, after the form’s own checks', async () => {
+      let sent: RecordedRequest | undefined;
+      const fake = setup({
+        extra: {
+          'GET /api/proxy-asso/association/representants_legaux': () => json(200, reps),
+          'PATCH /api/proxy-asso/association/representants_legaux': (r) => {
+            sent = r;
+            return json(200, reps[0]);
+          },
+        },
+      });
+      renderApp(`/informations-administratives/${ID}?onglet=representants-legaux`);
+      const rows = within(await screen.findByRole('table'))
+        .getAllByRole('row')
+        .slice(1);
+      expect(within(rows[0]!).getByText('Représentant légal')).toBeInTheDocument();
+      expect(within(rows[0]!).queryByText('Publié sur internet')).not.toBeInTheDocument();
+      expect(within(rows[1]!).getByText('Publié sur internet')).toBeInTheDocument();
+      expect(within(rows[1]!).queryByText('Représentant légal')).not.toBeInTheDocument();
+
+      await userEvent.click(screen.getByRole('button', { name: 'Modifier Alice Durand' }));
+      expect(field('Représentant légal')).toBeChecked();
+      expect(field('Publication sur internet')).not.toBeChecked();
+      await userEvent.click(field('Représentant légal'));
+      await userEvent.click(field('Publication sur internet'));
+      await typeIn('Téléphone (chiffres uniquement, sans espace)', '06 01 02');
+      await userEvent.click(screen.getByRole('button', { name: 'Enregistrer le représentant' }));
+      expect(await screen.findByText(MESSAGES.badFormat('téléphone'))).toBeInTheDocument();
+      expect(writes(fake)).toHaveLength(0);
+      expect(field('Représentant légal')).not.toBeChecked();
+      expect(field('Publication sur internet')).toBeChecked();
+
+      await typeIn('Téléphone (chiffres uniquement, sans espace)', '0601020304');
+      await userEvent.click(screen.getByRole('button', { name: 'Enregistrer le représentant' }));
+      await waitFor(() => expect(sent).toBeDefined());
+      expect(sent!.url).toBe(`/api/proxy-asso/association/representants_legaux?id_asso=${ID}&id=r1`);
+      expect(sent!.body).toEqual([
+        { key: 'est_representant_legal', value: false },
+        { key: 'publication_internet', value: true },
+      ]);
+      expect(toasts.getToasts().map((t) => t.message)).toContain(REPRESENTANT_UPDATED);
+    });
+
+    it('adds a legal representative by default, published only when the box is checked', async () => {
+      let sent: RecordedRequest | undefined;
+      setup({
+        extra: {
+          'POST /api/proxy-asso/association/representants_legaux': (r) => {
+            sent = r;
+            return json(201, rep({ publication_internet: true }));
+          },
+        },
+      });
+      renderApp(`/informations-administratives/${ID}?onglet=representants-legaux`);
+      await userEvent.click(await screen.findByRole('button', { name: 'Ajouter un représentant légal' }));
+      expect(field('Représentant légal')).toBeChecked();
+      expect(field('Publication sur internet')).not.toBeChecked();
+      await userEvent.click(screen.getByLabelText('Madame'));
+      await userEvent.type(field('Nom'), 'Durand');
+      await userEvent.type(field('Prénom'), 'Alice');
+      await userEvent.type(field('Fonction'), 'Présidente');
+      await userEvent.type(field('Adresse électronique'), 'alice@example.org');
+      await userEvent.type(field('Téléphone (chiffres uniquement, sans espace)'), '0601020304');
+      await userEvent.click(field('Publication sur internet'));
+      await userEvent.click(screen.getByRole('button', { name: 'Enregistrer le représentant' }));
+      await waitFor(() => expect(sent).toBeDefined());
+      expect(sent!.body).toMatchObject({ nom: 'Durand', est_representant_legal: true, publication_internet: true });
+    });
   });
 
   describe('comptes', () => {

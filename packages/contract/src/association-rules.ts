@@ -333,3 +333,8 @@ export function applyReseauRules(state: { nb_licencies: number | null; nb_licenc
 
 /** Affiliation numbers: letters, digits, hyphen, underscore, dot (spec §5 numero_affiliation). */
 export const NUMERO_AFFILIATION_PATTERN = /^[A-Za-z0-9._-]+$/;
+
+/** A financial year ends after it starts (ISO dates YYYY-MM-DD compare as text); null when fine. */
+export function exerciceProblem(du: string | null | undefined, au: string | null | undefined): string | null {
+  return du && au && au < du ? MESSAGES.exerciceEndBeforeStart : null;
+}

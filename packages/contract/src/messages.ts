@@ -42,6 +42,7 @@ export const MESSAGES = {
   loggedOut: 'Vous êtes déconnecté.',
   mailSent: 'Votre message a bien été envoyé.',
   documentDeleted: 'Le document a été supprimé.',
+  exerciceEndBeforeStart: 'La fin de l’exercice doit être postérieure à son début.',
   mailRecipientNotAllowed: "Ce destinataire n'est pas autorisé.",
 
   // Field rules (spec §5)

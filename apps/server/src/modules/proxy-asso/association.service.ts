@@ -6,6 +6,7 @@ import {
   applyCompteRules,
   applyReseauRules,
   applyRhRules,
+  exerciceProblem,
   ASSOCIATION_FILE_KEYS,
   agrementChangesSchema,
   type agrementFieldsSchema,
@@ -694,9 +695,8 @@ export function createAssociationService(db: Database) {
 }
 
 function checkExercice(du: string | null, au: string | null) {
-  if (du && au && au < du) {
-    throw invalid({ exercice_au: 'La fin de l’exercice doit être postérieure à son début.' });
-  }
+  const problem = exerciceProblem(du, au);
+  if (problem) throw invalid({ exercice_au: problem });
 }
 
 export type AssociationService = ReturnType<typeof createAssociationService>;

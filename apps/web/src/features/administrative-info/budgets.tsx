@@ -1,6 +1,8 @@
 // Budgets: one forecast budget per year on the account plan (60-69 charges, 70-79 products, 86/87
 // voluntary contributions), totals, surplus and shortfall computed live by the contract's
-// computeBudgetTotals (never below zero), amounts shown in euros without decimals.
+// computeBudgetTotals (never below zero), amounts shown in euros without decimals; the exercise's
+// start and end dates (DSFR date inputs, the end not before the start). An edit sends only the
+// changed dates and accounts.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Button } from '@codegouvfr/react-dsfr/Button';
@@ -11,6 +13,8 @@ import {
   BUDGET_ACCOUNTS,
   CHARGE_ACCOUNTS,
   computeBudgetTotals,
+  exerciceProblem,
+  isoDateSchema,
   MESSAGES,
   PRODUCT_ACCOUNTS,
   type AssociationBudget,
@@ -55,6 +59,31 @@ export const ACCOUNT_LABELS: Record<BudgetAccount, string> = {
 };
 
 const AMOUNT = /^\d{1,13}$/;
+
+/** The contract's words when the exercise ends before it starts (shared with the server). */
+export const EXERCICE_END_BEFORE_START = MESSAGES.exerciceEndBeforeStart;
+
+const EXERCICE = {
+  exercice_du: { label: 'Début de l’exercice (facultatif)', schema: isoDateSchema('début d’exercice') },
+  exercice_au: { label: 'Fin de l’exercice (facultatif)', schema: isoDateSchema('fin d’exercice') },
+} as const;
+type ExerciceKey = keyof typeof EXERCICE;
+const EXERCICE_KEYS = Object.keys(EXERCICE) as ExerciceKey[];
+type Dates = Record<ExerciceKey, string>;
+
+/** The exercise's dates: each a calendar date when given, the end not before the start. */
+export function exerciceErrors(dates: Dates): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const k of EXERCICE_KEYS) {
+    const parsed = EXERCICE[k].schema.safeParse(dates[k]);
+    if (dates[k] !== '' && !parsed.success) errors[k] = parsed.error.issues[0]?.message ?? MESSAGES.httpEmpty;
+  }
+  if (!errors.exercice_du && !errors.exercice_au) {
+    const problem = exerciceProblem(dates.exercice_du, dates.exercice_au);
+    if (problem) errors.exercice_au = problem;
+  }
+  return errors;
+}
 
 export function Budgets({ idAsso, readOnly }: { idAsso: string; readOnly: boolean }) {
   const currentYear = new Date().getFullYear();
@@ -132,6 +161,10 @@ function BudgetForm({
         BUDGET_ACCOUNTS.map((a) => [a, budget?.comptes[a] !== undefined ? String(budget.comptes[a]) : '']),
       ) as Texts,
   );
+  const [dates, setDates] = useState<Dates>(() => ({
+    exercice_du: budget?.exercice_du?.slice(0, 10) ?? '',
+    exercice_au: budget?.exercice_au?.slice(0, 10) ?? '',
+  }));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -146,7 +179,7 @@ function BudgetForm({
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setFormError(null);
-    const found: FieldErrors = {};
+    const found: FieldErrors = exerciceErrors(dates);
     for (const a of BUDGET_ACCOUNTS) {
       const t = texts[a].replace(/\s/g, '');
       if (t !== '' && !AMOUNT.test(t))
@@ -159,10 +192,23 @@ function BudgetForm({
     }
     setSubmitting(true);
     try {
+      const exercice = {
+        exercice_du: dates.exercice_du || null,
+        exercice_au: dates.exercice_au || null,
+      };
       if (!budget) {
-        await callApi(api.association.postBudget, { query: { id_asso: idAsso, annee }, body: { comptes: lines } });
+        const given = Object.fromEntries(Object.entries(exercice).filter(([, v]) => v !== null));
+        await callApi(api.association.postBudget, {
+          query: { id_asso: idAsso, annee },
+          body: { ...given, comptes: lines },
+        });
       } else {
-        const changes = changedFields(BUDGET_ACCOUNTS, budget.comptes, lines);
+        const before = {
+          ...budget.comptes,
+          exercice_du: budget.exercice_du?.slice(0, 10) ?? null,
+          exercice_au: budget.exercice_au?.slice(0, 10) ?? null,
+        };
+        const changes = changedFields([...EXERCICE_KEYS, ...BUDGET_ACCOUNTS], before, { ...exercice, ...lines });
         if (!changes) return;
         await callApi(api.association.patchBudget, { query: { id_asso: idAsso, id: budget.id }, body: changes });
       }
@@ -195,6 +241,26 @@ function BudgetForm({
     />
   );
 
+  const date = (k: ExerciceKey) => (
+    <Input
+      label={EXERCICE[k].label}
+      disabled={readOnly}
+      state={errors[k] ? 'error' : 'default'}
+      stateRelatedMessage={errors[k]}
+      nativeInputProps={{
+        id: `field-${k}`,
+        name: k,
+        type: 'date',
+        value: dates[k],
+        'aria-invalid': errors[k] ? true : undefined,
+        onChange: (event) => {
+          const value = event.target.value;
+          setDates((d) => ({ ...d, [k]: value }));
+        },
+      }}
+    />
+  );
+
   const summary: [string, number][] = [
     ['Total des charges (60 à 69)', totals.charges],
     ['Total des produits (70 à 79)', totals.produits],
@@ -211,6 +277,16 @@ function BudgetForm({
       {!budget && <p>Aucun budget n’est encore saisi pour {annee}.</p>}
       <FormError message={formError} />
       <form onSubmit={onSubmit} noValidate aria-label={`Budget ${annee}`}>
+        <fieldset className={fr.cx('fr-fieldset')}>
+          <legend className={fr.cx('fr-h6')}>Exercice</legend>
+          <div className={fr.cx('fr-grid-row', 'fr-grid-row--gutters')}>
+            {EXERCICE_KEYS.map((k) => (
+              <div key={k} className={fr.cx('fr-col-12', 'fr-col-md-6')}>
+                {date(k)}
+              </div>
+            ))}
+          </div>
+        </fieldset>
         <div className={fr.cx('fr-grid-row', 'fr-grid-row--gutters')}>
           <fieldset className={fr.cx('fr-col-12', 'fr-col-md-6', 'fr-fieldset')}>
             <legend className={fr.cx('fr-h6')}>Charges</legend>

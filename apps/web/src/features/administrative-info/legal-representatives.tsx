@@ -1,7 +1,8 @@
 // Représentants légaux: table with the CEC validator and "Incomplet" badges (spec §5: complete only
 // with civilité, nom, prénom, courriel, fonction, téléphone), add/edit form on the contract schema
-// (an edit sends only the changed fields), CEC validator toggle (PATCH representantFonctionSiret)
-// and confirmed (soft) deletion.
+// (an edit sends only the changed fields), the "représentant légal" and "publication sur internet"
+// boxes (badges in the table), CEC validator toggle (PATCH representantFonctionSiret) and confirmed
+// (soft) deletion.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Badge } from '@codegouvfr/react-dsfr/Badge';
@@ -16,6 +17,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callApi, errorMessage } from '../../lib/api/index.ts';
+import { CheckboxField, checkedText, isChecked } from '../../lib/forms/checkbox-field.tsx';
 import { CiviliteField } from '../../lib/forms/civilite-field.tsx';
 import { EmailField } from '../../lib/forms/email-field.tsx';
 import { SubmitForm } from '../../lib/forms/submit-form.tsx';
@@ -34,7 +36,20 @@ const REQUIRED = ['civilite', 'nom', 'prenom', 'courriel', 'fonction', 'telephon
 /** Spec §5: a representative is complete only when every required field is filled. */
 export const isCompleteRepresentant = (r: Representant) => REQUIRED.every((k) => (r[k] ?? '').trim() !== '');
 
-const FORM_FIELDS = { civilite: '', nom: '', prenom: '', courriel: '', fonction: '', telephone: '' };
+/** The boxes of the form (a new representative is a legal one, not published: the server's defaults). */
+const FLAGS = ['est_representant_legal', 'publication_internet'] as const;
+const EDITED = [...REQUIRED, ...FLAGS] as const;
+
+const FORM_FIELDS = {
+  civilite: '',
+  nom: '',
+  prenom: '',
+  courriel: '',
+  fonction: '',
+  telephone: '',
+  est_representant_legal: 'true',
+  publication_internet: 'false',
+};
 type FormFields = typeof FORM_FIELDS;
 
 interface LegalRepresentativesProps {
@@ -114,6 +129,16 @@ export function LegalRepresentatives({ idAsso, siret, associationWideReadOnly = 
               r.courriel ?? '—',
               r.telephone ?? '—',
               <div key="badges" style={{ display: 'flex', flexWrap: 'wrap', gap: '0.25rem' }}>
+                {r.est_representant_legal && (
+                  <Badge small severity="info" noIcon>
+                    Représentant légal
+                  </Badge>
+                )}
+                {r.publication_internet && (
+                  <Badge small severity="new" noIcon>
+                    Publié sur internet
+                  </Badge>
+                )}
                 {r.valideur_cec && (
                   <Badge small severity="success">
                     Valideur CEC
@@ -197,10 +222,16 @@ interface RepresentantFormProps {
 
 function RepresentantForm({ idAsso, siret, representant, onDone, onCancel }: RepresentantFormProps) {
   const initial: FormFields = representant
-    ? (Object.fromEntries(REQUIRED.map((k) => [k, representant[k] ?? ''])) as FormFields)
+    ? ({
+        ...Object.fromEntries(REQUIRED.map((k) => [k, representant[k] ?? ''])),
+        est_representant_legal: checkedText(representant.est_representant_legal),
+        publication_internet: checkedText(representant.publication_internet),
+      } as FormFields)
     : FORM_FIELDS;
   const form = useZodForm(representantFieldsSchema, initial, (v) => ({
     ...v,
+    est_representant_legal: isChecked(v.est_representant_legal),
+    publication_internet: isChecked(v.publication_internet),
     ...(siret && !representant ? { id_siret: siret } : {}),
   }));
 
@@ -211,7 +242,7 @@ function RepresentantForm({ idAsso, siret, representant, onDone, onCancel }: Rep
       onDone();
       return;
     }
-    const changes = changedFields(REQUIRED, representant, data);
+    const changes = changedFields(EDITED, representant, data);
     if (!changes) return;
     await callApi(api.association.patchRepresentant, {
       query: { id_asso: idAsso, id: representant.id },
@@ -232,6 +263,8 @@ function RepresentantForm({ idAsso, siret, representant, onDone, onCancel }: Rep
         <TextField label="Fonction" {...form.field('fonction')} />
         <EmailField {...form.field('courriel')} />
         <TextField label="Téléphone (chiffres uniquement, sans espace)" type="tel" {...form.field('telephone')} />
+        <CheckboxField label="Représentant légal" {...form.field('est_representant_legal')} />
+        <CheckboxField label="Publication sur internet" {...form.field('publication_internet')} />
       </SubmitForm>
       <Button priority="tertiary" size="small" onClick={onCancel} className={fr.cx('fr-mt-2w')}>
         Annuler
