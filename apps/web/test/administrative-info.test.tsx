@@ -131,7 +131,8 @@ const rep = (overrides: Partial<Representant>): Representant => ({
   ...overrides,
 });
 
-type Handlers = Record<string, (request: RecordedRequest) => Response>;
+type Handler = (request: RecordedRequest) => Response;
+type Handlers = Record<string, Handler>;
 
 function setup({
   link = makeLink(),
@@ -156,6 +157,26 @@ function setup({
     ...extra,
   });
 }
+
+/** `extra` handlers of a part of the file (/association/<path>): its list, when given, and its writes. */
+function partApi(path: string, { list, ...writes }: { list?: unknown; POST?: Handler; PATCH?: Handler }): Handlers {
+  const url = `/api/proxy-asso/association/${path}`;
+  return {
+    ...(list === undefined ? {} : { [`GET ${url}`]: () => json(200, list) }),
+    ...Object.fromEntries(Object.entries(writes).map(([method, handler]) => [`${method} ${url}`, handler])),
+  };
+}
+
+/** A write handler that hands its request to `record` and answers `status` with `body`. */
+const keep =
+  (record: (request: RecordedRequest) => unknown, status: number, body: unknown): Handler =>
+  (request) => {
+    record(request);
+    return json(status, body);
+  };
+
+/** Opens a tab of the association's file. */
+const renderTab = (onglet: string) => renderApp(`/informations-administratives/${ID}?onglet=${onglet}`);
 
 const writes = (fake: ReturnType<typeof setup>) => fake.requests.filter((r) => r.method !== 'GET');
 const YEAR = new Date().getFullYear();
@@ -202,12 +223,9 @@ describe('informations administratives', () => {
     let sent: unknown;
     const fake = setup({
       data: identite({}, '67000'),
-      extra: {
-        'PATCH /api/proxy-asso/association/identite': (r) => {
-          sent = r.body;
-          return json(200, identite({ regime: 'loi1901' }, '67000'));
-        },
-      },
+      extra: partApi('identite', {
+        PATCH: keep((r) => (sent = r.body), 200, identite({ regime: 'loi1901' }, '67000')),
+      }),
     });
     renderApp(`/informations-administratives/${ID}`);
     await screen.findByLabelText('Régime');
@@ -255,12 +273,7 @@ describe('informations administratives', () => {
   it('requires a sports structure type for Sport and clears it when leaving Sport', async () => {
     let sent: unknown;
     const fake = setup({
-      extra: {
-        'PATCH /api/proxy-asso/association/identite': (r) => {
-          sent = r.body;
-          return json(200, identite());
-        },
-      },
+      extra: partApi('identite', { PATCH: keep((r) => (sent = r.body), 200, identite()) }),
     });
     renderApp(`/informations-administratives/${ID}`);
     const domaine = (await screen.findByLabelText('Domaine')) as HTMLSelectElement;
@@ -291,12 +304,7 @@ describe('informations administratives', () => {
   it('shows JOAFE and auditor only with the 153 000 € box, clearing them when it is unchecked', async () => {
     let sent: unknown;
     setup({
-      extra: {
-        'PATCH /api/proxy-asso/association/identite': (r) => {
-          sent = r.body;
-          return json(200, identite());
-        },
-      },
+      extra: partApi('identite', { PATCH: keep((r) => (sent = r.body), 200, identite()) }),
     });
     renderApp(`/informations-administratives/${ID}`);
     const box = await screen.findByLabelText('Dons et subventions supérieurs à 153 000 € par an');
@@ -341,7 +349,7 @@ describe('informations administratives', () => {
 
   it('refuses a wrong IBAN next to the field without calling the server', async () => {
     const fake = setup();
-    renderApp(`/informations-administratives/${ID}?onglet=coordonnees-bancaires`);
+    renderTab('coordonnees-bancaires');
     await screen.findByText('Aucun RIB n’est enregistré.');
     await userEvent.selectOptions(screen.getByLabelText('Établissement'), SIEGE);
     await userEvent.type(screen.getByLabelText('Titulaire du compte'), 'Club sportif de Tours');
@@ -375,7 +383,7 @@ describe('informations administratives', () => {
         },
       },
     });
-    renderApp(`/informations-administratives/${ID}?onglet=coordonnees-bancaires`);
+    renderTab('coordonnees-bancaires');
     expect(await screen.findByText('FR76 3000 6000 0112 3456 7890 189')).toBeInTheDocument();
     await userEvent.selectOptions(screen.getByLabelText('Établissement'), SIEGE);
     await userEvent.type(screen.getByLabelText('Titulaire du compte'), 'CST');
@@ -395,7 +403,7 @@ describe('informations administratives', () => {
           json(200, [rep({ valideur_cec: true }), rep({ id: 'r2', nom: 'Petit', prenom: 'Jean', telephone: null })]),
       },
     });
-    renderApp(`/informations-administratives/${ID}?onglet=representants-legaux`);
+    renderTab('representants-legaux');
     const rows = within(await screen.findByRole('table'))
       .getAllByRole('row')
       .slice(1);
@@ -430,14 +438,18 @@ describe('informations administratives', () => {
   it('computes budget totals live in euros without decimals and creates the year’s budget', async () => {
     let sent: RecordedRequest | undefined;
     setup({
-      extra: {
-        'POST /api/proxy-asso/association/budgets': (r) => {
-          sent = r;
-          return json(201, { id: 'b1', annee: 2026, exercice_du: null, exercice_au: null, comptes: {}, totaux: {} });
-        },
-      },
+      extra: partApi('budgets', {
+        POST: keep((r) => (sent = r), 201, {
+          id: 'b1',
+          annee: 2026,
+          exercice_du: null,
+          exercice_au: null,
+          comptes: {},
+          totaux: {},
+        }),
+      }),
     });
-    renderApp(`/informations-administratives/${ID}?onglet=budgets`);
+    renderTab('budgets');
     const totals = async () => within(await screen.findByLabelText('Totaux du budget'));
     await userEvent.type(await screen.findByLabelText('60 – Achats'), '12500');
     await userEvent.type(screen.getByLabelText('64 – Charges de personnel'), '3000');
@@ -470,8 +482,8 @@ describe('informations administratives', () => {
     const saveRib = () => userEvent.click(screen.getByRole('button', { name: 'Enregistrer le RIB' }));
 
     it('refuses what the add form refuses, next to each field, without calling the server', async () => {
-      const fake = setup({ extra: { 'GET /api/proxy-asso/association/ribs': () => json(200, [RIB]) } });
-      renderApp(`/informations-administratives/${ID}?onglet=coordonnees-bancaires`);
+      const fake = setup({ extra: partApi('ribs', { list: [RIB] }) });
+      renderTab('coordonnees-bancaires');
       await edit();
       expect(screen.queryByRole('button', { name: 'Ajouter le RIB' })).not.toBeInTheDocument();
       expect(field('IBAN')).toHaveValue('FR76 3000 6000 0112 3456 7890 189');
@@ -506,7 +518,7 @@ describe('informations administratives', () => {
           },
         },
       });
-      renderApp(`/informations-administratives/${ID}?onglet=coordonnees-bancaires`);
+      renderTab('coordonnees-bancaires');
       await edit();
       // Unchanged once normalised: not sent.
       await typeIn('BIC', 'bnpa frpp');
@@ -534,8 +546,8 @@ describe('informations administratives', () => {
     });
 
     it('tells that nothing changed without calling the server', async () => {
-      const fake = setup({ extra: { 'GET /api/proxy-asso/association/ribs': () => json(200, [RIB]) } });
-      renderApp(`/informations-administratives/${ID}?onglet=coordonnees-bancaires`);
+      const fake = setup({ extra: partApi('ribs', { list: [RIB] }) });
+      renderTab('coordonnees-bancaires');
       await edit();
       await saveRib();
       await waitFor(() => expect(toasts.getToasts().map((t) => t.message)).toContain(MESSAGES.noChangeDetected));
@@ -559,15 +571,9 @@ describe('informations administratives', () => {
     it('refuses an end before the start next to the field, then sends only the changed dates and accounts', async () => {
       let sent: RecordedRequest | undefined;
       const fake = setup({
-        extra: {
-          'GET /api/proxy-asso/association/budgets': () => json(200, [budget]),
-          'PATCH /api/proxy-asso/association/budgets': (r) => {
-            sent = r;
-            return json(200, budget);
-          },
-        },
+        extra: partApi('budgets', { list: [budget], PATCH: keep((r) => (sent = r), 200, budget) }),
       });
-      renderApp(`/informations-administratives/${ID}?onglet=budgets`);
+      renderTab('budgets');
       await screen.findByLabelText('60 – Achats');
       expect(field(debut)).toHaveAttribute('type', 'date');
       expect(field(debut)).toHaveValue(`${YEAR}-01-01`);
@@ -594,19 +600,16 @@ describe('informations administratives', () => {
     it('sends the dates of a new budget and shows the server’s refusal next to the field', async () => {
       let sent: RecordedRequest | undefined;
       setup({
-        extra: {
-          'POST /api/proxy-asso/association/budgets': (r) => {
-            sent = r;
-            return json(400, {
-              message: MESSAGES.invalidForm,
-              status: 400,
-              code: 'VALIDATION_ERROR',
-              fields: { exercice_du: 'Refusé par le serveur.' },
-            });
-          },
-        },
+        extra: partApi('budgets', {
+          POST: keep((r) => (sent = r), 400, {
+            message: MESSAGES.invalidForm,
+            status: 400,
+            code: 'VALIDATION_ERROR',
+            fields: { exercice_du: 'Refusé par le serveur.' },
+          }),
+        }),
       });
-      renderApp(`/informations-administratives/${ID}?onglet=budgets`);
+      renderTab('budgets');
       await screen.findByLabelText('60 – Achats');
       await typeIn(debut, `${YEAR}-07-01`);
       await typeIn(fin, `${YEAR}-07-01`);
@@ -626,15 +629,9 @@ describe('informations administratives', () => {
     it('shows them as badges; an edit sends only the boxes changed, after the form’s own checks', async () => {
       let sent: RecordedRequest | undefined;
       const fake = setup({
-        extra: {
-          'GET /api/proxy-asso/association/representants_legaux': () => json(200, reps),
-          'PATCH /api/proxy-asso/association/representants_legaux': (r) => {
-            sent = r;
-            return json(200, reps[0]);
-          },
-        },
+        extra: partApi('representants_legaux', { list: reps, PATCH: keep((r) => (sent = r), 200, reps[0]) }),
       });
-      renderApp(`/informations-administratives/${ID}?onglet=representants-legaux`);
+      renderTab('representants-legaux');
       const rows = within(await screen.findByRole('table'))
         .getAllByRole('row')
         .slice(1);
@@ -669,14 +666,11 @@ describe('informations administratives', () => {
     it('adds a legal representative by default, published only when the box is checked', async () => {
       let sent: RecordedRequest | undefined;
       setup({
-        extra: {
-          'POST /api/proxy-asso/association/representants_legaux': (r) => {
-            sent = r;
-            return json(201, rep({ publication_internet: true }));
-          },
-        },
+        extra: partApi('representants_legaux', {
+          POST: keep((r) => (sent = r), 201, rep({ publication_internet: true })),
+        }),
       });
-      renderApp(`/informations-administratives/${ID}?onglet=representants-legaux`);
+      renderTab('representants-legaux');
       await userEvent.click(await screen.findByRole('button', { name: 'Ajouter un représentant légal' }));
       expect(field('Représentant légal')).toBeChecked();
       expect(field('Publication sur internet')).not.toBeChecked();
@@ -707,15 +701,9 @@ describe('informations administratives', () => {
     it('offers the previous two years, computes the result live and creates the year’s accounts', async () => {
       let sent: RecordedRequest | undefined;
       setup({
-        extra: {
-          'GET /api/proxy-asso/association/comptes': () => json(200, []),
-          'POST /api/proxy-asso/association/comptes': (r) => {
-            sent = r;
-            return json(201, { ...compte, annee: YEAR - 2 });
-          },
-        },
+        extra: partApi('comptes', { list: [], POST: keep((r) => (sent = r), 201, { ...compte, annee: YEAR - 2 }) }),
       });
-      renderApp(`/informations-administratives/${ID}?onglet=comptes`);
+      renderTab('comptes');
       await userEvent.click(await screen.findByRole('button', { name: 'Ajouter des comptes' }));
       const years = within(screen.getByLabelText('Année des comptes')).getAllByRole('option').slice(1);
       expect(years.map((o) => o.textContent)).toEqual([String(YEAR - 1), String(YEAR - 2)]);
@@ -738,15 +726,12 @@ describe('informations administratives', () => {
     it('sends only the changed figures (and the recomputed result) when editing; shows euros without decimals', async () => {
       let sent: unknown;
       const fake = setup({
-        extra: {
-          'GET /api/proxy-asso/association/comptes': () => json(200, [compte]),
-          'PATCH /api/proxy-asso/association/comptes': (r) => {
-            sent = r.body;
-            return json(200, { ...compte, produits: 2000, resultat: 1000 });
-          },
-        },
+        extra: partApi('comptes', {
+          list: [compte],
+          PATCH: keep((r) => (sent = r.body), 200, { ...compte, produits: 2000, resultat: 1000 }),
+        }),
       });
-      renderApp(`/informations-administratives/${ID}?onglet=comptes`);
+      renderTab('comptes');
       const row = within(await screen.findByRole('table')).getAllByRole('row')[1]!;
       expect(within(row).getByText((t) => t.replace(/\s/g, ' ') === '1 500 €')).toBeInTheDocument();
       await userEvent.click(screen.getByRole('button', { name: `Modifier les comptes ${YEAR - 1}` }));
@@ -768,9 +753,9 @@ describe('informations administratives', () => {
       setup({
         link,
         etablissements: [etab(SECONDAIRE)],
-        extra: { 'GET /api/proxy-asso/association/comptes': () => json(200, [compte]) },
+        extra: partApi('comptes', { list: [compte] }),
       });
-      renderApp(`/informations-administratives/${ID}?onglet=comptes`);
+      renderTab('comptes');
       expect(await screen.findByText('Seul le siège de l’association peut modifier ses comptes.')).toBeInTheDocument();
       await screen.findByRole('table');
       expect(screen.queryByRole('button', { name: 'Ajouter des comptes' })).not.toBeInTheDocument();
@@ -797,15 +782,12 @@ describe('informations administratives', () => {
     it('refuses women + men above the members next to the field, then creates for the chosen year and SIRET', async () => {
       let sent: RecordedRequest | undefined;
       setup({
-        extra: {
-          'GET /api/proxy-asso/association/rhs': () => json(200, []),
-          'POST /api/proxy-asso/association/rhs': (r) => {
-            sent = r;
-            return json(201, { ...rh, id_siret: SIEGE, annee: YEAR });
-          },
-        },
+        extra: partApi('rhs', {
+          list: [],
+          POST: keep((r) => (sent = r), 201, { ...rh, id_siret: SIEGE, annee: YEAR }),
+        }),
       });
-      renderApp(`/informations-administratives/${ID}?onglet=ressources-humaines`);
+      renderTab('ressources-humaines');
       await userEvent.click(await screen.findByRole('button', { name: 'Ajouter des effectifs' }));
       const etabs = within(screen.getByLabelText('Établissement')).getAllByRole('option').slice(1);
       expect(etabs.map((o) => o.getAttribute('value'))).toEqual([SIEGE, SECONDAIRE]);
@@ -837,15 +819,9 @@ describe('informations administratives', () => {
       setup({
         link,
         etablissements: [etab(SECONDAIRE)],
-        extra: {
-          'GET /api/proxy-asso/association/rhs': () => json(200, [rh]),
-          'PATCH /api/proxy-asso/association/rhs': (r) => {
-            sent = r.body;
-            return json(200, { ...rh, nb_benevoles: 12 });
-          },
-        },
+        extra: partApi('rhs', { list: [rh], PATCH: keep((r) => (sent = r.body), 200, { ...rh, nb_benevoles: 12 }) }),
       });
-      renderApp(`/informations-administratives/${ID}?onglet=ressources-humaines`);
+      renderTab('ressources-humaines');
       await userEvent.click(
         await screen.findByRole('button', { name: `Modifier les effectifs ${YEAR - 1} de 732 829 320 00082` }),
       );
@@ -876,15 +852,9 @@ describe('informations administratives', () => {
     it('shows dates DD/MM/YYYY, refuses a validity before the attribution, sends only the changes', async () => {
       let sent: unknown;
       const fake = setup({
-        extra: {
-          'GET /api/proxy-asso/association/agrements': () => json(200, [agrement]),
-          'PATCH /api/proxy-asso/association/agrements': (r) => {
-            sent = r.body;
-            return json(200, agrement);
-          },
-        },
+        extra: partApi('agrements', { list: [agrement], PATCH: keep((r) => (sent = r.body), 200, agrement) }),
       });
-      renderApp(`/informations-administratives/${ID}?onglet=agrements`);
+      renderTab('agrements');
       const row = within(await screen.findByRole('table')).getAllByRole('row')[1]!;
       expect(within(row).getByText('15/03/2020')).toBeInTheDocument();
       expect(within(row).getByText('14/03/2025')).toBeInTheDocument();
@@ -911,8 +881,8 @@ describe('informations administratives', () => {
     });
 
     it('requires the type of a new approval', async () => {
-      const fake = setup({ extra: { 'GET /api/proxy-asso/association/agrements': () => json(200, []) } });
-      renderApp(`/informations-administratives/${ID}?onglet=agrements`);
+      const fake = setup({ extra: partApi('agrements', { list: [] }) });
+      renderTab('agrements');
       await userEvent.click(await screen.findByRole('button', { name: 'Ajouter un agrément' }));
       await userEvent.click(screen.getByRole('button', { name: 'Enregistrer l’agrément' }));
       expect(await screen.findByText(MESSAGES.required('type d’agrément'))).toBeInTheDocument();
@@ -936,15 +906,9 @@ describe('informations administratives', () => {
     it('refuses women + men above the licensees, then sends only the changed fields', async () => {
       let sent: unknown;
       const fake = setup({
-        extra: {
-          'GET /api/proxy-asso/association/reseaux_affiliation': () => json(200, [reseau]),
-          'PATCH /api/proxy-asso/association/reseaux_affiliation': (r) => {
-            sent = r.body;
-            return json(200, reseau);
-          },
-        },
+        extra: partApi('reseaux_affiliation', { list: [reseau], PATCH: keep((r) => (sent = r.body), 200, reseau) }),
       });
-      renderApp(`/informations-administratives/${ID}?onglet=affiliations`);
+      renderTab('affiliations');
       expect(await screen.findByText('775 671 332')).toBeInTheDocument();
       await userEvent.click(
         screen.getByRole('button', { name: 'Modifier l’affiliation à Fédération française de basket-ball' }),
@@ -995,7 +959,7 @@ describe('informations administratives', () => {
               : json(201, { ...reseau, nom: parent.nom }),
         },
       });
-      renderApp(`/informations-administratives/${ID}?onglet=affiliations`);
+      renderTab('affiliations');
       await screen.findByText('Aucune affiliation n’est enregistrée.');
       const search = screen.getByLabelText('Tête de réseau : nom, numéro RNA, SIREN ou SIRET');
       await userEvent.type(search, 'Li');

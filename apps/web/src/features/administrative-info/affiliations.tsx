@@ -7,7 +7,6 @@ import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Button } from '@codegouvfr/react-dsfr/Button';
 import { Input } from '@codegouvfr/react-dsfr/Input';
-import { Table } from '@codegouvfr/react-dsfr/Table';
 import {
   api,
   applyReseauRules,
@@ -20,20 +19,21 @@ import {
   type AssociationSearchItem,
   type AssociationSearchResult,
 } from '@portail/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { callApi, errorMessage, isApiError } from '../../lib/api/index.ts';
 import { serverFieldErrors } from '../../lib/forms/field-errors.ts';
-import { SubmitForm } from '../../lib/forms/submit-form.tsx';
 import { TextField } from '../../lib/forms/text-field.tsx';
 import { useZodForm } from '../../lib/forms/use-zod-form.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
-import { ConfirmAction } from '../../lib/ui/confirm-action.tsx';
-import { changedFields } from './changed-fields.ts';
+import { saveRow } from './changed-fields.ts';
 import { formatCount } from './format.ts';
 import { formInput, toText, withRules } from './part-forms.ts';
-import { adminKeys, useRefreshFile } from './use-administrative-data.ts';
+import { PartFormShell } from './part-form-shell.tsx';
+import { RowActions } from './part-row-actions.tsx';
+import { PartEditor, PartSection, PartTable } from './part-section.tsx';
+import { adminKeys } from './use-administrative-data.ts';
+import { useEditablePart } from './use-editable-part.ts';
 
 export const RESEAU_ADDED = 'Le réseau d’affiliation a été ajouté.';
 export const RESEAU_UPDATED = 'Le réseau d’affiliation a été modifié.';
@@ -55,119 +55,69 @@ const reseauFormSchema = withRules(reseauFieldsSchema, (v) =>
 );
 
 export function Affiliations({ idAsso, readOnly }: { idAsso: string; readOnly: boolean }) {
-  const refresh = useRefreshFile(idAsso);
-  const [editing, setEditing] = useState<Reseau | 'new' | null>(null);
-  const reseaux = useQuery({
+  const { query, editing, setEditing, onDelete, onSaved, refresh } = useEditablePart<Reseau>({
+    idAsso,
+    part: 'reseaux',
     queryKey: adminKeys.part(idAsso, 'reseaux'),
-    queryFn: () => callApi(api.association.getReseauxAffiliation, { query: { id_asso: idAsso } }),
-    retry: false,
+    list: () => callApi(api.association.getReseauxAffiliation, { query: { id_asso: idAsso } }),
+    remove: (id) => callApi(api.association.deleteReseauAffiliation, { query: { id_asso: idAsso, id } }),
   });
 
-  async function onDelete(n: Reseau) {
-    try {
-      const { message } = await callApi(api.association.deleteReseauAffiliation, {
-        query: { id_asso: idAsso, id: n.id },
-      });
-      toast.success(message);
-      if (editing !== 'new' && editing?.id === n.id) setEditing(null);
-    } catch (error) {
-      toast.error(errorMessage(error, MESSAGES.httpEmpty));
-    }
-    refresh('reseaux');
-  }
-
   return (
-    <section aria-labelledby="partie-reseaux">
-      <h2 id="partie-reseaux" className={fr.cx('fr-h4')}>
-        Affiliations
-      </h2>
-      {readOnly && (
-        <Alert
-          severity="info"
-          small
-          className={fr.cx('fr-mb-3w')}
-          description="Seul le siège de l’association peut modifier ses affiliations."
-        />
-      )}
-      {reseaux.isPending && <p>Chargement des affiliations…</p>}
-      {reseaux.isError && (
-        <Alert severity="error" small role="alert" description={errorMessage(reseaux.error, MESSAGES.httpEmpty)} />
-      )}
-      {reseaux.data &&
-        (reseaux.data.length === 0 ? (
-          <p>Aucune affiliation n’est enregistrée.</p>
-        ) : (
-          <Table
-            caption="Réseaux d’affiliation"
-            headers={[
-              'Nom',
-              'SIREN',
-              'Numéro d’affiliation',
-              'Adresse',
-              'Licenciés',
-              'dont femmes',
-              'dont hommes',
-              ...(readOnly ? [] : ['Actions']),
-            ]}
-            data={reseaux.data.map((n) => [
-              n.nom,
-              n.id_siren ? formatSiren(n.id_siren) : '—',
-              n.numero ?? '—',
-              n.adresse ?? '—',
-              formatCount(n.nb_licencies),
-              formatCount(n.nb_licencies_f),
-              formatCount(n.nb_licencies_h),
-              ...(readOnly
-                ? []
-                : [
-                    <div key="actions" style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' }}>
-                      <Button
-                        size="small"
-                        priority="secondary"
-                        onClick={() => setEditing(n)}
-                        nativeButtonProps={{ 'aria-label': `Modifier l’affiliation à ${n.nom}` }}
-                      >
-                        Modifier
-                      </Button>
-                      <ConfirmAction
-                        label="Supprimer"
-                        ariaLabel={`Supprimer l’affiliation à ${n.nom}`}
-                        confirmLabel="Confirmer la suppression"
-                        confirmAriaLabel={`Confirmer la suppression de l’affiliation à ${n.nom}`}
-                        onConfirm={() => onDelete(n)}
-                      />
-                    </div>,
-                  ]),
-            ])}
-          />
-        ))}
-      {!readOnly && reseaux.data && (
+    <PartSection
+      id="partie-reseaux"
+      title="Affiliations"
+      readOnlyNotice={readOnly && 'Seul le siège de l’association peut modifier ses affiliations.'}
+    >
+      <PartTable
+        query={query}
+        loading="Chargement des affiliations…"
+        empty="Aucune affiliation n’est enregistrée."
+        caption="Réseaux d’affiliation"
+        headers={[
+          'Nom',
+          'SIREN',
+          'Numéro d’affiliation',
+          'Adresse',
+          'Licenciés',
+          'dont femmes',
+          'dont hommes',
+          ...(readOnly ? [] : ['Actions']),
+        ]}
+        cells={(n) => [
+          n.nom,
+          n.id_siren ? formatSiren(n.id_siren) : '—',
+          n.numero ?? '—',
+          n.adresse ?? '—',
+          formatCount(n.nb_licencies),
+          formatCount(n.nb_licencies_f),
+          formatCount(n.nb_licencies_h),
+          ...(readOnly
+            ? []
+            : [
+                <RowActions
+                  key="actions"
+                  what={`l’affiliation à ${n.nom}`}
+                  onEdit={() => setEditing(n)}
+                  onDelete={() => onDelete(n)}
+                />,
+              ]),
+        ]}
+      />
+      {!readOnly && query.data && (
         <>
-          {editing === null ? (
-            <Button
-              priority="secondary"
-              iconId="fr-icon-add-line"
-              onClick={() => setEditing('new')}
-              className={fr.cx('fr-mt-2w')}
-            >
-              Ajouter un réseau d’affiliation
-            </Button>
-          ) : (
-            <ReseauForm
-              key={editing === 'new' ? 'new' : editing.id}
-              idAsso={idAsso}
-              reseau={editing === 'new' ? null : editing}
-              onDone={() => {
-                setEditing(null);
-                refresh('reseaux');
-              }}
-              onCancel={() => setEditing(null)}
-            />
-          )}
-          <AffiliateFromRegistry idAsso={idAsso} onAffiliated={() => refresh('reseaux')} />
+          <PartEditor
+            editing={editing}
+            addLabel="Ajouter un réseau d’affiliation"
+            onAdd={() => setEditing('new')}
+            form={(reseau) => (
+              <ReseauForm idAsso={idAsso} reseau={reseau} onDone={onSaved} onCancel={() => setEditing(null)} />
+            )}
+          />
+          <AffiliateFromRegistry idAsso={idAsso} onAffiliated={refresh} />
         </>
       )}
-    </section>
+    </PartSection>
   );
 }
 
@@ -186,41 +136,36 @@ function ReseauForm({ idAsso, reseau, onDone, onCancel }: ReseauFormProps) {
     nom: v.nom,
   }));
 
-  const onSubmit = form.handleSubmit(async (data) => {
-    if (!reseau) {
-      await callApi(api.association.postReseauAffiliation, { query: { id_asso: idAsso }, body: data });
-      toast.success(RESEAU_ADDED);
-      onDone();
-      return;
-    }
-    const changes = changedFields(FIELDS, reseau, data);
-    if (!changes) return;
-    await callApi(api.association.patchReseauAffiliation, {
-      query: { id_asso: idAsso, id: reseau.id },
-      body: changes,
-    });
-    toast.success(RESEAU_UPDATED);
-    onDone();
-  });
+  const onSubmit = form.handleSubmit((data) =>
+    saveRow({
+      before: reseau,
+      keys: FIELDS,
+      after: data,
+      create: () => callApi(api.association.postReseauAffiliation, { query: { id_asso: idAsso }, body: data }),
+      patch: (id, body) => callApi(api.association.patchReseauAffiliation, { query: { id_asso: idAsso, id }, body }),
+      saved: reseau ? RESEAU_UPDATED : RESEAU_ADDED,
+      onSaved: onDone,
+    }),
+  );
 
   const title = reseau ? `Modifier l’affiliation à ${reseau.nom}` : 'Ajouter un réseau d’affiliation';
   return (
-    <div className={fr.cx('fr-mt-4w')}>
-      <h3 className={fr.cx('fr-h5')}>{title}</h3>
-      <SubmitForm form={form} onSubmit={onSubmit} label={title} submitLabel="Enregistrer le réseau">
-        <TextField label="Nom du réseau" {...form.field('nom')} />
-        <TextField label="SIREN du réseau (facultatif)" {...form.field('id_siren')} />
-        <TextField label="Numéro d’affiliation (facultatif)" {...form.field('numero')} />
-        <TextField label="Objet (facultatif)" {...form.field('objet')} />
-        <TextField label="Adresse (facultatif)" {...form.field('adresse')} />
-        <TextField label="Nombre de licenciés (facultatif)" {...form.field('nb_licencies')} />
-        <TextField label="dont licenciées femmes (facultatif)" {...form.field('nb_licencies_f')} />
-        <TextField label="dont licenciés hommes (facultatif)" {...form.field('nb_licencies_h')} />
-      </SubmitForm>
-      <Button priority="tertiary" size="small" onClick={onCancel} className={fr.cx('fr-mt-2w')}>
-        Annuler
-      </Button>
-    </div>
+    <PartFormShell
+      title={title}
+      form={form}
+      onSubmit={onSubmit}
+      submitLabel="Enregistrer le réseau"
+      onCancel={onCancel}
+    >
+      <TextField label="Nom du réseau" {...form.field('nom')} />
+      <TextField label="SIREN du réseau (facultatif)" {...form.field('id_siren')} />
+      <TextField label="Numéro d’affiliation (facultatif)" {...form.field('numero')} />
+      <TextField label="Objet (facultatif)" {...form.field('objet')} />
+      <TextField label="Adresse (facultatif)" {...form.field('adresse')} />
+      <TextField label="Nombre de licenciés (facultatif)" {...form.field('nb_licencies')} />
+      <TextField label="dont licenciées femmes (facultatif)" {...form.field('nb_licencies_f')} />
+      <TextField label="dont licenciés hommes (facultatif)" {...form.field('nb_licencies_h')} />
+    </PartFormShell>
   );
 }
 

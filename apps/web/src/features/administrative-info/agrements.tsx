@@ -2,24 +2,19 @@
 // contract's applyAgrementRules), dates entered with DSFR date inputs and shown DD/MM/YYYY. An edit
 // sends only the changed fields; association-wide, so read-only for a secondary establishment's
 // member.
-import { fr } from '@codegouvfr/react-dsfr';
-import { Alert } from '@codegouvfr/react-dsfr/Alert';
-import { Button } from '@codegouvfr/react-dsfr/Button';
-import { Table } from '@codegouvfr/react-dsfr/Table';
-import { agrementFieldsSchema, type agrementSchema, api, applyAgrementRules, MESSAGES } from '@portail/contract';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { agrementFieldsSchema, type agrementSchema, api, applyAgrementRules } from '@portail/contract';
 import type { z } from 'zod';
-import { callApi, errorMessage } from '../../lib/api/index.ts';
-import { SubmitForm } from '../../lib/forms/submit-form.tsx';
+import { callApi } from '../../lib/api/index.ts';
 import { TextField } from '../../lib/forms/text-field.tsx';
 import { useZodForm } from '../../lib/forms/use-zod-form.ts';
-import { toast } from '../../lib/toast/toast-store.ts';
-import { ConfirmAction } from '../../lib/ui/confirm-action.tsx';
-import { changedFields } from './changed-fields.ts';
+import { saveRow } from './changed-fields.ts';
 import { formatIsoDay } from './format.ts';
 import { formInput, toText, withRules } from './part-forms.ts';
-import { adminKeys, useRefreshFile } from './use-administrative-data.ts';
+import { PartFormShell } from './part-form-shell.tsx';
+import { RowActions } from './part-row-actions.tsx';
+import { PartEditor, PartSection, PartTable } from './part-section.tsx';
+import { adminKeys } from './use-administrative-data.ts';
+import { useEditablePart } from './use-editable-part.ts';
 
 export const AGREMENT_ADDED = 'L’agrément a été ajouté.';
 export const AGREMENT_UPDATED = 'L’agrément a été modifié.';
@@ -42,115 +37,60 @@ const agrementFormSchema = withRules(agrementFieldsSchema, (v) =>
 );
 
 export function Agrements({ idAsso, readOnly }: { idAsso: string; readOnly: boolean }) {
-  const refresh = useRefreshFile(idAsso);
-  const [editing, setEditing] = useState<Agrement | 'new' | null>(null);
-  const agrements = useQuery({
+  const { query, editing, setEditing, onDelete, onSaved } = useEditablePart<Agrement>({
+    idAsso,
+    part: 'agrements',
     queryKey: adminKeys.part(idAsso, 'agrements'),
-    queryFn: () => callApi(api.association.getAgrements, { query: { id_asso: idAsso } }),
-    retry: false,
+    list: () => callApi(api.association.getAgrements, { query: { id_asso: idAsso } }),
+    remove: (id) => callApi(api.association.deleteAgrement, { query: { id_asso: idAsso, id } }),
   });
-
-  async function onDelete(g: Agrement) {
-    try {
-      const { message } = await callApi(api.association.deleteAgrement, { query: { id_asso: idAsso, id: g.id } });
-      toast.success(message);
-      if (editing !== 'new' && editing?.id === g.id) setEditing(null);
-    } catch (error) {
-      toast.error(errorMessage(error, MESSAGES.httpEmpty));
-    }
-    refresh('agrements');
-  }
 
   const name = (g: Agrement) => `l’agrément ${g.type}${g.numero ? ` n° ${g.numero}` : ''}`;
   return (
-    <section aria-labelledby="partie-agrements">
-      <h2 id="partie-agrements" className={fr.cx('fr-h4')}>
-        Agréments
-      </h2>
-      {readOnly && (
-        <Alert
-          severity="info"
-          small
-          className={fr.cx('fr-mb-3w')}
-          description="Seul le siège de l’association peut modifier ses agréments."
+    <PartSection
+      id="partie-agrements"
+      title="Agréments"
+      readOnlyNotice={readOnly && 'Seul le siège de l’association peut modifier ses agréments.'}
+    >
+      <PartTable
+        query={query}
+        loading="Chargement des agréments…"
+        empty="Aucun agrément n’est enregistré."
+        caption="Agréments de l’association"
+        headers={[
+          'Type',
+          'Numéro',
+          'Niveau',
+          'Attributeur',
+          'Origine instructeur',
+          'Date d’attribution',
+          'Valable jusqu’au',
+          ...(readOnly ? [] : ['Actions']),
+        ]}
+        cells={(g) => [
+          g.type,
+          g.numero ?? '—',
+          g.niveau ?? '—',
+          g.attributeur ?? '—',
+          g.origine_instructeur ?? '—',
+          formatIsoDay(g.date_attribution),
+          formatIsoDay(g.date_validite),
+          ...(readOnly
+            ? []
+            : [<RowActions key="actions" what={name(g)} onEdit={() => setEditing(g)} onDelete={() => onDelete(g)} />]),
+        ]}
+      />
+      {!readOnly && query.data && (
+        <PartEditor
+          editing={editing}
+          addLabel="Ajouter un agrément"
+          onAdd={() => setEditing('new')}
+          form={(agrement) => (
+            <AgrementForm idAsso={idAsso} agrement={agrement} onDone={onSaved} onCancel={() => setEditing(null)} />
+          )}
         />
       )}
-      {agrements.isPending && <p>Chargement des agréments…</p>}
-      {agrements.isError && (
-        <Alert severity="error" small role="alert" description={errorMessage(agrements.error, MESSAGES.httpEmpty)} />
-      )}
-      {agrements.data &&
-        (agrements.data.length === 0 ? (
-          <p>Aucun agrément n’est enregistré.</p>
-        ) : (
-          <Table
-            caption="Agréments de l’association"
-            headers={[
-              'Type',
-              'Numéro',
-              'Niveau',
-              'Attributeur',
-              'Origine instructeur',
-              'Date d’attribution',
-              'Valable jusqu’au',
-              ...(readOnly ? [] : ['Actions']),
-            ]}
-            data={agrements.data.map((g) => [
-              g.type,
-              g.numero ?? '—',
-              g.niveau ?? '—',
-              g.attributeur ?? '—',
-              g.origine_instructeur ?? '—',
-              formatIsoDay(g.date_attribution),
-              formatIsoDay(g.date_validite),
-              ...(readOnly
-                ? []
-                : [
-                    <div key="actions" style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' }}>
-                      <Button
-                        size="small"
-                        priority="secondary"
-                        onClick={() => setEditing(g)}
-                        nativeButtonProps={{ 'aria-label': `Modifier ${name(g)}` }}
-                      >
-                        Modifier
-                      </Button>
-                      <ConfirmAction
-                        label="Supprimer"
-                        ariaLabel={`Supprimer ${name(g)}`}
-                        confirmLabel="Confirmer la suppression"
-                        confirmAriaLabel={`Confirmer la suppression de ${name(g)}`}
-                        onConfirm={() => onDelete(g)}
-                      />
-                    </div>,
-                  ]),
-            ])}
-          />
-        ))}
-      {!readOnly &&
-        agrements.data &&
-        (editing === null ? (
-          <Button
-            priority="secondary"
-            iconId="fr-icon-add-line"
-            onClick={() => setEditing('new')}
-            className={fr.cx('fr-mt-2w')}
-          >
-            Ajouter un agrément
-          </Button>
-        ) : (
-          <AgrementForm
-            key={editing === 'new' ? 'new' : editing.id}
-            idAsso={idAsso}
-            agrement={editing === 'new' ? null : editing}
-            onDone={() => {
-              setEditing(null);
-              refresh('agrements');
-            }}
-            onCancel={() => setEditing(null)}
-          />
-        ))}
-    </section>
+    </PartSection>
   );
 }
 
@@ -171,41 +111,38 @@ function AgrementForm({ idAsso, agrement, onDone, onCancel }: AgrementFormProps)
     type: v.type,
   }));
 
-  const onSubmit = form.handleSubmit(async (data) => {
-    if (!agrement) {
-      await callApi(api.association.postAgrement, { query: { id_asso: idAsso }, body: data });
-      toast.success(AGREMENT_ADDED);
-      onDone();
-      return;
-    }
-    const before = {
-      ...agrement,
-      date_attribution: initial.date_attribution || null,
-      date_validite: initial.date_validite || null,
-    };
-    const changes = changedFields(TEXTS, before, data);
-    if (!changes) return;
-    await callApi(api.association.patchAgrement, { query: { id_asso: idAsso, id: agrement.id }, body: changes });
-    toast.success(AGREMENT_UPDATED);
-    onDone();
-  });
+  const onSubmit = form.handleSubmit((data) =>
+    saveRow({
+      before: agrement && {
+        ...agrement,
+        date_attribution: initial.date_attribution || null,
+        date_validite: initial.date_validite || null,
+      },
+      keys: TEXTS,
+      after: data,
+      create: () => callApi(api.association.postAgrement, { query: { id_asso: idAsso }, body: data }),
+      patch: (id, body) => callApi(api.association.patchAgrement, { query: { id_asso: idAsso, id }, body }),
+      saved: agrement ? AGREMENT_UPDATED : AGREMENT_ADDED,
+      onSaved: onDone,
+    }),
+  );
 
   const title = agrement ? 'Modifier l’agrément' : 'Ajouter un agrément';
   return (
-    <div className={fr.cx('fr-mt-4w')}>
-      <h3 className={fr.cx('fr-h5')}>{title}</h3>
-      <SubmitForm form={form} onSubmit={onSubmit} label={title} submitLabel="Enregistrer l’agrément">
-        <TextField label="Type d’agrément" {...form.field('type')} />
-        <TextField label="Numéro (facultatif)" {...form.field('numero')} />
-        <TextField label="Niveau (facultatif)" {...form.field('niveau')} />
-        <TextField label="Attributeur (facultatif)" {...form.field('attributeur')} />
-        <TextField label="Origine instructeur (facultatif)" {...form.field('origine_instructeur')} />
-        <TextField label="Date d’attribution (facultatif)" type="date" {...form.field('date_attribution')} />
-        <TextField label="Date de fin de validité (facultatif)" type="date" {...form.field('date_validite')} />
-      </SubmitForm>
-      <Button priority="tertiary" size="small" onClick={onCancel} className={fr.cx('fr-mt-2w')}>
-        Annuler
-      </Button>
-    </div>
+    <PartFormShell
+      title={title}
+      form={form}
+      onSubmit={onSubmit}
+      submitLabel="Enregistrer l’agrément"
+      onCancel={onCancel}
+    >
+      <TextField label="Type d’agrément" {...form.field('type')} />
+      <TextField label="Numéro (facultatif)" {...form.field('numero')} />
+      <TextField label="Niveau (facultatif)" {...form.field('niveau')} />
+      <TextField label="Attributeur (facultatif)" {...form.field('attributeur')} />
+      <TextField label="Origine instructeur (facultatif)" {...form.field('origine_instructeur')} />
+      <TextField label="Date d’attribution (facultatif)" type="date" {...form.field('date_attribution')} />
+      <TextField label="Date de fin de validité (facultatif)" type="date" {...form.field('date_validite')} />
+    </PartFormShell>
   );
 }

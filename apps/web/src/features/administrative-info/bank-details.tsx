@@ -2,13 +2,8 @@
 // secondary establishment's member), add and edit forms checked with the contract's IBAN/BIC rules
 // before anything is sent (a duplicate is refused by the server, its message next to the IBAN; an
 // edit sends only the changed fields), and a confirmed deletion.
-import { fr } from '@codegouvfr/react-dsfr';
-import { Alert } from '@codegouvfr/react-dsfr/Alert';
-import { Button } from '@codegouvfr/react-dsfr/Button';
-import { Table } from '@codegouvfr/react-dsfr/Table';
 import {
   api,
-  formatSiret,
   MESSAGES,
   normaliseBic,
   normaliseIban,
@@ -17,19 +12,19 @@ import {
   type Etablissement,
   type Rib,
 } from '@portail/contract';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { z } from 'zod';
-import { callApi, errorMessage } from '../../lib/api/index.ts';
+import { callApi } from '../../lib/api/index.ts';
 import { SelectField } from '../../lib/forms/select-field.tsx';
-import { SubmitForm } from '../../lib/forms/submit-form.tsx';
 import { TextField } from '../../lib/forms/text-field.tsx';
-import { useZodForm } from '../../lib/forms/use-zod-form.ts';
+import { useZodForm, type FieldBinding } from '../../lib/forms/use-zod-form.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
-import { ConfirmAction } from '../../lib/ui/confirm-action.tsx';
 import { changedFields } from './changed-fields.ts';
-import { formatIban } from './format.ts';
-import { adminKeys, useRefreshFile } from './use-administrative-data.ts';
+import { etablissementLabel, formatIban } from './format.ts';
+import { PartFormShell } from './part-form-shell.tsx';
+import { RowActions } from './part-row-actions.tsx';
+import { PartSection, PartTable } from './part-section.tsx';
+import { adminKeys } from './use-administrative-data.ts';
+import { useEditablePart } from './use-editable-part.ts';
 
 export const RIB_ADDED = 'Le RIB a été ajouté.';
 export const RIB_UPDATED = 'Le RIB a été modifié.';
@@ -40,7 +35,16 @@ const ribFormSchema = ribFieldsSchema.extend({
 
 /** The fields of a RIB that its edit form may change (its establishment stays). */
 const RIB_FIELDS = ['titulaire', 'banque', 'domiciliation', 'iban', 'bic'] as const;
-type RibFormFields = Record<(typeof RIB_FIELDS)[number], string>;
+type RibField = (typeof RIB_FIELDS)[number];
+type RibFormFields = Record<RibField, string>;
+
+const RIB_LABELS: Record<RibField, string> = {
+  titulaire: 'Titulaire du compte',
+  banque: 'Banque (facultatif)',
+  domiciliation: 'Domiciliation (facultatif)',
+  iban: 'IBAN',
+  bic: 'BIC',
+};
 
 /** The form's optional texts: '' → null, as the contract stores them. */
 const ribInput = <V extends { banque: string; domiciliation: string }>(v: V) => ({
@@ -58,85 +62,47 @@ interface BankDetailsProps {
 }
 
 export function BankDetails({ idAsso, etablissements, siret }: BankDetailsProps) {
-  const refresh = useRefreshFile(idAsso);
-  const [editing, setEditing] = useState<Rib | null>(null);
-  const ribs = useQuery({
+  const { query, editing, setEditing, onDelete, onSaved, refresh } = useEditablePart<Rib>({
+    idAsso,
+    part: 'ribs',
     queryKey: adminKeys.ribs(idAsso, siret),
-    queryFn: () =>
-      callApi(api.association.getRibs, { query: { id_asso: idAsso, ...(siret ? { id_siret: siret } : {}) } }),
-    retry: false,
+    list: () => callApi(api.association.getRibs, { query: { id_asso: idAsso, ...(siret ? { id_siret: siret } : {}) } }),
+    remove: (id) => callApi(api.association.deleteRib, { query: { id_asso: idAsso, id } }),
   });
-
-  async function onDelete(rib: Rib) {
-    try {
-      const { message } = await callApi(api.association.deleteRib, { query: { id_asso: idAsso, id: rib.id } });
-      toast.success(message);
-      if (editing?.id === rib.id) setEditing(null);
-    } catch (error) {
-      toast.error(errorMessage(error, MESSAGES.httpEmpty));
-    }
-    refresh('ribs');
-  }
-
-  const label = (s: string) => {
-    const e = etablissements.find((x) => x.siret === s);
-    return `${formatSiret(s)}${e?.enseigne ? ` – ${e.enseigne}` : ''}${e?.est_siege ? ' (siège)' : ''}`;
-  };
+  const label = (s: string) => etablissementLabel(etablissements, s);
 
   return (
-    <section aria-labelledby="coordonnees-bancaires">
-      <h2 id="coordonnees-bancaires" className={fr.cx('fr-h4')}>
-        Coordonnées bancaires
-      </h2>
-      {ribs.isPending && <p>Chargement des RIB…</p>}
-      {ribs.isError && (
-        <Alert severity="error" small role="alert" description={errorMessage(ribs.error, MESSAGES.httpEmpty)} />
-      )}
-      {ribs.data &&
-        (ribs.data.length === 0 ? (
-          <p>Aucun RIB n’est enregistré.</p>
-        ) : (
-          <Table
-            caption="RIB enregistrés"
-            headers={['Établissement', 'Titulaire', 'Banque', 'IBAN', 'BIC', 'Actions']}
-            data={ribs.data.map((rib) => [
-              label(rib.id_siret),
-              rib.titulaire,
-              [rib.banque, rib.domiciliation].filter(Boolean).join(' – ') || '—',
-              <span key="iban" style={{ whiteSpace: 'nowrap' }}>
-                {formatIban(rib.iban)}
-              </span>,
-              rib.bic,
-              <div key="actions" style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' }}>
-                <Button
-                  size="small"
-                  priority="secondary"
-                  onClick={() => setEditing(rib)}
-                  nativeButtonProps={{ 'aria-label': `Modifier le RIB ${formatIban(rib.iban)}` }}
-                >
-                  Modifier
-                </Button>
-                <ConfirmAction
-                  label="Supprimer"
-                  ariaLabel={`Supprimer le RIB ${formatIban(rib.iban)}`}
-                  confirmLabel="Confirmer la suppression"
-                  confirmAriaLabel={`Confirmer la suppression du RIB ${formatIban(rib.iban)}`}
-                  onConfirm={() => onDelete(rib)}
-                />
-              </div>,
-            ])}
-          />
-        ))}
-      {editing ? (
+    <PartSection id="coordonnees-bancaires" title="Coordonnées bancaires">
+      <PartTable
+        query={query}
+        loading="Chargement des RIB…"
+        empty="Aucun RIB n’est enregistré."
+        caption="RIB enregistrés"
+        headers={['Établissement', 'Titulaire', 'Banque', 'IBAN', 'BIC', 'Actions']}
+        cells={(rib) => [
+          label(rib.id_siret),
+          rib.titulaire,
+          [rib.banque, rib.domiciliation].filter(Boolean).join(' – ') || '—',
+          <span key="iban" style={{ whiteSpace: 'nowrap' }}>
+            {formatIban(rib.iban)}
+          </span>,
+          rib.bic,
+          <RowActions
+            key="actions"
+            what={`le RIB ${formatIban(rib.iban)}`}
+            onEdit={() => setEditing(rib)}
+            onDelete={() => onDelete(rib)}
+          />,
+        ]}
+      />
+      {/* The add form stays open; an edit replaces it until saved or cancelled. */}
+      {editing && editing !== 'new' ? (
         <EditRibForm
           key={editing.id}
           idAsso={idAsso}
           rib={editing}
           label={label}
-          onDone={() => {
-            setEditing(null);
-            refresh('ribs');
-          }}
+          onDone={onSaved}
           onCancel={() => setEditing(null)}
         />
       ) : (
@@ -145,10 +111,10 @@ export function BankDetails({ idAsso, etablissements, siret }: BankDetailsProps)
           sirets={etablissements.map((e) => e.siret)}
           label={label}
           defaultSiret={siret}
-          onAdded={() => refresh('ribs')}
+          onAdded={refresh}
         />
       )}
-    </section>
+    </PartSection>
   );
 }
 
@@ -179,22 +145,15 @@ function AddRibForm({ idAsso, sirets, label, defaultSiret, onAdded }: AddRibForm
   });
 
   return (
-    <div className={fr.cx('fr-mt-4w')}>
-      <h3 className={fr.cx('fr-h5')}>Ajouter un RIB</h3>
-      <SubmitForm form={form} onSubmit={onSubmit} label="Ajouter un RIB" submitLabel="Ajouter le RIB">
-        <SelectField
-          label="Établissement"
-          placeholder="Sélectionnez un établissement"
-          options={sirets.map((s) => ({ value: s, label: label(s) }))}
-          {...form.field('id_siret')}
-        />
-        <TextField label="Titulaire du compte" {...form.field('titulaire')} />
-        <TextField label="Banque (facultatif)" {...form.field('banque')} />
-        <TextField label="Domiciliation (facultatif)" {...form.field('domiciliation')} />
-        <TextField label="IBAN" {...form.field('iban')} />
-        <TextField label="BIC" {...form.field('bic')} />
-      </SubmitForm>
-    </div>
+    <PartFormShell title="Ajouter un RIB" form={form} onSubmit={onSubmit} submitLabel="Ajouter le RIB">
+      <SelectField
+        label="Établissement"
+        placeholder="Sélectionnez un établissement"
+        options={sirets.map((s) => ({ value: s, label: label(s) }))}
+        {...form.field('id_siret')}
+      />
+      <RibFields field={form.field} />
+    </PartFormShell>
   );
 }
 
@@ -228,19 +187,20 @@ function EditRibForm({ idAsso, rib, label, onDone, onCancel }: EditRibFormProps)
   });
 
   return (
-    <div className={fr.cx('fr-mt-4w')}>
-      <h3 className={fr.cx('fr-h5')}>Modifier le RIB</h3>
-      <p>Établissement : {label(rib.id_siret)}</p>
-      <SubmitForm form={form} onSubmit={onSubmit} label="Modifier le RIB" submitLabel="Enregistrer le RIB">
-        <TextField label="Titulaire du compte" {...form.field('titulaire')} />
-        <TextField label="Banque (facultatif)" {...form.field('banque')} />
-        <TextField label="Domiciliation (facultatif)" {...form.field('domiciliation')} />
-        <TextField label="IBAN" {...form.field('iban')} />
-        <TextField label="BIC" {...form.field('bic')} />
-      </SubmitForm>
-      <Button priority="tertiary" size="small" onClick={onCancel} className={fr.cx('fr-mt-2w')}>
-        Annuler
-      </Button>
-    </div>
+    <PartFormShell
+      title="Modifier le RIB"
+      intro={<p>Établissement : {label(rib.id_siret)}</p>}
+      form={form}
+      onSubmit={onSubmit}
+      submitLabel="Enregistrer le RIB"
+      onCancel={onCancel}
+    >
+      <RibFields field={form.field} />
+    </PartFormShell>
   );
+}
+
+/** The RIB's own fields, the same in the add and edit forms. */
+function RibFields({ field }: { field: (name: RibField) => FieldBinding }) {
+  return RIB_FIELDS.map((k) => <TextField key={k} label={RIB_LABELS[k]} {...field(k)} />);
 }

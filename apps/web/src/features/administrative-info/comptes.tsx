@@ -2,33 +2,27 @@
 // live as produits − charges by the contract's applyCompteRules), for the years a CRF asks for
 // (spec §9: current year − 1 and − 2). An edit sends only the changed fields; association-wide, so
 // read-only for a secondary establishment's member.
-import { fr } from '@codegouvfr/react-dsfr';
-import { Alert } from '@codegouvfr/react-dsfr/Alert';
-import { Button } from '@codegouvfr/react-dsfr/Button';
-import { Table } from '@codegouvfr/react-dsfr/Table';
 import {
   api,
   applyCompteRules,
   compteFieldsSchema,
   type compteSchema,
   euroSchema,
-  MESSAGES,
   type CompteFigures,
 } from '@portail/contract';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { type z } from 'zod';
-import { callApi, errorMessage } from '../../lib/api/index.ts';
+import { callApi } from '../../lib/api/index.ts';
 import { SelectField } from '../../lib/forms/select-field.tsx';
-import { SubmitForm } from '../../lib/forms/submit-form.tsx';
 import { TextField } from '../../lib/forms/text-field.tsx';
 import { useZodForm } from '../../lib/forms/use-zod-form.ts';
-import { toast } from '../../lib/toast/toast-store.ts';
-import { ConfirmAction } from '../../lib/ui/confirm-action.tsx';
-import { changedFields } from './changed-fields.ts';
+import { saveRow } from './changed-fields.ts';
 import { formatEuros } from './format.ts';
 import { formInput, numberOrNull, toText, yearChoice } from './part-forms.ts';
-import { adminKeys, useRefreshFile } from './use-administrative-data.ts';
+import { PartFormShell } from './part-form-shell.tsx';
+import { RowActions } from './part-row-actions.tsx';
+import { PartEditor, PartSection, PartTable } from './part-section.tsx';
+import { adminKeys } from './use-administrative-data.ts';
+import { useEditablePart } from './use-editable-part.ts';
 
 export const COMPTE_ADDED = (annee: number) => `Les comptes ${annee} ont été enregistrés.`;
 export const COMPTE_UPDATED = (annee: number) => `Les comptes ${annee} ont été modifiés.`;
@@ -70,114 +64,64 @@ function figuresOf(values: { [K in Typed]?: number | null }, storedResultat: num
 }
 
 export function Comptes({ idAsso, readOnly }: { idAsso: string; readOnly: boolean }) {
-  const refresh = useRefreshFile(idAsso);
-  const [editing, setEditing] = useState<Compte | 'new' | null>(null);
-  const comptes = useQuery({
+  const { query, editing, setEditing, onDelete, onSaved } = useEditablePart<Compte>({
+    idAsso,
+    part: 'comptes',
     queryKey: adminKeys.part(idAsso, 'comptes'),
-    queryFn: () => callApi(api.association.getComptes, { query: { id_asso: idAsso } }),
-    retry: false,
+    list: () => callApi(api.association.getComptes, { query: { id_asso: idAsso } }),
+    remove: (id) => callApi(api.association.deleteCompte, { query: { id_asso: idAsso, id } }),
   });
 
-  async function onDelete(c: Compte) {
-    try {
-      const { message } = await callApi(api.association.deleteCompte, { query: { id_asso: idAsso, id: c.id } });
-      toast.success(message);
-      if (editing !== 'new' && editing?.id === c.id) setEditing(null);
-    } catch (error) {
-      toast.error(errorMessage(error, MESSAGES.httpEmpty));
-    }
-    refresh('comptes');
-  }
-
-  const rows = [...(comptes.data ?? [])].sort((a, b) => b.annee - a.annee);
+  const rows = [...(query.data ?? [])].sort((a, b) => b.annee - a.annee);
   return (
-    <section aria-labelledby="partie-comptes">
-      <h2 id="partie-comptes" className={fr.cx('fr-h4')}>
-        Comptes
-      </h2>
-      {readOnly && (
-        <Alert
-          severity="info"
-          small
-          className={fr.cx('fr-mb-3w')}
-          description="Seul le siège de l’association peut modifier ses comptes."
+    <PartSection
+      id="partie-comptes"
+      title="Comptes"
+      readOnlyNotice={readOnly && 'Seul le siège de l’association peut modifier ses comptes.'}
+    >
+      <PartTable
+        query={query}
+        rows={rows}
+        loading="Chargement des comptes…"
+        empty="Aucun compte n’est enregistré."
+        caption="Comptes annuels"
+        headers={['Année', 'Charges', 'Produits', 'Résultat', 'Dons', 'Subventions', ...(readOnly ? [] : ['Actions'])]}
+        cells={(c) => [
+          c.annee,
+          formatEuros(c.charges),
+          formatEuros(c.produits),
+          formatEuros(c.resultat),
+          formatEuros(c.dons),
+          formatEuros(c.subv),
+          ...(readOnly
+            ? []
+            : [
+                <RowActions
+                  key="actions"
+                  what={`les comptes ${c.annee}`}
+                  onEdit={() => setEditing(c)}
+                  onDelete={() => onDelete(c)}
+                />,
+              ]),
+        ]}
+      />
+      {!readOnly && query.data && (
+        <PartEditor
+          editing={editing}
+          addLabel="Ajouter des comptes"
+          onAdd={() => setEditing('new')}
+          form={(compte) => (
+            <CompteForm
+              idAsso={idAsso}
+              compte={compte}
+              takenYears={rows.map((c) => c.annee)}
+              onDone={onSaved}
+              onCancel={() => setEditing(null)}
+            />
+          )}
         />
       )}
-      {comptes.isPending && <p>Chargement des comptes…</p>}
-      {comptes.isError && (
-        <Alert severity="error" small role="alert" description={errorMessage(comptes.error, MESSAGES.httpEmpty)} />
-      )}
-      {comptes.data &&
-        (rows.length === 0 ? (
-          <p>Aucun compte n’est enregistré.</p>
-        ) : (
-          <Table
-            caption="Comptes annuels"
-            headers={[
-              'Année',
-              'Charges',
-              'Produits',
-              'Résultat',
-              'Dons',
-              'Subventions',
-              ...(readOnly ? [] : ['Actions']),
-            ]}
-            data={rows.map((c) => [
-              c.annee,
-              formatEuros(c.charges),
-              formatEuros(c.produits),
-              formatEuros(c.resultat),
-              formatEuros(c.dons),
-              formatEuros(c.subv),
-              ...(readOnly
-                ? []
-                : [
-                    <div key="actions" style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' }}>
-                      <Button
-                        size="small"
-                        priority="secondary"
-                        onClick={() => setEditing(c)}
-                        nativeButtonProps={{ 'aria-label': `Modifier les comptes ${c.annee}` }}
-                      >
-                        Modifier
-                      </Button>
-                      <ConfirmAction
-                        label="Supprimer"
-                        ariaLabel={`Supprimer les comptes ${c.annee}`}
-                        confirmLabel="Confirmer la suppression"
-                        confirmAriaLabel={`Confirmer la suppression des comptes ${c.annee}`}
-                        onConfirm={() => onDelete(c)}
-                      />
-                    </div>,
-                  ]),
-            ])}
-          />
-        ))}
-      {!readOnly &&
-        comptes.data &&
-        (editing === null ? (
-          <Button
-            priority="secondary"
-            iconId="fr-icon-add-line"
-            onClick={() => setEditing('new')}
-            className={fr.cx('fr-mt-2w')}
-          >
-            Ajouter des comptes
-          </Button>
-        ) : (
-          <CompteForm
-            key={editing === 'new' ? 'new' : editing.id}
-            idAsso={idAsso}
-            compte={editing === 'new' ? null : editing}
-            takenYears={rows.map((c) => c.annee)}
-            onDone={() => {
-              setEditing(null);
-              refresh('comptes');
-            }}
-            onCancel={() => setEditing(null)}
-          />
-        ))}
-    </section>
+    </PartSection>
   );
 }
 
@@ -212,48 +156,45 @@ function CompteForm({ idAsso, compte, takenYears, onDone, onCancel }: CompteForm
 
   const onSubmit = form.handleSubmit(async ({ annee, ...typed }) => {
     const figures = figuresOf(typed, storedResultat);
-    if (!compte) {
-      const year = annee!;
-      await callApi(api.association.postCompte, { query: { id_asso: idAsso, annee: year }, body: figures });
-      toast.success(COMPTE_ADDED(year));
-      onDone();
-      return;
-    }
-    const changes = changedFields(FIGURES, compte, figures);
-    if (!changes) return;
-    await callApi(api.association.patchCompte, { query: { id_asso: idAsso, id: compte.id }, body: changes });
-    toast.success(COMPTE_UPDATED(compte.annee));
-    onDone();
+    await saveRow({
+      before: compte,
+      keys: FIGURES,
+      after: figures,
+      create: () => callApi(api.association.postCompte, { query: { id_asso: idAsso, annee: annee! }, body: figures }),
+      patch: (id, body) => callApi(api.association.patchCompte, { query: { id_asso: idAsso, id }, body }),
+      saved: compte ? COMPTE_UPDATED(compte.annee) : COMPTE_ADDED(annee!),
+      onSaved: onDone,
+    });
   });
 
   const title = compte ? `Modifier les comptes ${compte.annee}` : 'Ajouter des comptes';
   return (
-    <div className={fr.cx('fr-mt-4w')}>
-      <h3 className={fr.cx('fr-h5')}>{title}</h3>
-      <SubmitForm form={form} onSubmit={onSubmit} label={title} submitLabel="Enregistrer les comptes">
-        {!compte && (
-          <SelectField
-            label="Année des comptes"
-            placeholder="Sélectionnez une année"
-            options={years.map((y) => ({
-              value: String(y),
-              label: takenYears.includes(y) ? `${y} (déjà saisie)` : String(y),
-              disabled: takenYears.includes(y),
-            }))}
-            {...form.field('annee')}
-          />
-        )}
-        <TextField label="Charges (en euros, sans centimes)" {...form.field('charges')} />
-        <TextField label="Produits (en euros, sans centimes)" {...form.field('produits')} />
-        <p aria-live="polite">
-          Résultat (produits − charges) : <strong data-testid="resultat-compte">{formatEuros(live)}</strong>
-        </p>
-        <TextField label="Dons (en euros, sans centimes)" {...form.field('dons')} />
-        <TextField label="Subventions (en euros, sans centimes)" {...form.field('subv')} />
-      </SubmitForm>
-      <Button priority="tertiary" size="small" onClick={onCancel} className={fr.cx('fr-mt-2w')}>
-        Annuler
-      </Button>
-    </div>
+    <PartFormShell
+      title={title}
+      form={form}
+      onSubmit={onSubmit}
+      submitLabel="Enregistrer les comptes"
+      onCancel={onCancel}
+    >
+      {!compte && (
+        <SelectField
+          label="Année des comptes"
+          placeholder="Sélectionnez une année"
+          options={years.map((y) => ({
+            value: String(y),
+            label: takenYears.includes(y) ? `${y} (déjà saisie)` : String(y),
+            disabled: takenYears.includes(y),
+          }))}
+          {...form.field('annee')}
+        />
+      )}
+      <TextField label="Charges (en euros, sans centimes)" {...form.field('charges')} />
+      <TextField label="Produits (en euros, sans centimes)" {...form.field('produits')} />
+      <p aria-live="polite">
+        Résultat (produits − charges) : <strong data-testid="resultat-compte">{formatEuros(live)}</strong>
+      </p>
+      <TextField label="Dons (en euros, sans centimes)" {...form.field('dons')} />
+      <TextField label="Subventions (en euros, sans centimes)" {...form.field('subv')} />
+    </PartFormShell>
   );
 }

@@ -1,6 +1,6 @@
 // Spec §9 display rules for the administrative file: dates DD/MM/YYYY, euros without decimals with
 // thousands separators, IBAN grouped by four.
-import { normaliseIban } from '@portail/contract';
+import { formatSiret, normaliseIban, type Etablissement } from '@portail/contract';
 
 export { formatDate } from '../association-documents/format.ts';
 
@@ -31,4 +31,10 @@ export function formatIsoDay(iso: string | null | undefined): string {
 /** A count or a decimal figure in French (1 234,5), '—' when unknown. */
 export function formatCount(n: number | null | undefined): string {
   return n === null || n === undefined ? '—' : n.toLocaleString('fr-FR');
+}
+
+/** An establishment as the forms offer it: its SIRET, sign and "(siège)". */
+export function etablissementLabel(etablissements: readonly Etablissement[], siret: string): string {
+  const e = etablissements.find((x) => x.siret === siret);
+  return `${formatSiret(siret)}${e?.enseigne ? ` – ${e.enseigne}` : ''}${e?.est_siege ? ' (siège)' : ''}`;
 }

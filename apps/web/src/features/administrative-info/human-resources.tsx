@@ -2,35 +2,29 @@
 // offered are those the user sees: a secondary establishment's member sees and writes only theirs
 // (the server filters both). Women + men ≤ members (the contract's applyRhRules) is checked before
 // anything is sent; an edit sends only the changed fields.
-import { fr } from '@codegouvfr/react-dsfr';
-import { Alert } from '@codegouvfr/react-dsfr/Alert';
-import { Button } from '@codegouvfr/react-dsfr/Button';
-import { Table } from '@codegouvfr/react-dsfr/Table';
 import {
   api,
   applyRhRules,
   fileYearBounds,
   formatSiret,
-  MESSAGES,
   rhFieldsSchema,
   type rhSchema,
   siretSchema,
   type Etablissement,
 } from '@portail/contract';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { type z } from 'zod';
-import { callApi, errorMessage } from '../../lib/api/index.ts';
+import { callApi } from '../../lib/api/index.ts';
 import { SelectField } from '../../lib/forms/select-field.tsx';
-import { SubmitForm } from '../../lib/forms/submit-form.tsx';
 import { TextField } from '../../lib/forms/text-field.tsx';
 import { useZodForm } from '../../lib/forms/use-zod-form.ts';
-import { toast } from '../../lib/toast/toast-store.ts';
-import { ConfirmAction } from '../../lib/ui/confirm-action.tsx';
-import { changedFields } from './changed-fields.ts';
-import { formatCount, formatEuros } from './format.ts';
+import { saveRow } from './changed-fields.ts';
+import { etablissementLabel, formatCount, formatEuros } from './format.ts';
 import { formInput, requiredChoice, toText, withRules, yearChoice } from './part-forms.ts';
-import { adminKeys, useRefreshFile } from './use-administrative-data.ts';
+import { PartFormShell } from './part-form-shell.tsx';
+import { RowActions } from './part-row-actions.tsx';
+import { PartEditor, PartSection, PartTable } from './part-section.tsx';
+import { adminKeys } from './use-administrative-data.ts';
+import { useEditablePart } from './use-editable-part.ts';
 
 export const RH_ADDED = (annee: number) => `Les effectifs ${annee} ont été enregistrés.`;
 export const RH_UPDATED = (annee: number) => `Les effectifs ${annee} ont été modifiés.`;
@@ -92,119 +86,77 @@ interface HumanResourcesProps {
 }
 
 export function HumanResources({ idAsso, etablissements }: HumanResourcesProps) {
-  const refresh = useRefreshFile(idAsso);
-  const [editing, setEditing] = useState<Rh | 'new' | null>(null);
-  const rhs = useQuery({
+  const { query, editing, setEditing, onDelete, onSaved } = useEditablePart<Rh>({
+    idAsso,
+    part: 'rhs',
     queryKey: adminKeys.part(idAsso, 'rhs'),
-    queryFn: () => callApi(api.association.getRhs, { query: { id_asso: idAsso } }),
-    retry: false,
+    list: () => callApi(api.association.getRhs, { query: { id_asso: idAsso } }),
+    remove: (id) => callApi(api.association.deleteRh, { query: { id_asso: idAsso, id } }),
   });
   const sirets = etablissements.map((e) => e.siret);
-  const label = (s: string) => {
-    const e = etablissements.find((x) => x.siret === s);
-    return `${formatSiret(s)}${e?.enseigne ? ` – ${e.enseigne}` : ''}${e?.est_siege ? ' (siège)' : ''}`;
-  };
+  const label = (s: string) => etablissementLabel(etablissements, s);
 
-  async function onDelete(r: Rh) {
-    try {
-      const { message } = await callApi(api.association.deleteRh, { query: { id_asso: idAsso, id: r.id } });
-      toast.success(message);
-      if (editing !== 'new' && editing?.id === r.id) setEditing(null);
-    } catch (error) {
-      toast.error(errorMessage(error, MESSAGES.httpEmpty));
-    }
-    refresh('rhs');
-  }
-
-  const rows = [...(rhs.data ?? [])].sort((a, b) => b.annee - a.annee || a.id_siret.localeCompare(b.id_siret));
-  const what = (r: Rh) => `effectifs ${r.annee} de ${formatSiret(r.id_siret)}`;
+  const rows = [...(query.data ?? [])].sort((a, b) => b.annee - a.annee || a.id_siret.localeCompare(b.id_siret));
   return (
-    <section aria-labelledby="partie-rhs">
-      <h2 id="partie-rhs" className={fr.cx('fr-h4')}>
-        Ressources humaines
-      </h2>
-      {rhs.isPending && <p>Chargement des effectifs…</p>}
-      {rhs.isError && (
-        <Alert severity="error" small role="alert" description={errorMessage(rhs.error, MESSAGES.httpEmpty)} />
+    <PartSection id="partie-rhs" title="Ressources humaines">
+      <PartTable
+        query={query}
+        rows={rows}
+        loading="Chargement des effectifs…"
+        empty="Aucun effectif n’est enregistré."
+        caption="Effectifs par année et par établissement"
+        headers={[
+          'Année',
+          'Établissement',
+          'Adhérents (femmes / hommes)',
+          'Dirigeants',
+          'Bénévoles',
+          'Salariés',
+          'Salariés (ETPT)',
+          'Volontaires',
+          'Cumul des 5 plus hauts salaires',
+          'Actions',
+        ]}
+        cells={(r) => [
+          r.annee,
+          label(r.id_siret),
+          `${formatCount(r.nb_adherents)} (${formatCount(r.nb_adherents_f)} / ${formatCount(r.nb_adherents_h)})`,
+          formatCount(r.nb_dirigeants),
+          formatCount(r.nb_benevoles),
+          formatCount(r.nb_salaries),
+          formatCount(r.nb_salaries_etpt),
+          formatCount(r.nb_volontaires),
+          formatEuros(r.cumul_top_5_salaires),
+          sirets.includes(r.id_siret) ? (
+            <RowActions
+              key="actions"
+              what={`les effectifs ${r.annee} de ${formatSiret(r.id_siret)}`}
+              onEdit={() => setEditing(r)}
+              onDelete={() => onDelete(r)}
+            />
+          ) : (
+            '—'
+          ),
+        ]}
+      />
+      {query.data && sirets.length > 0 && (
+        <PartEditor
+          editing={editing}
+          addLabel="Ajouter des effectifs"
+          onAdd={() => setEditing('new')}
+          form={(rh) => (
+            <RhForm
+              idAsso={idAsso}
+              rh={rh}
+              sirets={sirets}
+              label={label}
+              onDone={onSaved}
+              onCancel={() => setEditing(null)}
+            />
+          )}
+        />
       )}
-      {rhs.data &&
-        (rows.length === 0 ? (
-          <p>Aucun effectif n’est enregistré.</p>
-        ) : (
-          <Table
-            caption="Effectifs par année et par établissement"
-            headers={[
-              'Année',
-              'Établissement',
-              'Adhérents (femmes / hommes)',
-              'Dirigeants',
-              'Bénévoles',
-              'Salariés',
-              'Salariés (ETPT)',
-              'Volontaires',
-              'Cumul des 5 plus hauts salaires',
-              'Actions',
-            ]}
-            data={rows.map((r) => [
-              r.annee,
-              label(r.id_siret),
-              `${formatCount(r.nb_adherents)} (${formatCount(r.nb_adherents_f)} / ${formatCount(r.nb_adherents_h)})`,
-              formatCount(r.nb_dirigeants),
-              formatCount(r.nb_benevoles),
-              formatCount(r.nb_salaries),
-              formatCount(r.nb_salaries_etpt),
-              formatCount(r.nb_volontaires),
-              formatEuros(r.cumul_top_5_salaires),
-              sirets.includes(r.id_siret) ? (
-                <div key="actions" style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' }}>
-                  <Button
-                    size="small"
-                    priority="secondary"
-                    onClick={() => setEditing(r)}
-                    nativeButtonProps={{ 'aria-label': `Modifier les ${what(r)}` }}
-                  >
-                    Modifier
-                  </Button>
-                  <ConfirmAction
-                    label="Supprimer"
-                    ariaLabel={`Supprimer les ${what(r)}`}
-                    confirmLabel="Confirmer la suppression"
-                    confirmAriaLabel={`Confirmer la suppression des ${what(r)}`}
-                    onConfirm={() => onDelete(r)}
-                  />
-                </div>
-              ) : (
-                '—'
-              ),
-            ])}
-          />
-        ))}
-      {rhs.data &&
-        sirets.length > 0 &&
-        (editing === null ? (
-          <Button
-            priority="secondary"
-            iconId="fr-icon-add-line"
-            onClick={() => setEditing('new')}
-            className={fr.cx('fr-mt-2w')}
-          >
-            Ajouter des effectifs
-          </Button>
-        ) : (
-          <RhForm
-            key={editing === 'new' ? 'new' : editing.id}
-            idAsso={idAsso}
-            rh={editing === 'new' ? null : editing}
-            sirets={sirets}
-            label={label}
-            onDone={() => {
-              setEditing(null);
-              refresh('rhs');
-            }}
-            onCancel={() => setEditing(null)}
-          />
-        ))}
-    </section>
+    </PartSection>
   );
 }
 
@@ -229,52 +181,50 @@ function RhForm({ idAsso, rh, sirets, label, onDone, onCancel }: RhFormProps) {
     ...(rh ? {} : { annee: v.annee, id_siret: v.id_siret }),
   }));
 
-  const onSubmit = form.handleSubmit(async ({ annee, id_siret, ...figures }) => {
-    if (!rh) {
-      const year = annee!;
-      await callApi(api.association.postRh, {
-        query: { id_asso: idAsso, id_siret: id_siret!, annee: year },
-        body: figures,
-      });
-      toast.success(RH_ADDED(year));
-      onDone();
-      return;
-    }
-    const changes = changedFields(FIGURES, rh, figures);
-    if (!changes) return;
-    await callApi(api.association.patchRh, { query: { id_asso: idAsso, id: rh.id }, body: changes });
-    toast.success(RH_UPDATED(rh.annee));
-    onDone();
-  });
+  const onSubmit = form.handleSubmit(({ annee, id_siret, ...figures }) =>
+    saveRow({
+      before: rh,
+      keys: FIGURES,
+      after: figures,
+      create: () =>
+        callApi(api.association.postRh, {
+          query: { id_asso: idAsso, id_siret: id_siret!, annee: annee! },
+          body: figures,
+        }),
+      patch: (id, body) => callApi(api.association.patchRh, { query: { id_asso: idAsso, id }, body }),
+      saved: rh ? RH_UPDATED(rh.annee) : RH_ADDED(annee!),
+      onSaved: onDone,
+    }),
+  );
 
   const title = rh ? `Modifier les effectifs ${rh.annee} de ${formatSiret(rh.id_siret)}` : 'Ajouter des effectifs';
   return (
-    <div className={fr.cx('fr-mt-4w')}>
-      <h3 className={fr.cx('fr-h5')}>{title}</h3>
-      <SubmitForm form={form} onSubmit={onSubmit} label={title} submitLabel="Enregistrer les effectifs">
-        {!rh && (
-          <>
-            <SelectField
-              label="Année"
-              placeholder="Sélectionnez une année"
-              options={rhYears().map((y) => ({ value: String(y), label: String(y) }))}
-              {...form.field('annee')}
-            />
-            <SelectField
-              label="Établissement"
-              placeholder="Sélectionnez un établissement"
-              options={sirets.map((s) => ({ value: s, label: label(s) }))}
-              {...form.field('id_siret')}
-            />
-          </>
-        )}
-        {FIGURES.map((k) => (
-          <TextField key={k} label={RH_LABELS[k]} {...form.field(k)} />
-        ))}
-      </SubmitForm>
-      <Button priority="tertiary" size="small" onClick={onCancel} className={fr.cx('fr-mt-2w')}>
-        Annuler
-      </Button>
-    </div>
+    <PartFormShell
+      title={title}
+      form={form}
+      onSubmit={onSubmit}
+      submitLabel="Enregistrer les effectifs"
+      onCancel={onCancel}
+    >
+      {!rh && (
+        <>
+          <SelectField
+            label="Année"
+            placeholder="Sélectionnez une année"
+            options={rhYears().map((y) => ({ value: String(y), label: String(y) }))}
+            {...form.field('annee')}
+          />
+          <SelectField
+            label="Établissement"
+            placeholder="Sélectionnez un établissement"
+            options={sirets.map((s) => ({ value: s, label: label(s) }))}
+            {...form.field('id_siret')}
+          />
+        </>
+      )}
+      {FIGURES.map((k) => (
+        <TextField key={k} label={RH_LABELS[k]} {...form.field(k)} />
+      ))}
+    </PartFormShell>
   );
 }

@@ -3,30 +3,22 @@
 // (an edit sends only the changed fields), the "représentant légal" and "publication sur internet"
 // boxes (badges in the table), CEC validator toggle (PATCH representantFonctionSiret) and confirmed
 // (soft) deletion.
-import { fr } from '@codegouvfr/react-dsfr';
-import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Badge } from '@codegouvfr/react-dsfr/Badge';
 import { Button } from '@codegouvfr/react-dsfr/Button';
-import { Table } from '@codegouvfr/react-dsfr/Table';
-import {
-  api,
-  MESSAGES,
-  representantFieldsSchema,
-  type Representant,
-} from '@portail/contract';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { api, MESSAGES, representantFieldsSchema, type Representant } from '@portail/contract';
 import { callApi, errorMessage } from '../../lib/api/index.ts';
 import { CheckboxField, checkedText, isChecked } from '../../lib/forms/checkbox-field.tsx';
 import { CiviliteField } from '../../lib/forms/civilite-field.tsx';
 import { EmailField } from '../../lib/forms/email-field.tsx';
-import { SubmitForm } from '../../lib/forms/submit-form.tsx';
 import { TextField } from '../../lib/forms/text-field.tsx';
 import { useZodForm } from '../../lib/forms/use-zod-form.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
-import { ConfirmAction } from '../../lib/ui/confirm-action.tsx';
-import { changedFields } from './changed-fields.ts';
-import { adminKeys, useRefreshFile } from './use-administrative-data.ts';
+import { saveRow } from './changed-fields.ts';
+import { PartFormShell } from './part-form-shell.tsx';
+import { RowActions } from './part-row-actions.tsx';
+import { PartEditor, PartSection, PartTable } from './part-section.tsx';
+import { adminKeys } from './use-administrative-data.ts';
+import { useEditablePart } from './use-editable-part.ts';
 
 export const REPRESENTANT_ADDED = 'Le représentant légal a été ajouté.';
 export const REPRESENTANT_UPDATED = 'Le représentant légal a été modifié.';
@@ -61,25 +53,14 @@ interface LegalRepresentativesProps {
 }
 
 export function LegalRepresentatives({ idAsso, siret, associationWideReadOnly = false }: LegalRepresentativesProps) {
-  const refresh = useRefreshFile(idAsso);
-  const [editing, setEditing] = useState<Representant | 'new' | null>(null);
-  const representants = useQuery({
+  const { query, editing, setEditing, onDelete, onSaved, refresh } = useEditablePart<Representant>({
+    idAsso,
+    part: 'representants',
     queryKey: adminKeys.representants(idAsso, siret),
-    queryFn: () =>
+    list: () =>
       callApi(api.association.getRepresentants, { query: { id_asso: idAsso, ...(siret ? { id_siret: siret } : {}) } }),
-    retry: false,
+    remove: (id) => callApi(api.association.deleteRepresentant, { query: { id_asso: idAsso, id } }),
   });
-
-  async function onDelete(r: Representant) {
-    try {
-      const { message } = await callApi(api.association.deleteRepresentant, { query: { id_asso: idAsso, id: r.id } });
-      toast.success(message);
-      if (editing !== 'new' && editing?.id === r.id) setEditing(null);
-    } catch (error) {
-      toast.error(errorMessage(error, MESSAGES.httpEmpty));
-    }
-    refresh('representants');
-  }
 
   async function toggleCec(r: Representant) {
     try {
@@ -95,120 +76,90 @@ export function LegalRepresentatives({ idAsso, siret, associationWideReadOnly = 
     } catch (error) {
       toast.error(errorMessage(error, MESSAGES.httpEmpty));
     }
-    refresh('representants');
+    refresh();
   }
 
   const name = (r: Representant) => [r.prenom, r.nom].filter(Boolean).join(' ') || 'ce représentant';
 
   return (
-    <section aria-labelledby="representants-legaux">
-      <h2 id="representants-legaux" className={fr.cx('fr-h4')}>
-        Représentants légaux
-      </h2>
-      {representants.isPending && <p>Chargement des représentants légaux…</p>}
-      {representants.isError && (
-        <Alert
-          severity="error"
-          small
-          role="alert"
-          description={errorMessage(representants.error, MESSAGES.httpEmpty)}
-        />
-      )}
-      {representants.data &&
-        (representants.data.length === 0 ? (
-          <p>Aucun représentant légal n’est enregistré.</p>
-        ) : (
-          <Table
-            caption="Liste des représentants légaux"
-            headers={['Civilité', 'Nom', 'Prénom', 'Fonction', 'Courriel', 'Téléphone', 'Statut', 'Actions']}
-            data={representants.data.map((r) => [
-              r.civilite ?? '—',
-              r.nom ?? '—',
-              r.prenom ?? '—',
-              r.fonction ?? '—',
-              r.courriel ?? '—',
-              r.telephone ?? '—',
-              <div key="badges" style={{ display: 'flex', flexWrap: 'wrap', gap: '0.25rem' }}>
-                {r.est_representant_legal && (
-                  <Badge small severity="info" noIcon>
-                    Représentant légal
-                  </Badge>
-                )}
-                {r.publication_internet && (
-                  <Badge small severity="new" noIcon>
-                    Publié sur internet
-                  </Badge>
-                )}
-                {r.valideur_cec && (
-                  <Badge small severity="success">
-                    Valideur CEC
-                  </Badge>
-                )}
-                {!isCompleteRepresentant(r) && (
-                  <Badge small severity="warning">
-                    Incomplet
-                  </Badge>
-                )}
-              </div>,
-              associationWideReadOnly && r.id_siret === null ? (
-                '—'
-              ) : (
-                <div key="actions" style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' }}>
-                  <Button
-                    size="small"
-                    priority="secondary"
-                    onClick={() => setEditing(r)}
-                    nativeButtonProps={{ 'aria-label': `Modifier ${name(r)}` }}
-                  >
-                    Modifier
-                  </Button>
-                  <Button
-                    size="small"
-                    priority="tertiary"
-                    onClick={() => void toggleCec(r)}
-                    nativeButtonProps={{
-                      'aria-label': r.valideur_cec
-                        ? `Retirer le rôle de valideur CEC à ${name(r)}`
-                        : `Désigner ${name(r)} valideur CEC`,
-                    }}
-                  >
-                    {r.valideur_cec ? 'Retirer valideur CEC' : 'Désigner valideur CEC'}
-                  </Button>
-                  <ConfirmAction
-                    label="Supprimer"
-                    ariaLabel={`Supprimer ${name(r)}`}
-                    confirmLabel="Confirmer la suppression"
-                    confirmAriaLabel={`Confirmer la suppression de ${name(r)}`}
-                    onConfirm={() => onDelete(r)}
-                  />
-                </div>
-              ),
-            ])}
+    <PartSection id="representants-legaux" title="Représentants légaux">
+      <PartTable
+        query={query}
+        loading="Chargement des représentants légaux…"
+        empty="Aucun représentant légal n’est enregistré."
+        caption="Liste des représentants légaux"
+        headers={['Civilité', 'Nom', 'Prénom', 'Fonction', 'Courriel', 'Téléphone', 'Statut', 'Actions']}
+        cells={(r) => [
+          r.civilite ?? '—',
+          r.nom ?? '—',
+          r.prenom ?? '—',
+          r.fonction ?? '—',
+          r.courriel ?? '—',
+          r.telephone ?? '—',
+          <RepresentantBadges key="badges" representant={r} />,
+          associationWideReadOnly && r.id_siret === null ? (
+            '—'
+          ) : (
+            <RowActions key="actions" what={name(r)} onEdit={() => setEditing(r)} onDelete={() => onDelete(r)}>
+              <Button
+                size="small"
+                priority="tertiary"
+                onClick={() => void toggleCec(r)}
+                nativeButtonProps={{
+                  'aria-label': r.valideur_cec
+                    ? `Retirer le rôle de valideur CEC à ${name(r)}`
+                    : `Désigner ${name(r)} valideur CEC`,
+                }}
+              >
+                {r.valideur_cec ? 'Retirer valideur CEC' : 'Désigner valideur CEC'}
+              </Button>
+            </RowActions>
+          ),
+        ]}
+      />
+      <PartEditor
+        editing={editing}
+        addLabel="Ajouter un représentant légal"
+        onAdd={() => setEditing('new')}
+        form={(representant) => (
+          <RepresentantForm
+            idAsso={idAsso}
+            siret={siret}
+            representant={representant}
+            onDone={onSaved}
+            onCancel={() => setEditing(null)}
           />
-        ))}
-      {editing === null ? (
-        <Button
-          priority="secondary"
-          iconId="fr-icon-add-line"
-          onClick={() => setEditing('new')}
-          className={fr.cx('fr-mt-2w')}
-        >
-          Ajouter un représentant légal
-        </Button>
-      ) : (
-        <RepresentantForm
-          key={editing === 'new' ? 'new' : editing.id}
-          idAsso={idAsso}
-          siret={siret}
-          representant={editing === 'new' ? null : editing}
-          onDone={() => {
-            setEditing(null);
-            refresh('representants');
-          }}
-          onCancel={() => setEditing(null)}
-        />
+        )}
+      />
+    </PartSection>
+  );
+}
+
+/** The representative's status: legal, published, CEC validator, incomplete. */
+function RepresentantBadges({ representant: r }: { representant: Representant }) {
+  return (
+    <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.25rem' }}>
+      {r.est_representant_legal && (
+        <Badge small severity="info" noIcon>
+          Représentant légal
+        </Badge>
       )}
-    </section>
+      {r.publication_internet && (
+        <Badge small severity="new" noIcon>
+          Publié sur internet
+        </Badge>
+      )}
+      {r.valideur_cec && (
+        <Badge small severity="success">
+          Valideur CEC
+        </Badge>
+      )}
+      {!isCompleteRepresentant(r) && (
+        <Badge small severity="warning">
+          Incomplet
+        </Badge>
+      )}
+    </div>
   );
 }
 
@@ -235,40 +186,35 @@ function RepresentantForm({ idAsso, siret, representant, onDone, onCancel }: Rep
     ...(siret && !representant ? { id_siret: siret } : {}),
   }));
 
-  const onSubmit = form.handleSubmit(async (data) => {
-    if (!representant) {
-      await callApi(api.association.postRepresentant, { query: { id_asso: idAsso }, body: data });
-      toast.success(REPRESENTANT_ADDED);
-      onDone();
-      return;
-    }
-    const changes = changedFields(EDITED, representant, data);
-    if (!changes) return;
-    await callApi(api.association.patchRepresentant, {
-      query: { id_asso: idAsso, id: representant.id },
-      body: changes,
-    });
-    toast.success(REPRESENTANT_UPDATED);
-    onDone();
-  });
+  const onSubmit = form.handleSubmit((data) =>
+    saveRow({
+      before: representant,
+      keys: EDITED,
+      after: data,
+      create: () => callApi(api.association.postRepresentant, { query: { id_asso: idAsso }, body: data }),
+      patch: (id, body) => callApi(api.association.patchRepresentant, { query: { id_asso: idAsso, id }, body }),
+      saved: representant ? REPRESENTANT_UPDATED : REPRESENTANT_ADDED,
+      onSaved: onDone,
+    }),
+  );
 
   const title = representant ? 'Modifier le représentant légal' : 'Ajouter un représentant légal';
   return (
-    <div className={fr.cx('fr-mt-4w')}>
-      <h3 className={fr.cx('fr-h5')}>{title}</h3>
-      <SubmitForm form={form} onSubmit={onSubmit} label={title} submitLabel="Enregistrer le représentant">
-        <CiviliteField {...form.field('civilite')} />
-        <TextField label="Nom" autoComplete="off" {...form.field('nom')} />
-        <TextField label="Prénom" autoComplete="off" {...form.field('prenom')} />
-        <TextField label="Fonction" {...form.field('fonction')} />
-        <EmailField {...form.field('courriel')} />
-        <TextField label="Téléphone (chiffres uniquement, sans espace)" type="tel" {...form.field('telephone')} />
-        <CheckboxField label="Représentant légal" {...form.field('est_representant_legal')} />
-        <CheckboxField label="Publication sur internet" {...form.field('publication_internet')} />
-      </SubmitForm>
-      <Button priority="tertiary" size="small" onClick={onCancel} className={fr.cx('fr-mt-2w')}>
-        Annuler
-      </Button>
-    </div>
+    <PartFormShell
+      title={title}
+      form={form}
+      onSubmit={onSubmit}
+      submitLabel="Enregistrer le représentant"
+      onCancel={onCancel}
+    >
+      <CiviliteField {...form.field('civilite')} />
+      <TextField label="Nom" autoComplete="off" {...form.field('nom')} />
+      <TextField label="Prénom" autoComplete="off" {...form.field('prenom')} />
+      <TextField label="Fonction" {...form.field('fonction')} />
+      <EmailField {...form.field('courriel')} />
+      <TextField label="Téléphone (chiffres uniquement, sans espace)" type="tel" {...form.field('telephone')} />
+      <CheckboxField label="Représentant légal" {...form.field('est_representant_legal')} />
+      <CheckboxField label="Publication sur internet" {...form.field('publication_internet')} />
+    </PartFormShell>
   );
 }
