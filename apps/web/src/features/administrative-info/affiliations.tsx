@@ -6,21 +6,19 @@
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Button } from '@codegouvfr/react-dsfr/Button';
-import { Input } from '@codegouvfr/react-dsfr/Input';
 import {
   api,
   applyReseauRules,
-  associationSearchQuerySchema,
   formatSiren,
   MESSAGES,
   type reseauAffiliationSchema,
   reseauFieldsSchema,
-  SEARCH_MESSAGES,
   type AssociationSearchItem,
   type AssociationSearchResult,
 } from '@portail/contract';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { z } from 'zod';
+import { AssociationSearchForm } from '../association-join/association-search-form.tsx';
 import { callApi, errorMessage, isApiError } from '../../lib/api/index.ts';
 import { serverFieldErrors } from '../../lib/forms/field-errors.ts';
 import { TextField } from '../../lib/forms/text-field.tsx';
@@ -169,32 +167,24 @@ function ReseauForm({ idAsso, reseau, onDone, onCancel }: ReseauFormProps) {
   );
 }
 
-const termSchema = associationSearchQuerySchema.shape.q;
-
 /** "S'affilier à une association du répertoire": search a parent, then affiliate to it. */
 function AffiliateFromRegistry({ idAsso, onAffiliated }: { idAsso: string; onAffiliated: () => void }) {
-  const [term, setTerm] = useState('');
-  const [termError, setTermError] = useState<string | undefined>();
+  const [searchError, setSearchError] = useState<string | undefined>();
+  const [searchKey, setSearchKey] = useState(0);
   const [searching, setSearching] = useState(false);
   const [result, setResult] = useState<AssociationSearchResult | null>(null);
   const [affiliating, setAffiliating] = useState<string | null>(null);
   const [affiliationError, setAffiliationError] = useState<string | null>(null);
 
-  async function onSearch(event: FormEvent) {
-    event.preventDefault();
+  async function onSearch(q: string) {
     setAffiliationError(null);
-    const parsed = termSchema.safeParse(term);
-    if (!parsed.success) {
-      setTermError(parsed.error.issues[0]?.message ?? SEARCH_MESSAGES.termRequired);
-      return;
-    }
-    setTermError(undefined);
+    setSearchError(undefined);
     setSearching(true);
     try {
-      setResult(await callApi(api.associationSearch.search, { query: { q: parsed.data, page: 1, limit: 10 } }));
+      setResult(await callApi(api.associationSearch.search, { query: { q, page: 1, limit: 10 } }));
     } catch (error) {
       setResult(null);
-      setTermError(errorMessage(error, MESSAGES.httpEmpty));
+      setSearchError(errorMessage(error, MESSAGES.httpEmpty));
     } finally {
       setSearching(false);
     }
@@ -209,7 +199,8 @@ function AffiliateFromRegistry({ idAsso, onAffiliated }: { idAsso: string; onAff
       });
       toast.success(AFFILIATED(parent.nom));
       setResult(null);
-      setTerm('');
+      // A fresh, empty search form.
+      setSearchKey((key) => key + 1);
       onAffiliated();
     } catch (error) {
       const fields = isApiError(error) ? serverFieldErrors(error.fields) : {};
@@ -226,33 +217,17 @@ function AffiliateFromRegistry({ idAsso, onAffiliated }: { idAsso: string; onAff
         Recherchez la tête de réseau par son nom, son numéro RNA, SIREN ou SIRET : son nom, son SIREN, son objet et son
         adresse sont repris dans l’affiliation.
       </p>
-      <form
-        onSubmit={(e) => void onSearch(e)}
-        noValidate
-        role="search"
-        aria-label="Rechercher une tête de réseau"
+      <AssociationSearchForm
+        key={searchKey}
+        ariaLabel="Rechercher une tête de réseau"
+        label="Tête de réseau : nom, numéro RNA, SIREN ou SIRET"
+        inputId="field-tete-reseau"
+        buttonLabel="Rechercher la tête de réseau"
+        busy={searching}
+        error={searchError}
         className={fr.cx('fr-mb-3w')}
-      >
-        <Input
-          label="Tête de réseau : nom, numéro RNA, SIREN ou SIRET"
-          state={termError ? 'error' : 'default'}
-          stateRelatedMessage={termError}
-          nativeInputProps={{
-            id: 'field-tete-reseau',
-            name: 'q',
-            type: 'search',
-            value: term,
-            'aria-invalid': termError ? true : undefined,
-            onChange: (event) => {
-              setTerm(event.target.value);
-              setTermError(undefined);
-            },
-          }}
-        />
-        <Button type="submit" iconId="fr-icon-search-line" disabled={searching}>
-          Rechercher la tête de réseau
-        </Button>
-      </form>
+        onSearch={(q) => void onSearch(q)}
+      />
       {affiliationError && <Alert severity="error" small role="alert" description={affiliationError} />}
       {result &&
         (result.items.length === 0 ? (

@@ -3,27 +3,23 @@
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Button } from '@codegouvfr/react-dsfr/Button';
-import { Input } from '@codegouvfr/react-dsfr/Input';
 import { Pagination } from '@codegouvfr/react-dsfr/Pagination';
 import {
   api,
   ASSOCIATION_SEARCH,
-  associationSearchQuerySchema,
   formatSiren,
   MESSAGES,
   SEARCH_MESSAGES,
   type AssociationSearchItem,
 } from '@portail/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { callApi, errorMessage } from '../../lib/api/index.ts';
 import { session } from '../../lib/session/session-store.ts';
 import { Page } from '../shell/page.tsx';
 import { joinDraft } from './join-draft.ts';
+import { AssociationSearchForm, isSearchableTerm } from './association-search-form.tsx';
 import { JOIN_PATHS, JoinSteps } from './join-steps.tsx';
-
-const termSchema = associationSearchQuerySchema.shape.q;
 
 function readPage(raw: string | null): number {
   const page = Number(raw);
@@ -37,11 +33,9 @@ export function ChooseAssociationPage() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const page = readPage(params.get('page'));
-  const [term, setTerm] = useState(q);
-  const [termError, setTermError] = useState<string | undefined>();
   const limit = ASSOCIATION_SEARCH.defaultLimit;
 
-  const valid = q !== '' && termSchema.safeParse(q).success;
+  const valid = q !== '' && isSearchableTerm(q);
   const search = useQuery({
     queryKey: ['association-search', q, page],
     queryFn: () => callApi(api.associationSearch.search, { query: { q, page, limit } }),
@@ -49,17 +43,6 @@ export function ChooseAssociationPage() {
     placeholderData: keepPreviousData,
     retry: false,
   });
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = termSchema.safeParse(term);
-    if (!parsed.success) {
-      setTermError(parsed.error.issues[0]?.message ?? SEARCH_MESSAGES.termRequired);
-      return;
-    }
-    setTermError(undefined);
-    setParams({ q: parsed.data, page: '1' });
-  }
 
   function choose(item: AssociationSearchItem) {
     session.selectAssociation(item.id_correspondance);
@@ -78,25 +61,15 @@ export function ChooseAssociationPage() {
         Recherchez l’association à laquelle vous souhaitez vous rattacher par son nom, son numéro RNA, son numéro SIREN
         ou le SIRET d’un de ses établissements.
       </p>
-      <form onSubmit={onSubmit} noValidate role="search" aria-label="Rechercher une association" className={fr.cx('fr-mb-4w')}>
-        <Input
-          label="Nom, numéro RNA, SIREN ou SIRET"
-          state={termError ? 'error' : 'default'}
-          stateRelatedMessage={termError}
-          nativeInputProps={{
-            id: 'field-q',
-            name: 'q',
-            type: 'search',
-            value: term,
-            maxLength: ASSOCIATION_SEARCH.maxLength,
-            'aria-invalid': termError ? true : undefined,
-            onChange: (event) => setTerm(event.target.value),
-          }}
-        />
-        <Button type="submit" iconId="fr-icon-search-line">
-          Rechercher
-        </Button>
-      </form>
+      <AssociationSearchForm
+        ariaLabel="Rechercher une association"
+        label="Nom, numéro RNA, SIREN ou SIRET"
+        inputId="field-q"
+        buttonLabel="Rechercher"
+        initialTerm={q}
+        className={fr.cx('fr-mb-4w')}
+        onSearch={(term) => setParams({ q: term, page: '1' })}
+      />
 
       {search.isError && (
         <Alert severity="error" small role="alert" description={errorMessage(search.error, MESSAGES.httpEmpty)} />
@@ -129,7 +102,11 @@ export function ChooseAssociationPage() {
                     .filter(Boolean)
                     .join(' · ')}
                 </p>
-                <Button size="small" onClick={() => choose(item)} nativeButtonProps={{ 'aria-label': `Choisir ${item.nom}` }}>
+                <Button
+                  size="small"
+                  onClick={() => choose(item)}
+                  nativeButtonProps={{ 'aria-label': `Choisir ${item.nom}` }}
+                >
                   Choisir cette association
                 </Button>
               </li>
