@@ -134,6 +134,17 @@ describe('name search', () => {
     expect(response.body.items[0].id_correspondance).toBe(DEMO_ASSOCIATIONS.culturelle.id);
   });
 
+  it("reads '%' and '_' as punctuation, never as wildcards that would list the whole registry", async () => {
+    for (const q of ['%%%', '___', '%_%']) {
+      const response = await search({ q });
+      expect(response.status, q).toBe(400);
+      expect(response.body.code, q).toBe('SEARCH_TERM_TOO_SHORT');
+    }
+    const escaped = await search({ q: 'sportive%de_demonstration' });
+    expect(escaped.status).toBe(200);
+    expect(escaped.body.items[0].id_correspondance).toBe(demo.id);
+  });
+
   it('answers 400 in French to a term shorter than 3 characters, or missing', async () => {
     for (const q of ['ab', '  a ', '']) {
       const response = await search({ q });

@@ -76,6 +76,14 @@ describe('GET /api/auth-server/crossed-services', () => {
     expect(response.body.map((item: { nom: string }) => item.nom)).toEqual(names);
   });
 
+  it("reads '%' and '_' as plain characters, not wildcards", async () => {
+    for (const query of ['%', '_', 'DRAJES%Bretagne', 'DRAJES_Bretagne']) {
+      const response = await search(query);
+      expect(response.status, query).toBe(200);
+      expect(response.body, query).toEqual([]);
+    }
+  });
+
   it('refuses a query longer than 100 characters', async () => {
     const response = await search('x'.repeat(101));
     expect(response.status).toBe(400);

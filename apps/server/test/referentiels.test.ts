@@ -118,6 +118,13 @@ describe('GET /referentiels filters', () => {
     expect(options.map((o) => o.label)).toEqual(['Île-de-France']);
   });
 
+  it("reads '%' and '_' in the filter as plain characters, not wildcards", async () => {
+    for (const filterOptions of ['%', '_', '75_56', '7505%', '%%%']) {
+      const { options } = await referentiel('communes', { filterOptions });
+      expect(options, filterOptions).toEqual([]);
+    }
+  });
+
   it('finds an option by its exact value too (an INSEE code)', async () => {
     const { options } = await referentiel('communes', { filterOptions: '75056' });
     expect(options.map((o) => o.label)).toEqual(['Paris']);

@@ -1,6 +1,7 @@
 // Data access for referentials (api-declaration-server).
 import { randomUUID } from 'node:crypto';
 import { normaliseSearchText } from '@portail/contract';
+import { likeLiteral } from '../../db/like-pattern.ts';
 import { Prisma, type Database } from '../../db/prisma.ts';
 
 export interface OptionRow {
@@ -12,7 +13,8 @@ export interface OptionRow {
 export interface ReferentielFilter {
   types?: string[];
   categorie?: string;
-  /** Already normalised (normaliseSearchText); matches labels containing it or the exact value. */
+  /** Labels containing `normalised` (normaliseSearchText; may be empty when the filter is only
+   * punctuation) or the exact value `raw`. */
   search?: { normalised: string; raw: string };
   /** Options per referential; undefined: all. */
   take?: number;
@@ -20,7 +22,12 @@ export interface ReferentielFilter {
 
 const optionWhere = (search: ReferentielFilter['search']): Prisma.ReferentielOptionWhereInput =>
   search
-    ? { OR: [{ labelRecherche: { contains: search.normalised } }, { value: { equals: search.raw, mode: 'insensitive' } }] }
+    ? {
+        OR: [
+          ...(search.normalised ? [{ labelRecherche: { contains: likeLiteral(search.normalised) } }] : []),
+          { value: { equals: likeLiteral(search.raw), mode: 'insensitive' } },
+        ],
+      }
     : {};
 
 const toRows = (options: { value: string; label: string; meta: Prisma.JsonValue }[]): OptionRow[] =>

@@ -15,8 +15,8 @@ import type { OptionRow, ReferentielFilter, ReferentielRepository } from './refe
 type Found = Awaited<ReturnType<ReferentielRepository['find']>>[number];
 
 function searchOf(filterOptions: string | undefined): ReferentielFilter['search'] {
-  const normalised = normaliseSearchText(filterOptions ?? '');
-  return normalised ? { normalised, raw: filterOptions!.trim() } : undefined;
+  const raw = filterOptions?.trim() ?? '';
+  return raw ? { normalised: normaliseSearchText(raw), raw } : undefined;
 }
 
 /**
