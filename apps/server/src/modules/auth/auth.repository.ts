@@ -1,4 +1,5 @@
 // Data access for accounts, roles and tokens (auth-server).
+import { likeLiteral } from '../../db/like-pattern.ts';
 import type { Database } from '../../db/prisma.ts';
 import type { OneTimeTokenPurpose, Prisma } from '../../generated/prisma/client.ts';
 import { linksInclude } from '../lca/lca.repository.ts';
@@ -114,21 +115,23 @@ export function createAuthRepository(db: Database) {
         return true;
       }),
 
-    searchServiceAccounts: (query: string | undefined) =>
-      db.serviceAccount.findMany({
-        where: query
+    searchServiceAccounts: (query: string | undefined) => {
+      const text = query ? likeLiteral(query) : undefined;
+      return db.serviceAccount.findMany({
+        where: text
           ? {
               OR: [
-                { nom: { contains: query, mode: 'insensitive' } },
-                { email: { contains: query, mode: 'insensitive' } },
-                { user: { email: { contains: query, mode: 'insensitive' } } },
+                { nom: { contains: text, mode: 'insensitive' } },
+                { email: { contains: text, mode: 'insensitive' } },
+                { user: { email: { contains: text, mode: 'insensitive' } } },
               ],
             }
           : {},
         include: { user: { include: { roles: true } } },
         orderBy: { nom: 'asc' },
         take: 200,
-      }),
+      });
+    },
   };
 }
 export type AuthRepository = ReturnType<typeof createAuthRepository>;
