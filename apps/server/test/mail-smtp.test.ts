@@ -171,7 +171,7 @@ describe('mail delivery over SMTP', () => {
     expect(smtp.received).toHaveLength(1);
   });
 
-  it('picks up a mail left PENDING by a crash after a minute, not a recent one', async () => {
+  it('picks up a mail whose sender crashed once its lease expired, not one being delivered', async () => {
     const smtp = await startSmtp();
     servers.push(smtp);
     const t = await appWithSmtp(smtp.port);
@@ -181,16 +181,86 @@ describe('mail delivery over SMTP', () => {
       text: 'Texte',
       status: 'PENDING' as const,
     };
+    // send() holds a lease (nextAttemptAt) on the row while it delivers inline.
     const stale = await t.db.mailOutbox.create({
-      data: { ...mail, subject: 'Oubliee', createdAt: new Date(Date.now() - 120_000) },
+      data: { ...mail, subject: 'Oubliee', nextAttemptAt: new Date(Date.now() - 1000) },
     });
     const recent = await t.db.mailOutbox.create({
-      data: { ...mail, subject: 'En cours', createdAt: new Date(Date.now() - 10_000) },
+      data: { ...mail, subject: 'En cours', nextAttemptAt: new Date(Date.now() + 60_000) },
     });
 
     await t.app.services.mail.retryDue();
     expect((await t.db.mailOutbox.findUniqueOrThrow({ where: { id: stale.id } })).status).toBe('SENT');
     expect((await t.db.mailOutbox.findUniqueOrThrow({ where: { id: recent.id } })).status).toBe('PENDING');
     expect(smtp.received.map((m) => m.to)).toEqual([['destinataire@test.example.org']]);
+  });
+
+  it('send() holds a lease while it delivers, so the loop of another instance does not send twice', async () => {
+    const port = await freePort();
+    const t = await appWithSmtp(port);
+    const before = Date.now();
+    const row = await t.app.services.mail.send({ to: 'bail@test.example.org', subject: 'Bail', text: 'Texte' });
+    // Written with its lease before the (failed) delivery: never due without a date.
+    expect(row.status).toBe('PENDING');
+    expect(row.nextAttemptAt!.getTime()).toBeGreaterThan(before + 60_000);
+  });
+});
+
+describe('mails enqueued in a transaction', () => {
+  const mail = (subject: string) => ({ to: 'transaction@test.example.org', subject, text: 'Texte', replyTo: 'membre@test.example.org' });
+
+  it('exist only if the transaction commits, and flush() delivers them after the commit', async () => {
+    const smtp = await startSmtp();
+    servers.push(smtp);
+    const t = await appWithSmtp(smtp.port);
+    const { mail: service } = t.app.services;
+
+    await expect(
+      t.db.$transaction(async (tx) => {
+        await service.enqueue(tx, mail('Annulee'));
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+
+    const id = await t.db.$transaction(async (tx) => {
+      const row = await service.enqueue(tx, mail('Validee'));
+      // Nothing leaves before the commit.
+      await service.flush();
+      expect(smtp.received).toHaveLength(0);
+      return row.id;
+    });
+    expect(await t.db.mailOutbox.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      status: 'PENDING',
+      from: t.config.mailFrom,
+      replyTo: 'membre@test.example.org',
+    });
+
+    await service.flush();
+    expect(await t.db.mailOutbox.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: 'SENT', attempts: 1 });
+    expect(smtp.received.map((m) => m.raw.match(/^Subject: (.*?)\r?$/m)?.[1])).toEqual(['Validee']);
+    expect(await t.db.mailOutbox.count({ where: { subject: 'Annulee' } })).toBe(0);
+  });
+
+  it('are delivered once when several flushes and instances run at the same time', async () => {
+    const smtp = await startSmtp();
+    servers.push(smtp);
+    const t = await appWithSmtp(smtp.port);
+    const other = await startTestApp({ smtpUrl: `smtp://127.0.0.1:${smtp.port}` }, { databaseUrl: t.config.databaseUrl });
+    apps.push(other);
+    await t.db.$transaction(async (tx) => {
+      for (let i = 0; i < 25; i++) await t.app.services.mail.enqueue(tx, mail(`Lot ${i}`));
+    });
+
+    await Promise.all([t.app.services.mail.flush(), t.app.services.mail.flush(), other.app.services.mail.flush()]);
+    expect(smtp.received).toHaveLength(25);
+    expect(await t.db.mailOutbox.count({ where: { status: 'SENT' } })).toBe(25);
+  });
+
+  it('without SMTP are stored (STORED) and flush() has nothing to do', async () => {
+    const t = await startTestApp();
+    apps.push(t);
+    const row = await t.db.$transaction((tx) => t.app.services.mail.enqueue(tx, mail('Sans SMTP')));
+    await t.app.services.mail.flush();
+    expect((await t.db.mailOutbox.findUniqueOrThrow({ where: { id: row.id } })).status).toBe('STORED');
   });
 });

@@ -1,5 +1,5 @@
-// mail-server without SMTP: POST /notification/sendEmail (assistance address open to anyone, other
-// recipients for admins only), field rules, and the outbox read by lca.admin.
+// mail-server without SMTP: POST /notification/sendEmail (the assistance address only, sent by the
+// portal with the caller in Reply-To), field rules, and the outbox read by lca.admin.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSISTANCE_EMAIL, MESSAGES, outboxMailSchema } from '@portail/contract';
 import { signIn } from './support/factories.ts';
@@ -8,13 +8,16 @@ import { startTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
 let adminToken: string;
+let adminEmail: string;
 let memberToken: string;
 let memberEmail: string;
 let instructorToken: string;
 
 beforeAll(async () => {
   t = await startTestApp();
-  ({ token: adminToken } = await signIn(t, { roles: ['lca.admin'] }));
+  const admin = await signIn(t, { roles: ['lca.admin'] });
+  adminToken = admin.token;
+  adminEmail = admin.account.email;
   const member = await signIn(t, { roles: ['lca.association'] });
   memberToken = member.token;
   memberEmail = member.account.email;
@@ -90,9 +93,9 @@ describe('POST /api/mail-server/notification/sendEmail', () => {
     }
   });
 
-  it('refuses another recipient to anonymous and non-admin callers with 403', async () => {
+  it('refuses any other recipient with 403, to admins too (the assistance mail is its only use)', async () => {
     const to = uniqueEmail('destinataire');
-    for (const token of [undefined, memberToken, instructorToken]) {
+    for (const token of [undefined, memberToken, instructorToken, adminToken]) {
       const response = await sendEmail({ to, subject: 'Spam', body: 'Achetez' }, token);
       expect(response.status).toBe(403);
       expect(response.body).toEqual({
@@ -104,20 +107,23 @@ describe('POST /api/mail-server/notification/sendEmail', () => {
     expect(await t.db.mailOutbox.count({ where: { to } })).toBe(0);
   });
 
-  it('lets lca.admin write to any recipient, with its own From', async () => {
-    const to = uniqueEmail('destinataire');
-    const response = await sendEmail(
-      { to, from: 'equipe@test.example.org', subject: 'Information', body: 'Ligne 1\nLigne 2' },
-      adminToken,
-    );
-    expect(response.status).toBe(201);
-    const mail = await t.db.mailOutbox.findUniqueOrThrow({ where: { id: response.body._id } });
-    expect(mail).toMatchObject({
-      to,
-      from: 'equipe@test.example.org',
-      status: 'STORED',
-      html: '<p>Ligne 1</p>\n<p>Ligne 2</p>',
-    });
+  it("never takes the caller's From, admin or not: the portal sends, the caller's address is Reply-To", async () => {
+    for (const [token, replyTo] of [
+      [adminToken, adminEmail],
+      [memberToken, memberEmail],
+    ] as const) {
+      const response = await sendEmail(
+        { to: t.config.supportEmail, from: 'ministre@test.example.org', replyTo: 'autre@test.example.org', subject: 'Information', body: 'Ligne 1\nLigne 2' },
+        token,
+      );
+      expect(response.status).toBe(201);
+      expect(await t.db.mailOutbox.findUniqueOrThrow({ where: { id: response.body._id } })).toMatchObject({
+        to: t.config.supportEmail,
+        from: t.config.mailFrom,
+        replyTo,
+        html: '<p>Ligne 1</p>\n<p>Ligne 2</p>',
+      });
+    }
   });
 
   it.each([

@@ -47,7 +47,7 @@ export type OutboxMail = z.infer<typeof outboxMailSchema>;
 export const mailRoutes = {
   sendEmail: defineRoute({
     method: 'POST', gateway, path: '/notification/sendEmail', access: 'public',
-    summary: "Envoi d'un courriel (assistance). Sans rôle d'administration, seul le courriel d'assistance est un destinataire permis.",
+    summary: "Envoi d’un courriel à l’assistance (seul destinataire permis) ; l’expéditeur est le portail, l’adresse de l’appelant va en Reply-To.",
     body: sendEmailBodySchema, response: z.object({ message: z.string(), _id: z.string() }), successStatus: 201,
   }),
   outbox: defineRoute({

@@ -18,8 +18,15 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
   return { url, drop: () => dropDatabase(adminUrl, name) };
 }
 
-export async function startTestApp(overrides: Partial<AppConfig> = {}) {
-  const database = await createTestDatabase();
+export interface TestAppOptions {
+  /** Start on this existing database (another app's: several instances), left in place by close(). */
+  databaseUrl?: string;
+}
+
+export async function startTestApp(overrides: Partial<AppConfig> = {}, options: TestAppOptions = {}) {
+  const database = options.databaseUrl
+    ? { url: options.databaseUrl, drop: async () => undefined }
+    : await createTestDatabase();
   const config = loadConfig(
     { NODE_ENV: 'test' },
     {

@@ -1,5 +1,5 @@
 // Data access for the mail outbox.
-import type { Database } from '../../db/prisma.ts';
+import type { Database, Prisma } from '../../db/prisma.ts';
 import type { MailOutbox, MailStatus } from '../../generated/prisma/client.ts';
 
 export interface NewMail {
@@ -11,9 +11,25 @@ export interface NewMail {
   html?: string | null;
 }
 
+/** A mail is due when nobody holds it: PENDING with no lease (or an expired one), FAILED whose retry time has come. */
+const dueWhere = (now: Date, maxAttempts: number): Prisma.MailOutboxWhereInput => ({
+  OR: [
+    { status: 'PENDING', OR: [{ nextAttemptAt: null }, { nextAttemptAt: { lte: now } }] },
+    { status: 'FAILED', nextAttemptAt: { lte: now }, attempts: { lt: maxAttempts } },
+  ],
+});
+
 export function createMailRepository(db: Database) {
   return {
-    insert: (mail: NewMail, status: MailStatus) => db.mailOutbox.create({ data: { ...mail, status } }),
+    /**
+     * `nextAttemptAt` on a PENDING row is a lease: the inline sender holds it, and another
+     * instance's loop takes the row only once it expired (crash during delivery).
+     */
+    insert: (mail: NewMail, status: MailStatus, options: { client?: Prisma.TransactionClient; leaseUntil?: Date } = {}) =>
+      (options.client ?? db).mailOutbox.create({ data: { ...mail, status, nextAttemptAt: options.leaseUntil ?? null } }),
+    /** Takes a due mail for delivery; false when another pass or instance took it first. */
+    claim: async (id: string, now: Date, maxAttempts: number, leaseUntil: Date) =>
+      (await db.mailOutbox.updateMany({ where: { id, ...dueWhere(now, maxAttempts) }, data: { nextAttemptAt: leaseUntil } })).count === 1,
     markSent: (id: string) =>
       db.mailOutbox.update({
         where: { id },
@@ -24,18 +40,9 @@ export function createMailRepository(db: Database) {
         where: { id },
         data: { status: 'FAILED', attempts: { increment: 1 }, lastError: error.slice(0, 1000), nextAttemptAt },
       }),
-    /** Mails whose retry time has come (failed, or pending since a crash). */
-    dueForRetry: (now: Date, maxAttempts: number, limit = 20) =>
-      db.mailOutbox.findMany({
-        where: {
-          OR: [
-            { status: 'FAILED', nextAttemptAt: { lte: now }, attempts: { lt: maxAttempts } },
-            { status: 'PENDING', createdAt: { lte: new Date(now.getTime() - 60_000) } },
-          ],
-        },
-        orderBy: { createdAt: 'asc' },
-        take: limit,
-      }),
+    /** Mails to deliver now: enqueued ones, failed ones whose retry time has come, pending since a crash. */
+    due: (now: Date, maxAttempts: number, limit = 20) =>
+      db.mailOutbox.findMany({ where: dueWhere(now, maxAttempts), orderBy: { createdAt: 'asc' }, take: limit }),
     list: async (filter: { to?: string; status?: MailStatus; limit: number }) => {
       const where = { ...(filter.to ? { to: filter.to } : {}), ...(filter.status ? { status: filter.status } : {}) };
       const [total, items] = await Promise.all([

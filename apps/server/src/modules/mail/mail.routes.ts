@@ -1,6 +1,6 @@
 // mail-server routes.
 import type { FastifyInstance } from 'fastify';
-import { api, ASSISTANCE_EMAIL, isAdminRole, MESSAGES } from '@portail/contract';
+import { api, ASSISTANCE_EMAIL, MESSAGES } from '@portail/contract';
 import { registerRoute } from '../../http/contract-routes.ts';
 import { forbidden } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
@@ -11,15 +11,15 @@ export function mailRoutes(app: FastifyInstance, { mail, config }: AppServices) 
     app,
     api.mail.sendEmail,
     async ({ body, auth }) => {
-      // Anyone may write to the assistance address; other recipients need an admin role, so the
-      // portal is no open relay.
-      const isAdmin = auth?.roles.some(isAdminRole) ?? false;
-      const toAssistance = body.to === ASSISTANCE_EMAIL || body.to === config.supportEmail;
-      if (!toAssistance && !isAdmin) throw forbidden(MESSAGES.mailRecipientNotAllowed, 'MAIL_RECIPIENT_NOT_ALLOWED');
+      // Only the assistance mail of the spec uses this route: the support mailbox is the only
+      // recipient, for admins too, so the portal is no relay. The sender is always the portal;
+      // whom to answer goes in Reply-To (a signed-in caller's own address first).
+      if (body.to !== ASSISTANCE_EMAIL && body.to !== config.supportEmail) {
+        throw forbidden(MESSAGES.mailRecipientNotAllowed, 'MAIL_RECIPIENT_NOT_ALLOWED');
+      }
       const record = await mail.send({
-        to: toAssistance ? config.supportEmail : body.to,
-        ...(isAdmin && body.from ? { from: body.from } : {}),
-        replyTo: body.replyTo ?? body.from ?? auth?.email ?? null,
+        to: config.supportEmail,
+        replyTo: auth?.email ?? body.replyTo ?? body.from ?? null,
         subject: body.subject,
         text: body.body,
         html: paragraphs(body.body),

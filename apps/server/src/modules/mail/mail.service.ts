@@ -1,8 +1,13 @@
 // Sends mail through nodemailer (SMTP when SMTP_URL is set) and keeps every mail in the outbox with
 // its status, so nothing is lost when SMTP is down: failed mails are retried with a growing delay.
+// A mail written inside a business transaction is enqueued with it and delivered after commit.
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Prisma } from '../../db/prisma.ts';
 import type { MailRepository, NewMail } from './mail.repository.ts';
+
+/** What a module hands to the outbox; the sender is always the configured one. */
+export type OutgoingMail = Omit<NewMail, 'from'>;
 
 export interface MailServiceOptions {
   smtpUrl: string | undefined;
@@ -25,7 +30,10 @@ export function createMailService(repository: MailRepository, options: MailServi
     ? nodemailer.createTransport(withTimeouts(options.smtpUrl))
     : null;
   let timer: NodeJS.Timeout | null = null;
-  let retrying: Promise<void> | null = null;
+  let running: Promise<void> | null = null;
+  let queued: Promise<void> | null = null;
+  /** Longer than the SMTP timeouts: another instance leaves a mail alone while one delivers it. */
+  const lease = () => new Date(Date.now() + 120_000);
 
   /** Exponential back-off: retryMs, 2×, 4×... */
   const nextAttempt = (attempts: number) =>
@@ -50,33 +58,70 @@ export function createMailService(repository: MailRepository, options: MailServi
     }
   }
 
+  async function deliverDue() {
+    for (;;) {
+      const now = new Date();
+      const due = await repository.due(now, options.maxAttempts);
+      for (const mail of due) {
+        if (await repository.claim(mail.id, now, options.maxAttempts, lease())) await deliver(mail);
+      }
+      if (due.length < 20) return;
+    }
+  }
+
+  /**
+   * One delivery pass at a time; a caller arriving during a pass gets the next one, which sees the
+   * rows it has just committed (the running pass may have read before them).
+   */
+  function flush(): Promise<void> {
+    if (!transport) return Promise.resolve();
+    if (!running) {
+      running = deliverDue().finally(() => {
+        running = null;
+      });
+      return running;
+    }
+    queued ??= running
+      .catch(() => undefined)
+      .then(() => {
+        queued = null;
+        return flush();
+      });
+    return queued;
+  }
+
+  const insertStatus = transport ? 'PENDING' : 'STORED';
+
   return {
     /** Records the mail then delivers it; never throws on delivery failure (the outbox keeps it). */
-    async send(mail: Omit<NewMail, 'from'> & { from?: string }) {
-      const record = await repository.insert({ ...mail, from: mail.from ?? options.defaultFrom }, transport ? 'PENDING' : 'STORED');
+    async send(mail: OutgoingMail) {
+      const record = await repository.insert({ ...mail, from: options.defaultFrom }, insertStatus, { leaseUntil: transport ? lease() : undefined });
       await deliver(record);
       return record;
     },
-    async retryDue() {
-      if (!transport) return;
-      retrying ??= (async () => {
-        for (const mail of await repository.dueForRetry(new Date(), options.maxAttempts)) await deliver(mail);
-      })().finally(() => {
-        retrying = null;
-      });
-      return retrying;
+    /**
+     * Writes the mail in the caller's transaction, so it exists only if the business change
+     * commits; call flush() after the commit to deliver it now (the retry loop would pick it up
+     * anyway).
+     */
+    enqueue(tx: Prisma.TransactionClient, mail: OutgoingMail) {
+      return repository.insert({ ...mail, from: options.defaultFrom }, insertStatus, { client: tx });
     },
+    /** Delivers every mail due now (enqueued, or failed with its retry time come). */
+    flush,
+    /** The retry loop's pass; same as flush(). */
+    retryDue: flush,
     startRetryLoop() {
       if (!transport || timer) return;
       timer = setInterval(() => {
-        this.retryDue().catch((error: Error) => log.error({ err: error.message }, 'mail retry failed'));
+        flush().catch((error: Error) => log.error({ err: error.message }, 'mail retry failed'));
       }, Math.max(1_000, Math.min(options.retryMs, 60_000)));
       timer.unref();
     },
     async stop() {
       if (timer) clearInterval(timer);
       timer = null;
-      await retrying;
+      await Promise.allSettled([running, queued]);
       transport?.close();
     },
     list: repository.list,
