@@ -38,6 +38,17 @@ const storedFiles = () => {
 };
 const documentRows = () => t.db.associationDocument.count();
 
+/** Reads the answer as bytes (a file, not JSON). */
+const asBuffer = (request: ReturnType<ReturnType<TestApp['http']>['get']>) =>
+  request.buffer(true).parse((res, callback) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (c: Buffer) => chunks.push(c));
+    res.on('end', () => callback(null, Buffer.concat(chunks)));
+  });
+
+/** Downloads a document as a given caller (token in the header). */
+const download = (url: string, token: string) => t.http().get(url).set('x-access-token', token);
+
 function upload(
   token: string,
   query: Record<string, string>,
@@ -243,7 +254,7 @@ describe('who may reach the documents', () => {
     expect((await t.http().get(base).query({ id_asso: asso.id }).set('x-access-token', stranger.token)).status).toBe(
       404,
     );
-    expect((await t.http().get(`${siegeDoc.url}&token=${stranger.token}`)).status).toBe(404);
+    expect((await download(siegeDoc.url, stranger.token)).status).toBe(404);
     expect(
       (await t.http().delete(base).query({ id_asso: asso.id, id: siegeDoc.uuid }).set('x-access-token', stranger.token))
         .status,
@@ -255,7 +266,8 @@ describe('who may reach the documents', () => {
         await t
           .http()
           .get(base.replace('documents', 'documents/download'))
-          .query({ id_asso: other.id, id: siegeDoc.uuid, token: stranger.token })
+          .query({ id_asso: other.id, id: siegeDoc.uuid })
+          .set('x-access-token', stranger.token)
       ).status,
     ).toBe(404);
   });
@@ -268,7 +280,7 @@ describe('who may reach the documents', () => {
     expect(
       listed.body.every((d: { id_siret: string | null }) => d.id_siret === null || d.id_siret === asso.secondaires[0]),
     ).toBe(true);
-    expect((await t.http().get(`${siegeDoc.url}&token=${secondaryMember.token}`)).status).toBe(404);
+    expect((await download(siegeDoc.url, secondaryMember.token)).status).toBe(404);
     expect(
       (
         await t
@@ -298,14 +310,16 @@ describe('who may reach the documents', () => {
   it('an lca.admin reaches every association', async () => {
     const listed = await t.http().get(base).query({ id_asso: other.id }).set('x-access-token', admin.token);
     expect(listed.status).toBe(200);
-    expect((await t.http().get(`${siegeDoc.url}&token=${admin.token}`)).status).toBe(200);
+    expect((await download(siegeDoc.url, admin.token)).status).toBe(200);
   });
 
   it('an instructor role cannot add documents; anonymous callers and bad tokens get 401', async () => {
     const instructor = await signIn(t, { roles: ['rds.user'] });
     expect((await upload(instructor.token, { id_asso: asso.id, type: 'STC' }, PDF, 'x.pdf')).status).toBe(403);
     expect((await t.http().get(siegeDoc.url)).status).toBe(401);
-    expect((await t.http().get(`${siegeDoc.url}&token=nimportequoi`)).status).toBe(401);
+    expect((await download(siegeDoc.url, 'nimportequoi')).status).toBe(401);
+    // The access token in the query is no longer read: no token ends up in URLs, logs or history.
+    expect((await t.http().get(`${siegeDoc.url}&token=${member.token}`)).status).toBe(401);
   });
 
   it('deletes a document and its file', async () => {
@@ -318,6 +332,151 @@ describe('who may reach the documents', () => {
     expect(response.status).toBe(200);
     expect(response.body.message).toBe(MESSAGES.documentDeleted);
     expect(storedFiles()).toHaveLength(files - 1);
-    expect((await t.http().get(`${secondaryDoc.url}&token=${member.token}`)).status).toBe(404);
+    expect((await download(secondaryDoc.url, member.token)).status).toBe(404);
+  });
+});
+
+describe('browser downloads through a single-use ticket', () => {
+  let document: { uuid: string };
+  beforeAll(async () => {
+    document = (await upload(member.token, { id_asso: asso.id, type: 'STC' }, PDF, 'ticket.pdf')).body;
+  });
+  const ticket = (token: string, id = document.uuid, idAsso = asso.id) =>
+    t.http().post(`${base}/ticket`).query({ id_asso: idAsso, id }).set('x-access-token', token);
+
+  it('opens the document once, without any token, and answers in French afterwards', async () => {
+    const issued = await ticket(member.token);
+    expect(issued.status).toBe(201);
+    expect(issued.body.expires_in).toBe(60);
+    expect(issued.body.url).toMatch(/^\/api\/proxy-asso\/association\/documents\/download\/[A-Za-z0-9_-]{40,}$/);
+    expect(issued.body.url).not.toContain(member.token);
+    const first = await asBuffer(t.http().get(issued.body.url));
+    expect(first.status).toBe(200);
+    expect(first.headers['content-disposition']).toContain('ticket.pdf');
+    expect(Buffer.compare(first.body as Buffer, PDF)).toBe(0);
+    const again = await t.http().get(issued.body.url);
+    expect(again.status).toBe(404);
+    expect(again.body).toMatchObject({ message: DOCUMENT_MESSAGES.ticketInvalid, code: 'DOWNLOAD_TICKET_INVALID' });
+  });
+
+  it('is stored hashed and dies after 60 seconds', async () => {
+    const issued = await ticket(member.token);
+    const secret = issued.body.url.split('/').pop();
+    const row = await t.db.downloadTicket.findFirstOrThrow({ orderBy: { createdAt: 'desc' } });
+    expect(row.tokenHash).not.toContain(secret);
+    expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(60_000);
+    expect(row.documentId).toBe(document.uuid);
+    expect(row.userId).toBe(member.account.id);
+    await t.db.downloadTicket.update({ where: { id: row.id }, data: { expiresAt: new Date(Date.now() - 1) } });
+    expect((await t.http().get(issued.body.url)).status).toBe(404);
+  });
+
+  it('is given only to callers who may read the document', async () => {
+    expect((await ticket(stranger.token)).status).toBe(404);
+    expect((await ticket(stranger.token, document.uuid, other.id)).status).toBe(404);
+    expect((await t.http().post(`${base}/ticket`).query({ id_asso: asso.id, id: document.uuid })).status).toBe(401);
+    expect((await t.http().get(`${base}/download/un-ticket-invente`)).status).toBe(404);
+  });
+
+  it('two uses at once: exactly one gets the file', async () => {
+    const issued = await ticket(member.token);
+    const statuses = await Promise.all([1, 2, 3].map(() => t.http().get(issued.body.url).then((r) => r.status)));
+    expect(statuses.sort()).toEqual([200, 404, 404]);
+  });
+});
+
+describe('a 200 MB body is refused early, without reading it all and with flat memory', () => {
+  const HUGE = 200 * 1024 * 1024;
+  const CHUNK = Buffer.alloc(256 * 1024, 0x20);
+
+  /** Streams a multipart upload of `total` bytes (starting with `head`) until the answer comes. */
+  async function streamUpload(token: string, query: Record<string, string>, head: Buffer, total = HUGE) {
+    const port = await new Promise<number>((resolve) => {
+      const address = t.app.server.address() as { port: number } | null;
+      if (address) return resolve(address.port);
+      t.app.server.listen(0, () => resolve((t.app.server.address() as { port: number }).port));
+    });
+    const boundary = 'tresgros';
+    const opening = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="gros.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    );
+    const closing = Buffer.from(`\r\n--${boundary}--\r\n`);
+    return new Promise<{ status: number; body: { code?: string; message?: string }; sentAtAnswer: number }>(
+      (resolve, reject) => {
+        let sent = 0;
+        let answered = false;
+        const req = httpRequest({
+          port,
+          method: 'POST',
+          path: `${base}?${new URLSearchParams(query).toString()}`,
+          headers: {
+            'x-access-token': token,
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'content-length': String(opening.length + total + closing.length),
+          },
+        });
+        req.on('response', (response) => {
+          answered = true;
+          const sentAtAnswer = sent;
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          response.on('end', () => {
+            req.destroy();
+            resolve({ status: response.statusCode!, body: JSON.parse(text || '{}'), sentAtAnswer });
+          });
+        });
+        req.on('error', (error) => {
+          if (!answered) reject(error);
+        });
+        const write = (chunk: Buffer) => {
+          sent += chunk.length;
+          return req.write(chunk);
+        };
+        write(opening);
+        write(head);
+        let remaining = total - head.length;
+        const pump = () => {
+          while (remaining > 0 && !answered && !req.destroyed) {
+            const chunk = CHUNK.subarray(0, Math.min(CHUNK.length, remaining));
+            remaining -= chunk.length;
+            if (!write(chunk)) return void req.once('drain', pump);
+          }
+          if (remaining <= 0 && !answered) req.end(closing);
+        };
+        pump();
+      },
+    );
+  }
+
+  const rssMb = () => process.memoryUsage().rss / 1024 / 1024;
+
+  it('a stranger to the association is answered 404 before the body is read', async () => {
+    const before = rssMb();
+    const response = await streamUpload(stranger.token, { id_asso: asso.id, type: 'STC' }, PDF);
+    expect(response.status).toBe(404);
+    expect(response.sentAtAnswer).toBeLessThan(8 * 1024 * 1024);
+    expect(rssMb() - before).toBeLessThan(64);
+  });
+
+  it('a content that is not a PDF or JPEG is refused on its first bytes', async () => {
+    const [rows, files] = [await documentRows(), storedFiles().length];
+    const response = await streamUpload(member.token, { id_asso: asso.id, type: 'STC' }, Buffer.from('MZ\x90\x00 un exécutable'));
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe('FILE_CONTENT_REFUSED');
+    expect(response.sentAtAnswer).toBeLessThan(8 * 1024 * 1024);
+    expect(await documentRows()).toBe(rows);
+    expect(storedFiles()).toHaveLength(files);
+  });
+
+  it('a PDF of 200 MB is cut at 15 MB with 413, keeping nothing, memory flat', async () => {
+    const [rows, files] = [await documentRows(), storedFiles().length];
+    const before = rssMb();
+    const response = await streamUpload(member.token, { id_asso: asso.id, type: 'STC' }, PDF);
+    expect(response.status).toBe(413);
+    expect(response.body.message).toBe(DOCUMENT_MESSAGES.tooLarge);
+    expect(response.sentAtAnswer).toBeLessThan(UPLOAD_MAX_BYTES + 8 * 1024 * 1024);
+    expect(rssMb() - before).toBeLessThan(64);
+    expect(await documentRows()).toBe(rows);
+    expect(storedFiles()).toHaveLength(files);
   });
 });

@@ -17,6 +17,7 @@ describe('maskUrl', () => {
     ['/api/auth-server/validate/tok#fragment', '/api/auth-server/validate/***#fragment'],
     ['/api/proxy-asso/document?id=4&token=secret-jwt&x=1', '/api/proxy-asso/document?id=4&token=***&x=1'],
     ['/api/proxy-asso/document?token=secret-jwt', '/api/proxy-asso/document?token=***'],
+    ['/api/proxy-asso/association/documents/download/Ab-12_x', '/api/proxy-asso/association/documents/download/***'],
   ])('masks %s', (url, masked) => {
     expect(maskUrl(url)).toBe(masked);
   });

@@ -9,7 +9,7 @@ import {
 } from '@portail/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetLoadedUserInfo } from '../src/app/route-guard.ts';
 import { session } from '../src/lib/session/session-store.ts';
 import { toasts } from '../src/lib/toast/toast-store.ts';
@@ -104,8 +104,35 @@ describe('documents page', () => {
     expect(within(first).getByText('05/03/2026')).toBeInTheDocument();
     expect(within(first).getByText('240 Ko')).toBeInTheDocument();
     expect(within(table()).getByText('2 Mo')).toBeInTheDocument();
-    const link = within(first).getByRole('link', { name: 'Télécharger statuts.pdf' });
-    expect(link).toHaveAttribute('href', `${DOCS[0]!.url}&token=${TOKEN}`);
+    // No link carries the access token: nothing in the page points at the API with a token.
+    expect(document.body.innerHTML).not.toContain(TOKEN);
+  });
+
+  it('downloads through a single-use ticket: the browser opens the ticket URL, never the token', async () => {
+    const ticketUrl = '/api/proxy-asso/association/documents/download/ticket-unique';
+    const fake = setup({ 'POST /api/proxy-asso/association/documents/ticket': () => json(201, { url: ticketUrl, expires_in: 60 }) });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    try {
+      renderApp(`/associations/${ID}/documents`);
+      await screen.findByRole('table');
+      await userEvent.click(screen.getByRole('button', { name: 'Télécharger statuts.pdf' }));
+      await waitFor(() => expect(assign).toHaveBeenCalledWith(ticketUrl));
+      const ticket = fake.requests.find((r) => r.url.startsWith('/api/proxy-asso/association/documents/ticket'))!;
+      expect(ticket.method).toBe('POST');
+      expect(ticket.url).toBe(`/api/proxy-asso/association/documents/ticket?id_asso=${ID}&id=${DOCS[0]!.uuid}`);
+      expect(ticket.headers['x-access-token']).toBe(TOKEN);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('says so when the ticket is refused', async () => {
+    setup({ 'POST /api/proxy-asso/association/documents/ticket': () => json(404, { message: MESSAGES.http404, status: 404 }) });
+    renderApp(`/associations/${ID}/documents`);
+    await screen.findByRole('table');
+    await userEvent.click(screen.getByRole('button', { name: 'Télécharger statuts.pdf' }));
+    await waitFor(() => expect(toasts.getToasts().map((t) => t.message)).toContain(MESSAGES.http404));
   });
 
   it('filters by kind: Tous, Demande, Projet, Agrément', async () => {

@@ -22,10 +22,22 @@ export const associationDocumentSchema = z.object({
   commentaire: z.string().nullable(),
   mime_type: z.string(),
   taille: z.number().int(),
-  /** Download path (add `&token=` for a browser link). */
+  /** Download path for API callers (access token in the header); a browser link asks for a ticket. */
   url: z.string(),
 });
 export type AssociationDocument = z.infer<typeof associationDocumentSchema>;
+
+/** A browser download link works once, within this delay: it never carries the access token. */
+export const DOWNLOAD_TICKET_TTL_SECONDS = 60;
+
+export const downloadTicketSchema = z.object({
+  /** Path the browser opens (GET), valid once. */
+  url: z.string(),
+  expires_in: z.number().int(),
+});
+export type DownloadTicket = z.infer<typeof downloadTicketSchema>;
+
+const documentRefQuery = z.object({ id_asso: idAssoSchema, id: idSchema });
 
 const currentYear = () => new Date().getFullYear();
 
@@ -60,14 +72,26 @@ export const associationDocumentRoutes = {
   }),
   downloadDocument: defineRoute({
     method: 'GET', gateway, path: '/association/documents/download', access: ASSOCIATION_READ_ROLES,
-    summary: 'Téléchargement d’un document (le jeton peut venir en paramètre « token », pour un lien du navigateur)',
-    query: z.object({ id_asso: idAssoSchema, id: idSchema, token: z.string().optional() }),
-    response: z.unknown(), rawResponse: true, tokenInQuery: true,
+    summary: 'Téléchargement d’un document (jeton d’accès dans l’en-tête)',
+    query: documentRefQuery,
+    response: z.unknown(), rawResponse: true,
+  }),
+  downloadTicket: defineRoute({
+    method: 'POST', gateway, path: '/association/documents/ticket', access: ASSOCIATION_READ_ROLES,
+    summary: `Ticket de téléchargement d’un document pour un lien du navigateur (usage unique, ${DOWNLOAD_TICKET_TTL_SECONDS} s)`,
+    query: documentRefQuery,
+    response: downloadTicketSchema, successStatus: 201,
+  }),
+  downloadWithTicket: defineRoute({
+    method: 'GET', gateway, path: '/association/documents/download/:ticket', access: 'public',
+    summary: 'Téléchargement d’un document par son ticket (lien ouvert par le navigateur)',
+    params: z.object({ ticket: z.string().min(1).max(100) }),
+    response: z.unknown(), rawResponse: true,
   }),
   deleteDocument: defineRoute({
     method: 'DELETE', gateway, path: '/association/documents', access: ASSOCIATION_WRITE_ROLES,
     summary: 'Suppression d’un document du dossier',
-    query: z.object({ id_asso: idAssoSchema, id: idSchema }),
+    query: documentRefQuery,
     response: messageSchema,
   }),
 };

@@ -22,6 +22,7 @@ export const DOCUMENT_MESSAGES = {
   contentMismatch: 'Le contenu du fichier ne correspond pas à un document PDF, JPG ou JPEG.',
   missingFile: 'Aucun fichier reçu.',
   interrupted: 'Le dépôt du fichier a été interrompu. Veuillez réessayer.',
+  ticketInvalid: 'Ce lien de téléchargement a expiré ou a déjà servi. Relancez le téléchargement depuis le portail.',
 } as const;
 
 export function extensionOf(fileName: string): string {

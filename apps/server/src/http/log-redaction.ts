@@ -1,5 +1,5 @@
 // Logs never hold passwords or tokens: secret headers are redacted and secret path segments masked.
-const SECRET_SEGMENTS = /\/(refreshToken|resetPassword|validate|forgotPassword)\/[^/?#]+/g;
+const SECRET_SEGMENTS = /\/(refreshToken|resetPassword|validate|forgotPassword|download)\/[^/?#]+/g;
 
 export function maskUrl(url: string): string {
   return url.replace(SECRET_SEGMENTS, '/$1/***').replace(/([?&]token=)[^&#]+/g, '$1***');

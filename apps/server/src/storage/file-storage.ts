@@ -21,21 +21,34 @@ export interface StoredFile {
   head: Buffer;
 }
 
+export interface SaveOptions {
+  maxBytes: number;
+  /** Checks the first bytes as soon as they are there (or at the end of a shorter file); a throw
+   * stops the transfer there, so a refused file is not read to its end. */
+  checkHead?: (head: Buffer) => Promise<void>;
+}
+
 export interface FileStorage {
   /** Streams the source to storage; nothing is left behind when it fails or is too large. */
-  save(source: Readable, options: { maxBytes: number }): Promise<StoredFile>;
+  save(source: Readable, options: SaveOptions): Promise<StoredFile>;
   open(key: string): Promise<Readable>;
   remove(key: string): Promise<void>;
 }
 
 const HEAD_BYTES = 4_100;
 
-/** Counts, hashes and keeps the head of what flows through; fails past maxBytes. */
-function meter(maxBytes: number) {
+/** Counts, hashes and keeps the head of what flows through; fails past maxBytes or a refused head. */
+function meter({ maxBytes, checkHead }: SaveOptions) {
   const hash = createHash('sha256');
   const head: Buffer[] = [];
   let size = 0;
   let headSize = 0;
+  let headChecked = false;
+  const check = (callback: (error?: Error | null) => void, then: () => void) => {
+    headChecked = true;
+    if (!checkHead) return then();
+    checkHead(Buffer.concat(head)).then(then, (error: Error) => callback(error));
+  };
   const transform = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       size += chunk.length;
@@ -45,7 +58,12 @@ function meter(maxBytes: number) {
         headSize += Math.min(chunk.length, HEAD_BYTES - headSize);
       }
       hash.update(chunk);
+      if (!headChecked && headSize >= HEAD_BYTES) return check(callback, () => callback(null, chunk));
       callback(null, chunk);
+    },
+    flush(callback) {
+      if (headChecked) return callback();
+      check(callback, () => callback());
     },
   });
   return { transform, result: () => ({ size, sha256: hash.digest('hex'), head: Buffer.concat(head) }) };
@@ -61,12 +79,12 @@ export function createLocalFileStorage(rootDir: string): FileStorage {
   };
 
   return {
-    async save(source, { maxBytes }) {
+    async save(source, options) {
       const now = new Date();
       const key = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}`;
       const temporary = join(root, '.tmp', randomUUID());
       await mkdir(dirname(temporary), { recursive: true });
-      const { transform, result } = meter(maxBytes);
+      const { transform, result } = meter(options);
       try {
         await pipeline(source, transform, createWriteStream(temporary, { flags: 'wx' }));
         const target = pathOf(key);

@@ -46,6 +46,23 @@ export function createDocumentRepository(db: Database) {
       }),
     find: (associationId: string, id: string) => db.associationDocument.findFirst({ where: { id, associationId } }),
     remove: (id: string) => db.associationDocument.delete({ where: { id } }),
+
+    /** Expired tickets are removed as new ones are issued: the table stays small without a job. */
+    insertTicket: (ticket: { tokenHash: string; userId: string; documentId: string; expiresAt: Date }) =>
+      db.$transaction(async (tx) => {
+        await tx.downloadTicket.deleteMany({ where: { expiresAt: { lt: new Date(Date.now() - 3_600_000) } } });
+        return tx.downloadTicket.create({ data: ticket });
+      }),
+    /** Uses a ticket once: the document it opens, or null when unknown, used or expired. */
+    async useTicket(tokenHash: string) {
+      const used = await db.downloadTicket.updateManyAndReturn({
+        where: { tokenHash, usedAt: null, expiresAt: { gt: new Date() } },
+        data: { usedAt: new Date() },
+        select: { documentId: true },
+      });
+      const documentId = used[0]?.documentId;
+      return documentId ? db.associationDocument.findUnique({ where: { id: documentId } }) : null;
+    },
   };
 }
 export type DocumentRepository = ReturnType<typeof createDocumentRepository>;

@@ -1,6 +1,6 @@
-// proxy-asso document routes: upload (multipart), list, download (token in the query for browser
-// links), delete.
-import type { FastifyInstance } from 'fastify';
+// proxy-asso document routes: upload (multipart), list, download (header token, or a single-use
+// ticket for browser links), delete.
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { api, MESSAGES } from '@portail/contract';
 import { registerRoute } from '../../http/contract-routes.ts';
 import type { AppServices } from '../../services.ts';
@@ -12,19 +12,24 @@ const attachmentName = (name: string) =>
 export function documentRoutes(app: FastifyInstance, { documents }: AppServices) {
   const r = api.associationDocuments;
   registerRoute(app, r.listDocuments, ({ auth, query }) => documents.list(auth, query));
-  registerRoute(app, r.uploadDocument, async ({ auth, query, request }) => {
-    const part = request.isMultipart() ? await request.file() : undefined;
-    return documents.upload(auth, query, part && { filename: part.filename, stream: part.file });
-  });
-  registerRoute(app, r.downloadDocument, async ({ auth, query, reply }) => {
-    const { row, stream } = await documents.open(auth, query);
-    return reply
+  registerRoute(app, r.uploadDocument, ({ auth, query, request }) =>
+    documents.upload(auth, query, async () => {
+      const part = request.isMultipart() ? await request.file() : undefined;
+      return part && { filename: part.filename, stream: part.file };
+    }),
+  );
+  const sendFile = (reply: FastifyReply, { row, stream }: Awaited<ReturnType<typeof documents.open>>) =>
+    reply
       .header('content-type', row.mimeType)
       .header('content-length', String(row.taille))
       .header('content-disposition', attachmentName(row.nom))
       .header('cache-control', 'private, no-store')
       .send(stream);
-  });
+  registerRoute(app, r.downloadDocument, async ({ auth, query, reply }) => sendFile(reply, await documents.open(auth, query)));
+  registerRoute(app, r.downloadTicket, ({ auth, query }) => documents.issueTicket(auth, query));
+  registerRoute(app, r.downloadWithTicket, async ({ params, reply }) =>
+    sendFile(reply, await documents.openWithTicket(params.ticket)),
+  );
   registerRoute(app, r.deleteDocument, async ({ auth, query }) => {
     await documents.remove(auth, query);
     return { message: MESSAGES.documentDeleted };

@@ -4,15 +4,20 @@ import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import {
   ALLOWED_DOCUMENT_TYPES,
+  api,
   checkDocumentName,
   DOCUMENT_MESSAGES,
+  DOWNLOAD_TICKET_TTL_SECONDS,
+  routeUrl,
   UPLOAD_MAX_BYTES,
   type AssociationDocument,
+  type DownloadTicket,
 } from '@portail/contract';
 import type { Database } from '../../db/prisma.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { AuthClaims } from '../../http/request-context.ts';
 import { FileTooLargeError, type FileStorage } from '../../storage/file-storage.ts';
+import { hashOpaqueToken, newOpaqueToken } from '../auth/opaque-tokens.ts';
 import { associationScope, assertWritableSiret, seesSiret } from './access.ts';
 import type { DocumentRepository } from './documents.repository.ts';
 
@@ -25,6 +30,8 @@ export interface IncomingFile {
 type DocumentRow = NonNullable<Awaited<ReturnType<DocumentRepository['find']>>>;
 
 const tooLarge = () => new AppError(413, 'FILE_TOO_LARGE', DOCUMENT_MESSAGES.tooLarge);
+const contentRefused = () =>
+  badRequest(DOCUMENT_MESSAGES.contentMismatch, 'FILE_CONTENT_REFUSED', { file: DOCUMENT_MESSAGES.contentMismatch });
 
 function toDto(row: DocumentRow, idAsso: string): AssociationDocument {
   return {
@@ -50,52 +57,64 @@ async function detectAllowedType(head: Buffer): Promise<string | null> {
 }
 
 export function createDocumentService(db: Database, repository: DocumentRepository, storage: FileStorage) {
+  /** A document the caller may read (404 otherwise, so ids cannot be probed). */
+  async function readableDocument(claims: AuthClaims, query: { id_asso: string; id: string }) {
+    const scope = await associationScope(db, claims, query.id_asso, 'read');
+    const row = await repository.find(scope.associationId, query.id);
+    if (!row || !seesSiret(scope, row.idSiret, { associationWide: true })) throw notFound();
+    return row;
+  }
+
   return {
+    /**
+     * The caller's right on the association and establishment is checked before `receive` reads
+     * anything of the body; the content type is checked on the first bytes, before the rest is read.
+     */
     async upload(
       claims: AuthClaims,
       query: { id_asso: string; id_siret?: string; type: string; annee_validite?: number; commentaire?: string },
-      file: IncomingFile | undefined,
+      receive: () => Promise<IncomingFile | undefined>,
     ): Promise<AssociationDocument> {
+      const scope = await associationScope(db, claims, query.id_asso, 'write');
+      const siret = query.id_siret ?? null;
+      if (siret && !(await repository.siretBelongsTo(scope.associationId, siret))) throw notFound();
+      assertWritableSiret(scope, siret);
+      const file = await receive();
       if (!file) throw badRequest(DOCUMENT_MESSAGES.missingFile, 'MISSING_FILE');
-      try {
-        const scope = await associationScope(db, claims, query.id_asso, 'write');
-        const siret = query.id_siret ?? null;
-        if (siret && !(await repository.siretBelongsTo(scope.associationId, siret))) throw notFound();
-        assertWritableSiret(scope, siret);
-        const nameProblem = checkDocumentName(file.filename);
-        if (nameProblem) throw badRequest(nameProblem, 'FILE_NAME_REFUSED', { file: nameProblem });
+      const nameProblem = checkDocumentName(file.filename);
+      if (nameProblem) throw badRequest(nameProblem, 'FILE_NAME_REFUSED', { file: nameProblem });
 
-        const stored = await storage.save(file.stream, { maxBytes: UPLOAD_MAX_BYTES }).catch((error: unknown) => {
-          if (error instanceof FileTooLargeError || (error as { statusCode?: number }).statusCode === 413) throw tooLarge();
-          if ((error as { code?: string }).code === 'ECONNRESET') throw badRequest(DOCUMENT_MESSAGES.interrupted, 'UPLOAD_INTERRUPTED');
-          throw error;
+      let mimeType: string | null = null;
+      const checkHead = async (head: Buffer) => {
+        mimeType = await detectAllowedType(head);
+        if (!mimeType) throw contentRefused();
+      };
+      const stored = await storage.save(file.stream, { maxBytes: UPLOAD_MAX_BYTES, checkHead }).catch((error: unknown) => {
+        if (error instanceof FileTooLargeError || (error as { statusCode?: number }).statusCode === 413) throw tooLarge();
+        if ((error as { code?: string }).code === 'ECONNRESET') throw badRequest(DOCUMENT_MESSAGES.interrupted, 'UPLOAD_INTERRUPTED');
+        throw error;
+      });
+      try {
+        if (file.stream.truncated) throw tooLarge();
+        if (!mimeType) throw contentRefused();
+        const row = await repository.insertCurrent({
+          associationId: scope.associationId,
+          idSiret: siret,
+          type: query.type,
+          anneeValidite: query.annee_validite ?? null,
+          nom: file.filename.slice(0, 255),
+          commentaire: query.commentaire ?? null,
+          mimeType,
+          taille: stored.size,
+          sha256: stored.sha256,
+          storageKey: stored.key,
+          uploadedBy: claims.userId,
         });
-        try {
-          if (file.stream.truncated) throw tooLarge();
-          const mimeType = await detectAllowedType(stored.head);
-          if (!mimeType) throw badRequest(DOCUMENT_MESSAGES.contentMismatch, 'FILE_CONTENT_REFUSED', { file: DOCUMENT_MESSAGES.contentMismatch });
-          const row = await repository.insertCurrent({
-            associationId: scope.associationId,
-            idSiret: siret,
-            type: query.type,
-            anneeValidite: query.annee_validite ?? null,
-            nom: file.filename.slice(0, 255),
-            commentaire: query.commentaire ?? null,
-            mimeType,
-            taille: stored.size,
-            sha256: stored.sha256,
-            storageKey: stored.key,
-            uploadedBy: claims.userId,
-          });
-          return toDto(row, query.id_asso);
-        } catch (error) {
-          // Nothing half-written: a refused or unrecorded file is removed.
-          await storage.remove(stored.key);
-          throw error;
-        }
-      } finally {
-        // A refused upload still has its bytes in flight: drain them so the answer goes out.
-        if (!file.stream.readableEnded) file.stream.resume();
+        return toDto(row, query.id_asso);
+      } catch (error) {
+        // Nothing half-written: a refused or unrecorded file is removed.
+        await storage.remove(stored.key);
+        throw error;
       }
     },
 
@@ -108,9 +127,26 @@ export function createDocumentService(db: Database, repository: DocumentReposito
     },
 
     async open(claims: AuthClaims, query: { id_asso: string; id: string }) {
-      const scope = await associationScope(db, claims, query.id_asso, 'read');
-      const row = await repository.find(scope.associationId, query.id);
-      if (!row || !seesSiret(scope, row.idSiret, { associationWide: true })) throw notFound();
+      const row = await readableDocument(claims, query);
+      return { row, stream: await storage.open(row.storageKey) };
+    },
+
+    /** A browser link for one document, one user, once, within DOWNLOAD_TICKET_TTL_SECONDS. */
+    async issueTicket(claims: AuthClaims, query: { id_asso: string; id: string }): Promise<DownloadTicket> {
+      const row = await readableDocument(claims, query);
+      const ticket = newOpaqueToken();
+      await repository.insertTicket({
+        tokenHash: hashOpaqueToken(ticket),
+        userId: claims.userId,
+        documentId: row.id,
+        expiresAt: new Date(Date.now() + DOWNLOAD_TICKET_TTL_SECONDS * 1000),
+      });
+      return { url: routeUrl(api.associationDocuments.downloadWithTicket, { ticket }), expires_in: DOWNLOAD_TICKET_TTL_SECONDS };
+    },
+
+    async openWithTicket(ticket: string) {
+      const row = await repository.useTicket(hashOpaqueToken(ticket));
+      if (!row) throw notFound(DOCUMENT_MESSAGES.ticketInvalid, 'DOWNLOAD_TICKET_INVALID');
       return { row, stream: await storage.open(row.storageKey) };
     },
 

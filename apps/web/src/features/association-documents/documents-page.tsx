@@ -70,7 +70,6 @@ export function DocumentsPage() {
 
 function Documents({ idAsso, siret }: { idAsso: string; siret: string | null }) {
   const queryClient = useQueryClient();
-  const { token } = useSession();
   const [kind, setKind] = useState<DocumentKind | ''>('');
   const types = useDocumentTypes();
   const queryKey = ['association-documents', idAsso, siret];
@@ -85,6 +84,16 @@ function Documents({ idAsso, siret }: { idAsso: string; siret: string | null }) 
   const typeLabel = (code: string) => byCode.get(code)?.label ?? code;
   const shown = (documents.data ?? []).filter((d) => !kind || byCode.get(d.type)?.categorie === kind);
   const refresh = () => void queryClient.invalidateQueries({ queryKey });
+
+  /** The browser opens a single-use link (the file comes as an attachment: the page stays). */
+  async function onDownload(document: AssociationDocument) {
+    try {
+      const { url } = await callApi(api.associationDocuments.downloadTicket, { query: { id_asso: idAsso, id: document.uuid } });
+      window.location.assign(url);
+    } catch (error) {
+      toast.error(errorMessage(error, MESSAGES.httpEmpty));
+    }
+  }
 
   async function onDelete(document: AssociationDocument) {
     try {
@@ -135,8 +144,8 @@ function Documents({ idAsso, siret }: { idAsso: string; siret: string | null }) 
           <DocumentsTable
             documents={shown}
             typeLabel={typeLabel}
-            token={token}
             showSiret={!siret}
+            onDownload={onDownload}
             onDelete={onDelete}
           />
         ))}

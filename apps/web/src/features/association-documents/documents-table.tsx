@@ -1,25 +1,20 @@
-// The current documents of the file: type, name, year of validity, date, size, download link
-// (the token goes in the query, spec §7) and deletion after confirmation.
+// The current documents of the file: type, name, year of validity, date, size, download (through a
+// single-use ticket, so no access token ever sits in a URL) and deletion after confirmation.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Table } from '@codegouvfr/react-dsfr/Table';
 import { formatSiret, type AssociationDocument } from '@portail/contract';
 import { ConfirmAction } from '../../lib/ui/confirm-action.tsx';
 import { formatDate, formatSize } from './format.ts';
 
-/** The link the browser opens: the document's URL with the access token. */
-export function downloadHref(document: AssociationDocument, token: string | null): string {
-  return token ? `${document.url}&token=${encodeURIComponent(token)}` : document.url;
-}
-
 interface DocumentsTableProps {
   documents: AssociationDocument[];
   typeLabel: (code: string) => string;
-  token: string | null;
   showSiret: boolean;
+  onDownload: (document: AssociationDocument) => Promise<void>;
   onDelete: (document: AssociationDocument) => Promise<void>;
 }
 
-export function DocumentsTable({ documents, typeLabel, token, showSiret, onDelete }: DocumentsTableProps) {
+export function DocumentsTable({ documents, typeLabel, showSiret, onDownload, onDelete }: DocumentsTableProps) {
   const headers = [
     'Type',
     'Nom',
@@ -37,14 +32,14 @@ export function DocumentsTable({ documents, typeLabel, token, showSiret, onDelet
     formatDate(document.date_chargement),
     formatSize(document.taille),
     <div key="actions" style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '0.5rem 1rem' }}>
-      <a
+      <button
+        type="button"
         className={fr.cx('fr-link', 'fr-link--sm', 'fr-icon-download-line', 'fr-link--icon-left')}
-        href={downloadHref(document, token)}
-        download={document.nom}
+        onClick={() => void onDownload(document)}
         aria-label={`Télécharger ${document.nom}`}
       >
         Télécharger
-      </a>
+      </button>
       <ConfirmAction
         label="Supprimer"
         ariaLabel={`Supprimer ${document.nom}`}
