@@ -29,6 +29,18 @@ export interface RateLimitConfig {
   windowMs: number;
 }
 
+/** Limits that keep self-attachment to associations safe (issue 7 §3). */
+export interface MembershipLimits {
+  /** Associations one account may join per 24 hours (lca.admin exempt). */
+  joinsPerAccountPerDay: number;
+  /** Join mails an association's representatives receive per 24 hours; further joins wait. */
+  joinNotificationsPerAssociationPerDay: number;
+  /** Legal representatives (not deleted) of one association. */
+  representantsPerAssociation: number;
+  /** Lifetime of the « Je ne connais pas cette personne » link of a join mail. */
+  reportLinkTtlDays: number;
+}
+
 export interface AppConfig {
   nodeEnv: NodeEnv;
   host: string;
@@ -57,6 +69,7 @@ export interface AppConfig {
   loginThrottle: LoginThrottleConfig;
   /** Per IP, on the calls that send a mail (registration, validation, reset, assistance). */
   mailRouteLimit: RateLimitConfig;
+  membershipLimits: MembershipLimits;
   logLevel: string;
 }
 
@@ -113,6 +126,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxDelayMs: 2_000,
     },
     mailRouteLimit: { max: intFrom(env.MAIL_ROUTE_LIMIT_MAX, 20), windowMs: 15 * 60_000 },
+    membershipLimits: {
+      joinsPerAccountPerDay: intFrom(env.JOINS_PER_ACCOUNT_PER_DAY, 5),
+      joinNotificationsPerAssociationPerDay: intFrom(env.JOIN_NOTIFICATIONS_PER_ASSOCIATION_PER_DAY, 20),
+      representantsPerAssociation: intFrom(env.REPRESENTANTS_PER_ASSOCIATION, 20),
+      reportLinkTtlDays: intFrom(env.JOIN_REPORT_LINK_TTL_DAYS, 30),
+    },
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
     ...overrides,
   };

@@ -7,11 +7,17 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createLoginThrottle } from './modules/auth/login-throttle.ts';
 import { createReferentielRepository } from './modules/declaration/referentiels.repository.ts';
 import { createReferentielService } from './modules/declaration/referentiels.service.ts';
+import { createAuditRepository } from './modules/audit/audit.repository.ts';
+import { createAuditService } from './modules/audit/audit.service.ts';
 import { createLcaRepository } from './modules/lca/lca.repository.ts';
 import { createLcaService } from './modules/lca/lca.service.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
+import { createNotificationRepository } from './modules/notifications/notifications.repository.ts';
+import { createNotificationService } from './modules/notifications/notifications.service.ts';
+import { associationScope } from './modules/proxy-asso/access.ts';
 import { createAssociationService } from './modules/proxy-asso/association.service.ts';
+import { createFileChanges } from './modules/proxy-asso/file-changes.ts';
 import { createAssociationLightRepository } from './modules/proxy-asso/association-light.repository.ts';
 import { createAssociationLightService } from './modules/proxy-asso/association-light.service.ts';
 import { createDocumentRepository } from './modules/proxy-asso/documents.repository.ts';
@@ -35,13 +41,26 @@ export function createServices(app: FastifyInstance, config: AppConfig, db: Data
     config,
     signAccessToken: (claims) => app.jwt.sign(claims, { expiresIn: config.accessTokenTtlSeconds }),
   });
+  const audit = createAuditService(createAuditRepository(db), {
+    readScope: (claims, idAsso) => associationScope(db, claims, idAsso, 'read'),
+  });
+  const notifications = createNotificationService(createNotificationRepository(db));
+  const fileChanges = createFileChanges({ audit, mail, notifications, publicUrl: config.publicUrl });
   return {
     config,
     db,
     mail,
     auth,
-    lca: createLcaService(createLcaRepository(db), mail),
-    association: createAssociationService(db),
+    audit,
+    notifications,
+    lca: createLcaService({
+      repository: createLcaRepository(db),
+      mail,
+      audit,
+      limits: config.membershipLimits,
+      publicUrl: config.publicUrl,
+    }),
+    association: createAssociationService(db, { fileChanges, limits: config.membershipLimits }),
     associationLight: createAssociationLightService(db, createAssociationLightRepository(db)),
     documents: createDocumentService(db, createDocumentRepository(db), createLocalFileStorage(config.storageDir)),
     rds: createRdsService(createRdsRepository(db)),

@@ -27,7 +27,7 @@ import {
 } from './support/association-factory.ts';
 import { createAccount, signIn } from './support/factories.ts';
 import { registerBody, TOKEN_HEADER, uniqueEmail } from './support/http-helpers.ts';
-import { latestResetToken, latestValidationToken } from './support/mailbox.ts';
+import { lastMailTo, latestResetToken, latestValidationToken, reportTokenIn } from './support/mailbox.ts';
 import { startTestApp, TEST_PASSWORD, type TestApp } from './support/test-app.ts';
 
 type Caller = Awaited<ReturnType<typeof signIn>>;
@@ -269,7 +269,38 @@ const MATRIX: Record<string, MatrixEntry> = {
       });
     },
   },
+  'POST /api/lca-server/rattachements/signalement/:token': {
+    access: 'public',
+    send: async (route, tokenFor) => {
+      // A fresh join: its mail to the representative carries a fresh single-use link.
+      const joiner = await signIn(t);
+      await t.http().patch(`/api/lca-server/users/${joiner.user.lcaId}`).set(TOKEN_HEADER, joiner.token)
+        .send({ associations: [{ id_correspondance: asso.id, id_siret: asso.siege }] });
+      const mail = await lastMailTo(t, `president-${asso.siren}@asso.example.org`);
+      return call(route, as(member, tokenFor), { params: { token: reportTokenIn(mail.text) } });
+    },
+  },
+  'GET /api/lca-server/notifications': {
+    access: 'authenticated',
+    send: (route, tokenFor) => call(route, as(member, tokenFor), { query: { unread: 'true' } }),
+  },
+  'GET /api/lca-server/notifications/unread-count': {
+    access: 'authenticated',
+    send: (route, tokenFor) => call(route, as(member, tokenFor)),
+  },
+  'PATCH /api/lca-server/notifications/:id/read': {
+    access: 'authenticated',
+    send: async (route, tokenFor) => {
+      const caller = await signIn(t);
+      const notification = await t.db.notification.create({ data: { associationId: asso.id, userId: caller.account.id, type: 6 } });
+      return call(route, as(caller, tokenFor), { params: { id: notification.id } });
+    },
+  },
   // proxy-asso: the association file (per-association rules: association-access.test.ts).
+  'GET /api/proxy-asso/association/journal': {
+    access: ['lca.association', 'lca.admin', 'rds.admin'],
+    send: (route, tokenFor) => call(route, as(member, tokenFor), { query: idAsso() }),
+  },
   'GET /api/proxy-asso/association/identite': {
     access: ['lca.association', 'lca.admin', 'rds.admin'],
     send: (route, tokenFor) => call(route, as(member, tokenFor), { query: idAsso() }),

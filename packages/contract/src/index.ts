@@ -1,11 +1,13 @@
 import { associationDocumentRoutes } from './association-documents.ts';
 import { associationLightRoutes } from './association-light.ts';
 import { associationRoutes } from './association.ts';
+import { auditRoutes } from './audit.ts';
 import { associationSearchRoutes } from './association-search.ts';
 import { authRoutes } from './auth.ts';
 import type { RouteDefinition } from './http.ts';
 import { lcaRoutes } from './lca.ts';
 import { mailRoutes } from './mail.ts';
+import { notificationRoutes } from './notifications.ts';
 import { rdsRoutes } from './rds.ts';
 import { referentielRoutes } from './referentiels.ts';
 
@@ -14,6 +16,7 @@ export * from './association-search.ts';
 export * from './association-documents.ts';
 export * from './association-light.ts';
 export * from './association-rules.ts';
+export * from './audit.ts';
 export * from './auth.ts';
 export * from './fields.ts';
 export * from './documents.ts';
@@ -22,6 +25,7 @@ export * from './identifiers.ts';
 export * from './lca.ts';
 export * from './mail.ts';
 export * from './messages.ts';
+export * from './notifications.ts';
 export * from './rds.ts';
 export * from './referentiels.ts';
 export * from './roles.ts';
@@ -38,6 +42,8 @@ export const api = {
   associationDocuments: associationDocumentRoutes,
   associationLight: associationLightRoutes,
   referentiels: referentielRoutes,
+  audit: auditRoutes,
+  notifications: notificationRoutes,
 } as const;
 
 export function allRoutes(): RouteDefinition[] {

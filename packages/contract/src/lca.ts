@@ -74,4 +74,12 @@ export const lcaRoutes = {
     }),
     response: messageSchema.extend({ sent: z.number().int() }),
   }),
+  reportMember: defineRoute({
+    method: 'POST', gateway, path: '/rattachements/signalement/:token', access: 'public',
+    summary:
+      "« Je ne connais pas cette personne » : le lien (à usage unique, 30 jours) du courriel de rattachement détache le membre ; " +
+      'la personne détachée est prévenue et le détachement est inscrit au journal',
+    params: z.object({ token: z.string().min(16, MESSAGES.invalidToken).max(200, MESSAGES.invalidToken) }),
+    response: messageSchema,
+  }),
 };

@@ -86,6 +86,15 @@ export const MESSAGES = {
   unknownFileKeys: (keys: string, allowed: string) => `Clé(s) inconnue(s) : ${keys}. Clés possibles : ${allowed}.`,
   includeDeletedAdminOnly: 'Seul un administrateur peut consulter les éléments supprimés.',
 
+  // Membership safety: joins, reports, limits (issue 7 §3)
+  joinsPerDayReached: (max: number) =>
+    `Vous avez atteint le nombre maximal de rattachements pour aujourd'hui (${max}). Veuillez réessayer demain.`,
+  joinNotificationsPerDayReached:
+    "Cette association a reçu trop de demandes de rattachement aujourd'hui. Veuillez réessayer demain ou contacter l'assistance.",
+  representantsLimitReached: (max: number) => `Une association ne peut pas avoir plus de ${max} représentants légaux.`,
+  memberReported:
+    "Merci de votre signalement. La personne a été détachée de l'association ; elle en a été informée et le détachement est inscrit au journal des modifications.",
+
   // Pages
   pageNotFoundTitle: 'Page non trouvée',
   pageNotFoundText: "La page que vous cherchez est introuvable ou n'a jamais existé.",

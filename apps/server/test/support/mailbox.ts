@@ -27,6 +27,10 @@ export const validationTokenIn = tokenAfter(VALIDATION_LINK_PREFIX);
 /** The token of the password-reset link in a mail's text. */
 export const resetTokenIn = tokenAfter(RESET_LINK_PREFIX);
 
+export const REPORT_LINK_PREFIX = 'http://portail.test/client/rattachement/signalement/';
+/** The token of the « Je ne connais pas cette personne » link in a join mail's text. */
+export const reportTokenIn = tokenAfter(REPORT_LINK_PREFIX);
+
 /** The validation token of the latest mail to an address. */
 export async function latestValidationToken(t: TestApp, to: string) {
   return validationTokenIn((await lastMailTo(t, to)).text);

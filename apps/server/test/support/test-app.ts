@@ -39,6 +39,8 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}, options: 
       storageDir: join(tmpdir(), `portail-test-files-${randomUUID()}`),
       // Tests send many mails from 127.0.0.1; the limit itself is tested with a low value.
       mailRouteLimit: { max: 10_000, windowMs: 60_000 },
+      // Tests join and add representatives freely; each limit is tested with low values.
+      membershipLimits: { joinsPerAccountPerDay: 1_000, joinNotificationsPerAssociationPerDay: 1_000, representantsPerAssociation: 1_000, reportLinkTtlDays: 30 },
       ...overrides,
     },
   );

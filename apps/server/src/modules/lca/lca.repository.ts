@@ -1,6 +1,6 @@
 // Data access for the association account (lca-server).
 import type { UserAssociationLink } from '@portail/contract';
-import type { Database } from '../../db/prisma.ts';
+import type { Database, Prisma } from '../../db/prisma.ts';
 import type { Association, UserAssociation } from '../../generated/prisma/client.ts';
 
 /** A user ↔ association link as the client reads it (spec §3 "User association link"). */
@@ -22,9 +22,25 @@ export const linksInclude = {
   links: { where: { association: { deletedAt: null } }, include: { association: true }, orderBy: { createdAt: 'asc' } },
 } as const;
 
+type Tx = Prisma.TransactionClient;
+
 export function createLcaRepository(db: Database) {
   return {
     db,
+    // ---- « Je ne connais pas cette personne » links of join mails (stored hashed) ----------------
+    createReportToken: (tx: Tx, data: Prisma.MembershipReportTokenCreateManyInput) => tx.membershipReportToken.create({ data }),
+    /** Who was mailed about a link's join (empty: the join was never announced). */
+    reportRecipients: async (linkId: string) =>
+      (await db.membershipReportToken.findMany({ where: { linkId }, distinct: ['recipient'], select: { recipient: true } })).map((r) => r.recipient),
+    /** Joins of an association announced by mail since `since`. */
+    announcedJoinsSince: async (tx: Tx, associationId: string, since: Date) =>
+      (await tx.membershipReportToken.findMany({ where: { associationId, createdAt: { gte: since } }, distinct: ['linkId'], select: { linkId: true } }))
+        .length,
+    /** Marks an unused, unexpired token used; false if it is unknown, used or expired (single use under concurrency). */
+    claimReportToken: async (tx: Tx, tokenHash: string, now: Date) =>
+      (await tx.membershipReportToken.updateMany({ where: { tokenHash, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } })).count === 1,
+    findReportToken: (tx: Tx, tokenHash: string) => tx.membershipReportToken.findUnique({ where: { tokenHash } }),
+
     findAssociationUser: (id: string) => db.associationUser.findUnique({ where: { id }, include: { user: true, ...linksInclude } }),
     findAssociationUserByAuthId: (authId: string) =>
       db.associationUser.findUnique({ where: { authId }, include: { user: true, ...linksInclude } }),

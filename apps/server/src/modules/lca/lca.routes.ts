@@ -11,4 +11,5 @@ export function lcaRoutes(app: FastifyInstance, { lca }: AppServices) {
   registerRoute(app, api.lca.deleteUser, ({ auth, params }) => lca.leaveAllAssociations(auth, params.id));
   registerRoute(app, api.lca.exitAssociation, ({ auth, params, query }) => lca.exitAssociation(auth, params.authId, query.idAsso));
   registerRoute(app, api.lca.joinAssociationNotification, ({ auth, body }) => lca.joinAssociationNotification(auth, body));
+  registerRoute(app, api.lca.reportMember, ({ params }) => lca.reportMember(params.token));
 }

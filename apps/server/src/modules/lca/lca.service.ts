@@ -1,9 +1,11 @@
 // lca-server rules: association-user record, joining and leaving associations, notes on page.
 //
 // Joining is open to any association user (after the certificate of honour, a client step): the
-// association must exist and the SIRET must be one of its establishments; the association's legal
-// representatives are told by mail (joinAssociationNotification). A user changes only their own
-// links; lca.admin changes anyone's.
+// association must exist and the SIRET must be one of its establishments. In the transaction of a
+// new link the server itself mails every legal representative with an address and the
+// association's own address, each with a single-use « Je ne connais pas cette personne » link that
+// detaches the member; the join is written to the audit trail. Joins are limited per account and
+// per association per day. A user changes only their own links; lca.admin changes anyone's.
 import {
   isAdminRole,
   MESSAGES,
@@ -13,12 +15,17 @@ import {
   type NoteOnPage,
   type UserAssociationLink,
 } from '@portail/contract';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import type { MembershipLimits } from '../../config.ts';
+import type { Prisma } from '../../db/prisma.ts';
+import type { Association, UserAssociation } from '../../generated/prisma/client.ts';
+import { badRequest, forbidden, notFound, tooManyRequests } from '../../http/errors.ts';
 import type { AuthClaims } from '../../http/request-context.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import { hashOpaqueToken, newOpaqueToken } from '../auth/opaque-tokens.ts';
 import type { MailService } from '../mail/mail.service.ts';
-import { paragraphs } from '../mail/mail-templates.ts';
 import { findAssociationId, LCA_ADMIN } from '../proxy-asso/access.ts';
 import { toUserAssociationLink, type LcaRepository } from './lca.repository.ts';
+import { detachedMail, joinMail } from './membership-mails.ts';
 
 const noteType = (type: string): NoteOnPage['type'] =>
   (NOTE_TYPES as readonly string[]).includes(type) ? (type as NoteOnPage['type']) : 'info';
@@ -44,26 +51,61 @@ export interface JoinLink {
   fonction?: string | null;
 }
 
-function joinMail(association: { nom: string; idRna: string | null; idSiren: string | null }, email: string) {
-  const ids = [association.idRna && `RNA ${association.idRna}`, association.idSiren && `SIREN ${association.idSiren}`]
-    .filter(Boolean)
-    .join(', ');
-  const body = [
-    'Bonjour,',
-    `La personne utilisant l'adresse ${email} s'est rattachée à l'association « ${association.nom} »${ids ? ` (${ids})` : ''} sur le compte association, après avoir certifié sur l'honneur en être membre.`,
-    "Elle peut désormais consulter et mettre à jour les informations administratives de l'association.",
-    "Si vous ne connaissez pas cette personne, signalez-le à l'assistance du compte association.",
-    "L'équipe du compte association",
-  ].join('\n');
-  return {
-    subject: `Nouveau membre rattaché à l'association ${association.nom} – Le compte association`,
-    text: body.replace(/\n/g, '\n\n'),
-    html: paragraphs(body),
-  };
+const DAY_MS = 24 * 60 * 60_000;
+
+/** The link's state as the audit trail keeps it. */
+const linkSnapshot = (link: UserAssociation, email: string) => ({ email, id_siret: link.idSiret, type: link.type, fonction: link.fonction });
+
+export interface LcaServiceDeps {
+  repository: LcaRepository;
+  mail: MailService;
+  audit: AuditService;
+  limits: MembershipLimits;
+  /** Public base URL of the portal, for the links in mails. */
+  publicUrl: string;
 }
 
-export function createLcaService(repository: LcaRepository, mail: MailService) {
+export function createLcaService({ repository, mail, audit, limits, publicUrl }: LcaServiceDeps) {
   const { db } = repository;
+  const reportLink = (token: string) => `${publicUrl}/client/rattachement/signalement/${token}`;
+
+  /**
+   * Mails the association's representatives (with an address, not deleted) and its own address about
+   * `memberEmail` joining through `link`, in `tx`; each recipient gets its own single-use link.
+   * Refused (429) once the association's join mails of the last 24 hours reach the limit.
+   */
+  async function announceJoin(
+    tx: Prisma.TransactionClient,
+    link: UserAssociation,
+    association: Association & { representantsLegaux: { courriel: string | null }[] },
+    memberEmail: string,
+  ) {
+    const announced = await repository.announcedJoinsSince(tx, association.id, new Date(Date.now() - DAY_MS));
+    if (announced >= limits.joinNotificationsPerAssociationPerDay) {
+      throw tooManyRequests(MESSAGES.joinNotificationsPerDayReached, DAY_MS / 1000, 'JOIN_NOTIFICATIONS_LIMIT');
+    }
+    const addresses = [...association.representantsLegaux.map((r) => r.courriel), association.courriel];
+    const recipients = [...new Set(addresses.filter((a): a is string => Boolean(a?.trim())).map((a) => a.trim().toLowerCase()))];
+    const expiresAt = new Date(Date.now() + limits.reportLinkTtlDays * DAY_MS);
+    for (const to of recipients) {
+      const token = newOpaqueToken();
+      await repository.createReportToken(tx, {
+        tokenHash: hashOpaqueToken(token),
+        linkId: link.id,
+        associationId: association.id,
+        associationUserId: link.associationUserId,
+        recipient: to,
+        expiresAt,
+      });
+      await mail.enqueue(tx, { to, ...joinMail(association, memberEmail, reportLink(token), limits.reportLinkTtlDays) });
+    }
+    return recipients.length;
+  }
+
+  /** Delivers what a committed transaction enqueued; a failure stays in the outbox for the retry loop. */
+  const flushMail = () => mail.flush().catch(() => undefined);
+
+  const representativesWithAddress = { representantsLegaux: { where: { deleted: false, courriel: { not: null } }, select: { courriel: true } } } as const;
 
   /** The record of `lcaId`: the user's own, or anyone's for lca.admin (read: any admin role). */
   async function recordOf(claims: AuthClaims, lcaId: string, mode: 'read' | 'write') {
@@ -91,11 +133,12 @@ export function createLcaService(repository: LcaRepository, mail: MailService) {
     /** Joins the given associations (or updates the establishment / fonction of an existing link). */
     async joinAssociations(claims: AuthClaims, lcaId: string, links: readonly JoinLink[]): Promise<AssociationUser> {
       const record = await recordOf(claims, lcaId, 'write');
+      const actor = { id: claims.userId, email: claims.email };
       await db.$transaction(async (tx) => {
         for (const link of links) {
           const association = await tx.association.findFirst({
             where: { id: link.id_correspondance, deletedAt: null },
-            include: { etablissements: { select: { siret: true, estSiege: true } } },
+            include: { etablissements: { select: { siret: true, estSiege: true } }, ...representativesWithAddress },
           });
           if (!association) throw notFound();
           let type: LinkType = 'Siège';
@@ -110,13 +153,33 @@ export function createLcaService(repository: LcaRepository, mail: MailService) {
             throw badRequest(MESSAGES.associationRequiresSiret, 'VALIDATION_ERROR', { id_siret: MESSAGES.associationRequiresSiret });
           }
           const data = { idSiret: link.id_siret ?? null, type, fonction: link.fonction ?? null };
-          await tx.userAssociation.upsert({
-            where: { associationUserId_associationId: { associationUserId: record.id, associationId: association.id } },
-            create: { associationUserId: record.id, associationId: association.id, ...data },
-            update: data,
+          const key = { associationUserId_associationId: { associationUserId: record.id, associationId: association.id } };
+          const existing = await tx.userAssociation.findUnique({ where: key });
+          if (existing) {
+            await tx.userAssociation.update({ where: { id: existing.id }, data });
+            continue;
+          }
+          if (!claims.roles.includes(LCA_ADMIN)) {
+            const since = new Date(Date.now() - DAY_MS);
+            const joins = await audit.countEntries(tx, { actorId: claims.userId, entity: 'membre', action: 'create', since });
+            if (joins >= limits.joinsPerAccountPerDay) {
+              throw tooManyRequests(MESSAGES.joinsPerDayReached(limits.joinsPerAccountPerDay), DAY_MS / 1000, 'JOINS_LIMIT');
+            }
+          }
+          const created = await tx.userAssociation.create({ data: { associationUserId: record.id, associationId: association.id, ...data } });
+          await audit.record(tx, {
+            associationId: association.id,
+            actor,
+            entity: 'membre',
+            entityId: created.id,
+            action: 'create',
+            idSiret: created.idSiret,
+            after: linkSnapshot(created, record.user.email),
           });
+          await announceJoin(tx, created, association, record.user.email);
         }
       });
+      await flushMail();
       return toAssociationUser((await repository.findAssociationUser(record.id))!);
     },
 
@@ -140,7 +203,10 @@ export function createLcaService(repository: LcaRepository, mail: MailService) {
       return { associations: await linksOfRecord(record.id) };
     },
 
-    /** Mails the association's legal representatives that `email` joined; the caller must be linked. */
+    /**
+     * The client's announcement of a join. The server already mailed at the join; this mails only
+     * for a link never announced (made before, or by other means), so one join gives one mail.
+     */
     async joinAssociationNotification(
       claims: AuthClaims,
       body: { id_correspondance: string; id_rna?: string | null; id_siren?: string | null; email: string },
@@ -152,21 +218,56 @@ export function createLcaService(repository: LcaRepository, mail: MailService) {
           ...(body.id_rna ? { idRna: body.id_rna } : {}),
           ...(body.id_siren ? { idSiren: body.id_siren } : {}),
         },
-        include: { representantsLegaux: { where: { deleted: false, courriel: { not: null } } } },
+        include: representativesWithAddress,
       });
       if (!association) throw notFound();
-      if (!claims.roles.includes(LCA_ADMIN)) {
-        const linked = await db.userAssociation.count({
-          where: { associationId: association.id, associationUser: { authId: claims.userId } },
-        });
-        if (linked === 0) throw notFound();
-        // A member announces their own arrival only.
-        if (body.email !== claims.email.toLowerCase()) throw forbidden();
+      // The link announced: the one of the account named by `email` (a member names only themself).
+      if (!claims.roles.includes(LCA_ADMIN) && body.email !== claims.email.toLowerCase()) {
+        const linked = await db.userAssociation.count({ where: { associationId: association.id, associationUser: { authId: claims.userId } } });
+        throw linked === 0 ? notFound() : forbidden();
       }
-      const recipients = [...new Set(association.representantsLegaux.map((r) => r.courriel!.trim().toLowerCase()))];
-      const content = joinMail(association, body.email);
-      for (const to of recipients) await mail.send({ to, ...content });
-      return { message: MESSAGES.joinNotificationSent, sent: recipients.length };
+      const link = await db.userAssociation.findFirst({
+        where: { associationId: association.id, associationUser: { user: { email: body.email } } },
+      });
+      if (!link) throw notFound();
+      const already = await repository.reportRecipients(link.id);
+      if (already.length > 0) return { message: MESSAGES.joinNotificationSent, sent: already.length };
+      const sent = await db.$transaction((tx) => announceJoin(tx, link, association, body.email));
+      await flushMail();
+      return { message: MESSAGES.joinNotificationSent, sent };
+    },
+
+    /**
+     * « Je ne connais pas cette personne »: the link of a join mail detaches the member (once; an
+     * unknown, used or expired link, or one whose join is gone, is refused alike), tells them by
+     * mail, and writes the detachment to the audit trail, all in one transaction.
+     */
+    async reportMember(token: string) {
+      const tokenHash = hashOpaqueToken(token);
+      await db.$transaction(async (tx) => {
+        const invalid = () => badRequest(MESSAGES.invalidToken, 'INVALID_TOKEN');
+        if (!(await repository.claimReportToken(tx, tokenHash, new Date()))) throw invalid();
+        const report = (await repository.findReportToken(tx, tokenHash))!;
+        const link = await tx.userAssociation.findUnique({
+          where: { id: report.linkId },
+          include: { association: true, associationUser: { include: { user: true } } },
+        });
+        if (!link) throw invalid();
+        await tx.userAssociation.delete({ where: { id: link.id } });
+        const email = link.associationUser.user.email;
+        await audit.record(tx, {
+          associationId: link.associationId,
+          actor: { id: null, email: report.recipient },
+          entity: 'membre',
+          entityId: link.id,
+          action: 'detach',
+          idSiret: link.idSiret,
+          before: linkSnapshot(link, email),
+        });
+        await mail.enqueue(tx, { to: email, ...detachedMail(link.association) });
+      });
+      await flushMail();
+      return { message: MESSAGES.memberReported };
     },
 
     async notesOnPage(route?: string): Promise<NoteOnPage[]> {

@@ -13,7 +13,7 @@ export function paragraphs(text: string): string {
     .join('\n');
 }
 
-function linkMail(intro: string, link: string, outro: string) {
+export function linkMail(intro: string, link: string, outro: string) {
   const text = `Bonjour,\n\n${intro}\n${link}\n\n${outro}\n\nL'équipe du compte association`;
   const html = `${paragraphs(`Bonjour,\n${intro}`)}\n<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>\n${paragraphs(`${outro}\nL'équipe du compte association`)}`;
   return { text, html };

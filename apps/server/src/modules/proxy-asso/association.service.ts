@@ -37,10 +37,12 @@ import {
   type Characteristics,
 } from '@portail/contract';
 import type { z } from 'zod';
+import type { MembershipLimits } from '../../config.ts';
 import { Prisma, type Database } from '../../db/prisma.ts';
 import { type AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { AuthClaims } from '../../http/request-context.ts';
 import { assertWritableSiret, associationScope, findAssociationId, LCA_ADMIN, seesSiret, type AssociationScope } from './access.ts';
+import type { FileChange, FileChanges } from './file-changes.ts';
 import {
   addressLine,
   budgetLinesOf,
@@ -85,9 +87,26 @@ function parseChanges<S extends z.ZodType>(schema: S, changes: readonly Change[]
 const isUniqueViolation = (error: unknown) =>
   error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
 
-export function createAssociationService(db: Database) {
+export interface AssociationServiceDeps {
+  /** Trail, mails and notifications of RIB and representative changes. */
+  fileChanges: FileChanges;
+  limits: Pick<MembershipLimits, 'representantsPerAssociation'>;
+}
+
+export function createAssociationService(db: Database, { fileChanges, limits }: AssociationServiceDeps) {
   const scopeOf = (claims: AuthClaims, idAsso: string, mode: 'read' | 'write' | 'write-all') =>
     associationScope(db, claims, idAsso, mode);
+
+  /** A watched change (RIB, representative): written, recorded and announced in one transaction. */
+  async function watchedWrite<T>(claims: AuthClaims, work: (tx: Tx) => Promise<{ result: T; change: FileChange }>): Promise<T> {
+    const result = await db.$transaction(async (tx) => {
+      const { result, change } = await work(tx);
+      await fileChanges.record(tx, claims, change);
+      return result;
+    });
+    await fileChanges.deliver();
+    return result;
+  }
 
   async function assertSiretOfAssociation(tx: Tx | Database, associationId: string, siret: string) {
     const etablissement = await tx.etablissement.findFirst({ where: { siret, associationId } });
@@ -105,6 +124,15 @@ export function createAssociationService(db: Database) {
     const rep = await db.representantLegal.findFirst({ where: { id, associationId: scope.associationId, deleted: false } });
     if (!rep || !seesSiret(scope, rep.idSiret, { associationWide: true })) throw notFound();
     return rep;
+  }
+
+  /** At most `representantsPerAssociation` live representatives; serialised per association so parallel additions cannot overshoot. */
+  async function assertRoomForRepresentant(tx: Tx, associationId: string) {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`representants:${associationId}`}))`;
+    const count = await tx.representantLegal.count({ where: { associationId, deleted: false } });
+    if (count >= limits.representantsPerAssociation) {
+      throw badRequest(MESSAGES.representantsLimitReached(limits.representantsPerAssociation), 'REPRESENTANTS_LIMIT');
+    }
   }
 
   async function assertNoDuplicateRib(tx: Tx, siret: string, iban: string, exceptId?: string) {
@@ -140,7 +168,10 @@ export function createAssociationService(db: Database) {
       if (scope.siret !== null && values.id_siret !== scope.siret) throw forbidden();
       if (values.id_siret) await assertSiretOfAssociation(db, scope.associationId, values.id_siret);
     }
-    return toRepresentant(await db.$transaction((tx) => tx.representantLegal.update({ where: { id: rep.id }, data: representantData(values) })));
+    return watchedWrite(claims, async (tx) => {
+      const after = toRepresentant(await tx.representantLegal.update({ where: { id: rep.id }, data: representantData(values) }));
+      return { result: after, change: { associationId: scope.associationId, entity: 'representant_legal', action: 'update', before: toRepresentant(rep), after } };
+    });
   }
 
   // ---- readers within a scope (the GET routes and the whole file) ---------------------------
@@ -366,14 +397,15 @@ export function createAssociationService(db: Database) {
       assertWritableSiret(scope, siret);
       await assertSiretOfAssociation(db, scope.associationId, siret);
       try {
-        return toRib(
-          await db.$transaction(async (tx) => {
-            await assertNoDuplicateRib(tx, siret, body.iban);
-            return tx.rib.create({
+        return await watchedWrite(claims, async (tx) => {
+          await assertNoDuplicateRib(tx, siret, body.iban);
+          const after = toRib(
+            await tx.rib.create({
               data: { associationId: scope.associationId, idSiret: siret, titulaire: body.titulaire, banque: body.banque ?? null, domiciliation: body.domiciliation ?? null, iban: body.iban, bic: body.bic },
-            });
-          }),
-        );
+            }),
+          );
+          return { result: after, change: { associationId: scope.associationId, entity: 'rib', action: 'create', before: null, after } };
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw invalid({ iban: MESSAGES.duplicateRib });
         throw error;
@@ -387,12 +419,11 @@ export function createAssociationService(db: Database) {
       assertWritableSiret(scope, rib.idSiret);
       const values = parseChanges(ribChangesSchema, changes);
       try {
-        return toRib(
-          await db.$transaction(async (tx) => {
-            if (values.iban) await assertNoDuplicateRib(tx, rib.idSiret, values.iban, rib.id);
-            return tx.rib.update({ where: { id: rib.id }, data: values });
-          }),
-        );
+        return await watchedWrite(claims, async (tx) => {
+          if (values.iban) await assertNoDuplicateRib(tx, rib.idSiret, values.iban, rib.id);
+          const after = toRib(await tx.rib.update({ where: { id: rib.id }, data: values }));
+          return { result: after, change: { associationId: scope.associationId, entity: 'rib', action: 'update', before: toRib(rib), after } };
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw invalid({ iban: MESSAGES.duplicateRib });
         throw error;
@@ -403,8 +434,13 @@ export function createAssociationService(db: Database) {
       const scope = await scopeOf(claims, idAsso, 'write');
       const rib = await ribOf(scope, id);
       assertWritableSiret(scope, rib.idSiret);
-      await db.$transaction((tx) => tx.rib.delete({ where: { id: rib.id } }));
-      return { message: 'Le RIB a été supprimé.' };
+      return watchedWrite(claims, async (tx) => {
+        await tx.rib.delete({ where: { id: rib.id } });
+        return {
+          result: { message: 'Le RIB a été supprimé.' },
+          change: { associationId: scope.associationId, entity: 'rib', action: 'delete', before: toRib(rib), after: null },
+        };
+      });
     },
 
     // ---- legal representatives ---------------------------------------------------------------
@@ -420,8 +456,9 @@ export function createAssociationService(db: Database) {
       if (scope.siret !== null && siret !== scope.siret) throw forbidden();
       assertWritableSiret(scope, siret);
       if (siret) await assertSiretOfAssociation(db, scope.associationId, siret);
-      const created = await db.$transaction((tx) =>
-        tx.representantLegal.create({
+      return watchedWrite(claims, async (tx) => {
+        await assertRoomForRepresentant(tx, scope.associationId);
+        const created = await tx.representantLegal.create({
           data: {
             associationId: scope.associationId,
             idSiret: siret,
@@ -435,9 +472,10 @@ export function createAssociationService(db: Database) {
             estRepresentantLegal: body.est_representant_legal ?? true,
             publicationInternet: body.publication_internet ?? false,
           },
-        }),
-      );
-      return toRepresentant(created);
+        });
+        const after = toRepresentant(created);
+        return { result: after, change: { associationId: scope.associationId, entity: 'representant_legal', action: 'create', before: null, after } };
+      });
     },
 
     patchRepresentant: (claims: AuthClaims, idAsso: string, id: string, changes: readonly Change[]) =>
@@ -451,8 +489,14 @@ export function createAssociationService(db: Database) {
       const rep = await representantOf(scope, id);
       if (rep.idSiret === null && scope.siret !== null) throw forbidden();
       assertWritableSiret(scope, rep.idSiret ?? scope.siret);
-      await db.$transaction((tx) => tx.representantLegal.update({ where: { id: rep.id }, data: { deleted: true, valideurCec: false } }));
-      return { message: 'Le représentant légal a été supprimé.' };
+      return watchedWrite(claims, async (tx) => {
+        // Kept as a deleted row; for the trail it is gone.
+        await tx.representantLegal.update({ where: { id: rep.id }, data: { deleted: true, valideurCec: false } });
+        return {
+          result: { message: 'Le représentant légal a été supprimé.' },
+          change: { associationId: scope.associationId, entity: 'representant_legal', action: 'delete', before: toRepresentant(rep), after: null },
+        };
+      });
     },
 
     // ---- accounts summaries (association-wide: head office) ----------------------------------

@@ -1,0 +1,12 @@
+// lca-server routes of the signed-in user's notifications.
+import type { FastifyInstance } from 'fastify';
+import { api } from '@portail/contract';
+import { registerRoute } from '../../http/contract-routes.ts';
+import type { AppServices } from '../../services.ts';
+
+export function notificationRoutes(app: FastifyInstance, { notifications }: AppServices) {
+  const r = api.notifications;
+  registerRoute(app, r.listNotifications, ({ auth, query }) => notifications.list(auth, { unread: query.unread === 'true', limit: query.limit }));
+  registerRoute(app, r.unreadNotificationCount, ({ auth }) => notifications.unreadCount(auth));
+  registerRoute(app, r.markNotificationRead, ({ auth, params }) => notifications.markRead(auth, params.id));
+}

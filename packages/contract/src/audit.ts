@@ -1,0 +1,51 @@
+// The audit trail of an association (who changed what, when), read by its members: the journal.
+import { z } from 'zod';
+import { ASSOCIATION_READ_ROLES, idAssoSchema } from './association.ts';
+import { defineRoute } from './http.ts';
+
+/** What the trail records changes of (the subsidy state machines will add theirs). */
+export const AUDIT_ENTITY_LABELS: Record<string, string> = {
+  rib: 'Coordonnées bancaires (RIB)',
+  representant_legal: 'Représentant légal',
+  membre: "Rattachement d'un membre",
+};
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  create: 'Ajout',
+  update: 'Modification',
+  delete: 'Suppression',
+  detach: 'Détachement signalé',
+};
+
+/** An IBAN shown in mails and the journal: only its last 4 characters. */
+export function maskIban(iban: string): string {
+  const compact = iban.replace(/\s/g, '');
+  return `${'•'.repeat(Math.max(0, compact.length - 4))}${compact.slice(-4)}`;
+}
+
+export const auditChangeSchema = z.object({ champ: z.string(), avant: z.unknown(), apres: z.unknown() });
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  /** Position in the association's chain, from 1. */
+  seq: z.number().int(),
+  date: z.string(),
+  /** E-mail of who made the change (null: the portal itself). */
+  auteur: z.string().nullable(),
+  entite: z.string(),
+  entite_id: z.string().nullable(),
+  action: z.string(),
+  id_siret: z.string().nullable(),
+  /** Fields that changed (IBANs masked). */
+  changements: z.array(auditChangeSchema),
+});
+export type AuditEntryView = z.infer<typeof auditEntrySchema>;
+
+export const auditRoutes = {
+  getJournal: defineRoute({
+    method: 'GET', gateway: 'proxy-asso', path: '/association/journal', access: ASSOCIATION_READ_ROLES,
+    summary:
+      "Journal des modifications de l'association (RIB, représentants légaux, rattachements), du plus récent au plus ancien ; " +
+      'mêmes droits que le dossier (un établissement secondaire ne voit que les siennes et celles de toute l’association)',
+    query: z.object({ id_asso: idAssoSchema, limit: z.coerce.number().int().min(1).max(500).default(200) }),
+    response: z.array(auditEntrySchema),
+  }),
+};
