@@ -81,6 +81,9 @@ export function createDocumentService(db: Database, repository: DocumentReposito
       assertWritableSiret(scope, siret);
       const file = await receive();
       if (!file) throw badRequest(DOCUMENT_MESSAGES.missingFile, 'MISSING_FILE');
+      // At the size limit the parser only cuts the file and keeps reading the body to its end;
+      // stopping the stream there lets the 413 go out at once.
+      file.stream.once('limit', () => file.stream.destroy(new FileTooLargeError(UPLOAD_MAX_BYTES)));
       const nameProblem = checkDocumentName(file.filename);
       if (nameProblem) throw badRequest(nameProblem, 'FILE_NAME_REFUSED', { file: nameProblem });
 
