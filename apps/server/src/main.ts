@@ -1,7 +1,7 @@
 // Starts the portal: database (DATABASE_URL or embedded PostgreSQL), migrations, referentials, demo data, HTTP.
 import { performance } from 'node:perf_hooks';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, loadsDemoData } from './config.ts';
 import { resolveDatabase } from './db/database-url.ts';
 import { demoAccountsTable, seedDemoData } from './db/demo-data.ts';
 import { seedDemoRegistry } from './db/demo-registry.ts';
@@ -23,7 +23,7 @@ const app = await buildApp({ config, databaseUrl: database.url });
 const referentiels = await seedReferentiels(app.services.db);
 if (referentiels.inserted.length > 0) say(`Référentiels créés (${referentiels.inserted.length}) en ${referentiels.durationMs} ms.`);
 
-if (config.seedDemoData) {
+if (loadsDemoData(config, database)) {
   if (await seedDemoData(app.services.db)) say('Données de démonstration créées.');
   if (await seedDemoRegistry(app.services.db)) say('Répertoire des associations de démonstration créé.');
   if (config.nodeEnv === 'development') say(demoAccountsTable());
