@@ -8,6 +8,7 @@ import {
   MESSAGES,
   SEARCH_MESSAGES,
   type AssociationIdentite,
+  type AuditEntryView,
   type Etablissement,
   type Referentiel,
   type Representant,
@@ -986,5 +987,61 @@ describe('informations administratives', () => {
       const row = within(await screen.findByRole('table')).getAllByRole('row')[1]!;
       expect(within(row).getByText('Ligue du Centre de basket')).toBeInTheDocument();
     });
+  });
+});
+
+describe('journal des modifications', () => {
+  const entry = (overrides: Partial<AuditEntryView>): AuditEntryView => ({
+    id: 'e1',
+    seq: 1,
+    date: '2026-11-23T13:05:00.000Z',
+    auteur: 'tresorier@example.org',
+    entite: 'rib',
+    entite_id: 'rib1',
+    action: 'create',
+    id_siret: SIEGE,
+    changements: [],
+    ...overrides,
+  });
+
+  it('lists the trail newest first: date, person, what changed, each field before → after (IBAN masked by the server)', async () => {
+    const fake = setup({
+      extra: partApi('journal', {
+        list: [
+          entry({
+            id: 'e3',
+            seq: 3,
+            action: 'update',
+            changements: [{ champ: 'iban', avant: '•••••••••••••••••••••••0189', apres: '•••••••••••••••••••••••2606' }],
+          }),
+          entry({ id: 'e2', seq: 2, entite: 'membre', action: 'detach', auteur: 'presidente@asso.example.org', changements: [{ champ: 'email', avant: 'inconnu@example.org', apres: null }] }),
+          entry({ id: 'e1', seq: 1, auteur: null, entite: 'representant_legal', changements: [{ champ: 'nom', avant: null, apres: 'Durand' }] }),
+        ],
+      }),
+    });
+    renderTab('journal');
+    const table = await screen.findByRole('table', { name: /Modifications du dossier/ });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toHaveTextContent('Modification – Coordonnées bancaires (RIB)');
+    expect(rows[0]).toHaveTextContent('tresorier@example.org');
+    expect(rows[0]).toHaveTextContent('IBAN : •••••••••••••••••••••••0189 → •••••••••••••••••••••••2606');
+    expect(rows[0]).toHaveTextContent('23/11/2026');
+    expect(rows[1]).toHaveTextContent('Détachement signalé – Rattachement d\'un membre');
+    expect(rows[1]).toHaveTextContent('presidente@asso.example.org');
+    expect(rows[2]).toHaveTextContent('Ajout – Représentant légal');
+    expect(rows[2]).toHaveTextContent('Le compte association');
+    expect(rows[2]).toHaveTextContent('Nom : Durand');
+    expect(fake.requests.find((r) => r.url.includes('/association/journal'))!.url).toContain(`id_asso=${ID}`);
+  });
+
+  it('says so when nothing was recorded yet, and shows the server message when the journal cannot be read', async () => {
+    setup({ extra: partApi('journal', { list: [] }) });
+    renderTab('journal');
+    expect(await screen.findByText('Aucune modification n’a encore été enregistrée.')).toBeInTheDocument();
+    resetAppState();
+    setup({ extra: { 'GET /api/proxy-asso/association/journal': () => json(404, { message: MESSAGES.http404, status: 404 }) } });
+    renderTab('journal');
+    expect(await screen.findAllByText(MESSAGES.http404)).not.toHaveLength(0);
   });
 });

@@ -24,6 +24,7 @@ export type PageKey =
   | 'chooseAssociation'
   | 'chooseEstablishment'
   | 'certificate'
+  | 'reportMember'
   | 'documents'
   | 'administrativeInfo';
 
@@ -77,6 +78,12 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     'resetPassword',
   ),
   loginRoute('/validate/:token?', { name: 'validate', title: "Validation de l'adresse électronique" }, 'validate'),
+  // The link of a join mail: open to anybody (representatives have no account), acts only on its button.
+  loginRoute(
+    '/rattachement/signalement/:token',
+    { name: 'signalement-rattachement', title: 'Signaler un rattachement', public: true },
+    'reportMember',
+  ),
   loginRoute(
     '/user/modification-mot-de-passe/:token?',
     { name: 'modification-mot-de-passe', title: 'Modification du mot de passe', skipAssociationCheck: true },

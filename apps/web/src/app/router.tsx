@@ -17,6 +17,7 @@ const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   register: () => import('../features/auth/register-page.tsx').then((m) => m.RegisterPage),
   validation: () => import('../features/auth/validation-page.tsx').then((m) => m.ValidationPage),
   validate: () => import('../features/auth/validate-page.tsx').then((m) => m.ValidatePage),
+  reportMember: () => import('../features/association-join/report-member-page.tsx').then((m) => m.ReportMemberPage),
   forgotPassword: () => import('../features/auth/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage),
   resetPassword: () => import('../features/auth/reset-password-page.tsx').then((m) => m.ResetPasswordPage),
   changePassword: () => import('../features/auth/change-password-page.tsx').then((m) => m.ChangePasswordPage),

@@ -22,6 +22,7 @@ import { CharacteristicsForm } from './characteristics-form.tsx';
 import { Comptes } from './comptes.tsx';
 import { communeOf, EstablishmentForm, Establishments } from './establishments.tsx';
 import { HumanResources } from './human-resources.tsx';
+import { Journal } from './journal.tsx';
 import { LegalRepresentatives } from './legal-representatives.tsx';
 import { useEtablissements, useIdentite } from './use-administrative-data.ts';
 
@@ -40,6 +41,7 @@ export const TABS = [
   { tabId: 'ressources-humaines', label: 'Ressources humaines' },
   { tabId: 'agrements', label: 'Agréments' },
   { tabId: 'affiliations', label: 'Affiliations' },
+  { tabId: 'journal', label: 'Journal des modifications' },
 ] as const;
 type TabId = (typeof TABS)[number]['tabId'];
 
@@ -201,6 +203,7 @@ function FileTabs({ idAsso, identite, etablissements, readOnlyAssociation }: Fil
     'ressources-humaines': () => <HumanResources idAsso={idAsso} etablissements={etablissements} />,
     agrements: () => <Agrements idAsso={idAsso} readOnly={readOnlyAssociation} />,
     affiliations: () => <Affiliations idAsso={idAsso} readOnly={readOnlyAssociation} />,
+    journal: () => <Journal idAsso={idAsso} />,
   };
 
   return (
