@@ -9,8 +9,9 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { MESSAGES } from '@portail/contract';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, MESSAGES } from '@portail/contract';
 import { REPO_ROOT, type AppConfig } from './config.ts';
+import { JWT_SECRET_NAME, sharedSecret } from './db/app-secrets.ts';
 import { createDatabase, type Database } from './db/prisma.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { maskUrl, REDACTED_PATHS } from './http/log-redaction.ts';
@@ -75,7 +76,20 @@ export async function buildApp({ config, databaseUrl, db: givenDb }: BuildAppOpt
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(fastifyJwt, { secret: config.jwtSecret });
+  const db = givenDb ?? createDatabase(databaseUrl);
+  // HS256 only, with our issuer and audience: a token signed otherwise (none, HS512, another
+  // service's token on the same secret) is refused.
+  await app.register(fastifyJwt, {
+    secret: config.jwtSecret ?? (await sharedSecret(db, JWT_SECRET_NAME)),
+    sign: { algorithm: 'HS256', iss: ACCESS_TOKEN_ISSUER, aud: ACCESS_TOKEN_AUDIENCE, expiresIn: config.accessTokenTtlSeconds },
+    verify: {
+      algorithms: ['HS256'],
+      allowedIss: ACCESS_TOKEN_ISSUER,
+      allowedAud: ACCESS_TOKEN_AUDIENCE,
+      // allowed* only check claims that are present: a token without them is refused too.
+      requiredClaims: ['iss', 'aud', 'sub', 'iat', 'exp'],
+    },
+  });
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 10 } });
   // Only routes that declare a limit are limited; the answer goes through the error handler (French).
   await app.register(fastifyRateLimit, {
@@ -84,7 +98,6 @@ export async function buildApp({ config, databaseUrl, db: givenDb }: BuildAppOpt
   });
   installErrorHandler(app);
 
-  const db = givenDb ?? createDatabase(databaseUrl);
   const services = createServices(app, config, db);
   app.decorate('services', services);
   services.mail.startRetryLoop();

@@ -1,6 +1,4 @@
 // Runtime configuration from the environment, with safe defaults for a developer's machine.
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ASSISTANCE_EMAIL } from '@portail/contract';
@@ -53,7 +51,8 @@ export interface AppConfig {
   /** Uploaded files (local folder storage). */
   storageDir: string;
   embeddedPgPort: number;
-  jwtSecret: string;
+  /** Given by JWT_SECRET; when unset, the secret is generated once and kept in the database (app_secrets). */
+  jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   validationTokenTtlHours: number;
@@ -78,23 +77,43 @@ function intFrom(value: string | undefined, fallback: number): number {
   return Number.isFinite(parsed) ? parsed : fallback;
 }
 
-/** A JWT secret kept in the data folder so tokens survive a restart on a developer's machine. */
-function localJwtSecret(dataDir: string): string {
-  const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dirname(file), { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
+export const MIN_JWT_SECRET_BYTES = 32;
+/** Secrets printed in our docs, compose file and tests over time: anybody could forge tokens with them. */
+export const EXAMPLE_JWT_SECRETS: readonly string[] = [
+  'change-me-local-only-0123456789abcdef0123456789',
+  'test-secret-not-for-production-0123456789',
+  'change-me',
+  'changeme',
+  'secret',
+];
+
+/** Refuses, with a French start-up message, a given JWT secret anybody could guess. */
+export function checkJwtSecret(secret: string): string {
+  if (EXAMPLE_JWT_SECRETS.includes(secret.trim())) {
+    throw new Error(
+      'JWT_SECRET reprend un exemple de la documentation : choisissez un secret aléatoire, ou ne le définissez pas pour que le serveur en génère un.',
+    );
+  }
+  if (Buffer.byteLength(secret, 'utf8') < MIN_JWT_SECRET_BYTES) {
+    throw new Error(`JWT_SECRET doit faire au moins ${MIN_JWT_SECRET_BYTES} octets (par exemple : openssl rand -base64 48).`);
+  }
   return secret;
+}
+
+/** An integer setting within bounds, or a French start-up error naming it. */
+function boundedInt(name: string, value: string | undefined, fallback: number, min: number, max: number, unit: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
+    throw new Error(`${name} doit être un nombre entier de ${unit} compris entre ${min} et ${max} (reçu : « ${value} »).`);
+  }
+  return parsed;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const nodeEnv: NodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const port = intFrom(env.PORT, 3000);
   const dataDir = resolve(env.DATA_DIR ?? join(REPO_ROOT, '.data'));
-  if (nodeEnv === 'production' && !env.JWT_SECRET) {
-    throw new Error('JWT_SECRET doit être défini en production.');
-  }
   const config: AppConfig = {
     nodeEnv,
     host: env.HOST ?? '0.0.0.0',
@@ -104,9 +123,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     storageDir: resolve(env.STORAGE_DIR ?? join(dataDir, 'files')),
     embeddedPgPort: intFrom(env.EMBEDDED_PG_PORT, 54329),
-    jwtSecret: env.JWT_SECRET ?? overrides.jwtSecret ?? localJwtSecret(dataDir),
-    accessTokenTtlSeconds: intFrom(env.ACCESS_TOKEN_TTL_SECONDS, 15 * 60),
-    refreshTokenTtlDays: intFrom(env.REFRESH_TOKEN_TTL_DAYS, 30),
+    jwtSecret: env.JWT_SECRET ? checkJwtSecret(env.JWT_SECRET) : undefined,
+    accessTokenTtlSeconds: boundedInt('ACCESS_TOKEN_TTL_SECONDS', env.ACCESS_TOKEN_TTL_SECONDS, 15 * 60, 60, 3600, 'secondes'),
+    refreshTokenTtlDays: boundedInt('REFRESH_TOKEN_TTL_DAYS', env.REFRESH_TOKEN_TTL_DAYS, 30, 1, 90, 'jours'),
     validationTokenTtlHours: intFrom(env.VALIDATION_TOKEN_TTL_HOURS, 72),
     resetTokenTtlMinutes: intFrom(env.RESET_TOKEN_TTL_MINUTES, 60),
     smtpUrl: env.SMTP_URL || undefined,
@@ -135,5 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
     ...overrides,
   };
+  // Overrides go through the same checks as the environment.
+  if (overrides.jwtSecret !== undefined) config.jwtSecret = checkJwtSecret(overrides.jwtSecret);
   return config;
 }

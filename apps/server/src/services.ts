@@ -39,7 +39,8 @@ export function createServices(app: FastifyInstance, config: AppConfig, db: Data
     mail,
     throttle: createLoginThrottle(config.loginThrottle),
     config,
-    signAccessToken: (claims) => app.jwt.sign(claims, { expiresIn: config.accessTokenTtlSeconds }),
+    // Algorithm, issuer, audience and lifetime come from the plugin's sign options (app.ts).
+    signAccessToken: (claims) => app.jwt.sign(claims),
   });
   const audit = createAuditService(createAuditRepository(db), {
     readScope: (claims, idAsso) => associationScope(db, claims, idAsso, 'read'),

@@ -1,7 +1,9 @@
 // Who may call what: every route of the contract has an entry here (a new route without one fails),
 // and each entry is exercised over HTTP: public routes work without a token, 'authenticated' routes
 // need a valid unexpired token, role-restricted routes answer 403 to every other role. Then the
-// per-resource rules of GET lca-server/users/:id and rds-server/users/:id.
+// per-resource rules of GET lca-server/users/:id and rds-server/users/:id. The entry checks of
+// spec §2 too: every non-public route refuses an unvalidated account and one that must change its
+// password, except the routes the contract exempts.
 import { createHmac, randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -612,6 +614,31 @@ const forgedToken: TokenFor = (caller) => {
   return `${unsigned}.${createHmac('sha256', 'not-the-secret').update(unsigned).digest('base64url')}`;
 };
 
+/**
+ * Accounts in a given state (unvalidated, must change password), one per set of roles, signed in
+ * before the tests: `twinToken(state)` sends, for a caller, the token of the account in that state
+ * holding the caller's roles, so that the state alone can explain a refusal.
+ */
+type AccountState = 'unvalidated' | 'mustChangePassword';
+const twins = new Map<string, string>();
+const rolesKey = (state: AccountState, roles: readonly string[]) => `${state}:${[...roles].sort().join(',')}`;
+beforeAll(async () => {
+  const roleSets = [...new Set([member, service, ...byRole.values()].map((caller) => JSON.stringify(caller.user.roles)))];
+  for (const state of ['unvalidated', 'mustChangePassword'] as const) {
+    for (const roles of roleSets.map((json) => JSON.parse(json) as string[])) {
+      const twin = await signIn(t, { roles, ...(state === 'unvalidated' ? { enabled: false } : { mustChangePassword: true }) });
+      twins.set(rolesKey(state, roles), twin.token);
+    }
+  }
+});
+const twinToken =
+  (state: AccountState): TokenFor =>
+  (caller) => {
+    const token = twins.get(rolesKey(state, caller.user.roles));
+    if (!token) throw new Error(`no ${state} account with roles ${caller.user.roles.join(',')}`);
+    return token;
+  };
+
 const UNAUTHENTICATED = { message: MESSAGES.unauthenticated, status: 401, code: 'UNAUTHENTICATED' };
 const INVALID_TOKEN = { message: MESSAGES.unauthenticated, status: 401, code: 'INVALID_TOKEN' };
 const EXPIRED_TOKEN = { message: MESSAGES.tokenExpired, status: 401, code: 'TOKEN_EXPIRED' };
@@ -647,6 +674,13 @@ describe.each(routesOf('public'))('public route %s', (_key, route) => {
 
   it('ignores an invalid or expired token', async () => {
     for (const tokenFor of [() => 'garbage.not.ajwt', expiredToken, forgedToken]) {
+      const response = await entryOf(route).send(route, tokenFor);
+      expect(response.status, JSON.stringify(response.body)).toBe(successOf(route));
+    }
+  });
+
+  it('stays open to an unvalidated account and to one that must change its password', async () => {
+    for (const tokenFor of [twinToken('unvalidated'), twinToken('mustChangePassword')]) {
       const response = await entryOf(route).send(route, tokenFor);
       expect(response.status, JSON.stringify(response.body)).toBe(successOf(route));
     }
@@ -704,13 +738,58 @@ describe.each(routesOf('roles'))('role-restricted route %s', (_key, route) => {
   );
 
   it('answers 403 to a role of another site and to a token without roles', async () => {
-    const foreign = t.app.jwt.sign({ sub: randomUUID(), email: 'dab@test.example.org', roles: ['dab.association'] });
-    const none = t.app.jwt.sign({ sub: randomUUID(), email: 'none@test.example.org', roles: [] });
+    const foreign = (await signIn(t, { roles: ['dab.association'] })).token;
+    const none = (await signIn(t, { roles: [] })).token;
     for (const token of [foreign, none]) {
       const response = await entryOf(route).send(route, () => token);
       expect(response.status).toBe(403);
       expect(response.body).toEqual(FORBIDDEN);
     }
+  });
+});
+
+const NOT_VALIDATED = { message: MESSAGES.emailNotValidated, status: 403, code: 'EMAIL_NOT_VALIDATED' };
+const MUST_CHANGE_PASSWORD = { message: MESSAGES.passwordChangeRequired, status: 403, code: 'PASSWORD_CHANGE_REQUIRED' };
+
+describe.each(allRoutes().filter((route) => route.access !== 'public').map((route) => [keyOf(route), route] as const))(
+  'entry checks on %s',
+  (_key, route) => {
+    it(route.allowUnvalidated ? 'lets an unvalidated account through (exempt)' : 'answers 403 to an unvalidated account', async () => {
+      const response = await entryOf(route).send(route, twinToken('unvalidated'));
+      if (route.allowUnvalidated) {
+        expect(response.body.code, JSON.stringify(response.body)).not.toBe(NOT_VALIDATED.code);
+      } else {
+        expect(response.status).toBe(403);
+        expect(response.body).toEqual(NOT_VALIDATED);
+      }
+    });
+
+    it(
+      route.allowPasswordChange
+        ? 'lets an account that must change its password through (exempt)'
+        : 'answers 403 to an account that must change its password',
+      async () => {
+        const response = await entryOf(route).send(route, twinToken('mustChangePassword'));
+        if (route.allowPasswordChange) {
+          expect(response.body.code, JSON.stringify(response.body)).not.toBe(MUST_CHANGE_PASSWORD.code);
+        } else {
+          expect(response.status).toBe(403);
+          expect(response.body).toEqual(MUST_CHANGE_PASSWORD);
+        }
+      },
+    );
+  },
+);
+
+describe('the exemptions from the entry checks are exactly the ones of spec §2', () => {
+  it('unvalidated: only me; must change password: me and the password change', () => {
+    const exempt = (flag: 'allowUnvalidated' | 'allowPasswordChange') =>
+      allRoutes()
+        .filter((route) => route.access !== 'public' && route[flag])
+        .map(keyOf)
+        .sort();
+    expect(exempt('allowUnvalidated')).toEqual(['GET /api/auth-server/me']);
+    expect(exempt('allowPasswordChange')).toEqual(['GET /api/auth-server/me', 'PATCH /api/auth-server/users/:id/oauth']);
   });
 });
 

@@ -2,10 +2,11 @@
 // (identity, changed fields only) (spec §5 Account fields, §7).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, sessionResponseSchema } from '@portail/contract';
+import { MESSAGES, sessionResponseSchema, sessionUserSchema } from '@portail/contract';
+import { maskEmail, REPORT_EMAIL_CHANGE_PATH } from '../src/modules/auth/auth.service.ts';
 import { createAccount, signIn } from './support/factories.ts';
 import { jwtPayload, TOKEN_HEADER, uniqueEmail } from './support/http-helpers.ts';
-import { mailsTo, validationTokenIn } from './support/mailbox.ts';
+import { latestValidationToken, mailsTo, validationTokenIn } from './support/mailbox.ts';
 import { startTestApp, TEST_PASSWORD, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -17,6 +18,7 @@ afterAll(() => t.close());
 const NEW_PASSWORD = 'Changement-Mdp-2026;';
 const login = (email: string, password = TEST_PASSWORD) =>
   t.http().post('/api/auth-server/login').send({ email, password });
+const me = (token: string) => t.http().get('/api/auth-server/me').set(TOKEN_HEADER, token);
 const refresh = (refreshToken: string) => t.http().get(`/api/auth-server/refreshToken/${refreshToken}`);
 const changePassword = (token: string, id: string, body: object) =>
   t.http().patch(`/api/auth-server/users/${id}/oauth`).set(TOKEN_HEADER, token).send(body);
@@ -48,6 +50,31 @@ describe('PATCH /api/auth-server/users/:id/oauth (password change)', () => {
 
     expect((await login(account.email)).status).toBe(401);
     expect((await login(account.email, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it('keeps the caller in its own refresh family (fresh pair, no second family) and ends every other session, access tokens included', async () => {
+    const { account, token, refreshToken } = await signIn(t);
+    const otherDevice = await login(account.email);
+    const family = jwtPayload(token).sid;
+    expect(family).toBeDefined();
+
+    const response = await changePassword(token, account.id, passwordBody(TEST_PASSWORD, NEW_PASSWORD));
+    expect(response.status).toBe(200);
+    expect(jwtPayload(response.body.token).sid).toBe(family);
+    const live = await t.db.refreshToken.findMany({ where: { userId: account.id, revokedAt: null } });
+    expect(live.map((row) => row.familyId)).toEqual([family]);
+
+    // Access tokens signed before the change stop working at once, on this device and the others.
+    for (const old of [token, otherDevice.body.token as string]) {
+      const refused = await me(old);
+      expect(refused.status).toBe(401);
+      expect(refused.body).toEqual({ message: MESSAGES.sessionExpired, status: 401, code: 'SESSION_REVOKED' });
+    }
+    expect((await refresh(refreshToken)).status).toBe(401);
+    expect((await me(response.body.token)).status).toBe(200);
+    // Logging out of the current session ends the family the fresh pair belongs to.
+    expect((await t.http().post('/api/auth-server/logout').send({ refreshToken: response.body.refreshToken })).status).toBe(200);
+    expect(await t.db.refreshToken.count({ where: { userId: account.id, revokedAt: null } })).toBe(0);
   });
 
   it('refuses a wrong old password with 400 on old_password, and changes nothing', async () => {
@@ -115,7 +142,7 @@ describe('PATCH /api/auth-server/users/:id/oauth (password change)', () => {
 });
 
 describe('PATCH /api/auth-server/users/:id (identity)', () => {
-  it('applies only the changed fields and returns new tokens', async () => {
+  it('applies only the changed fields and mints no token (no second refresh family)', async () => {
     const { account, token, refreshToken } = await signIn(t);
     const response = await updateUser(token, account.id, {
       nom: 'Durand',
@@ -123,19 +150,23 @@ describe('PATCH /api/auth-server/users/:id (identity)', () => {
       civilite: account.civilite,
     });
     expect(response.status).toBe(200);
-    const session = sessionResponseSchema.parse(response.body);
-    expect(session.user).toMatchObject({
+    const user = sessionUserSchema.parse(response.body);
+    expect(user).toMatchObject({
       nom: 'Durand',
       prenom: account.prenom,
       civilite: account.civilite,
       email: account.email,
+      pendingEmail: null,
       enabled: true,
     });
-    expect(session.refreshToken).not.toBe(refreshToken);
-    expect((await refresh(session.refreshToken)).status).toBe(200);
+    expect(response.body).not.toHaveProperty('token');
+    expect(response.body).not.toHaveProperty('refreshToken');
+    expect(await t.db.refreshToken.count({ where: { userId: account.id } })).toBe(1);
+    // The caller's session goes on.
+    expect((await refresh(refreshToken)).status).toBe(200);
 
-    const user = await t.db.user.findUniqueOrThrow({ where: { id: account.id } });
-    expect(user).toMatchObject({
+    const stored = await t.db.user.findUniqueOrThrow({ where: { id: account.id } });
+    expect(stored).toMatchObject({
       nom: 'Durand',
       prenom: account.prenom,
       civilite: account.civilite,
@@ -152,7 +183,7 @@ describe('PATCH /api/auth-server/users/:id (identity)', () => {
       {},
       { nom: account.nom },
       { civilite: account.civilite, prenom: account.prenom },
-      { email: account.email.toUpperCase() },
+      { email: account.email.toUpperCase(), current_password: TEST_PASSWORD },
     ]) {
       const response = await updateUser(token, account.id, body);
       expect(response.status).toBe(400);
@@ -184,41 +215,95 @@ describe('PATCH /api/auth-server/users/:id (identity)', () => {
   it('refuses an address taken by another account with 409', async () => {
     const { account, token } = await signIn(t);
     const other = await createAccount(t);
-    const response = await updateUser(token, account.id, { email: other.email });
+    const response = await updateUser(token, account.id, { email: other.email, current_password: TEST_PASSWORD });
     expect(response.status).toBe(409);
     expect(response.body).toEqual({ message: MESSAGES.emailAlreadyLinked, status: 409, code: 'EMAIL_TAKEN' });
     expect((await t.db.user.findUniqueOrThrow({ where: { id: account.id } })).email).toBe(account.email);
   });
 
-  it('changes the address: account disabled until the new address is validated, mail to the new address, new email in the JWT', async () => {
+  it('refuses a new address without the current password, or with a wrong one (400 on current_password), and changes nothing', async () => {
+    const { account, token } = await signIn(t);
+    const newEmail = uniqueEmail('sans-mdp');
+    const missing = await updateUser(token, account.id, { email: newEmail });
+    expect(missing.status).toBe(400);
+    expect(missing.body.fields).toEqual({ current_password: MESSAGES.currentPasswordRequired });
+    const wrong = await updateUser(token, account.id, { email: newEmail, current_password: 'Pas-Le-Bon-2026!' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({
+      message: MESSAGES.wrongCurrentPassword,
+      status: 400,
+      code: 'WRONG_PASSWORD',
+      fields: { current_password: MESSAGES.wrongCurrentPassword },
+    });
+    const user = await t.db.user.findUniqueOrThrow({ where: { id: account.id } });
+    expect(user).toMatchObject({ email: account.email, pendingEmail: null, enabled: true });
+    expect(await mailsTo(t, newEmail)).toHaveLength(0);
+    expect(await mailsTo(t, account.email)).toHaveLength(0);
+  });
+
+  it('keeps a new address pending until its link is used: the old one stays the login and gets a notice with a report link', async () => {
     const { account, token } = await signIn(t);
     const newEmail = uniqueEmail('nouvelle');
-    const response = await updateUser(token, account.id, { email: `  ${newEmail.toUpperCase()} ` });
+    const response = await updateUser(token, account.id, {
+      email: `  ${newEmail.toUpperCase()} `,
+      current_password: TEST_PASSWORD,
+    });
 
     expect(response.status).toBe(200);
-    const session = sessionResponseSchema.parse(response.body);
-    expect(session.user).toMatchObject({ email: newEmail, enabled: false });
-    expect(jwtPayload(session.token)).toMatchObject({ sub: account.id, email: newEmail });
-    expect((await t.db.user.findUniqueOrThrow({ where: { id: account.id } })).enabled).toBe(false);
+    expect(sessionUserSchema.parse(response.body)).toMatchObject({ email: account.email, pendingEmail: newEmail, enabled: true });
+    expect(await t.db.user.findUniqueOrThrow({ where: { id: account.id } })).toMatchObject({
+      email: account.email,
+      pendingEmail: newEmail,
+      enabled: true,
+    });
+    // Meanwhile the old address is still the login, the new one is not, and the session goes on.
+    expect((await login(account.email)).status).toBe(200);
+    expect((await login(newEmail)).status).toBe(401);
+    expect((await t.http().get('/api/auth-server/me').set(TOKEN_HEADER, token)).body.pendingEmail).toBe(newEmail);
 
-    expect(await mailsTo(t, account.email)).toHaveLength(0);
+    const [notice] = await mailsTo(t, account.email);
+    expect(notice!.text).toContain(maskEmail(newEmail));
+    expect(notice!.text).not.toContain(newEmail);
+    expect(notice!.text).toContain(`http://portail.test/client${REPORT_EMAIL_CHANGE_PATH}`);
+    expect(notice!.text).not.toMatch(/validate\//);
+
     const mails = await mailsTo(t, newEmail);
     expect(mails).toHaveLength(1);
     const validate = await t.http().post(`/api/auth-server/validate/${validationTokenIn(mails[0]!.text)}`);
     expect(validate.status).toBe(200);
-    expect((await t.db.user.findUniqueOrThrow({ where: { id: account.id } })).enabled).toBe(true);
-
+    expect(await t.db.user.findUniqueOrThrow({ where: { id: account.id } })).toMatchObject({
+      email: newEmail,
+      pendingEmail: null,
+      enabled: true,
+    });
     expect((await login(account.email)).status).toBe(401);
     expect((await login(newEmail)).status).toBe(200);
   });
 
-  it('answers 200 then 409 (never 500) to two users taking one new address at the same time', async () => {
+  it('validating an address that was replaced by a later change does nothing (only the pending one becomes the login)', async () => {
+    const { account, token } = await signIn(t);
+    const [first, second] = [uniqueEmail('premiere'), uniqueEmail('seconde')];
+    for (const email of [first, second]) {
+      expect((await updateUser(token, account.id, { email, current_password: TEST_PASSWORD })).status).toBe(200);
+    }
+    // The first link was voided by the second request.
+    const stale = await t.http().post(`/api/auth-server/validate/${await latestValidationToken(t, first)}`);
+    expect(stale.status).toBe(400);
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: account.id } })).email).toBe(account.email);
+  });
+
+  it('answers 200 then 409 (never 500) when two users validate one new address', async () => {
     for (let i = 0; i < 3; i++) {
       const [a, b] = await Promise.all([signIn(t), signIn(t)]);
       const email = uniqueEmail('convoitee');
-      const answers = await Promise.all([a, b].map((caller) => updateUser(caller.token, caller.account.id, { email })));
-      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
-      expect(answers.find((answer) => answer.status === 409)!.body.message).toBe(MESSAGES.emailAlreadyLinked);
+      const answers = await Promise.all(
+        [a, b].map((caller) => updateUser(caller.token, caller.account.id, { email, current_password: TEST_PASSWORD })),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+      const tokens = (await mailsTo(t, email)).map((mail) => validationTokenIn(mail.text));
+      const validations = await Promise.all(tokens.map((token) => t.http().post(`/api/auth-server/validate/${token}`)));
+      expect(validations.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      expect(validations.find((answer) => answer.status === 409)!.body.message).toBe(MESSAGES.emailAlreadyLinked);
       expect(await t.db.user.count({ where: { email } })).toBe(1);
     }
   });

@@ -1,7 +1,9 @@
-// POST /api/auth-server/register: new association accounts, validation mail, accounts of other
-// ministry sites, field rules (spec §4, §5, §7).
+// POST /api/auth-server/register: new association accounts, validation mail, existing addresses
+// (always 409, never a session), field rules (spec §4, §5, §7).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, registerResponseSchema } from '@portail/contract';
+import { performance } from 'node:perf_hooks';
+import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { createAccount } from './support/factories.ts';
 import { jwtPayload, registerBody, uniqueEmail } from './support/http-helpers.ts';
 import { mailsTo, validationTokenIn, VALIDATION_LINK_PREFIX } from './support/mailbox.ts';
@@ -111,36 +113,50 @@ describe('POST /api/auth-server/register', () => {
     expect(await mailsTo(t, existing.email)).toHaveLength(0);
   });
 
-  it('gives lca.association to an account of another site when its owner gives the right password', async () => {
-    const existing = await createAccount(t, { roles: ['dab.association'] });
-    const response = await register(registerBody({ email: existing.email, nom: 'Autre', prenom: 'Nom' }));
+  it('answers an existing address with the same 409 whether the password is right or wrong, never a token nor a new role', async () => {
+    const accounts = [
+      await createAccount(t, { roles: ['dab.association'] }),
+      await createAccount(t, { roles: ['lca.association'], enabled: false }),
+      await createAccount(t, { roles: ['rds.service'], service: { nom: 'Service verrouillé', locked: true } }),
+    ];
+    for (const existing of accounts) {
+      const right = await register(registerBody({ email: existing.email, password: TEST_PASSWORD }));
+      const wrong = await register(registerBody({ email: existing.email, password: 'Autre-Mot-2026!x' }));
+      for (const response of [right, wrong]) {
+        expect(response.status).toBe(409);
+        expect(response.body).toEqual({ message: MESSAGES.emailAlreadyLinked, status: 409, code: 'EMAIL_TAKEN' });
+        expect(response.text).not.toMatch(/token/i);
+      }
+      expect(await t.db.refreshToken.count({ where: { userId: existing.id } })).toBe(0);
+      const roles = await t.db.userRole.findMany({ where: { userId: existing.id } });
+      expect(roles.map((r) => r.role)).toEqual(existing.roles.map((r) => r.role));
+      expect(await mailsTo(t, existing.email)).toHaveLength(0);
+    }
+  });
 
-    expect(response.status).toBe(201);
-    expect([...response.body.roles].sort()).toEqual(['dab.association', 'lca.association']);
-    expect(response.body.user.role).toBe('lca.association');
-    expect(response.body.user._id).toBe(existing.id);
-    const user = await t.db.user.findUniqueOrThrow({
-      where: { id: existing.id },
-      include: { roles: true, associationUser: true },
-    });
-    expect(user.roles.map((r) => r.role).sort()).toEqual(['dab.association', 'lca.association']);
-    expect(response.body.user.lcaId).toBe(user.associationUser!.id);
-    // The identity and password of the existing account are kept.
-    expect(user.nom).toBe(existing.nom);
-    expect(user.passwordHash).toBe(existing.passwordHash);
+  it('spends a password hash on an existing address too (its answer takes about the time of a creation)', async () => {
+    const existing = await createAccount(t);
+    const timed = async (run: () => Promise<unknown>) => {
+      const times: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const start = performance.now();
+        await run();
+        times.push(performance.now() - start);
+      }
+      return Math.min(...times);
+    };
+    const hashing = await timed(() => hashPassword(TEST_PASSWORD));
+    const conflict = await timed(() => register(registerBody({ email: existing.email })).expect(409));
+    expect(conflict).toBeGreaterThanOrEqual(hashing * 0.5);
   });
 
   it('answers 201 then 409 (never 500) to two simultaneous registrations of one address', async () => {
     for (let i = 0; i < 3; i++) {
       const fresh = registerBody();
-      const other = await createAccount(t, { roles: ['dab.association'] });
-      for (const email of [fresh.email, other.email]) {
-        const answers = await Promise.all([1, 2].map(() => register(registerBody({ email }), 'sendValidation=false')));
-        expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
-        expect(answers.find((answer) => answer.status === 409)!.body.message).toBe(MESSAGES.emailAlreadyLinked);
-      }
-      const roles = await t.db.userRole.findMany({ where: { userId: other.id } });
-      expect(roles.map((r) => r.role).sort()).toEqual(['dab.association', 'lca.association']);
+      const answers = await Promise.all([1, 2].map(() => register(registerBody({ email: fresh.email }), 'sendValidation=false')));
+      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+      expect(answers.find((answer) => answer.status === 409)!.body.message).toBe(MESSAGES.emailAlreadyLinked);
+      expect(await t.db.user.count({ where: { email: fresh.email } })).toBe(1);
     }
   });
 

@@ -1,9 +1,16 @@
 // Tokens: refresh-token rotation with reuse detection, logout, GET /me (spec §4 Session, §7).
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, sessionUserSchema, tokenPairSchema } from '@portail/contract';
+import {
+  ACCESS_TOKEN_AUDIENCE,
+  ACCESS_TOKEN_ISSUER,
+  MESSAGES,
+  sessionUserSchema,
+  tokenPairSchema,
+} from '@portail/contract';
 import { createAccount, signIn } from './support/factories.ts';
 import { jwtPayload, TOKEN_HEADER } from './support/http-helpers.ts';
+import { latestResetToken } from './support/mailbox.ts';
 import { startTestApp, TEST_PASSWORD, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -160,17 +167,85 @@ describe('GET /api/auth-server/me', () => {
     expect(response.body.message).toBe(MESSAGES.userLocked);
   });
 
-  it('answers 404 for a token of a deleted user', async () => {
+  it('answers 401 for a token of a deleted user: the account is read on each call, the token no longer authenticates', async () => {
     const { account, token } = await signIn(t);
     await t.db.user.delete({ where: { id: account.id } });
     const response = await me(token);
-    expect(response.status).toBe(404);
-    expect(response.body.message).toBe(MESSAGES.userNotFound);
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ message: MESSAGES.unauthenticated, status: 401, code: 'INVALID_TOKEN' });
   });
 
   it('answers 401 without a token', async () => {
     const response = await t.http().get('/api/auth-server/me');
     expect(response.status).toBe(401);
     expect(response.body).toEqual({ message: MESSAGES.unauthenticated, status: 401, code: 'UNAUTHENTICATED' });
+  });
+});
+
+describe('access tokens: HS256 only, our issuer and audience, our secret', () => {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  /** A token with the given header and claims, HMAC-signed with `secret` (unsigned for alg none). */
+  function handMade(header: Record<string, unknown>, claims: Record<string, unknown>, secret: string) {
+    const unsigned = `${encode(header)}.${encode(claims)}`;
+    if (header.alg === 'none') return `${unsigned}.`;
+    const hash = header.alg === 'HS512' ? 'sha512' : 'sha256';
+    return `${unsigned}.${createHmac(hash, secret).update(unsigned).digest('base64url')}`;
+  }
+
+  it('accepts the token the server signs: HS256 with iss and aud set', async () => {
+    const { token } = await signIn(t);
+    const [header] = token.split('.');
+    expect(JSON.parse(Buffer.from(header!, 'base64url').toString('utf8'))).toMatchObject({ alg: 'HS256' });
+    expect(jwtPayload(token)).toMatchObject({ iss: ACCESS_TOKEN_ISSUER, aud: ACCESS_TOKEN_AUDIENCE });
+    expect((await me(token)).status).toBe(200);
+  });
+
+  it('answers 401 to HS512, alg none, a wrong or missing issuer or audience, and another secret', async () => {
+    const { account, token } = await signIn(t);
+    const claims = { ...jwtPayload(token) };
+    const secret = t.config.jwtSecret!;
+    const forged = {
+      hs512: handMade({ alg: 'HS512', typ: 'JWT' }, claims, secret),
+      none: handMade({ alg: 'none', typ: 'JWT' }, claims, secret),
+      wrongIssuer: handMade({ alg: 'HS256', typ: 'JWT' }, { ...claims, iss: 'un-autre-site' }, secret),
+      noIssuer: handMade({ alg: 'HS256', typ: 'JWT' }, { ...claims, iss: undefined }, secret),
+      wrongAudience: handMade({ alg: 'HS256', typ: 'JWT' }, { ...claims, aud: 'une-autre-api' }, secret),
+      noAudience: handMade({ alg: 'HS256', typ: 'JWT' }, { ...claims, aud: undefined }, secret),
+      otherSecret: handMade({ alg: 'HS256', typ: 'JWT' }, claims, randomBytes(32).toString('base64url')),
+    };
+    // The same claims signed properly pass: only the forged part is refused.
+    expect((await me(handMade({ alg: 'HS256', typ: 'JWT' }, claims, secret))).status).toBe(200);
+    for (const [kind, forgedToken] of Object.entries(forged)) {
+      const response = await me(forgedToken);
+      expect(response.status, kind).toBe(401);
+      expect(response.body, kind).toEqual({ message: MESSAGES.unauthenticated, status: 401, code: 'INVALID_TOKEN' });
+    }
+    expect(account.id).toBe(claims.sub);
+  });
+});
+
+describe('a password reset ends every earlier session', () => {
+  it('refuses the access and refresh tokens of every device signed in before, and opens one new session', async () => {
+    const account = await createAccount(t);
+    const [a, b] = [await login(account.email), await login(account.email)];
+    expect((await me(a.body.token)).status).toBe(200);
+
+    await t.http().post(`/api/auth-server/forgotPassword/${account.email}`);
+    const reset = await t
+      .http()
+      .post(`/api/auth-server/resetPassword/${await latestResetToken(t, account.email)}`)
+      .send({ password: 'Nouveau-Secret-2026!', confirm: 'Nouveau-Secret-2026!' });
+    expect(reset.status).toBe(200);
+
+    for (const device of [a, b]) {
+      const response = await me(device.body.token);
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ message: MESSAGES.sessionExpired, status: 401, code: 'SESSION_REVOKED' });
+      expect((await refresh(device.body.refreshToken)).status).toBe(401);
+    }
+    expect((await me(reset.body.token)).status).toBe(200);
+    const live = await t.db.refreshToken.findMany({ where: { userId: account.id, revokedAt: null } });
+    expect(live).toHaveLength(1);
+    expect(jwtPayload(reset.body.token).sid).toBe(live[0]!.familyId);
   });
 });

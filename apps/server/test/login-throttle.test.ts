@@ -8,7 +8,7 @@ import { createAccount } from './support/factories.ts';
 import { uniqueEmail } from './support/http-helpers.ts';
 import { startTestApp, TEST_PASSWORD, type TestApp } from './support/test-app.ts';
 
-const DEFAULTS = loadConfig({ NODE_ENV: 'test' }, { jwtSecret: 'unused' }).loginThrottle;
+const DEFAULTS = loadConfig({ NODE_ENV: 'test' }).loginThrottle;
 const WRONG = 'Mauvais-Mot-2026!';
 
 describe('createLoginThrottle (injected clock)', () => {

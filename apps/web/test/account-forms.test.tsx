@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changedIdentityFields, NO_CHANGE_DETECTED } from '../src/features/account/identity-changes.ts';
-import { IdentityForm } from '../src/features/account/identity-form.tsx';
+import { CURRENT_PASSWORD_LABEL, IdentityForm } from '../src/features/account/identity-form.tsx';
 import { RegisterPage } from '../src/features/auth/register-page.tsx';
 import { session } from '../src/lib/session/session-store.ts';
 import { toasts } from '../src/lib/toast/toast-store.ts';
@@ -74,17 +74,71 @@ describe('profile identity', () => {
     expect(fake.requests).toHaveLength(0);
   });
 
-  it('patches the changed field and stores the new session', async () => {
+  it('patches the changed field and stores the returned user (no new tokens)', async () => {
     const user = makeUser();
-    session.signIn(makeSession(user));
-    const updated = makeSession({ ...user, prenom: 'Claude' });
-    const fake = stubFetch({ [`PATCH /api/auth-server/users/${user._id}`]: () => json(200, updated) });
+    const signedIn = makeSession(user);
+    session.signIn(signedIn);
+    const fake = stubFetch({ [`PATCH /api/auth-server/users/${user._id}`]: () => json(200, { ...user, prenom: 'Claude' }) });
     render(<IdentityForm user={user} />);
+    expect(screen.queryByLabelText(CURRENT_PASSWORD_LABEL)).toBeNull();
     const prenom = screen.getByLabelText('Prénom');
     await userEvent.clear(prenom);
     await userEvent.type(prenom, 'Claude');
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les modifications' }));
     await vi.waitFor(() => expect(session.getState().user?.prenom).toBe('Claude'));
     expect(fake.requests[0]!.body).toEqual({ prenom: 'Claude' });
+    expect(session.getState().token).toBe(signedIn.token);
+  });
+
+  it('asks for the current password when the address changes, then shows the pending address', async () => {
+    const user = makeUser();
+    session.signIn(makeSession(user));
+    const newEmail = 'camille.nouvelle@example.org';
+    const fake = stubFetch({
+      [`PATCH /api/auth-server/users/${user._id}`]: () => json(200, { ...user, pendingEmail: newEmail }),
+    });
+    const { rerender } = render(<IdentityForm user={user} />);
+    const email = screen.getByLabelText('Adresse électronique');
+    await userEvent.clear(email);
+    await userEvent.type(email, newEmail);
+    const password = screen.getByLabelText(CURRENT_PASSWORD_LABEL);
+
+    // Without the password, the contract rule stops the form before any call.
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les modifications' }));
+    expect(await screen.findByText(MESSAGES.currentPasswordRequired)).toBeInTheDocument();
+    expect(fake.requests).toHaveLength(0);
+
+    await userEvent.type(password, 'Mot-De-Passe-2026!');
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les modifications' }));
+    await vi.waitFor(() => expect(session.getState().user?.pendingEmail).toBe(newEmail));
+    expect(fake.requests[0]!.body).toEqual({ email: newEmail, current_password: 'Mot-De-Passe-2026!' });
+    // The login stays the old address until the new one is validated.
+    expect(session.getState().user?.email).toBe(user.email);
+    expect(toasts.getToasts().map((t) => t.message)).toContain(MESSAGES.emailChangePending(newEmail));
+
+    rerender(<IdentityForm key="after" user={session.getState().user!} />);
+    expect(screen.getByRole('status')).toHaveTextContent(`Nouvelle adresse en attente de validation : ${newEmail}`);
+  });
+
+  it('shows the server refusal of a wrong current password on its field', async () => {
+    const user = makeUser();
+    session.signIn(makeSession(user));
+    stubFetch({
+      [`PATCH /api/auth-server/users/${user._id}`]: () =>
+        json(400, {
+          message: MESSAGES.wrongCurrentPassword,
+          status: 400,
+          code: 'WRONG_PASSWORD',
+          fields: { current_password: MESSAGES.wrongCurrentPassword },
+        }),
+    });
+    render(<IdentityForm user={user} />);
+    const email = screen.getByLabelText('Adresse électronique');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'camille.autre@example.org');
+    await userEvent.type(screen.getByLabelText(CURRENT_PASSWORD_LABEL), 'Pas-Le-Bon-2026!');
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les modifications' }));
+    expect((await screen.findAllByText(MESSAGES.wrongCurrentPassword)).length).toBeGreaterThan(0);
+    expect(session.getState().user?.email).toBe(user.email);
   });
 });

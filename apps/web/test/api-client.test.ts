@@ -271,3 +271,35 @@ describe('error mapping (spec §8)', () => {
     await expect(client.callApi(api.lca.notesOnPage, { query: {} })).rejects.toBeInstanceOf(ApiError);
   });
 });
+
+describe('refusals by the server entry checks (spec §2)', () => {
+  const refusal = (code: string, message: string) => () => json(403, { message, status: 403, code });
+
+  it.each([
+    ['EMAIL_NOT_VALIDATED', MESSAGES.emailNotValidated],
+    ['PASSWORD_CHANGE_REQUIRED', MESSAGES.passwordChangeRequired],
+  ])('reports %s to the app once, then throws the French message', async (code, message) => {
+    const session = createSessionStore(memoryStorage());
+    session.signIn(makeSession(USER, VALID));
+    const fake = createFakeFetch({ [GET_USER]: refusal(code, message) });
+    const onEntryCheckRefused = vi.fn();
+    const client = createApiClient({ fetch: fake.fetch, session, onSessionExpired: vi.fn(), onEntryCheckRefused, now: () => NOW_MS });
+
+    const error = await client.callApi(api.lca.getUser, { params: { id: USER.lcaId! } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 403, code, message });
+    expect(onEntryCheckRefused).toHaveBeenCalledExactlyOnceWith(code);
+    // The session is kept: the user is sent to fix the account, not signed out.
+    expect(session.getState().token).toBe(VALID);
+  });
+
+  it('does not report other 403 answers (a missing right, a locked service)', async () => {
+    const session = createSessionStore(memoryStorage());
+    session.signIn(makeSession(USER, VALID));
+    const fake = createFakeFetch({ [GET_USER]: refusal('FORBIDDEN', MESSAGES.forbidden) });
+    const onEntryCheckRefused = vi.fn();
+    const client = createApiClient({ fetch: fake.fetch, session, onSessionExpired: vi.fn(), onEntryCheckRefused, now: () => NOW_MS });
+    await expect(client.callApi(api.lca.getUser, { params: { id: USER.lcaId! } })).rejects.toMatchObject({ status: 403 });
+    expect(onEntryCheckRefused).not.toHaveBeenCalled();
+  });
+});

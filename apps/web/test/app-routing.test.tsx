@@ -1,8 +1,10 @@
 // The real route table, layouts and guards in a memory router, over a fake fetch.
 import { MESSAGES } from '@portail/contract';
 import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { forgetLoadedUserInfo } from '../src/app/route-guard.ts';
+import { installEntryCheckHandler } from '../src/app/entry-check-handler.ts';
 import { installSessionExpiredHandler } from '../src/app/session-expired-handler.ts';
 import { session } from '../src/lib/session/session-store.ts';
 import { sessionEvents } from '../src/lib/session/session-events.ts';
@@ -85,5 +87,34 @@ describe('application routing', () => {
     act(() => sessionEvents.emitExpired());
     uninstall();
     expect(router.state.location.pathname).toBe('/faq');
+  });
+});
+
+describe('a call refused by the server entry checks (spec §2)', () => {
+  it.each([
+    ['EMAIL_NOT_VALIDATED', MESSAGES.emailNotValidated, '/validation', { enabled: false }],
+    ['PASSWORD_CHANGE_REQUIRED', MESSAGES.passwordChangeRequired, '/user/modification-mot-de-passe/', { mustChangePassword: true }],
+  ])('%s sends the user to %s, session kept and its user corrected', async (code, message, target, corrected) => {
+    const user = makeUser();
+    session.signIn(makeSession(user));
+    stubFetch({
+      ...NO_NOTES,
+      [`GET /api/lca-server/users/${user.lcaId}`]: () => json(200, makeLcaUser(user)),
+      [`PATCH /api/auth-server/users/${user._id}`]: () => json(403, { message, status: 403, code }),
+    });
+    const router = renderApp('/user/profil');
+    await screen.findByRole('heading', { level: 1, name: 'Mon compte' });
+    const uninstall = installEntryCheckHandler(router);
+    try {
+      const prenom = screen.getByLabelText('Prénom');
+      await userEvent.clear(prenom);
+      await userEvent.type(prenom, 'Claude');
+      await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les modifications' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe(target));
+      expect(session.getState().token).not.toBeNull();
+      expect(session.getState().user).toMatchObject(corrected);
+    } finally {
+      uninstall();
+    }
   });
 });

@@ -31,6 +31,8 @@ export const sessionUserSchema = z.object({
   roles: z.array(z.string()),
   enabled: z.boolean(),
   mustChangePassword: z.boolean(),
+  /** A new address waiting for its validation link (the login stays `email` until then). */
+  pendingEmail: z.string().nullable().optional(),
   /** The associations the user is linked to (spec §3 "User association link"). */
   associations: z.array(userAssociationLinkSchema),
   rds: serviceInfoSchema.nullable(),
@@ -49,8 +51,14 @@ export const accessTokenPayloadSchema = z.object({
   sub: z.string(),
   email: z.string(),
   roles: z.array(z.string()),
+  /** Refresh family of the session the token belongs to. */
+  sid: z.string().optional(),
+  /** The account's session version when signed; a password change or reset bumps it. */
+  sv: z.number().int().optional(),
   exp: z.number(),
   iat: z.number(),
+  iss: z.string().optional(),
+  aud: z.string().optional(),
 });
 export type AccessTokenPayload = z.infer<typeof accessTokenPayloadSchema>;
 
@@ -101,15 +109,23 @@ export const changePasswordBodySchema = z
   })
   .refine((v) => v.new_password === v.new_confirm, { message: MESSAGES.passwordsDoNotMatch, path: ['new_confirm'] });
 
-/** Only the changed fields among email, nom, prenom, civilite (spec §5). */
+/**
+ * Only the changed fields among email, nom, prenom, civilite (spec §5). A new address needs the
+ * current password: an access token alone must not be enough to take the account over.
+ */
 export const updateUserBodySchema = z
   .object({
     email: emailSchema.optional(),
     nom: personNameSchema('nom').optional(),
     prenom: personNameSchema('prénom').optional(),
     civilite: civiliteSchema.optional(),
+    current_password: z.string().max(128).optional(),
   })
-  .strict();
+  .strict()
+  .refine((value) => value.email === undefined || (value.current_password ?? '') !== '', {
+    message: MESSAGES.currentPasswordRequired,
+    path: ['current_password'],
+  });
 export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
 
 export const crossedServiceSchema = z.object({
@@ -155,14 +171,16 @@ export const authRoutes = {
     response: sessionResponseSchema,
   }),
   changePassword: defineRoute({
-    method: 'PATCH', gateway, path: '/users/:id/oauth', access: 'authenticated',
-    summary: 'Changement du mot de passe (ancien mot de passe requis)', params: userIdParams,
-    body: changePasswordBodySchema, response: sessionResponseSchema,
+    method: 'PATCH', gateway, path: '/users/:id/oauth', access: 'authenticated', allowPasswordChange: true,
+    summary:
+      'Changement du mot de passe (ancien mot de passe requis) ; révoque les autres sessions et renvoie une nouvelle paire de jetons de la session courante',
+    params: userIdParams, body: changePasswordBodySchema, response: sessionResponseSchema,
   }),
   updateUser: defineRoute({
     method: 'PATCH', gateway, path: '/users/:id', access: 'authenticated',
-    summary: 'Modification de l’identité du compte (champs modifiés seulement) ; renvoie de nouveaux jetons',
-    params: userIdParams, body: updateUserBodySchema, response: sessionResponseSchema,
+    summary:
+      'Modification de l’identité du compte (champs modifiés seulement) ; une nouvelle adresse (mot de passe actuel requis) reste en attente jusqu’à sa validation',
+    params: userIdParams, body: updateUserBodySchema, response: sessionUserSchema,
   }),
   refreshToken: defineRoute({
     method: 'GET', gateway, path: '/refreshToken/:refreshToken', access: 'public',
@@ -175,7 +193,7 @@ export const authRoutes = {
     body: z.object({ refreshToken: z.string().max(200).optional() }), response: messageSchema,
   }),
   me: defineRoute({
-    method: 'GET', gateway, path: '/me', access: 'authenticated',
+    method: 'GET', gateway, path: '/me', access: 'authenticated', allowUnvalidated: true, allowPasswordChange: true,
     summary: 'Session de l’utilisateur connecté', response: sessionUserSchema,
   }),
   crossedServices: defineRoute({

@@ -40,7 +40,25 @@ export interface RouteDefinition {
   rawResponse?: boolean;
   /** The access token may come as `?token=` (links opened by the browser, e.g. downloads; spec §7). */
   tokenInQuery?: boolean;
+  /**
+   * Entry checks of spec §2 enforced by the server on every non-public route: an account whose
+   * address is not validated gets 403 EMAIL_NOT_VALIDATED unless the route allows it here.
+   */
+  allowUnvalidated?: boolean;
+  /** Same for an account that must change its password (403 PASSWORD_CHANGE_REQUIRED). */
+  allowPasswordChange?: boolean;
 }
+
+/** Codes of the entry-check refusals (403), read by the client to send the user to the right page. */
+export const ENTRY_CHECK_CODES = {
+  emailNotValidated: 'EMAIL_NOT_VALIDATED',
+  passwordChangeRequired: 'PASSWORD_CHANGE_REQUIRED',
+  userLocked: 'USER_LOCKED',
+} as const;
+
+/** Issuer and audience of the portal's access tokens (set on sign, checked on verify). */
+export const ACCESS_TOKEN_ISSUER = 'le-compte-association';
+export const ACCESS_TOKEN_AUDIENCE = 'le-compte-association/api';
 
 export function defineRoute<const T extends RouteDefinition>(route: T): T {
   return route;

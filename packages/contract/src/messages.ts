@@ -39,6 +39,14 @@ export const MESSAGES = {
     'Si un compte non validé existe pour cette adresse, un courriel de validation vient de lui être envoyé.',
   accountValidated: 'Votre adresse e-mail est validée. Vous pouvez vous connecter.',
   passwordChanged: 'Votre mot de passe a été modifié.',
+  emailNotValidated:
+    "Votre adresse électronique n'est pas encore validée : ouvrez le lien reçu par courriel pour activer votre compte.",
+  passwordChangeRequired:
+    'Vous devez modifier votre mot de passe avant de continuer : choisissez un nouveau mot de passe.',
+  currentPasswordRequired: 'Pour changer d’adresse électronique, saisissez votre mot de passe actuel.',
+  wrongCurrentPassword: 'Le mot de passe actuel est incorrect.',
+  emailChangePending: (email: string) =>
+    `Un courriel de validation a été envoyé à ${email} : la nouvelle adresse remplacera l'actuelle dès que vous aurez ouvert son lien.`,
   loggedOut: 'Vous êtes déconnecté.',
   mailSent: 'Votre message a bien été envoyé.',
   documentDeleted: 'Le document a été supprimé.',

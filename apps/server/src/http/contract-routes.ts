@@ -54,7 +54,8 @@ export function registerRoute<R extends RouteDefinition>(
       ? { config: { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.windowMs } } }
       : {}),
     handler: async (request, reply) => {
-      const auth = await authorise(app, request, route.access, { tokenInQuery: route.tokenInQuery ?? false });
+      // Access, entry checks (spec §2) and the route's declared exemptions, in one place.
+      const auth = await authorise(app, request, route);
       const call = {
         params: parsePart(route.params, request.params, 'paramètres'),
         query: parsePart(route.query, request.query, 'requête'),

@@ -1,51 +1,109 @@
-// Who is calling: the verified access-token claims, read from the x-access-token header.
+// Who is calling: the verified access-token claims, read from the x-access-token header, and the
+// entry checks of spec §2 (validated address, password to change, locked service) enforced here,
+// for every non-public route, from the account's current state in the database.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ACCESS_TOKEN_HEADER, MESSAGES, type Access } from '@portail/contract';
+import { ACCESS_TOKEN_HEADER, ENTRY_CHECK_CODES, MESSAGES, type RouteDefinition } from '@portail/contract';
 import { forbidden, unauthorized } from './errors.ts';
 
 export interface AuthClaims {
   userId: string;
   email: string;
   roles: string[];
+  /** Refresh family of the caller's session (absent on tokens signed before families were carried). */
+  sessionId?: string;
 }
 
 export interface AccessTokenClaims {
   sub: string;
   email: string;
   roles: string[];
+  /** Refresh family of the session. */
+  sid?: string;
+  /** The account's session version when signed (users.session_version). */
+  sv?: number;
 }
 
-export async function readClaims(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  options: { tokenInQuery?: boolean } = {},
-): Promise<AuthClaims | null> {
+interface VerifiedToken {
+  claims: AuthClaims;
+  sessionVersion: number;
+}
+
+function tokenOf(request: FastifyRequest, tokenInQuery: boolean): string | undefined {
   const header = request.headers[ACCESS_TOKEN_HEADER];
-  const queryToken = options.tokenInQuery ? (request.query as { token?: unknown } | undefined)?.token : undefined;
-  const token = (Array.isArray(header) ? header[0] : header) ?? (typeof queryToken === 'string' ? queryToken : undefined);
+  const queryToken = tokenInQuery ? (request.query as { token?: unknown } | undefined)?.token : undefined;
+  return (Array.isArray(header) ? header[0] : header) ?? (typeof queryToken === 'string' ? queryToken : undefined);
+}
+
+async function verifyToken(app: FastifyInstance, request: FastifyRequest, tokenInQuery: boolean): Promise<VerifiedToken | null> {
+  const token = tokenOf(request, tokenInQuery);
   if (!token) return null;
   try {
+    // Algorithm, issuer and audience are pinned by the plugin's verify options (app.ts).
     const payload = app.jwt.verify<AccessTokenClaims>(token);
-    return { userId: payload.sub, email: payload.email, roles: payload.roles ?? [] };
+    return {
+      claims: { userId: payload.sub, email: payload.email, roles: payload.roles ?? [], sessionId: payload.sid },
+      sessionVersion: payload.sv ?? 0,
+    };
   } catch (error) {
     const expired = (error as { code?: string }).code === 'FAST_JWT_EXPIRED';
     throw unauthorized(expired ? MESSAGES.tokenExpired : MESSAGES.unauthenticated, expired ? 'TOKEN_EXPIRED' : 'INVALID_TOKEN');
   }
 }
 
-/** Enforces a route's declared access; returns the caller (null on public routes without a token). */
-export async function authorise(
+/** The verified claims of the request's token, or null without one (401 when it is invalid). */
+export async function readClaims(
   app: FastifyInstance,
   request: FastifyRequest,
-  access: Access,
   options: { tokenInQuery?: boolean } = {},
 ): Promise<AuthClaims | null> {
-  if (access === 'public') {
+  return (await verifyToken(app, request, options.tokenInQuery ?? false))?.claims ?? null;
+}
+
+interface AccountState {
+  enabled: boolean;
+  must_change_password: boolean;
+  session_version: number;
+  locked: boolean | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One primary-key read: the state the entry checks need, as it is now (not as the token says). */
+async function accountState(app: FastifyInstance, userId: string): Promise<AccountState | null> {
+  if (!UUID.test(userId)) return null;
+  const rows = await app.services.db.$queryRaw<AccountState[]>`
+    SELECT u.enabled, u.must_change_password, u.session_version, s.locked
+    FROM users u LEFT JOIN service_accounts s ON s.auth_id = u.id
+    WHERE u.id = ${userId}::uuid`;
+  return rows[0] ?? null;
+}
+
+export type RouteAccess = Pick<RouteDefinition, 'access' | 'allowUnvalidated' | 'allowPasswordChange' | 'tokenInQuery'>;
+
+/** Enforces a route's declared access and the entry checks; returns the caller (null on public routes without a token). */
+export async function authorise(app: FastifyInstance, request: FastifyRequest, route: RouteAccess): Promise<AuthClaims | null> {
+  const tokenInQuery = route.tokenInQuery ?? false;
+  if (route.access === 'public') {
     // A public route still knows its caller when a valid token is sent; an invalid one is ignored.
-    return readClaims(app, request, options).catch(() => null);
+    return readClaims(app, request, { tokenInQuery }).catch(() => null);
   }
-  const claims = await readClaims(app, request, options);
-  if (!claims) throw unauthorized();
+  const verified = await verifyToken(app, request, tokenInQuery);
+  if (!verified) throw unauthorized();
+  const { claims } = verified;
+
+  const state = await accountState(app, claims.userId);
+  // A deleted account, or a token from before a password change or reset: the session is over.
+  if (!state) throw unauthorized(MESSAGES.unauthenticated, 'INVALID_TOKEN');
+  if (state.session_version !== verified.sessionVersion) throw unauthorized(MESSAGES.sessionExpired, 'SESSION_REVOKED');
+  if (state.locked) throw forbidden(MESSAGES.userLocked, ENTRY_CHECK_CODES.userLocked);
+  if (!state.enabled && !route.allowUnvalidated) {
+    throw forbidden(MESSAGES.emailNotValidated, ENTRY_CHECK_CODES.emailNotValidated);
+  }
+  if (state.must_change_password && !route.allowPasswordChange) {
+    throw forbidden(MESSAGES.passwordChangeRequired, ENTRY_CHECK_CODES.passwordChangeRequired);
+  }
+
+  const access = route.access;
   if (access !== 'authenticated' && !claims.roles.some((role) => (access as readonly string[]).includes(role))) {
     throw forbidden();
   }

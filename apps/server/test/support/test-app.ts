@@ -1,5 +1,5 @@
 // A real app on its own database, for one test file: `const t = await startTestApp()`.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,7 +30,8 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}, options: 
   const config = loadConfig(
     { NODE_ENV: 'test' },
     {
-      jwtSecret: 'test-secret-not-for-production-0123456789',
+      // A fresh random secret per app: a fixed one in the tests would be a public example secret.
+      jwtSecret: randomBytes(32).toString('base64url'),
       databaseUrl: database.url,
       smtpUrl: undefined,
       webDistDir: '/nonexistent',

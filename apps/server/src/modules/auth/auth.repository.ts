@@ -52,22 +52,15 @@ export function createAuthRepository(db: Database) {
         include: accountInclude,
       }),
 
-    /** Adds the association role (and lca record) to an existing account from another site. */
-    addAssociationRole: (userId: string, role: string) =>
-      db.$transaction(async (tx) => {
-        await tx.userRole.create({ data: { userId, role } });
-        await tx.associationUser.upsert({ where: { authId: userId }, create: { authId: userId }, update: {} });
-        return tx.user.findUniqueOrThrow({ where: { id: userId }, include: accountInclude });
-      }),
-
-    updateIdentity: (userId: string, data: { email?: string; nom?: string; prenom?: string; civilite?: string; enabled?: boolean }) =>
+    updateIdentity: (userId: string, data: { nom?: string; prenom?: string; civilite?: string; pendingEmail?: string }) =>
       db.user.update({ where: { id: userId }, data, include: accountInclude }),
 
     touchLogin: (userId: string) => db.user.update({ where: { id: userId }, data: { lastLoginAt: new Date() } }),
 
     /**
-     * New password: clears the must-change flag and revokes every session of the user. With a
-     * one-time token (reset link), the token is used in the same transaction or nothing changes.
+     * New password: clears the must-change flag, revokes every refresh token of the user and bumps
+     * the session version (access tokens signed before stop working). With a one-time token (reset
+     * link), the token is used in the same transaction or nothing changes.
      */
     setPassword: (userId: string, passwordHash: string, options: { enable?: boolean; oneTimeTokenId?: string } = {}) =>
       db.$transaction(async (tx) => {
@@ -81,7 +74,12 @@ export function createAuthRepository(db: Database) {
         await tx.refreshToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } });
         return tx.user.update({
           where: { id: userId },
-          data: { passwordHash, mustChangePassword: false, ...(options.enable ? { enabled: true } : {}) },
+          data: {
+            passwordHash,
+            mustChangePassword: false,
+            sessionVersion: { increment: 1 },
+            ...(options.enable ? { enabled: true } : {}),
+          },
           include: accountInclude,
         });
       }),
@@ -99,20 +97,30 @@ export function createAuthRepository(db: Database) {
 
     // One-time tokens
     /** Issues a new single-use token and voids the user's previous ones for the same purpose. */
-    replaceOneTimeToken: (userId: string, purpose: OneTimeTokenPurpose, tokenHash: string, expiresAt: Date) =>
+    replaceOneTimeToken: (userId: string, purpose: OneTimeTokenPurpose, tokenHash: string, expiresAt: Date, email?: string) =>
       db.$transaction([
         db.oneTimeToken.updateMany({ where: { userId, purpose, usedAt: null }, data: { usedAt: new Date() } }),
-        db.oneTimeToken.create({ data: { userId, purpose, tokenHash, expiresAt } }),
+        db.oneTimeToken.create({ data: { userId, purpose, tokenHash, expiresAt, email: email ?? null } }),
       ]),
     findOneTimeToken: (tokenHash: string, purpose: OneTimeTokenPurpose) =>
       db.oneTimeToken.findFirst({ where: { tokenHash, purpose } }),
-    /** Uses a validation token and enables its user, both or neither. */
-    validateWithToken: (tokenId: string, userId: string) =>
+    /**
+     * Uses a validation token and enables its user, both or neither. A token for a new address
+     * (`email`) also makes it the login, only if it is still the pending one.
+     */
+    validateWithToken: (tokenId: string, userId: string, email: string | null) =>
       db.$transaction(async (tx) => {
         const used = await tx.oneTimeToken.updateMany({ where: { id: tokenId, usedAt: null }, data: { usedAt: new Date() } });
         if (used.count !== 1) return false;
-        await tx.user.update({ where: { id: userId }, data: { enabled: true } });
-        return true;
+        if (email === null) {
+          await tx.user.update({ where: { id: userId }, data: { enabled: true } });
+          return true;
+        }
+        const switched = await tx.user.updateMany({
+          where: { id: userId, pendingEmail: email },
+          data: { email, pendingEmail: null, enabled: true },
+        });
+        return switched.count === 1;
       }),
 
     searchServiceAccounts: (query: string | undefined) => {

@@ -5,16 +5,16 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   DEFAULT_LCA_ROLE,
   MESSAGES,
-  isLcaRole,
   roleAfterRegistration,
   type SessionResponse,
+  type SessionUser,
   type TokenPair,
 } from '@portail/contract';
 import type { AppConfig } from '../../config.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../../http/errors.ts';
 import type { AuthClaims } from '../../http/request-context.ts';
 import type { MailService } from '../mail/mail.service.ts';
-import { passwordResetMail, validationMail } from '../mail/mail-templates.ts';
+import { emailChangeNoticeMail, emailChangeValidationMail, passwordResetMail, validationMail } from '../mail/mail-templates.ts';
 import type { Account, AuthRepository } from './auth.repository.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { hashOpaqueToken, newOpaqueToken } from './opaque-tokens.ts';
@@ -26,7 +26,7 @@ export interface AuthServiceDeps {
   mail: MailService;
   throttle: LoginThrottle;
   config: AppConfig;
-  signAccessToken(claims: { sub: string; email: string; roles: string[] }): string;
+  signAccessToken(claims: { sub: string; email: string; roles: string[]; sid: string; sv: number }): string;
 }
 
 export interface RegisterInput {
@@ -39,6 +39,15 @@ export interface RegisterInput {
   sendValidation: boolean;
 }
 
+/** `jean.dupont@x.fr` → `jea***@x.fr` (spec §8: the first 3 characters, then asterisks). */
+export function maskEmail(email: string): string {
+  const at = email.indexOf('@');
+  return `${email.slice(0, Math.min(3, at))}***${email.slice(at)}`;
+}
+
+/** Assistance page opened from the notice of an e-mail change its owner did not ask for. */
+export const REPORT_EMAIL_CHANGE_PATH = `/assistance/${encodeURIComponent("Changement d'adresse non demandé")}`;
+
 export function createAuthService({ repository, mail, throttle, config, signAccessToken }: AuthServiceDeps) {
   const link = (path: string) => `${config.publicUrl}/client${path}`;
 
@@ -50,7 +59,13 @@ export function createAuthService({ repository, mail, throttle, config, signAcce
       familyId,
       expiresAt: new Date(Date.now() + config.refreshTokenTtlDays * 86_400_000),
     });
-    const token = signAccessToken({ sub: account.id, email: account.email, roles: account.roles.map((r) => r.role) });
+    const token = signAccessToken({
+      sub: account.id,
+      email: account.email,
+      roles: account.roles.map((r) => r.role),
+      sid: familyId,
+      sv: account.sessionVersion,
+    });
     return { token, refreshToken };
   }
 
@@ -58,11 +73,13 @@ export function createAuthService({ repository, mail, throttle, config, signAcce
     return { ...(await issueTokens(account)), user: toSessionUser(account, role) };
   }
 
-  async function sendValidationLink(account: Account) {
+  /** Mails a validation link for the account's address, or for `newEmail` (a pending change) to that address. */
+  async function sendValidationLink(account: Account, newEmail?: string) {
     const token = newOpaqueToken();
     const expiresAt = new Date(Date.now() + config.validationTokenTtlHours * 3_600_000);
-    await repository.replaceOneTimeToken(account.id, 'VALIDATION', hashOpaqueToken(token), expiresAt);
-    await mail.send({ to: account.email, ...validationMail(link(`/validate/${token}`)) });
+    await repository.replaceOneTimeToken(account.id, 'VALIDATION', hashOpaqueToken(token), expiresAt, newEmail);
+    const template = newEmail ? emailChangeValidationMail : validationMail;
+    await mail.send({ to: newEmail ?? account.email, ...template(link(`/validate/${token}`)) });
   }
 
   /** A one-time token that exists, has not been used and has not expired. */
@@ -109,31 +126,25 @@ export function createAuthService({ repository, mail, throttle, config, signAcce
       return openSession(account);
     },
 
+    /**
+     * An address already known answers 409 whatever the password, after the same hashing work as a
+     * creation: registration neither opens a session on an existing account (that skipped the lock,
+     * the validation and the login throttle) nor tells by its answer or its time whether the password was right.
+     */
     async register(input: RegisterInput): Promise<SessionResponse & { roles: string[] }> {
-      const existing = await repository.findByEmail(input.email);
-      let account: Account;
-      if (existing) {
-        // An account from another ministry site gains the association role when its owner proves it.
-        const ownsIt = await verifyPassword(existing.passwordHash, input.password);
-        if (!ownsIt || existing.roles.some((r) => isLcaRole(r.role))) throw conflict(MESSAGES.emailAlreadyLinked, 'EMAIL_TAKEN');
-        account = await repository.addAssociationRole(existing.id, DEFAULT_LCA_ROLE).catch(emailTakenOnRace);
-      } else {
-        account = await repository
-          .createAccount({
-            email: input.email,
-            passwordHash: await hashPassword(input.password),
-            civilite: input.civilite,
-            nom: input.nom,
-            prenom: input.prenom,
-            origin: input.origin,
-            roles: [DEFAULT_LCA_ROLE],
-          })
-          .catch((error: { code?: string }) => {
-            // Two registrations racing for one address.
-            if (error.code === 'P2002') throw conflict(MESSAGES.emailAlreadyLinked, 'EMAIL_TAKEN');
-            throw error;
-          });
-      }
+      const passwordHash = await hashPassword(input.password);
+      if (await repository.emailTaken(input.email)) throw conflict(MESSAGES.emailAlreadyLinked, 'EMAIL_TAKEN');
+      const account = await repository
+        .createAccount({
+          email: input.email,
+          passwordHash,
+          civilite: input.civilite,
+          nom: input.nom,
+          prenom: input.prenom,
+          origin: input.origin,
+          roles: [DEFAULT_LCA_ROLE],
+        })
+        .catch(emailTakenOnRace);
       if (input.sendValidation && !account.enabled) await sendValidationLink(account);
       const roles = account.roles.map((r) => r.role);
       return { ...(await openSession(account, roleAfterRegistration(roles))), roles };
@@ -145,11 +156,12 @@ export function createAuthService({ repository, mail, throttle, config, signAcce
       if (account && !account.enabled) await sendValidationLink(account);
     },
 
+    /** Validates the account's address, or makes a pending new address the login. */
     async validate(token: string): Promise<void> {
       const record = await usableOneTimeToken(token, 'VALIDATION');
-      if (!(await repository.validateWithToken(record.id, record.userId))) {
-        throw badRequest(MESSAGES.invalidToken, 'INVALID_TOKEN');
-      }
+      // The new address may have been taken by another account meanwhile (unique e-mail).
+      const done = await repository.validateWithToken(record.id, record.userId, record.email).catch(emailTakenOnRace);
+      if (!done) throw badRequest(MESSAGES.invalidToken, 'INVALID_TOKEN');
     },
 
     /** Same answer whether the address exists or not. */
@@ -174,6 +186,11 @@ export function createAuthService({ repository, mail, throttle, config, signAcce
       return openSession(account);
     },
 
+    /**
+     * Revokes every refresh family of the account and every access token signed before (session
+     * version), then answers a fresh pair in the caller's own family: the session that changed the
+     * password stays signed in, every other one is over, and no second family is minted.
+     */
     async changePassword(claims: AuthClaims, id: string, oldPassword: string, newPassword: string): Promise<SessionResponse> {
       const account = await accountOf(claims, id);
       if (!(await verifyPassword(account.passwordHash, oldPassword))) {
@@ -181,28 +198,43 @@ export function createAuthService({ repository, mail, throttle, config, signAcce
       }
       if (oldPassword === newPassword) throw badRequest(MESSAGES.samePassword, 'SAME_PASSWORD', { new_password: MESSAGES.samePassword });
       const updated = await repository.setPassword(account.id, await hashPassword(newPassword));
-      return openSession(updated!);
+      return { ...(await issueTokens(updated!, claims.sessionId)), user: toSessionUser(updated!) };
     },
 
-    /** Applies the changed fields only; a new address must be validated again. */
+    /**
+     * Applies the changed fields only; mints no token. A new address needs the current password,
+     * stays pending until its validation link is used (the current one stays the login), and the
+     * current address is told, with a link to report a change its owner did not ask for.
+     */
     async updateIdentity(
       claims: AuthClaims,
       id: string,
-      changes: { email?: string; nom?: string; prenom?: string; civilite?: string },
-    ): Promise<SessionResponse> {
+      changes: { email?: string; nom?: string; prenom?: string; civilite?: string; current_password?: string },
+    ): Promise<SessionUser> {
       const account = await accountOf(claims, id);
+      const { current_password: currentPassword, ...fields } = changes;
       const changed = Object.fromEntries(
-        Object.entries(changes).filter(([key, value]) => value !== undefined && value !== account[key as keyof typeof changes]),
-      ) as typeof changes;
+        Object.entries(fields).filter(([key, value]) => value !== undefined && value !== account[key as keyof typeof fields]),
+      ) as typeof fields;
       if (Object.keys(changed).length === 0) throw badRequest(MESSAGES.nothingToUpdate, 'NOTHING_TO_UPDATE');
-      if (changed.email && (await repository.emailTaken(changed.email, account.id))) {
-        throw conflict(MESSAGES.emailAlreadyLinked, 'EMAIL_TAKEN');
+      const { email: newEmail, ...identity } = changed;
+      if (newEmail !== undefined) {
+        if (!currentPassword) {
+          throw badRequest(MESSAGES.currentPasswordRequired, 'CURRENT_PASSWORD_REQUIRED', {
+            current_password: MESSAGES.currentPasswordRequired,
+          });
+        }
+        if (!(await verifyPassword(account.passwordHash, currentPassword))) {
+          throw badRequest(MESSAGES.wrongCurrentPassword, 'WRONG_PASSWORD', { current_password: MESSAGES.wrongCurrentPassword });
+        }
+        if (await repository.emailTaken(newEmail, account.id)) throw conflict(MESSAGES.emailAlreadyLinked, 'EMAIL_TAKEN');
       }
-      const updated = await repository
-        .updateIdentity(account.id, { ...changed, ...(changed.email ? { enabled: false } : {}) })
-        .catch(emailTakenOnRace);
-      if (changed.email) await sendValidationLink(updated);
-      return openSession(updated);
+      const updated = await repository.updateIdentity(account.id, { ...identity, ...(newEmail ? { pendingEmail: newEmail } : {}) });
+      if (newEmail) {
+        await sendValidationLink(updated, newEmail);
+        await mail.send({ to: account.email, ...emailChangeNoticeMail(maskEmail(newEmail), link(REPORT_EMAIL_CHANGE_PATH)) });
+      }
+      return toSessionUser(updated);
     },
 
     /** Rotation: each refresh token works once; presenting a used one revokes its whole family. */

@@ -18,6 +18,7 @@ export function toSessionUser(account: Account, role: string | null = defaultRol
     roles,
     enabled: account.enabled,
     mustChangePassword: account.mustChangePassword,
+    pendingEmail: account.pendingEmail,
     associations: account.associationUser?.links.map(toUserAssociationLink) ?? [],
     rds: service ? { _id: service.id, nom: service.nom, email: service.email, type: service.type, locked: service.locked } : null,
     session: null,

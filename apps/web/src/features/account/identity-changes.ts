@@ -9,7 +9,12 @@ export function identityOf(user: SessionUser): IdentityValues {
   return { civilite: user.civilite ?? '', nom: user.nom ?? '', prenom: user.prenom ?? '', email: user.email };
 }
 
-/** The parsed form compared with the session: only what differs. */
+/** The typed address differs from the account's (compared as the contract normalises it). */
+export function isNewEmail(user: SessionUser, typed: string): boolean {
+  return typed.trim().toLowerCase() !== user.email;
+}
+
+/** The parsed form compared with the session: only what differs (never the current password). */
 export function changedIdentityFields(user: SessionUser, parsed: UpdateUserBody): UpdateUserBody {
   const before = identityOf(user);
   const changes: UpdateUserBody = {};

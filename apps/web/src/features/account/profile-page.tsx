@@ -21,7 +21,7 @@ export function ProfilePage() {
           </h2>
           {role && <p className={fr.cx('fr-text--sm')}>Profil : {isKnownRole(role) ? ROLE_LABELS[role] : role}</p>}
           {/* key: the form restarts from the stored values after each save */}
-          <IdentityForm key={JSON.stringify([user.email, user.nom, user.prenom, user.civilite])} user={user} />
+          <IdentityForm key={JSON.stringify([user.email, user.pendingEmail, user.nom, user.prenom, user.civilite])} user={user} />
         </section>
         <section className={fr.cx('fr-col-12', 'fr-col-md-6')} aria-labelledby="profil-mot-de-passe">
           <h2 id="profil-mot-de-passe" className={fr.cx('fr-h4')}>

@@ -3,6 +3,7 @@ import {
   ACCESS_TOKEN_HEADER,
   api,
   carriesAccessToken,
+  ENTRY_CHECK_CODES,
   MESSAGES,
   routeUrl,
   type RouteDefinition,
@@ -20,8 +21,16 @@ export interface ApiClientDeps {
   session: SessionStore;
   /** Called once each time the session is lost (no refresh token, or the refresh failed). */
   onSessionExpired: () => void;
+  /**
+   * Called when the server refuses a call by the spec §2 entry checks (address not validated,
+   * password to change): the app then sends the user to the page that resolves it.
+   */
+  onEntryCheckRefused?: (code: EntryCheckRefusal) => void;
   now?: () => number;
 }
+
+export type EntryCheckRefusal = typeof ENTRY_CHECK_CODES.emailNotValidated | typeof ENTRY_CHECK_CODES.passwordChangeRequired;
+const ENTRY_CHECK_REFUSALS: readonly string[] = [ENTRY_CHECK_CODES.emailNotValidated, ENTRY_CHECK_CODES.passwordChangeRequired];
 
 /** A multipart route (file upload) also takes the form data to send as its body. */
 export type CallInput<R extends RouteDefinition> = RouteInput<R> &
@@ -129,7 +138,13 @@ export function createApiClient(deps: ApiClientDeps) {
     }
 
     const body = await readJson(response);
-    if (!response.ok) throw toApiError(response.status, body);
+    if (!response.ok) {
+      const error = toApiError(response.status, body);
+      if (error.status === 403 && error.code && ENTRY_CHECK_REFUSALS.includes(error.code)) {
+        deps.onEntryCheckRefused?.(error.code as EntryCheckRefusal);
+      }
+      throw error;
+    }
     const parsed = route.response.safeParse(body);
     if (!parsed.success) throw new ApiError(MESSAGES.serverError, 500, { code: BAD_RESPONSE_CODE });
     return parsed.data as RouteOutput<R>;

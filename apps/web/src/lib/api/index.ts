@@ -10,6 +10,7 @@ const client = createApiClient({
   fetch: (input, init) => globalThis.fetch(input, init),
   session,
   onSessionExpired: () => sessionEvents.emitExpired(),
+  onEntryCheckRefused: (code) => sessionEvents.emitEntryCheckRefused(code),
 });
 
 export const callApi = client.callApi;
