@@ -556,6 +556,27 @@ const MATRIX: Record<string, MatrixEntry> = {
       return call(route, as(member, tokenFor), { query: { ...idAsso(), id: document.uuid } });
     },
   },
+  'POST /api/proxy-asso/association/documents/ticket': {
+    access: ['lca.association', 'lca.admin', 'rds.admin'],
+    send: async (route, tokenFor) => {
+      const document = await newDocument();
+      return call(route, as(member, tokenFor), { query: { ...idAsso(), id: document.uuid } });
+    },
+  },
+  'GET /api/proxy-asso/association/documents/download/:ticket': {
+    access: 'public',
+    send: async (route, tokenFor) => {
+      // A ticket of the member's, used by whoever holds the link (a browser without token).
+      const document = await newDocument();
+      const issued = await t
+        .http()
+        .post('/api/proxy-asso/association/documents/ticket')
+        .query({ ...idAsso(), id: document.uuid })
+        .set(TOKEN_HEADER, member.token);
+      if (issued.status !== 201) throw new Error(`ticket refused: ${issued.status} ${JSON.stringify(issued.body)}`);
+      return call(route, as(member, tokenFor), { params: { ticket: String(issued.body.url).split('/').pop()! } });
+    },
+  },
   'DELETE /api/proxy-asso/association/documents': {
     access: ['lca.association', 'lca.admin'],
     send: async (route, tokenFor) => {
