@@ -71,8 +71,12 @@ describe('pnpm start on the embedded database', () => {
 });
 
 describe('production', () => {
-  it('refuses to start without JWT_SECRET', async () => {
-    await expect(startPortal({ NODE_ENV: 'production', DATA_DIR: join(dataDir, 'prod') })).rejects.toThrow(/JWT_SECRET/);
+  it('refuses to start with a JWT_SECRET shorter than 32 bytes or copied from our examples, with a clear message', async () => {
+    const prod = { NODE_ENV: 'production', DATA_DIR: join(dataDir, 'prod') };
+    await expect(startPortal({ ...prod, JWT_SECRET: 'trop-court' })).rejects.toThrow(/JWT_SECRET doit faire au moins 32 octets/);
+    await expect(startPortal({ ...prod, JWT_SECRET: 'change-me-local-only-0123456789abcdef0123456789' })).rejects.toThrow(
+      /JWT_SECRET reprend un exemple de la documentation/,
+    );
   });
 
   it('never seeds demo accounts', async () => {
