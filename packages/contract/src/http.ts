@@ -38,8 +38,6 @@ export interface RouteDefinition {
   multipart?: boolean;
   /** The answer is a file streamed by the handler, not JSON (`response` then documents nothing). */
   rawResponse?: boolean;
-  /** The access token may come as `?token=` (links opened by the browser, e.g. downloads; spec §7). */
-  tokenInQuery?: boolean;
   /**
    * Entry checks of spec §2 enforced by the server on every non-public route: an account whose
    * address is not validated gets 403 EMAIL_NOT_VALIDATED unless the route allows it here.

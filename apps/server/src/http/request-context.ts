@@ -28,14 +28,14 @@ interface VerifiedToken {
   sessionVersion: number;
 }
 
-function tokenOf(request: FastifyRequest, tokenInQuery: boolean): string | undefined {
+/** The access token travels in its header only: never in a URL (logs, history, Referer). */
+function tokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers[ACCESS_TOKEN_HEADER];
-  const queryToken = tokenInQuery ? (request.query as { token?: unknown } | undefined)?.token : undefined;
-  return (Array.isArray(header) ? header[0] : header) ?? (typeof queryToken === 'string' ? queryToken : undefined);
+  return Array.isArray(header) ? header[0] : header;
 }
 
-async function verifyToken(app: FastifyInstance, request: FastifyRequest, tokenInQuery: boolean): Promise<VerifiedToken | null> {
-  const token = tokenOf(request, tokenInQuery);
+async function verifyToken(app: FastifyInstance, request: FastifyRequest): Promise<VerifiedToken | null> {
+  const token = tokenOf(request);
   if (!token) return null;
   try {
     // Algorithm, issuer and audience are pinned by the plugin's verify options (app.ts).
@@ -51,12 +51,8 @@ async function verifyToken(app: FastifyInstance, request: FastifyRequest, tokenI
 }
 
 /** The verified claims of the request's token, or null without one (401 when it is invalid). */
-export async function readClaims(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  options: { tokenInQuery?: boolean } = {},
-): Promise<AuthClaims | null> {
-  return (await verifyToken(app, request, options.tokenInQuery ?? false))?.claims ?? null;
+export async function readClaims(app: FastifyInstance, request: FastifyRequest): Promise<AuthClaims | null> {
+  return (await verifyToken(app, request))?.claims ?? null;
 }
 
 interface AccountState {
@@ -78,16 +74,15 @@ async function accountState(app: FastifyInstance, userId: string): Promise<Accou
   return rows[0] ?? null;
 }
 
-export type RouteAccess = Pick<RouteDefinition, 'access' | 'allowUnvalidated' | 'allowPasswordChange' | 'tokenInQuery'>;
+export type RouteAccess = Pick<RouteDefinition, 'access' | 'allowUnvalidated' | 'allowPasswordChange'>;
 
 /** Enforces a route's declared access and the entry checks; returns the caller (null on public routes without a token). */
 export async function authorise(app: FastifyInstance, request: FastifyRequest, route: RouteAccess): Promise<AuthClaims | null> {
-  const tokenInQuery = route.tokenInQuery ?? false;
   if (route.access === 'public') {
     // A public route still knows its caller when a valid token is sent; an invalid one is ignored.
-    return readClaims(app, request, { tokenInQuery }).catch(() => null);
+    return readClaims(app, request).catch(() => null);
   }
-  const verified = await verifyToken(app, request, tokenInQuery);
+  const verified = await verifyToken(app, request);
   if (!verified) throw unauthorized();
   const { claims } = verified;
 
