@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyJwt from '@fastify/jwt';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -91,17 +90,15 @@ export async function buildApp({ config, databaseUrl, db: givenDb }: BuildAppOpt
     },
   });
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 10 } });
-  // Only routes that declare a limit are limited; the answer goes through the error handler (French).
-  await app.register(fastifyRateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => ({ statusCode: 429, code: 'RATE_LIMITED', message: `retry in ${context.after}` }),
-  });
   installErrorHandler(app);
 
   const services = createServices(app, config, db);
   app.decorate('services', services);
   services.mail.startRetryLoop();
+  // Route limits live in PostgreSQL (http/rate-limit.ts), declared per route by registerRoute.
+  services.rateLimitStore.startPurgeLoop(app.log);
   app.addHook('onClose', async () => {
+    services.rateLimitStore.stop();
     await services.mail.stop();
     if (!givenDb) await db.$disconnect();
   });

@@ -8,23 +8,59 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..
 export type NodeEnv = 'development' | 'production' | 'test';
 
 export interface LoginThrottleConfig {
-  /** Failures are counted over this window. */
-  windowMs: number;
-  /** From this many failures on one address, each attempt waits a little longer. */
-  slowAfter: number;
-  /** From this many failures on one address, attempts are refused for blockMs. */
-  blockAfter: number;
-  /** Same, counted per IP (higher: several users may share an IP). */
-  ipBlockAfter: number;
-  blockMs: number;
-  /** Extra delay per failure beyond slowAfter, capped at maxDelayMs. */
-  delayStepMs: number;
+  /** Failed attempts per address before each further one must wait. */
+  freeAttempts: number;
+  /** Same, per IP (higher: several users may share an IP). */
+  ipFreeAttempts: number;
+  /** The first wait; it doubles with each further failure, up to maxDelayMs (never a long lock). */
+  baseDelayMs: number;
   maxDelayMs: number;
+  /** Failures are forgotten after this much quiet. */
+  windowMs: number;
 }
 
-export interface RateLimitConfig {
-  max: number;
+/** A route's limit, per IP and per account (address or user), over one window. */
+export interface RouteLimit {
+  perIp: number;
+  perAccount: number;
   windowMs: number;
+}
+
+/** The rate-limited routes (besides sign-in, throttled by LoginThrottleConfig), with their env variable. */
+export const RATE_LIMITS = {
+  register: { env: 'RATE_LIMIT_REGISTER', defaults: { perIp: 10, perAccount: 3, windowMs: 15 * 60_000 } },
+  sendValidation: { env: 'RATE_LIMIT_SEND_VALIDATION', defaults: { perIp: 10, perAccount: 3, windowMs: 15 * 60_000 } },
+  forgotPassword: { env: 'RATE_LIMIT_FORGOT_PASSWORD', defaults: { perIp: 10, perAccount: 3, windowMs: 15 * 60_000 } },
+  resetPassword: { env: 'RATE_LIMIT_RESET_PASSWORD', defaults: { perIp: 20, perAccount: 5, windowMs: 15 * 60_000 } },
+  joinNotification: { env: 'RATE_LIMIT_JOIN_NOTIFICATION', defaults: { perIp: 20, perAccount: 10, windowMs: 60 * 60_000 } },
+  assistanceMail: { env: 'RATE_LIMIT_ASSISTANCE_MAIL', defaults: { perIp: 10, perAccount: 5, windowMs: 60 * 60_000 } },
+} as const satisfies Record<string, { env: string; defaults: RouteLimit }>;
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/** "perIp/perAccount/windowSeconds", e.g. RATE_LIMIT_FORGOT_PASSWORD=10/3/900. */
+function routeLimitFrom(name: string, value: string | undefined, fallback: RouteLimit): RouteLimit {
+  if (value === undefined || value === '') return fallback;
+  const parts = value.split('/').map((part) => Number(part.trim()));
+  if (parts.length !== 3 || parts.some((part) => !Number.isInteger(part) || part < 1)) {
+    throw new Error(`${name} s'écrit « par IP/par compte/fenêtre en secondes », trois entiers positifs (reçu : « ${value} »).`);
+  }
+  const [perIp, perAccount, windowSeconds] = parts as [number, number, number];
+  return { perIp, perAccount, windowMs: windowSeconds * 1000 };
+}
+
+function rateLimitsFrom(env: NodeJS.ProcessEnv): Record<RateLimitName, RouteLimit> {
+  return Object.fromEntries(
+    Object.entries(RATE_LIMITS).map(([name, { env: variable, defaults }]) => [name, routeLimitFrom(variable, env[variable], defaults)]),
+  ) as Record<RateLimitName, RouteLimit>;
+}
+
+/**
+ * The outbox shows live links only in this explicit demo mode: on by default for the developer's
+ * embedded start without SMTP (nobody else's mail there), never in production.
+ */
+function outboxShowLinksFrom(env: NodeJS.ProcessEnv, nodeEnv: NodeEnv): boolean {
+  const value = env.MAIL_OUTBOX_SHOW_LINKS;
+  return value ? /^(1|true)$/i.test(value) : nodeEnv === 'development' && !env.DATABASE_URL && !env.SMTP_URL;
 }
 
 /** Limits that keep self-attachment to associations safe (issue 7 §3). */
@@ -66,8 +102,10 @@ export interface AppConfig {
   webDistDir: string;
   seedDemoData: boolean;
   loginThrottle: LoginThrottleConfig;
-  /** Per IP, on the calls that send a mail (registration, validation, reset, assistance). */
-  mailRouteLimit: RateLimitConfig;
+  /** Per IP and per account, kept in PostgreSQL (see RATE_LIMITS). */
+  rateLimits: Record<RateLimitName, RouteLimit>;
+  /** Demo mode: the outbox keeps token-bearing links readable (see outboxShowLinksFrom). */
+  mailOutboxShowLinks: boolean;
   membershipLimits: MembershipLimits;
   logLevel: string;
 }
@@ -136,15 +174,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDistDir: resolve(env.WEB_DIST_DIR ?? join(REPO_ROOT, 'apps/web/dist')),
     seedDemoData: nodeEnv !== 'production' && env.SEED_DEMO_DATA !== 'false',
     loginThrottle: {
+      freeAttempts: boundedInt('LOGIN_FREE_ATTEMPTS', env.LOGIN_FREE_ATTEMPTS, 5, 1, 100, 'tentatives'),
+      ipFreeAttempts: boundedInt('LOGIN_IP_FREE_ATTEMPTS', env.LOGIN_IP_FREE_ATTEMPTS, 30, 1, 10_000, 'tentatives'),
+      baseDelayMs: 1_000,
+      maxDelayMs: boundedInt('LOGIN_MAX_DELAY_SECONDS', env.LOGIN_MAX_DELAY_SECONDS, 60, 1, 900, 'secondes') * 1000,
       windowMs: 15 * 60_000,
-      slowAfter: 3,
-      blockAfter: intFrom(env.LOGIN_BLOCK_AFTER, 10),
-      ipBlockAfter: intFrom(env.LOGIN_IP_BLOCK_AFTER, 50),
-      blockMs: 15 * 60_000,
-      delayStepMs: 250,
-      maxDelayMs: 2_000,
     },
-    mailRouteLimit: { max: intFrom(env.MAIL_ROUTE_LIMIT_MAX, 20), windowMs: 15 * 60_000 },
+    rateLimits: rateLimitsFrom(env),
+    mailOutboxShowLinks: outboxShowLinksFrom(env, nodeEnv),
     membershipLimits: {
       joinsPerAccountPerDay: intFrom(env.JOINS_PER_ACCOUNT_PER_DAY, 5),
       joinNotificationsPerAssociationPerDay: intFrom(env.JOIN_NOTIFICATIONS_PER_ASSOCIATION_PER_DAY, 20),
@@ -156,5 +193,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   };
   // Overrides go through the same checks as the environment.
   if (overrides.jwtSecret !== undefined) config.jwtSecret = checkJwtSecret(overrides.jwtSecret);
+  if (config.mailOutboxShowLinks && nodeEnv === 'production') {
+    throw new Error('MAIL_OUTBOX_SHOW_LINKS est interdit en production : la boîte d’envoi montrerait les liens secrets des usagers.');
+  }
   return config;
 }

@@ -1,9 +1,11 @@
 // The domain services of the process, wired once: each module's rules over its repository.
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
+import { JWT_SECRET_NAME, sharedSecret } from './db/app-secrets.ts';
 import type { Database } from './db/prisma.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createRateLimitStore, createRouteLimiter } from './http/rate-limit.ts';
 import { createLoginThrottle } from './modules/auth/login-throttle.ts';
 import { createReferentielRepository } from './modules/declaration/referentiels.repository.ts';
 import { createReferentielService } from './modules/declaration/referentiels.service.ts';
@@ -12,6 +14,7 @@ import { createAuditService } from './modules/audit/audit.service.ts';
 import { createLcaRepository } from './modules/lca/lca.repository.ts';
 import { createLcaService } from './modules/lca/lca.service.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
+import { createMailSeal } from './modules/mail/mail-seal.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { createNotificationRepository } from './modules/notifications/notifications.repository.ts';
 import { createNotificationService } from './modules/notifications/notifications.service.ts';
@@ -31,13 +34,22 @@ import { createRdsService } from './modules/rds/rds.service.ts';
 export function createServices(app: FastifyInstance, config: AppConfig, db: Database) {
   const mail = createMailService(
     createMailRepository(db),
-    { smtpUrl: config.smtpUrl, defaultFrom: config.mailFrom, retryMs: config.mailRetryMs, maxAttempts: config.mailMaxAttempts },
+    {
+      smtpUrl: config.smtpUrl,
+      defaultFrom: config.mailFrom,
+      retryMs: config.mailRetryMs,
+      maxAttempts: config.mailMaxAttempts,
+      showLinks: config.mailOutboxShowLinks,
+      // Secret links are sealed under a key derived from the server's JWT secret (env or database).
+      seal: createMailSeal(async () => config.jwtSecret ?? (await sharedSecret(db, JWT_SECRET_NAME))),
+    },
     app.log,
   );
+  const rateLimitStore = createRateLimitStore(db);
   const auth = createAuthService({
     repository: createAuthRepository(db),
     mail,
-    throttle: createLoginThrottle(config.loginThrottle),
+    throttle: createLoginThrottle(rateLimitStore, config.loginThrottle),
     config,
     // Algorithm, issuer, audience and lifetime come from the plugin's sign options (app.ts).
     signAccessToken: (claims) => app.jwt.sign(claims),
@@ -54,6 +66,8 @@ export function createServices(app: FastifyInstance, config: AppConfig, db: Data
     auth,
     audit,
     notifications,
+    rateLimitStore,
+    rateLimits: createRouteLimiter(rateLimitStore, config.rateLimits),
     lca: createLcaService({
       repository: createLcaRepository(db),
       mail,

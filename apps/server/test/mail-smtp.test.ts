@@ -3,6 +3,7 @@
 import { once } from 'node:events';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createAccount } from './support/factories.ts';
 import { freePort } from './support/postgres-cluster.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -90,6 +91,31 @@ describe('mail delivery over SMTP', () => {
     expect(smtp.received.map((mail) => mail.to)).toEqual([[email]]);
     expect(smtp.received[0]!.raw).toContain('http://portail.test/client/validate/');
     expect((await t.db.mailOutbox.findFirstOrThrow({ where: { to: email } })).status).toBe('SENT');
+  });
+
+  it('delivers the real reset link after a failed first attempt, while the outbox keeps it masked; the sealed copy is erased once sent', async () => {
+    const port = await freePort();
+    const t = await appWithSmtp(port);
+    const email = 'smtp-oubli@test.example.org';
+    await createAccount(t, { email });
+    expect((await t.http().post(`/api/auth-server/forgotPassword/${email}`)).status).toBe(200);
+    let row = await t.db.mailOutbox.findFirstOrThrow({ where: { to: email } });
+    expect(row.status).toBe('FAILED');
+    expect(row.text).toContain('[lien masqué]');
+    expect(row.sealed).not.toBeNull();
+
+    const smtp = await startSmtp(port);
+    servers.push(smtp);
+    await t.db.mailOutbox.update({ where: { id: row.id }, data: { nextAttemptAt: new Date(Date.now() - 1000) } });
+    await t.app.services.mail.retryDue();
+    expect(smtp.received).toHaveLength(1);
+    const raw = smtp.received[0]!.raw.replace(/=\r?\n/g, '');
+    expect(raw).toMatch(/http:\/\/portail\.test\/client\/mot-de-passe-oublie\/[A-Za-z0-9_-]{20,}/);
+    expect(raw).not.toContain('[lien masqu');
+
+    row = await t.db.mailOutbox.findUniqueOrThrow({ where: { id: row.id } });
+    expect(row).toMatchObject({ status: 'SENT', sealed: null });
+    expect(row.text).toContain('[lien masqué]');
   });
 
   it('marks the mail FAILED with a retry date when SMTP is down, then retryDue() delivers it', async () => {

@@ -157,16 +157,19 @@ describe('POST /api/mail-server/notification/sendEmail', () => {
 });
 
 describe('GET /api/mail-server/outbox', () => {
+  // Mails of the portal to any address (sendEmail writes to the support address only).
+  const store = (to: string, subject: string, text: string) => t.app.services.mail.send({ to, subject, text });
+
   it('lists the mails, newest first, in the contract shape', async () => {
     const to = uniqueEmail('liste');
-    const first = await sendEmail({ to, subject: 'Premier', body: 'Un' }, adminToken);
-    const second = await sendEmail({ to, subject: 'Second', body: 'Deux' }, adminToken);
+    const first = await store(to, 'Premier', 'Un');
+    const second = await store(to, 'Second', 'Deux');
 
     const response = await outbox({ to });
     expect(response.status).toBe(200);
     expect(response.body.total).toBe(2);
     const items = outboxMailSchema.array().parse(response.body.items);
-    expect(items.map((item) => item._id)).toEqual([second.body._id, first.body._id]);
+    expect(items.map((item) => item._id)).toEqual([second.id, first.id]);
     expect(items[0]).toMatchObject({
       to,
       subject: 'Second',
@@ -181,7 +184,7 @@ describe('GET /api/mail-server/outbox', () => {
 
   it('filters by recipient (case-insensitive), status and limit', async () => {
     const to = uniqueEmail('filtre');
-    for (const subject of ['A', 'B', 'C']) await sendEmail({ to, subject, body: subject }, adminToken);
+    for (const subject of ['A', 'B', 'C']) await store(to, subject, subject);
 
     const byRecipient = await outbox({ to: to.toUpperCase() });
     expect(byRecipient.body.total).toBe(3);

@@ -26,8 +26,11 @@ export const MESSAGES = {
   badCredentials: 'Identifiant ou mot de passe incorrect.',
   accountNotValidated:
     "Votre adresse e-mail n'a pas encore été validée. Consultez le courriel de validation qui vous a été envoyé.",
-  tooManyLoginAttempts: (minutes: number) =>
-    `Trop de tentatives de connexion infructueuses. Veuillez réessayer dans ${minutes} minute${minutes > 1 ? 's' : ''}.`,
+  /** The wait after repeated failed sign-ins: seconds, or whole minutes from one minute on. */
+  tooManyLoginAttempts: (seconds: number) => {
+    const [amount, unit] = seconds < 60 ? [seconds, 'seconde'] : [Math.ceil(seconds / 60), 'minute'];
+    return `Trop de tentatives de connexion infructueuses. Veuillez réessayer dans ${amount} ${unit}${amount > 1 ? 's' : ''}.`;
+  },
   passwordsDoNotMatch: 'Les mots de passe ne correspondent pas.',
   wrongOldPassword: "L'ancien mot de passe est incorrect.",
   samePassword: "Le nouveau mot de passe doit être différent de l'ancien.",

@@ -93,8 +93,15 @@ export default async function setup(project: TestProject) {
         HOST: '127.0.0.1',
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',
-        // Every journey writes from 127.0.0.1: lift the per-IP limit on mail-sending calls.
-        MAIL_ROUTE_LIMIT_MAX: '1000',
+        // Every journey writes from 127.0.0.1: lift the per-IP and per-account limits (perIp/perAccount/seconds).
+        ...Object.fromEntries(
+          ['REGISTER', 'SEND_VALIDATION', 'FORGOT_PASSWORD', 'RESET_PASSWORD', 'JOIN_NOTIFICATION', 'ASSISTANCE_MAIL'].map((route) => [
+            `RATE_LIMIT_${route}`,
+            '1000/1000/60',
+          ]),
+        ),
+        // The journeys open validation and reset links from the outbox, as a developer does locally.
+        MAIL_OUTBOX_SHOW_LINKS: '1',
         JWT_SECRET: randomBytes(32).toString('base64url'),
         PUBLIC_URL: baseUrl,
         DATA_DIR: dataDir,

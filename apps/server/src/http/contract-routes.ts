@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE, describeIssues, type RouteDefinition } from '@portail/contract';
 import type { z } from 'zod';
-import type { RateLimitConfig } from '../config.ts';
+import type { RateLimitName } from '../config.ts';
 import { AppError } from './errors.ts';
 import { authorise, type AuthClaims } from './request-context.ts';
 
@@ -36,23 +36,30 @@ export function fullPath(route: Pick<RouteDefinition, 'gateway' | 'path'>): stri
   return `${API_BASE}/${route.gateway}${route.path}`;
 }
 
-export interface RouteOptions {
-  /** Per-IP request limit for this route (see @fastify/rate-limit in app.ts). */
-  rateLimit?: RateLimitConfig;
+export interface RouteOptions<R extends RouteDefinition = RouteDefinition> {
+  /**
+   * The route's limit in config.rateLimits, counted per IP and per account: the address `account`
+   * returns (from the parsed call), else the caller's user id.
+   */
+  rateLimit?: { name: RateLimitName; account?: (call: RouteCall<R>) => string | null | undefined };
+}
+
+/** The account a limit counts: the given address (any case), else the signed-in caller. */
+function limitedAccount<R extends RouteDefinition>(call: RouteCall<R>, account: RouteOptions<R>['rateLimit']): string | null {
+  const address = account?.account?.(call);
+  if (address) return `address:${address.trim().toLowerCase()}`;
+  return call.auth ? `user:${call.auth.userId}` : null;
 }
 
 export function registerRoute<R extends RouteDefinition>(
   app: FastifyInstance,
   route: R,
   handler: RouteHandler<R>,
-  options: RouteOptions = {},
+  options: RouteOptions<R> = {},
 ) {
   app.route({
     method: route.method,
     url: fullPath(route),
-    ...(options.rateLimit
-      ? { config: { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.windowMs } } }
-      : {}),
     handler: async (request, reply) => {
       // Access, entry checks (spec §2) and the route's declared exemptions, in one place.
       const auth = await authorise(app, request, route);
@@ -65,6 +72,9 @@ export function registerRoute<R extends RouteDefinition>(
         request,
         reply,
       } as RouteCall<R>;
+      if (options.rateLimit) {
+        await app.services.rateLimits.check(options.rateLimit.name, { ip: call.ip, account: limitedAccount(call, options.rateLimit) });
+      }
       const result = await handler(call);
       // A raw route has streamed its own answer (a file).
       if (route.rawResponse) return reply;

@@ -1,9 +1,12 @@
-// Reading the mails the app stored in its outbox (no SMTP in tests): rows, links and tokens.
+// Reading the mails the app stored in its outbox (no SMTP in tests): rows, links and tokens. The
+// outbox masks secret links; these helpers read the text and html the recipient gets, through the
+// mail service (as SMTP delivery does), so tests run with the masking on.
 import type { TestApp } from './test-app.ts';
 
-/** Mails sent to an address, oldest first. */
-export function mailsTo(t: TestApp, to: string) {
-  return t.db.mailOutbox.findMany({ where: { to }, orderBy: { createdAt: 'asc' } });
+/** Mails sent to an address, oldest first, with their content as delivered. */
+export async function mailsTo(t: TestApp, to: string) {
+  const rows = await t.db.mailOutbox.findMany({ where: { to }, orderBy: { createdAt: 'asc' } });
+  return Promise.all(rows.map(async (row) => ({ ...row, ...(await t.app.services.mail.contentOf(row)) })));
 }
 
 export async function lastMailTo(t: TestApp, to: string) {

@@ -23,6 +23,11 @@ export interface TestAppOptions {
   databaseUrl?: string;
 }
 
+const defaults = loadConfig({ NODE_ENV: 'test' });
+const liftedRateLimits = Object.fromEntries(
+  Object.keys(defaults.rateLimits).map((name) => [name, { perIp: 100_000, perAccount: 100_000, windowMs: 60_000 }]),
+) as AppConfig['rateLimits'];
+
 export async function startTestApp(overrides: Partial<AppConfig> = {}, options: TestAppOptions = {}) {
   const database = options.databaseUrl
     ? { url: options.databaseUrl, drop: async () => undefined }
@@ -38,8 +43,10 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}, options: 
       publicUrl: 'http://portail.test',
       // Uploaded files of this app only, removed by close().
       storageDir: join(tmpdir(), `portail-test-files-${randomUUID()}`),
-      // Tests send many mails from 127.0.0.1; the limit itself is tested with a low value.
-      mailRouteLimit: { max: 10_000, windowMs: 60_000 },
+      // Tests call from 127.0.0.1 all the time: limits are lifted here and tested with low values
+      // (mail-rate-limit.test.ts, login-throttle.test.ts).
+      rateLimits: liftedRateLimits,
+      loginThrottle: { ...defaults.loginThrottle, freeAttempts: 10, ipFreeAttempts: 10_000 },
       // Tests join and add representatives freely; each limit is tested with low values.
       membershipLimits: { joinsPerAccountPerDay: 1_000, joinNotificationsPerAssociationPerDay: 1_000, representantsPerAssociation: 1_000, reportLinkTtlDays: 30 },
       ...overrides,

@@ -4,17 +4,17 @@ import { api, MESSAGES } from '@portail/contract';
 import { registerRoute } from '../../http/contract-routes.ts';
 import type { AppServices } from '../../services.ts';
 
-export function authRoutes(app: FastifyInstance, { auth, config }: AppServices) {
+export function authRoutes(app: FastifyInstance, { auth }: AppServices) {
   const r = api.auth;
-  // Calls that send a mail are limited per IP: nobody can flood a mailbox through the portal.
-  const sendsMail = { rateLimit: config.mailRouteLimit };
+  // Limited per IP and per address (config.rateLimits): nobody floods a mailbox through the portal
+  // or tries reset tokens in bulk. Sign-in has its own progressive throttle (login-throttle.ts).
   registerRoute(app, r.login, ({ body, ip }) => auth.login(body.email, body.password, ip));
   registerRoute(
     app,
     r.register,
     ({ body, query }) =>
       auth.register({ ...body, origin: body.origin ?? query.origin, sendValidation: query.sendValidation }),
-    sendsMail,
+    { rateLimit: { name: 'register', account: ({ body }) => body.email } },
   );
   registerRoute(
     app,
@@ -23,7 +23,7 @@ export function authRoutes(app: FastifyInstance, { auth, config }: AppServices) 
       await auth.resendValidation(body.email);
       return { message: MESSAGES.validationMailSent };
     },
-    sendsMail,
+    { rateLimit: { name: 'sendValidation', account: ({ body }) => body.email } },
   );
   registerRoute(app, r.validate, async ({ params }) => {
     await auth.validate(params.token);
@@ -36,9 +36,12 @@ export function authRoutes(app: FastifyInstance, { auth, config }: AppServices) 
       await auth.forgotPassword(params.email);
       return { message: MESSAGES.forgotPasswordSent };
     },
-    sendsMail,
+    { rateLimit: { name: 'forgotPassword', account: ({ params }) => params.email } },
   );
-  registerRoute(app, r.resetPassword, ({ params, body }) => auth.resetPassword(params.token, body.password));
+  registerRoute(app, r.resetPassword, ({ params, body }) => auth.resetPassword(params.token, body.password), {
+    // The account behind a token is unknown until it is checked: the token itself is counted (hashed).
+    rateLimit: { name: 'resetPassword', account: ({ params }) => `token:${params.token}` },
+  });
   registerRoute(app, r.changePassword, ({ auth: claims, params, body }) =>
     auth.changePassword(claims, params.id, body.old_password, body.new_password),
   );

@@ -1,7 +1,6 @@
 // auth-server rules: sign-in, registration, validation and reset links, password and identity
 // changes, refresh-token rotation with reuse detection.
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   DEFAULT_LCA_ROLE,
   MESSAGES,
@@ -107,21 +106,14 @@ export function createAuthService({ repository, mail, throttle, config, signAcce
 
   return {
     async login(email: string, password: string, ip: string): Promise<SessionResponse> {
-      const blockedSeconds = throttle.blockedFor(email, ip);
-      if (blockedSeconds > 0) {
-        throw tooManyRequests(MESSAGES.tooManyLoginAttempts(Math.ceil(blockedSeconds / 60)), blockedSeconds, 'LOGIN_THROTTLED');
-      }
-      const delay = throttle.delayMs(email);
-      if (delay > 0) await sleep(delay);
+      const waitSeconds = await throttle.begin(email, ip);
+      if (waitSeconds > 0) throw tooManyRequests(MESSAGES.tooManyLoginAttempts(waitSeconds), waitSeconds, 'LOGIN_THROTTLED');
 
       const account = await repository.findByEmail(email);
       const valid = account ? await verifyPassword(account.passwordHash, password) : await verifyAgainstDummy(password);
-      if (!account || !valid) {
-        throttle.recordFailure(email, ip);
-        throw unauthorized(MESSAGES.badCredentials, 'BAD_CREDENTIALS');
-      }
+      if (!account || !valid) throw unauthorized(MESSAGES.badCredentials, 'BAD_CREDENTIALS');
+      await throttle.succeeded(email, ip);
       if (account.serviceAccount?.locked) throw forbidden(MESSAGES.userLocked, 'USER_LOCKED');
-      throttle.recordSuccess(email);
       await repository.touchLogin(account.id);
       return openSession(account);
     },

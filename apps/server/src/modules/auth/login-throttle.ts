@@ -1,57 +1,37 @@
-// Slows down, then refuses for a while, repeated failed logins for one address or one IP.
-// Kept in memory: the portal runs as one process; a restart forgets the counters.
+// Repeated failed sign-ins, per address and per IP: a few free attempts, then a short wait that
+// doubles with each failure up to a small cap. Never a long lock: a stranger typing wrong passwords
+// for someone's address makes that person wait seconds, not lose access; the right password after
+// the wait signs in. Counters live in PostgreSQL (shared by instances, kept across restarts).
 import type { LoginThrottleConfig } from '../../config.ts';
+import { counterKey, type RateLimitStore } from '../../http/rate-limit.ts';
 
-interface Counter {
-  failures: number[];
-  blockedUntil: number;
-}
-
-const MAX_KEYS = 50_000;
-
-export function createLoginThrottle(config: LoginThrottleConfig, now: () => number = Date.now) {
-  const counters = new Map<string, Counter>();
-
-  function counter(key: string): Counter {
-    let entry = counters.get(key);
-    if (!entry) {
-      if (counters.size >= MAX_KEYS) counters.delete(counters.keys().next().value!);
-      entry = { failures: [], blockedUntil: 0 };
-      counters.set(key, entry);
-    }
-    entry.failures = entry.failures.filter((time) => time > now() - config.windowMs);
-    return entry;
-  }
-
-  const keys = (email: string, ip: string) => [
-    { key: `email:${email}`, limit: config.blockAfter },
-    { key: `ip:${ip}`, limit: config.ipBlockAfter },
-  ];
+export function createLoginThrottle(store: RateLimitStore, config: LoginThrottleConfig) {
+  const rule = (free: number) => ({ free, baseMs: config.baseDelayMs, maxMs: config.maxDelayMs, windowMs: config.windowMs });
+  const keys = (email: string, ip: string) => ({
+    account: counterKey('login', 'account', email.trim().toLowerCase()),
+    ip: counterKey('login', 'ip', ip),
+  });
 
   return {
-    /** Seconds to wait when this address or IP is refused, else 0. */
-    blockedFor(email: string, ip: string): number {
-      const until = Math.max(...keys(email, ip).map(({ key }) => counter(key).blockedUntil));
-      return until > now() ? Math.ceil((until - now()) / 1000) : 0;
-    },
-    /** Delay to impose on an attempt for this address, growing with its recent failures. */
-    delayMs(email: string): number {
-      const failures = counter(`email:${email}`).failures.length;
-      if (failures < config.slowAfter) return 0;
-      return Math.min(config.maxDelayMs, (failures - config.slowAfter + 1) * config.delayStepMs);
-    },
-    recordFailure(email: string, ip: string) {
-      for (const { key, limit } of keys(email, ip)) {
-        const entry = counter(key);
-        entry.failures.push(now());
-        if (entry.failures.length >= limit) {
-          entry.blockedUntil = now() + config.blockMs;
-          entry.failures = [];
-        }
+    /**
+     * Takes an attempt for this address and IP before the password is checked. Returns the seconds
+     * to wait when either must wait first (the attempt is then not counted).
+     */
+    async begin(email: string, ip: string): Promise<number> {
+      const key = keys(email, ip);
+      const byIp = await store.attempt(key.ip, rule(config.ipFreeAttempts));
+      if (!byIp.allowed) return byIp.retryAfter;
+      const byAccount = await store.attempt(key.account, rule(config.freeAttempts));
+      if (!byAccount.allowed) {
+        await store.release(key.ip);
+        return byAccount.retryAfter;
       }
+      return 0;
     },
-    recordSuccess(email: string) {
-      counters.delete(`email:${email}`);
+    /** The right password: the address starts afresh, and the IP gets its attempt back. */
+    async succeeded(email: string, ip: string) {
+      const key = keys(email, ip);
+      await Promise.all([store.reset(key.account), store.release(key.ip)]);
     },
   };
 }

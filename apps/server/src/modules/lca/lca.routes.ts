@@ -10,6 +10,9 @@ export function lcaRoutes(app: FastifyInstance, { lca }: AppServices) {
   registerRoute(app, api.lca.patchUser, ({ auth, params, body }) => lca.joinAssociations(auth, params.id, body.associations));
   registerRoute(app, api.lca.deleteUser, ({ auth, params }) => lca.leaveAllAssociations(auth, params.id));
   registerRoute(app, api.lca.exitAssociation, ({ auth, params, query }) => lca.exitAssociation(auth, params.authId, query.idAsso));
-  registerRoute(app, api.lca.joinAssociationNotification, ({ auth, body }) => lca.joinAssociationNotification(auth, body));
+  // Per IP and per caller (config.rateLimits): it mails the association's representatives.
+  registerRoute(app, api.lca.joinAssociationNotification, ({ auth, body }) => lca.joinAssociationNotification(auth, body), {
+    rateLimit: { name: 'joinNotification' },
+  });
   registerRoute(app, api.lca.reportMember, ({ params }) => lca.reportMember(params.token));
 }

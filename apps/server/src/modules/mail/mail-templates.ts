@@ -1,6 +1,6 @@
 // Texts of the mails the portal sends itself (French), as plain text and simple HTML.
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
@@ -13,10 +13,14 @@ export function paragraphs(text: string): string {
     .join('\n');
 }
 
+/**
+ * A mail around one link. The link is listed in `secrets`: the outbox keeps it masked and only the
+ * mail sent carries it (mail-seal.ts), since most such links carry a token (validation, reset, report).
+ */
 export function linkMail(intro: string, link: string, outro: string) {
   const text = `Bonjour,\n\n${intro}\n${link}\n\n${outro}\n\nL'équipe du compte association`;
   const html = `${paragraphs(`Bonjour,\n${intro}`)}\n<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>\n${paragraphs(`${outro}\nL'équipe du compte association`)}`;
-  return { text, html };
+  return { text, html, secrets: [link] };
 }
 
 export function validationMail(link: string) {

@@ -3,12 +3,15 @@ import type { Database, Prisma } from '../../db/prisma.ts';
 import type { MailOutbox, MailStatus } from '../../generated/prisma/client.ts';
 
 export interface NewMail {
+  id?: string;
   to: string;
   from: string;
   replyTo?: string | null;
   subject: string;
   text: string;
   html?: string | null;
+  /** The content as sent, encrypted, when text/html are a masked copy (mail-seal.ts). */
+  sealed?: string | null;
 }
 
 /** A mail is due when nobody holds it: PENDING with no lease (or an expired one), FAILED whose retry time has come. */
@@ -33,12 +36,13 @@ export function createMailRepository(db: Database) {
     markSent: (id: string) =>
       db.mailOutbox.update({
         where: { id },
-        data: { status: 'SENT', sentAt: new Date(), attempts: { increment: 1 }, lastError: null, nextAttemptAt: null },
+        data: { status: 'SENT', sentAt: new Date(), attempts: { increment: 1 }, lastError: null, nextAttemptAt: null, sealed: null },
       }),
     markFailed: (id: string, error: string, nextAttemptAt: Date | null) =>
       db.mailOutbox.update({
         where: { id },
-        data: { status: 'FAILED', attempts: { increment: 1 }, lastError: error.slice(0, 1000), nextAttemptAt },
+        // A mail given up no longer needs its secret links.
+        data: { status: 'FAILED', attempts: { increment: 1 }, lastError: error.slice(0, 1000), nextAttemptAt, ...(nextAttemptAt ? {} : { sealed: null }) },
       }),
     /** Mails to deliver now: enqueued ones, failed ones whose retry time has come, pending since a crash. */
     due: (now: Date, maxAttempts: number, limit = 20) =>

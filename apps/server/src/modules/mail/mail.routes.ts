@@ -26,7 +26,8 @@ export function mailRoutes(app: FastifyInstance, { mail, config }: AppServices) 
       });
       return { message: MESSAGES.mailSent, _id: record.id };
     },
-    { rateLimit: config.mailRouteLimit },
+    // Per IP and per account: the caller's user id, else the address given to answer.
+    { rateLimit: { name: 'assistanceMail', account: ({ auth, body }) => (auth ? null : (body.replyTo ?? body.from)) } },
   );
 
   registerRoute(app, api.mail.outbox, async ({ query }) => {

@@ -3,18 +3,28 @@
 // A mail written inside a business transaction is enqueued with it and delivered after commit.
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import type { Prisma } from '../../db/prisma.ts';
+import { redact, type MailContent, type MailSeal } from './mail-seal.ts';
 import type { MailRepository, NewMail } from './mail.repository.ts';
 
-/** What a module hands to the outbox; the sender is always the configured one. */
-export type OutgoingMail = Omit<NewMail, 'from'>;
+/**
+ * What a module hands to the outbox; the sender is always the configured one. `secrets`: links
+ * the outbox must not show (mail-seal.ts); only the mail sent carries them.
+ */
+export type OutgoingMail = Omit<NewMail, 'from' | 'id' | 'sealed'> & { secrets?: readonly string[] };
 
 export interface MailServiceOptions {
   smtpUrl: string | undefined;
   defaultFrom: string;
   retryMs: number;
   maxAttempts: number;
+  /** Demo mode (MAIL_OUTBOX_SHOW_LINKS): the outbox keeps secret links readable. */
+  showLinks: boolean;
+  seal: MailSeal;
 }
+
+type StoredMail = { id: string; attempts: number } & NewMail;
 
 /** Short SMTP timeouts so a dead mail server cannot hold a request for minutes. */
 function withTimeouts(smtpUrl: string): string {
@@ -39,16 +49,33 @@ export function createMailService(repository: MailRepository, options: MailServi
   const nextAttempt = (attempts: number) =>
     attempts + 1 >= options.maxAttempts ? null : new Date(Date.now() + options.retryMs * 2 ** attempts);
 
-  async function deliver(mail: { id: string; attempts: number } & NewMail) {
+  /** The row to insert: secrets masked in text/html, the real content sealed aside (unless demo mode). */
+  async function prepare(mail: OutgoingMail): Promise<NewMail> {
+    const { secrets = [], ...rest } = mail;
+    const row = { ...rest, id: randomUUID(), from: options.defaultFrom };
+    if (options.showLinks || secrets.length === 0) return row;
+    const content = { text: row.text, html: row.html ?? null };
+    const masked = redact(content, secrets);
+    if (masked.text === content.text && masked.html === content.html) return row;
+    return { ...row, ...masked, sealed: await options.seal.seal(row, content) };
+  }
+
+  /** The text and html as the recipient gets them. */
+  async function contentOf(mail: Pick<StoredMail, 'id' | 'to' | 'text' | 'html' | 'sealed'>): Promise<MailContent> {
+    return mail.sealed ? options.seal.open(mail, mail.sealed) : { text: mail.text, html: mail.html ?? null };
+  }
+
+  async function deliver(mail: StoredMail) {
     if (!transport) return;
     try {
+      const content = await contentOf(mail);
       await transport.sendMail({
         from: mail.from,
         to: mail.to,
         replyTo: mail.replyTo ?? undefined,
         subject: mail.subject,
-        text: mail.text,
-        html: mail.html ?? undefined,
+        text: content.text,
+        html: content.html ?? undefined,
       });
       await repository.markSent(mail.id);
     } catch (error) {
@@ -95,7 +122,7 @@ export function createMailService(repository: MailRepository, options: MailServi
   return {
     /** Records the mail then delivers it; never throws on delivery failure (the outbox keeps it). */
     async send(mail: OutgoingMail) {
-      const record = await repository.insert({ ...mail, from: options.defaultFrom }, insertStatus, { leaseUntil: transport ? lease() : undefined });
+      const record = await repository.insert(await prepare(mail), insertStatus, { leaseUntil: transport ? lease() : undefined });
       await deliver(record);
       return record;
     },
@@ -104,8 +131,8 @@ export function createMailService(repository: MailRepository, options: MailServi
      * commits; call flush() after the commit to deliver it now (the retry loop would pick it up
      * anyway).
      */
-    enqueue(tx: Prisma.TransactionClient, mail: OutgoingMail) {
-      return repository.insert({ ...mail, from: options.defaultFrom }, insertStatus, { client: tx });
+    async enqueue(tx: Prisma.TransactionClient, mail: OutgoingMail) {
+      return repository.insert(await prepare(mail), insertStatus, { client: tx });
     },
     /** Delivers every mail due now (enqueued, or failed with its retry time come). */
     flush,
@@ -125,6 +152,7 @@ export function createMailService(repository: MailRepository, options: MailServi
       transport?.close();
     },
     list: repository.list,
+    contentOf,
   };
 }
 export type MailService = ReturnType<typeof createMailService>;
