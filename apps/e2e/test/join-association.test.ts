@@ -2,6 +2,7 @@
 // SIREN, picks its head office, certifies on their honour and joins; then opens the documents
 // page, uploads a small PDF, downloads it back; the app no longer sends them to choix-association.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { onPath, passwordField, useBrowser, uniqueEmail, visible } from './support/browser.ts';
@@ -105,13 +106,22 @@ describe('rattachement à une association', () => {
     await visible(row.getByText('Statuts', { exact: true }));
     await browser.shot('document depose');
 
-    // Download it back through the link (token in the query)
-    const href = await row.getByRole('link', { name: 'Télécharger statuts-e2e.pdf' }).getAttribute('href');
-    expect(href).toMatch(/^\/api\/proxy-asso\/association\/documents\/download\?id_asso=.+&id=.+&token=.+/);
-    const response = await page.request.get(href!);
-    expect(response.status()).toBe(200);
-    expect(response.headers()['content-type']).toBe('application/pdf');
-    expect(Buffer.compare(await response.body(), PDF)).toBe(0);
+    // Download it back: the browser opens a single-use ticket link, never a URL with the token
+    const tickets: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/documents/download/')) tickets.push(request.url());
+    });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: 'Télécharger statuts-e2e.pdf' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('statuts-e2e.pdf');
+    const saved = await download.path();
+    expect(Buffer.compare(readFileSync(saved), PDF)).toBe(0);
+    expect(tickets).toHaveLength(1);
+    expect(tickets[0]).not.toContain('token=');
+    // The ticket served once: opening it again is refused.
+    expect((await page.request.get(tickets[0]!)).status()).toBe(404);
 
     // A new page load: the member has an association, no more choix-association
     await page.goto('/client/user/dashboard');

@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, MESSAGES } from '@portail/contract';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, MESSAGES, UPLOAD_MAX_BYTES } from '@portail/contract';
 import { REPO_ROOT, type AppConfig } from './config.ts';
 import { JWT_SECRET_NAME, sharedSecret } from './db/app-secrets.ts';
 import { createDatabase, type Database } from './db/prisma.ts';
@@ -28,7 +28,6 @@ import { associationSearchRoutes } from './modules/proxy-asso/search.routes.ts';
 import { rdsRoutes } from './modules/rds/rds.routes.ts';
 import { createServices, type AppServices } from './services.ts';
 
-export const UPLOAD_LIMIT_BYTES = 15_728_640;
 const JSON_BODY_LIMIT_BYTES = 1_048_576;
 const APP_VERSION = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -56,7 +55,7 @@ export async function buildApp({ config, databaseUrl, db: givenDb }: BuildAppOpt
       ...(config.nodeEnv === 'development' && process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : {}),
     },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: config.trustProxy,
   });
 
   // External plugins
@@ -89,7 +88,10 @@ export async function buildApp({ config, databaseUrl, db: givenDb }: BuildAppOpt
       requiredClaims: ['iss', 'aud', 'sub', 'iat', 'exp'],
     },
   });
-  await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 10 } });
+  // One file per upload and a few small fields: anything else in a multipart body is refused.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, fieldSize: 1_000, fieldNameSize: 100, parts: 6, headerPairs: 20 },
+  });
   installErrorHandler(app);
 
   const services = createServices(app, config, db);
@@ -126,8 +128,10 @@ export async function buildApp({ config, databaseUrl, db: givenDb }: BuildAppOpt
   });
 
   // API documentation generated from the contract
-  await app.register(fastifySwagger, { mode: 'static', specification: { document: buildOpenApiDocument(APP_VERSION) as never } });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  if (config.apiDocs) {
+    await app.register(fastifySwagger, { mode: 'static', specification: { document: buildOpenApiDocument(APP_VERSION) as never } });
+    await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  }
 
   // The React client under /client/ (history mode: unknown paths get index.html)
   const hasClient = existsSync(join(config.webDistDir, 'index.html'));

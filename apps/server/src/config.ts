@@ -6,6 +6,7 @@ import { ASSISTANCE_EMAIL } from '@portail/contract';
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export type NodeEnv = 'development' | 'production' | 'test';
+export type DemoDataSetting = 'auto' | 'on' | 'off';
 
 export interface LoginThrottleConfig {
   /** Failed attempts per address before each further one must wait. */
@@ -100,7 +101,12 @@ export interface AppConfig {
   mailRetryMs: number;
   mailMaxAttempts: number;
   webDistDir: string;
-  seedDemoData: boolean;
+  /** Demo accounts and associations: 'auto' loads them on the embedded default database only. */
+  demoData: DemoDataSetting;
+  /** Which proxies' X-Forwarded-* headers are believed (Fastify's trustProxy): none by default. */
+  trustProxy: TrustProxySetting;
+  /** The OpenAPI document and Swagger UI under /api/docs (off in production unless API_DOCS=1). */
+  apiDocs: boolean;
   loginThrottle: LoginThrottleConfig;
   /** Per IP and per account, kept in PostgreSQL (see RATE_LIMITS). */
   rateLimits: Record<RateLimitName, RouteLimit>;
@@ -148,13 +154,51 @@ function boundedInt(name: string, value: string | undefined, fallback: number, m
   return parsed;
 }
 
+/** DEMO_DATA: unset = 'auto', 1/true = 'on', 0/false = 'off'; demo data is refused in production. */
+function demoDataFrom(value: string | undefined, nodeEnv: NodeEnv): DemoDataSetting {
+  const setting: DemoDataSetting =
+    value === undefined || value === '' ? 'auto' : /^(1|true|oui)$/i.test(value) ? 'on' : /^(0|false|non)$/i.test(value) ? 'off' : 'auto';
+  if (setting === 'auto' && value) throw new Error(`DEMO_DATA vaut 1 ou 0 (reçu : « ${value} »).`);
+  if (nodeEnv === 'production' && setting === 'on') {
+    throw new Error('DEMO_DATA=1 est refusé avec NODE_ENV=production : les comptes de démonstration ont un mot de passe public.');
+  }
+  return nodeEnv === 'production' ? 'off' : setting;
+}
+
+/** Whether demo data is loaded on this database: asked for, or the embedded default left on 'auto'. */
+export function loadsDemoData(config: Pick<AppConfig, 'demoData'>, database: { embedded: boolean }): boolean {
+  return config.demoData === 'on' || (config.demoData === 'auto' && database.embedded);
+}
+
+/**
+ * TRUST_PROXY: the addresses or CIDR ranges of the reverse proxies in front ("10.0.0.0/8,127.0.0.1"),
+ * or the named ranges loopback, linklocal, uniquelocal (a compose network is uniquelocal). Neither
+ * "true" (trust any X-Forwarded-For: any client could choose the IP that rate limits count) nor a hop
+ * count (Fastify ignores it, as it cannot check the immediate peer) is accepted.
+ */
+export type TrustProxySetting = false | string[];
+export function trustProxyFrom(value: string | undefined): TrustProxySetting {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const address = /^([0-9a-f:.]+(\/\d{1,3})?|loopback|linklocal|uniquelocal)$/i;
+  const valid = entries.length > 0 && entries.every((entry) => address.test(entry) && !/^\d+$/.test(entry));
+  if (!valid) {
+    throw new Error(
+      `TRUST_PROXY vaut la liste des adresses ou plages CIDR des relais inverses (ex. 10.0.0.0/8,127.0.0.1, ou uniquelocal) ; reçu : « ${text} ».`,
+    );
+  }
+  return entries;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const nodeEnv: NodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const port = intFrom(env.PORT, 3000);
   const dataDir = resolve(env.DATA_DIR ?? join(REPO_ROOT, '.data'));
   const config: AppConfig = {
     nodeEnv,
-    host: env.HOST ?? '0.0.0.0',
+    // Reachable from this machine only unless HOST says otherwise (compose and the image set 0.0.0.0).
+    host: env.HOST || '127.0.0.1',
     port,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     databaseUrl: env.DATABASE_URL || undefined,
@@ -172,7 +216,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailRetryMs: intFrom(env.MAIL_RETRY_MS, 60_000),
     mailMaxAttempts: intFrom(env.MAIL_MAX_ATTEMPTS, 5),
     webDistDir: resolve(env.WEB_DIST_DIR ?? join(REPO_ROOT, 'apps/web/dist')),
-    seedDemoData: nodeEnv !== 'production' && env.SEED_DEMO_DATA !== 'false',
+    demoData: demoDataFrom(env.DEMO_DATA, nodeEnv),
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    apiDocs: env.API_DOCS ? /^(1|true)$/i.test(env.API_DOCS) : nodeEnv !== 'production',
     loginThrottle: {
       freeAttempts: boundedInt('LOGIN_FREE_ATTEMPTS', env.LOGIN_FREE_ATTEMPTS, 5, 1, 100, 'tentatives'),
       ipFreeAttempts: boundedInt('LOGIN_IP_FREE_ATTEMPTS', env.LOGIN_IP_FREE_ATTEMPTS, 30, 1, 10_000, 'tentatives'),

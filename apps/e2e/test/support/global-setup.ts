@@ -92,6 +92,8 @@ export default async function setup(project: TestProject) {
         PORT: String(port),
         HOST: '127.0.0.1',
         NODE_ENV: 'test',
+        // The journeys sign in with the demo accounts: asked for, as on any given DATABASE_URL.
+        DEMO_DATA: '1',
         LOG_LEVEL: 'warn',
         // Every journey writes from 127.0.0.1: lift the per-IP and per-account limits (perIp/perAccount/seconds).
         ...Object.fromEntries(

@@ -75,7 +75,12 @@ export function registerRoute<R extends RouteDefinition>(
       if (options.rateLimit) {
         await app.services.rateLimits.check(options.rateLimit.name, { ip: call.ip, account: limitedAccount(call, options.rateLimit) });
       }
-      const result = await handler(call);
+      const result = await handler(call).catch((error: unknown) => {
+        // A refused upload is answered at once, its body unread: the connection is closed after the
+        // answer rather than kept reading (up to hundreds of megabytes) only to throw it away.
+        if (route.multipart) void reply.header('connection', 'close');
+        throw error;
+      });
       // A raw route has streamed its own answer (a file).
       if (route.rawResponse) return reply;
       return reply.status(route.successStatus ?? 200).send(route.response.parse(result));

@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import request from 'supertest';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/app.ts';
@@ -21,6 +22,8 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
 export interface TestAppOptions {
   /** Start on this existing database (another app's: several instances), left in place by close(). */
   databaseUrl?: string;
+  /** Extra routes or hooks of a test, added before the app is ready. */
+  extend?: (app: FastifyInstance) => void;
 }
 
 const defaults = loadConfig({ NODE_ENV: 'test' });
@@ -53,6 +56,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}, options: 
     },
   );
   const app = await buildApp({ config, databaseUrl: database.url });
+  options.extend?.(app);
   await app.ready();
   return {
     app,
