@@ -217,6 +217,7 @@ describe('informations administratives', () => {
       'Ressources humaines',
       'Agréments',
       'Affiliations',
+      'Journal des modifications',
     ]);
   });
 

@@ -131,6 +131,20 @@ describe('enabled and password', () => {
     expect(outcome.kind).toBe('proceed');
   });
 
+  it('loads no user info on the change-password page while the password must change (the server refuses it)', async () => {
+    const loadUserInfo = vi.fn();
+    const outcome = await runEntryChecks(
+      context({
+        path: '/user/modification-mot-de-passe/',
+        meta: { name: 'modification-mot-de-passe', title: 'x', skipAssociationCheck: true },
+        user: makeUser({ mustChangePassword: true }),
+      }),
+      { loadUserInfo },
+    );
+    expect(outcome.kind).toBe('proceed');
+    expect(loadUserInfo).not.toHaveBeenCalled();
+  });
+
   it('still requires authentication on the change-password page', async () => {
     const outcome = await runEntryChecks(context({ path: '/user/modification-mot-de-passe', token: null }), deps());
     expect(outcome).toEqual({ kind: 'redirect', to: '/login?redirect_url=%2Fuser%2Fmodification-mot-de-passe' });

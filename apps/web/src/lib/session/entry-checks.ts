@@ -93,9 +93,10 @@ export async function runEntryChecks(ctx: EntryContext, deps: EntryDeps): Promis
     }
   }
 
-  // User-info load (once per page session and role kind)
+  // User-info load (once per page session and role kind). Not while the password must change: the
+  // server refuses every call but the change itself until then.
   let userInfoLoadedFor: string | undefined;
-  const kind = userInfoKind(currentRole(user));
+  const kind = user.mustChangePassword ? null : userInfoKind(currentRole(user));
   if (kind && ctx.userInfoLoadedFor !== userInfoKey(user, kind)) {
     try {
       user = await deps.loadUserInfo(kind, user);
