@@ -44,7 +44,7 @@ describe('GET /api/auth-server/refreshToken/:refreshToken', () => {
     expect(second.status).toBe(200);
     const newest = second.body.refreshToken as string;
 
-    // Replaying an old token: refused, and every token of the family is revoked.
+    // Replaying an old token: refused, and every token of the family is revoked, access tokens included.
     const replay = await refresh(first);
     expect(replay.status).toBe(401);
     expect(replay.body).toEqual({ message: MESSAGES.tokenExpired, status: 401, code: 'REFRESH_TOKEN_REUSED' });
@@ -56,6 +56,7 @@ describe('GET /api/auth-server/refreshToken/:refreshToken', () => {
     expect(family).toHaveLength(3);
     expect(new Set(family.map((row) => row.familyId)).size).toBe(1);
     for (const row of family) expect(row.revokedAt).not.toBeNull();
+    expect((await me(pair.token)).status).toBe(401);
   });
 
   it('revokes only the family of the replayed token, not the other sessions of the user', async () => {
@@ -131,6 +132,17 @@ describe('POST /api/auth-server/logout', () => {
     }
     const noBody = await t.http().post('/api/auth-server/logout');
     expect(noBody.status).toBe(200);
+  });
+
+  it("ends the session's access tokens at once, not at their expiry; the other sessions keep theirs", async () => {
+    const account = await createAccount(t);
+    const [a, b] = [await login(account.email), await login(account.email)];
+    expect((await me(a.body.token)).status).toBe(200);
+    expect((await logout({ refreshToken: a.body.refreshToken })).status).toBe(200);
+    const after = await me(a.body.token);
+    expect(after.status).toBe(401);
+    expect(after.body).toMatchObject({ code: 'SESSION_REVOKED', message: MESSAGES.sessionExpired });
+    expect((await me(b.body.token)).status).toBe(200);
   });
 
   it('leaves the other sessions of the user open', async () => {
@@ -247,5 +259,23 @@ describe('a password reset ends every earlier session', () => {
     const live = await t.db.refreshToken.findMany({ where: { userId: account.id, revokedAt: null } });
     expect(live).toHaveLength(1);
     expect(jwtPayload(reset.body.token).sid).toBe(live[0]!.familyId);
+  });
+});
+
+describe('roles are read as they are now, not as the token says', () => {
+  it('a role taken away stops working at once, with the same access token', async () => {
+    const admin = await signIn(t, { roles: ['rds.admin'] });
+    const services = () => t.http().get('/api/auth-server/crossed-services').set(TOKEN_HEADER, admin.token);
+    expect((await services()).status).toBe(200);
+    await t.db.userRole.deleteMany({ where: { userId: admin.account.id, role: 'rds.admin' } });
+    await t.db.userRole.create({ data: { userId: admin.account.id, role: 'lca.association' } });
+    expect((await services()).status).toBe(403);
+  });
+
+  it('a token claiming roles its account does not hold gets nothing more', async () => {
+    const member = await signIn(t);
+    const payload = jwtPayload(member.token) as Record<string, unknown>;
+    const boosted = t.app.jwt.sign({ sub: payload.sub, email: payload.email, roles: ['rds.admin', 'lca.admin'], sid: payload.sid, sv: payload.sv });
+    expect((await t.http().get('/api/auth-server/crossed-services').set(TOKEN_HEADER, boosted)).status).toBe(403);
   });
 });

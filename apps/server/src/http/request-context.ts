@@ -60,15 +60,22 @@ interface AccountState {
   must_change_password: boolean;
   session_version: number;
   locked: boolean | null;
+  /** The roles the account holds now (a role taken away stops working at once). */
+  roles: string[] | null;
+  /** The token's refresh family has no live token left (logout, reuse of a rotated token, password
+   * change elsewhere): its session is over. */
+  session_revoked: boolean;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** One primary-key read: the state the entry checks need, as it is now (not as the token says). */
-async function accountState(app: FastifyInstance, userId: string): Promise<AccountState | null> {
-  if (!UUID.test(userId)) return null;
+/** One read by primary key: the state the entry checks need, as it is now (not as the token says). */
+async function accountState(app: FastifyInstance, userId: string, sessionId: string): Promise<AccountState | null> {
+  if (!UUID.test(userId) || !UUID.test(sessionId)) return null;
   const rows = await app.services.db.$queryRaw<AccountState[]>`
-    SELECT u.enabled, u.must_change_password, u.session_version, s.locked
+    SELECT u.enabled, u.must_change_password, u.session_version, s.locked,
+           (SELECT array_agg(r.role) FROM user_roles r WHERE r.user_id = u.id) AS roles,
+           NOT EXISTS (SELECT 1 FROM refresh_tokens t WHERE t.family_id = ${sessionId}::uuid AND t.revoked_at IS NULL) AS session_revoked
     FROM users u LEFT JOIN service_accounts s ON s.auth_id = u.id
     WHERE u.id = ${userId}::uuid`;
   return rows[0] ?? null;
@@ -86,10 +93,13 @@ export async function authorise(app: FastifyInstance, request: FastifyRequest, r
   if (!verified) throw unauthorized();
   const { claims } = verified;
 
-  const state = await accountState(app, claims.userId);
-  // A deleted account, or a token from before a password change or reset: the session is over.
+  const state = await accountState(app, claims.userId, claims.sessionId ?? '');
+  // A deleted account, a signed-out session, or a token from before a password change or reset:
+  // the session is over.
   if (!state) throw unauthorized(MESSAGES.unauthenticated, 'INVALID_TOKEN');
-  if (state.session_version !== verified.sessionVersion) throw unauthorized(MESSAGES.sessionExpired, 'SESSION_REVOKED');
+  if (state.session_version !== verified.sessionVersion || state.session_revoked) {
+    throw unauthorized(MESSAGES.sessionExpired, 'SESSION_REVOKED');
+  }
   if (state.locked) throw forbidden(MESSAGES.userLocked, ENTRY_CHECK_CODES.userLocked);
   if (!state.enabled && !route.allowUnvalidated) {
     throw forbidden(MESSAGES.emailNotValidated, ENTRY_CHECK_CODES.emailNotValidated);
@@ -98,9 +108,10 @@ export async function authorise(app: FastifyInstance, request: FastifyRequest, r
     throw forbidden(MESSAGES.passwordChangeRequired, ENTRY_CHECK_CODES.passwordChangeRequired);
   }
 
+  const current = { ...claims, roles: state.roles ?? [] };
   const access = route.access;
-  if (access !== 'authenticated' && !claims.roles.some((role) => (access as readonly string[]).includes(role))) {
+  if (access !== 'authenticated' && !current.roles.some((role) => (access as readonly string[]).includes(role))) {
     throw forbidden();
   }
-  return claims;
+  return current;
 }
