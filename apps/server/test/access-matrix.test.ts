@@ -192,6 +192,13 @@ const MATRIX: Record<string, MatrixEntry> = {
       return call(route, as(caller, tokenFor), { params: { id: caller.account.id }, body: { nom: 'Nouveau-Nom' } });
     },
   },
+  'POST /api/auth-server/users/:id/association-role': {
+    access: 'authenticated',
+    send: async (route, tokenFor) => {
+      const caller = await signIn(t, { roles: ['dab.user'] });
+      return call(route, as(caller, tokenFor), { params: { id: caller.account.id } });
+    },
+  },
   'GET /api/auth-server/refreshToken/:refreshToken': {
     access: 'public',
     send: async (route, tokenFor) => {
@@ -644,7 +651,13 @@ type AccountState = 'unvalidated' | 'mustChangePassword';
 const twins = new Map<string, string>();
 const rolesKey = (state: AccountState, roles: readonly string[]) => `${state}:${[...roles].sort().join(',')}`;
 beforeAll(async () => {
-  const roleSets = [...new Set([member, service, ...byRole.values()].map((caller) => JSON.stringify(caller.user.roles)))];
+  const roleSets = [
+    ...new Set([
+      ...[member, service, ...byRole.values()].map((caller) => JSON.stringify(caller.user.roles)),
+      // The caller of POST users/:id/association-role: an account of another ministry site.
+      JSON.stringify(['dab.user']),
+    ]),
+  ];
   for (const state of ['unvalidated', 'mustChangePassword'] as const) {
     for (const roles of roleSets.map((json) => JSON.parse(json) as string[])) {
       const twin = await signIn(t, { roles, ...(state === 'unvalidated' ? { enabled: false } : { mustChangePassword: true }) });

@@ -1,11 +1,11 @@
 // POST /api/auth-server/register: new association accounts, validation mail, existing addresses
 // (always 409, never a session), field rules (spec §4, §5, §7).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, registerResponseSchema } from '@portail/contract';
+import { MESSAGES, registerResponseSchema, sessionUserSchema } from '@portail/contract';
 import { performance } from 'node:perf_hooks';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
-import { createAccount } from './support/factories.ts';
-import { jwtPayload, registerBody, uniqueEmail } from './support/http-helpers.ts';
+import { createAccount, signIn } from './support/factories.ts';
+import { jwtPayload, registerBody, TOKEN_HEADER, uniqueEmail } from './support/http-helpers.ts';
 import { mailsTo, validationTokenIn, VALIDATION_LINK_PREFIX } from './support/mailbox.ts';
 import { startTestApp, TEST_PASSWORD, type TestApp } from './support/test-app.ts';
 
@@ -220,5 +220,40 @@ describe('POST /api/auth-server/register', () => {
     const response = await register(body);
     expect(response.status).toBe(400);
     expect(response.body.fields).toEqual({ prenom: MESSAGES.required('prénom') });
+  });
+});
+
+describe('POST /api/auth-server/users/:id/association-role (account from another ministry site)', () => {
+  const join = (token: string, id: string) =>
+    t.http().post(`/api/auth-server/users/${id}/association-role`).set(TOKEN_HEADER, token);
+
+  it('adds the association role to its own account, signed in: no password travels again', async () => {
+    const dab = await signIn(t, { roles: ['dab.user'] });
+    const response = await join(dab.token, dab.account.id);
+    expect(response.status).toBe(200);
+    const user = sessionUserSchema.parse(response.body);
+    expect(user.roles.sort()).toEqual(['dab.user', 'lca.association']);
+    expect(user.role).toBe('lca.association');
+    expect(user.lcaId).not.toBeNull();
+    // The same access token now reaches the association side (roles are read as they are now).
+    const me = await t.http().get(`/api/lca-server/users/${user.lcaId}`).set(TOKEN_HEADER, dab.token);
+    expect(me.status).toBe(200);
+  });
+
+  it('answers 409 once the account is an association account', async () => {
+    const dab = await signIn(t, { roles: ['dab.user'] });
+    expect((await join(dab.token, dab.account.id)).status).toBe(200);
+    const again = await join(dab.token, dab.account.id);
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ message: MESSAGES.alreadyAssociationAccount, code: 'ALREADY_ASSOCIATION_ACCOUNT' });
+    const member = await signIn(t);
+    expect((await join(member.token, member.account.id)).status).toBe(409);
+  });
+
+  it("never touches another person's account, and needs a session", async () => {
+    const [dab, other] = [await signIn(t, { roles: ['dab.user'] }), await createAccount(t, { roles: ['lcb.user'] })];
+    expect((await join(dab.token, other.id)).status).toBe(403);
+    expect(await t.db.userRole.count({ where: { userId: other.id, role: 'lca.association' } })).toBe(0);
+    expect((await t.http().post(`/api/auth-server/users/${other.id}/association-role`)).status).toBe(401);
   });
 });

@@ -55,6 +55,35 @@ describe('register page', () => {
   });
 });
 
+describe('register page, signed in with an account of another ministry site', () => {
+  it('offers to activate the association account instead of a new one, then lands on the dashboard', async () => {
+    const user = makeUser({ roles: ['dab.user'], role: 'dab.user', associations: [] });
+    session.signIn(makeSession(user));
+    const joined = { ...user, roles: ['dab.user', 'lca.association'], role: 'lca.association' };
+    const fake = stubFetch({ [`POST /api/auth-server/users/${user._id}/association-role`]: () => json(200, joined) });
+    renderRoutes('/register', { '/register': <RegisterPage />, '/user/dashboard': <p>Tableau de bord</p> });
+    expect(screen.getByRole('heading', { level: 1, name: 'Activer le compte association' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Créer mon compte' })).not.toBeInTheDocument();
+    expect(screen.getByText(user.email)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Activer mon compte association' }));
+    expect(await screen.findByText('Tableau de bord')).toBeInTheDocument();
+    expect(fake.requests.map((r) => `${r.method} ${r.url}`)).toEqual([`POST /api/auth-server/users/${user._id}/association-role`]);
+    expect(session.getState().user?.roles).toEqual(['dab.user', 'lca.association']);
+  });
+
+  it("shows the server's refusal", async () => {
+    const user = makeUser({ roles: ['lcb.user'], role: 'lcb.user', associations: [] });
+    session.signIn(makeSession(user));
+    stubFetch({
+      [`POST /api/auth-server/users/${user._id}/association-role`]: () =>
+        json(409, { message: MESSAGES.alreadyAssociationAccount, status: 409, code: 'ALREADY_ASSOCIATION_ACCOUNT' }),
+    });
+    renderRoutes('/register', { '/register': <RegisterPage /> });
+    await userEvent.click(screen.getByRole('button', { name: 'Activer mon compte association' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.alreadyAssociationAccount);
+  });
+});
+
 describe('profile identity', () => {
   it('sends only the changed fields', () => {
     const user = makeUser();

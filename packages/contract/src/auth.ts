@@ -182,6 +182,12 @@ export const authRoutes = {
       'Modification de l’identité du compte (champs modifiés seulement) ; une nouvelle adresse (mot de passe actuel requis) reste en attente jusqu’à sa validation',
     params: userIdParams, body: updateUserBodySchema, response: sessionUserSchema,
   }),
+  joinAssociationPortal: defineRoute({
+    method: 'POST', gateway, path: '/users/:id/association-role', access: 'authenticated',
+    summary:
+      'Compte venu d’un autre site du ministère : ajoute le rôle association à son propre compte (la session prouve qu’il en est le titulaire)',
+    params: userIdParams, response: sessionUserSchema,
+  }),
   refreshToken: defineRoute({
     method: 'GET', gateway, path: '/refreshToken/:refreshToken', access: 'public',
     summary: 'Échange du jeton de rafraîchissement (rotation)',

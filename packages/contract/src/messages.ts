@@ -21,6 +21,7 @@ export const MESSAGES = {
   userLocked: "L'utilisateur a été désactivé. veuiller contacter un administrateur pour le réactiver",
   userDataFallback: "Un problème est survenu lors de la récupération des données de l'utilisateur !",
   userInfoError: "Une erreur est survenue lors de la récupération des informations de l'utilisateur.",
+  alreadyAssociationAccount: 'Ce compte est déjà un compte association.',
   emailAlreadyLinked:
     'Cette adresse e-mail est peut-être déjà liée à un compte existant. Connectez-vous ou utilisez « Mot de passe oublié ».',
   badCredentials: 'Identifiant ou mot de passe incorrect.',

@@ -37,6 +37,9 @@ export const isLcaRole = hasPrefix('lca');
 export const isOsirisRole = hasPrefix('osiris');
 /** DAB and LCB roles belong to other ministry sites: such users are sent to /register. */
 export const isForeignSiteRole = (role: string) => hasPrefix('dab')(role) || hasPrefix('lcb')(role);
+const isPortalRole = (role: string) => isLcaRole(role) || isRdsRole(role) || isOsirisRole(role);
+/** An account of another ministry site with no role here yet: it joins through /register (spec §2). */
+export const needsPortalRole = (roles: readonly string[]) => roles.some(isForeignSiteRole) && !roles.some(isPortalRole);
 /** Any role ending in .admin is an admin (spec §6). */
 export function isAdminRole(role: string): boolean {
   return role.endsWith('.admin');

@@ -52,6 +52,14 @@ export function createAuthRepository(db: Database) {
         include: accountInclude,
       }),
 
+    /** Gives an existing account the association role and its association-user record, once. */
+    addAssociationRole: (userId: string, role: string) =>
+      db.$transaction(async (tx) => {
+        await tx.userRole.create({ data: { userId, role } });
+        await tx.associationUser.upsert({ where: { authId: userId }, create: { authId: userId }, update: {} });
+        return tx.user.findUniqueOrThrow({ where: { id: userId }, include: accountInclude });
+      }),
+
     updateIdentity: (userId: string, data: { nom?: string; prenom?: string; civilite?: string; pendingEmail?: string }) =>
       db.user.update({ where: { id: userId }, data, include: accountInclude }),
 

@@ -46,6 +46,7 @@ export function authRoutes(app: FastifyInstance, { auth }: AppServices) {
     auth.changePassword(claims, params.id, body.old_password, body.new_password),
   );
   registerRoute(app, r.updateUser, ({ auth: claims, params, body }) => auth.updateIdentity(claims, params.id, body));
+  registerRoute(app, r.joinAssociationPortal, ({ auth: claims, params }) => auth.joinAssociationPortal(claims, params.id));
   registerRoute(app, r.refreshToken, ({ params }) => auth.refresh(params.refreshToken));
   registerRoute(app, r.logout, async ({ body }) => {
     await auth.logout(body.refreshToken);

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_LCA_ROLE,
+  isLcaRole,
   MESSAGES,
   roleAfterRegistration,
   type SessionResponse,
@@ -198,6 +199,20 @@ export function createAuthService({ repository, mail, throttle, config, signAcce
      * stays pending until its validation link is used (the current one stays the login), and the
      * current address is told, with a link to report a change its owner did not ask for.
      */
+    /**
+     * An account from another ministry site (spec §2 sends it to /register) joins the portal: its
+     * own signed-in session proves it holds the account, so no password travels again.
+     */
+    async joinAssociationPortal(claims: AuthClaims, id: string): Promise<SessionUser> {
+      const account = await accountOf(claims, id);
+      if (account.roles.some((r) => isLcaRole(r.role))) throw conflict(MESSAGES.alreadyAssociationAccount, 'ALREADY_ASSOCIATION_ACCOUNT');
+      const updated = await repository.addAssociationRole(account.id, DEFAULT_LCA_ROLE).catch((error: { code?: string }) => {
+        if (error.code === 'P2002') throw conflict(MESSAGES.alreadyAssociationAccount, 'ALREADY_ASSOCIATION_ACCOUNT');
+        throw error;
+      });
+      return toSessionUser(updated, DEFAULT_LCA_ROLE);
+    },
+
     async updateIdentity(
       claims: AuthClaims,
       id: string,

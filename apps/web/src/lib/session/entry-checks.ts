@@ -1,7 +1,7 @@
 // Entry checks run before each route (spec §2), in the spec's order: authentication, enabled,
 // password, role, user-info load, has-association. Pure: the session comes in, an outcome goes out;
 // the one side effect (loading user info) is injected.
-import { isForeignSiteRole, isLcaRole, isOsirisRole, isRdsRole, MESSAGES, type SessionUser } from '@portail/contract';
+import { MESSAGES, needsPortalRole, type SessionUser } from '@portail/contract';
 import { isApiError, SESSION_EXPIRED_CODE } from '../api/api-error.ts';
 import {
   CHANGE_PASSWORD_PATH,
@@ -53,8 +53,6 @@ export function userInfoKey(user: SessionUser, kind: UserInfoKind): string {
   return `${user._id}:${kind}`;
 }
 
-const isPortalRole = (role: string) => isLcaRole(role) || isRdsRole(role) || isOsirisRole(role);
-
 /** Role check: null when the route allows the current role, else the role to switch to, or false. */
 function roleForRoute(user: SessionUser, allowed: readonly string[] | undefined): string | null | false {
   if (!allowed || allowed.length === 0) return null;
@@ -82,7 +80,7 @@ export async function runEntryChecks(ctx: EntryContext, deps: EntryDeps): Promis
     if (user.mustChangePassword) return { kind: 'redirect', to: `${CHANGE_PASSWORD_PATH}/` };
 
     // Role: other ministry sites' users register here first
-    if (user.roles.some(isForeignSiteRole) && !user.roles.some(isPortalRole)) {
+    if (needsPortalRole(user.roles)) {
       return { kind: 'redirect', to: REGISTER_PATH };
     }
     const switchTo = roleForRoute(user, ctx.meta.roles);
