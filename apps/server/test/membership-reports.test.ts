@@ -179,6 +179,17 @@ describe('join limits', () => {
     for (const asso of [a, b, c]) expect((await join(limited, admin, [{ id_correspondance: asso.id, id_siret: asso.siege }])).status).toBe(200);
   });
 
+  it('holds the daily limit under parallel joins of one account: exactly the allowed number pass', async () => {
+    const member = await signIn(limited);
+    const associations = await Promise.all([1, 2, 3, 4].map(() => createAssociation(limited)));
+    const statuses = await Promise.all(
+      associations.map((a) => join(limited, member, [{ id_correspondance: a.id, id_siret: a.siege }]).then((r) => r.status)),
+    );
+    expect(statuses.sort()).toEqual([200, 200, 429, 429]);
+    const links = await limited.db.userAssociation.count({ where: { associationUser: { authId: member.account.id } } });
+    expect(links).toBe(2);
+  });
+
   it('refuses a join once the association got its daily join mails (429), counting the legacy announcement too', async () => {
     const { asso, reps } = await associationWithAddresses(limited);
     const [one, two, three] = [await signIn(limited), await signIn(limited), await signIn(limited)];

@@ -33,6 +33,8 @@ export function createLcaRepository(db: Database) {
     reportRecipients: async (linkId: string) =>
       (await db.membershipReportToken.findMany({ where: { linkId }, distinct: ['recipient'], select: { recipient: true } })).map((r) => r.recipient),
     /** Joins of an association announced by mail since `since`. */
+    /** Serialises one account's joins until the transaction ends, so its daily count cannot be overshot. */
+    lockJoinsOf: (tx: Tx, authId: string) => tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`joins:${authId}`}, 0))`,
     announcedJoinsSince: async (tx: Tx, associationId: string, since: Date) =>
       (await tx.membershipReportToken.findMany({ where: { associationId, createdAt: { gte: since } }, distinct: ['linkId'], select: { linkId: true } }))
         .length,

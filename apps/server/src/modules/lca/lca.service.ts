@@ -160,6 +160,7 @@ export function createLcaService({ repository, mail, audit, limits, publicUrl }:
             continue;
           }
           if (!claims.roles.includes(LCA_ADMIN)) {
+            await repository.lockJoinsOf(tx, claims.userId);
             const since = new Date(Date.now() - DAY_MS);
             const joins = await audit.countEntries(tx, { actorId: claims.userId, entity: 'membre', action: 'create', since });
             if (joins >= limits.joinsPerAccountPerDay) {
