@@ -173,6 +173,25 @@ describe('PATCH /api/lca-server/users/:authId/exit (leaving one association)', (
   });
 });
 
+describe('leaving is written to each association\'s audit trail', () => {
+  const departures = (associationId: string) =>
+    t.db.auditEntry.findMany({ where: { associationId, entity: 'membre', action: 'delete' } });
+
+  it('one association (exit) or all of them (delete), with who left and who did it', async () => {
+    const [a, b, c] = [await createAssociation(t), await createAssociation(t), await createAssociation(t)];
+    const caller = await signIn(t);
+    for (const asso of [a, b, c]) await linkUser(t, caller.account.id, asso);
+    expect((await exit(caller.token, caller.account.id, a.id)).status).toBe(200);
+    const [left] = await departures(a.id);
+    expect(left).toMatchObject({ actorId: caller.account.id, actorEmail: caller.account.email });
+    expect(left!.before).toMatchObject({ email: caller.account.email, id_siret: a.siege });
+    expect((await leaveAll(caller.token, caller.user.lcaId)).status).toBe(200);
+    expect(await departures(b.id)).toHaveLength(1);
+    expect(await departures(c.id)).toHaveLength(1);
+    expect(await departures(a.id)).toHaveLength(1);
+  });
+});
+
 describe('DELETE /api/lca-server/users/:id (leaving every association)', () => {
   it('removes every link of the user, keeps the record, and refuses another user (403)', async () => {
     const caller = await signIn(t);

@@ -116,6 +116,29 @@ export function createLcaService({ repository, mail, audit, limits, publicUrl }:
     return record;
   }
 
+  /**
+   * Removes the record's links (to one association, or all), each written to that association's
+   * audit trail in the same transaction: the members can see who left and when.
+   */
+  async function leave(claims: AuthClaims, record: { id: string; user: { email: string } }, associationId?: string) {
+    return db.$transaction(async (tx) => {
+      const links = await tx.userAssociation.findMany({ where: { associationUserId: record.id, ...(associationId ? { associationId } : {}) } });
+      for (const link of links) {
+        await tx.userAssociation.delete({ where: { id: link.id } });
+        await audit.record(tx, {
+          associationId: link.associationId,
+          actor: { id: claims.userId, email: claims.email },
+          entity: 'membre',
+          entityId: link.id,
+          action: 'delete',
+          idSiret: link.idSiret,
+          before: linkSnapshot(link, record.user.email),
+        });
+      }
+      return links.length;
+    });
+  }
+
   async function linksOfRecord(associationUserId: string): Promise<UserAssociationLink[]> {
     const links = await db.userAssociation.findMany({
       where: { associationUserId, association: { deletedAt: null } },
@@ -187,7 +210,7 @@ export function createLcaService({ repository, mail, audit, limits, publicUrl }:
     /** Leaves every association; the (empty) record stays, so the session keeps its lcaId. */
     async leaveAllAssociations(claims: AuthClaims, lcaId: string) {
       const record = await recordOf(claims, lcaId, 'write');
-      await db.$transaction((tx) => tx.userAssociation.deleteMany({ where: { associationUserId: record.id } }));
+      await leave(claims, record);
       return { message: MESSAGES.associationLeft };
     },
 
@@ -197,10 +220,8 @@ export function createLcaService({ repository, mail, audit, limits, publicUrl }:
       const record = await repository.findAssociationUserByAuthId(authId);
       if (!record) throw notFound(MESSAGES.userNotFound, 'USER_NOT_FOUND');
       const associationId = await findAssociationId(db, idAsso);
-      const removed = associationId
-        ? await db.$transaction((tx) => tx.userAssociation.deleteMany({ where: { associationUserId: record.id, associationId } }))
-        : { count: 0 };
-      if (removed.count === 0) throw notFound(MESSAGES.notLinkedToAssociation, 'NOT_LINKED');
+      const removed = associationId ? await leave(claims, record, associationId) : 0;
+      if (removed === 0) throw notFound(MESSAGES.notLinkedToAssociation, 'NOT_LINKED');
       return { associations: await linksOfRecord(record.id) };
     },
 
