@@ -127,6 +127,15 @@ describe('informations administratives', () => {
     expect(await repRow.getByText('Incomplet').count()).toBe(0);
     await browser.shot('representant ajoute');
 
+    // The journal lists both changes, newest first, the IBAN masked.
+    await page.getByRole('tab', { name: 'Journal des modifications' }).click();
+    const journal = page.getByRole('table', { name: /Modifications du dossier/ });
+    await visible(journal.getByText('Ajout – Représentant légal'));
+    await visible(journal.getByText('Ajout – Coordonnées bancaires (RIB)'));
+    expect(await journal.getByText(/0189/).count()).toBeGreaterThan(0);
+    expect(await journal.getByText('FR76 3000 6000 0112 3456 7890 189').count()).toBe(0);
+    await browser.shot('journal des modifications');
+
     // A new page load keeps the characteristics.
     await page.goto(`/client/informations-administratives/${ASSOCIATION.id}`);
     await visible(inputField(page, 'Type de structure sportive'));

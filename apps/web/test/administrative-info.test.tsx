@@ -1027,7 +1027,7 @@ describe('journal des modifications', () => {
     expect(rows[0]).toHaveTextContent('Modification – Coordonnées bancaires (RIB)');
     expect(rows[0]).toHaveTextContent('tresorier@example.org');
     expect(rows[0]).toHaveTextContent('IBAN : •••••••••••••••••••••••0189 → •••••••••••••••••••••••2606');
-    expect(rows[0]).toHaveTextContent('23/11/2026');
+    expect(rows[0]).toHaveTextContent(/23\/11\/2026 \d{2}h05/);
     expect(rows[1]).toHaveTextContent('Détachement signalé – Rattachement d\'un membre');
     expect(rows[1]).toHaveTextContent('presidente@asso.example.org');
     expect(rows[2]).toHaveTextContent('Ajout – Représentant légal');

@@ -6,7 +6,7 @@ import { Table } from '@codegouvfr/react-dsfr/Table';
 import { api, MAIL_STATUS_LABELS, MESSAGES, type OutboxMail } from '@portail/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi, errorMessage } from '../../lib/api/index.ts';
-import { formatTimestamp } from './format-date.ts';
+import { formatTimestamp } from '../../lib/format/timestamp.ts';
 
 const SEVERITY: Record<OutboxMail['status'], 'success' | 'info' | 'error' | 'new'> = {
   SENT: 'success',

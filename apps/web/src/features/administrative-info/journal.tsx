@@ -4,6 +4,7 @@
 import { api, AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, type AuditEntryView } from '@portail/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/index.ts';
+import { formatTimestamp } from '../../lib/format/timestamp.ts';
 import { PartSection, PartTable } from './part-section.tsx';
 import { adminKeys } from './use-administrative-data.ts';
 
@@ -27,7 +28,6 @@ const FIELD_LABELS: Record<string, string> = {
   type: 'Type de rattachement',
 };
 
-const DATE_TIME = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
 
 function shown(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
@@ -67,7 +67,7 @@ export function Journal({ idAsso }: { idAsso: string }) {
         caption="Modifications du dossier, de la plus récente à la plus ancienne"
         headers={['Date', 'Personne', 'Modification', 'Détail']}
         cells={(entry) => [
-          DATE_TIME.format(new Date(entry.date)),
+          formatTimestamp(entry.date),
           entry.auteur ?? 'Le compte association',
           `${AUDIT_ACTION_LABELS[entry.action] ?? entry.action} – ${AUDIT_ENTITY_LABELS[entry.entite] ?? entry.entite}`,
           <Changes key={entry.id} entry={entry} />,
