@@ -1,5 +1,6 @@
 import { api, MESSAGES } from '@portail/contract';
 import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { createApiClient } from '../src/lib/api/api-client.ts';
 import { ApiError, SESSION_EXPIRED_CODE } from '../src/lib/api/api-error.ts';
 import { toApiError } from '../src/lib/api/error-mapping.ts';
@@ -111,6 +112,16 @@ describe('requests', () => {
     if (key.includes('forgot'))
       await client.callApi(api.auth.forgotPassword, { params: { email: 'a@b.fr' }, query: { origin: 'lca' } });
     expect(requests[0]!.headers['x-access-token']).toBeUndefined();
+  });
+
+  it('reads the rule from the route, not from its URL: a tokenless route elsewhere, a URL holding the words', async () => {
+    const { client, requests } = setup({
+      'GET /api/lca-server/users/logout-store': () => json(200, lcaUser),
+      'POST /api/auth-server/elsewhere': () => json(200, { message: 'ok' }),
+    });
+    await client.callApi({ ...api.lca.getUser, params: z.object({ id: z.string() }) }, { params: { id: 'logout-store' } });
+    await client.callApi({ ...api.auth.logout, path: '/elsewhere' }, { body: {} });
+    expect(requests.map((r) => r.headers['x-access-token'])).toEqual([VALID, undefined]);
   });
 
   it('sends no token when signed out', async () => {

@@ -161,7 +161,7 @@ export const authRoutes = {
     summary: "Validation de l'adresse e-mail par le lien reçu", params: tokenParams, response: messageSchema,
   }),
   forgotPassword: defineRoute({
-    method: 'POST', gateway, path: '/forgotPassword/:email', access: 'public',
+    method: 'POST', gateway, path: '/forgotPassword/:email', access: 'public', sendsAccessToken: false,
     summary: 'Demande de réinitialisation du mot de passe (même réponse que le compte existe ou non)',
     params: z.object({ email: emailSchema }), query: z.object({ origin: originSchema }), response: messageSchema,
   }),
@@ -189,12 +189,12 @@ export const authRoutes = {
     params: userIdParams, response: sessionUserSchema,
   }),
   refreshToken: defineRoute({
-    method: 'GET', gateway, path: '/refreshToken/:refreshToken', access: 'public',
+    method: 'GET', gateway, path: '/refreshToken/:refreshToken', access: 'public', sendsAccessToken: false,
     summary: 'Échange du jeton de rafraîchissement (rotation)',
     params: z.object({ refreshToken: z.string().min(16).max(200) }), response: tokenPairSchema,
   }),
   logout: defineRoute({
-    method: 'POST', gateway, path: '/logout', access: 'public',
+    method: 'POST', gateway, path: '/logout', access: 'public', sendsAccessToken: false,
     summary: 'Déconnexion : révoque le jeton de rafraîchissement',
     body: z.object({ refreshToken: z.string().max(200).optional() }), response: messageSchema,
   }),

@@ -45,6 +45,11 @@ export interface RouteDefinition {
   allowUnvalidated?: boolean;
   /** Same for an account that must change its password (403 PASSWORD_CHANGE_REQUIRED). */
   allowPasswordChange?: boolean;
+  /**
+   * `false` on the calls that travel without the access token (spec §7: refresh, logout, forgotten
+   * password), declared here so that no URL text decides it.
+   */
+  sendsAccessToken?: false;
 }
 
 /** Codes of the entry-check refusals (403), read by the client to send the user to the right page. */
@@ -69,10 +74,9 @@ export type RouteInput<R extends RouteDefinition> = {
 };
 export type RouteOutput<R extends RouteDefinition> = z.output<R['response']>;
 
-/** Calls whose URL holds these words travel without the access token (spec §7). */
-const TOKENLESS_URL_PARTS = ['refreshToken', 'logout', 'store', 'forgotPassword'];
-export function carriesAccessToken(url: string): boolean {
-  return !TOKENLESS_URL_PARTS.some((part) => url.includes(part));
+/** Whether the client sends the access token on this call (every call unless the route says not). */
+export function sendsAccessToken(route: RouteDefinition): boolean {
+  return route.sendsAccessToken !== false;
 }
 
 export const API_BASE = '/api';

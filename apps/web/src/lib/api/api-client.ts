@@ -2,10 +2,10 @@
 import {
   ACCESS_TOKEN_HEADER,
   api,
-  carriesAccessToken,
   ENTRY_CHECK_CODES,
   MESSAGES,
   routeUrl,
+  sendsAccessToken,
   type RouteDefinition,
   type RouteInput,
   type RouteOutput,
@@ -66,7 +66,7 @@ export function createApiClient(deps: ApiClientDeps) {
     const headers: Record<string, string> = { Accept: 'application/json' };
     const json = input.formData === undefined && input.body !== undefined;
     if (json) headers['Content-Type'] = 'application/json';
-    if (token && carriesAccessToken(url)) headers[ACCESS_TOKEN_HEADER] = token;
+    if (token && sendsAccessToken(route)) headers[ACCESS_TOKEN_HEADER] = token;
     try {
       return await deps.fetch(url, {
         method: route.method,
@@ -112,9 +112,9 @@ export function createApiClient(deps: ApiClientDeps) {
   }
 
   /** The access token to send, refreshed first when it is (about to be) expired. */
-  async function usableToken(route: RouteDefinition, url: string): Promise<string | null> {
+  async function usableToken(route: RouteDefinition): Promise<string | null> {
     const token = deps.session.getState().token;
-    if (!token || !carriesAccessToken(url)) return null;
+    if (!token || !sendsAccessToken(route)) return null;
     if (!isTokenExpired(token, now())) return token;
     try {
       return await refreshAccessToken();
@@ -127,8 +127,7 @@ export function createApiClient(deps: ApiClientDeps) {
 
   async function callApi<R extends RouteDefinition>(route: R, ...args: CallArgs<R>): Promise<RouteOutput<R>> {
     const input = (args[0] ?? {}) as RawInput;
-    const url = routeUrl(route, input.params);
-    let token = await usableToken(route, url);
+    let token = await usableToken(route);
     let response = await send(route, input, token);
 
     // The server may judge the token expired before we do (clock skew): refresh once and retry.
