@@ -29,6 +29,7 @@ export * from './notifications.ts';
 export * from './rds.ts';
 export * from './referentiels.ts';
 export * from './roles.ts';
+export * from './machines/index.ts';
 export * from './validation.ts';
 
 /** Every call of the API, by module. */
