@@ -254,6 +254,17 @@ describe('representants_legaux', () => {
     expect((await send('patch', 'representants_legaux', { id_asso: asso.id, id }, changes({ nom: 'X' }))).status).toBe(404);
   });
 
+  it('stores the civilité in one form whatever its usual spelling, on creation and on change', async () => {
+    const created = await send('post', 'representants_legaux', { id_asso: asso.id }, { ...complete, civilite: ' Madame ' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.civilite).toBe('Mme');
+    const changed = await send('patch', 'representants_legaux', { id_asso: asso.id, id: created.body.id }, changes({ civilite: 'MR' }));
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect((await t.db.representantLegal.findUniqueOrThrow({ where: { id: created.body.id } })).civilite).toBe('M.');
+    const refused = await send('patch', 'representants_legaux', { id_asso: asso.id, id: created.body.id }, changes({ civilite: 'Docteur' }));
+    expect(refused.body.fields).toEqual({ civilite: MESSAGES.badFormat('civilité') });
+  });
+
   it('refuses an incomplete representative (each missing field named) and a bad phone', async () => {
     const count = await t.db.representantLegal.count();
     const response = await send('post', 'representants_legaux', { id_asso: asso.id }, { nom: 'Durand' });

@@ -191,6 +191,18 @@ describe('PATCH /api/auth-server/users/:id (identity)', () => {
     }
   });
 
+  it('stores a civilité in one form: another spelling of the stored one is no change', async () => {
+    const { account, token } = await signIn(t);
+    expect(account.civilite).toBe('Mme');
+    const same = await updateUser(token, account.id, { civilite: 'Madame' });
+    expect(same.status).toBe(400);
+    expect(same.body.code).toBe('NOTHING_TO_UPDATE');
+    const changed = await updateUser(token, account.id, { civilite: ' monsieur ' });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(sessionUserSchema.parse(changed.body).civilite).toBe('M.');
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: account.id } })).civilite).toBe('M.');
+  });
+
   it('refuses an unknown field with 400 and changes nothing', async () => {
     const { account, token } = await signIn(t);
     const response = await updateUser(token, account.id, { nom: 'Durand', roles: ['lca.admin'] });

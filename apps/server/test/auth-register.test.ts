@@ -68,6 +68,19 @@ describe('POST /api/auth-server/register', () => {
     expect(stored[0]!.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + ttl + 1000);
   });
 
+  it.each([
+    ['Madame', 'Mme'],
+    [' MME ', 'Mme'],
+    ['monsieur', 'M.'],
+    ['Mr', 'M.'],
+  ])('stores the civilité %j as %j', async (given, stored) => {
+    const body = registerBody({ email: uniqueEmail('civilite'), civilite: given });
+    const response = await register(body, 'origin=lca&sendValidation=false');
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expect(registerResponseSchema.parse(response.body).user.civilite).toBe(stored);
+    expect((await t.db.user.findUniqueOrThrow({ where: { email: body.email.toLowerCase() } })).civilite).toBe(stored);
+  });
+
   it('sends no mail with sendValidation=false', async () => {
     const body = registerBody();
     const response = await register(body, 'origin=lca&sendValidation=false');

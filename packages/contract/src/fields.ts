@@ -35,8 +35,35 @@ export const passwordSchema = z
   .max(128, MESSAGES.maxLength('mot de passe', 128))
   .refine(isStrongPassword, MESSAGES.passwordRule);
 
+/** The stored forms: one per civilité, the values of the `civilites` referential. */
 export const CIVILITES = ['M.', 'Mme'] as const;
-export const civiliteSchema = z.enum(CIVILITES, { error: MESSAGES.badFormat('civilité') });
+export type Civilite = (typeof CIVILITES)[number];
+export const CIVILITE_LABELS: Record<Civilite, string> = { 'M.': 'Monsieur', Mme: 'Madame' };
+
+/** The usual spellings, keyed lower-cased without a final dot ("Madame", "MME", "M.", "Mr"...). */
+const CIVILITE_SPELLINGS: Readonly<Record<string, Civilite>> = {
+  m: 'M.',
+  mr: 'M.',
+  monsieur: 'M.',
+  mme: 'Mme',
+  madame: 'Mme',
+};
+
+/** The stored form of a civilité however it was spelt, or null when it is none of the usual ones. */
+export function normaliseCivilite(value: string): Civilite | null {
+  const key = value.trim().toLowerCase().replace(/\.$/, '');
+  return Object.hasOwn(CIVILITE_SPELLINGS, key) ? CIVILITE_SPELLINGS[key]! : null;
+}
+
+/** Accepts the usual spellings (trimmed, any case) and gives the stored form. */
+export const civiliteSchema = z.string({ error: MESSAGES.badFormat('civilité') }).transform((value, ctx): Civilite => {
+  const civilite = normaliseCivilite(value);
+  if (civilite === null) {
+    ctx.addIssue({ code: 'custom', message: MESSAGES.badFormat('civilité') });
+    return z.NEVER;
+  }
+  return civilite;
+});
 
 /** Letters (accents included), spaces and a few punctuation marks (spec §5 "name"). */
 export const NAME_PATTERN = /^[A-Za-zÀ-ÖØ-öø-ÿŒœ' .-]+$/;

@@ -1,4 +1,5 @@
 // Short business lists of the spec (§3, §9), written by hand.
+import { CIVILITE_LABELS } from '@portail/contract';
 import type { ReferentielSource, SeedOption } from './types.ts';
 
 const simple = (pairs: [value: string, label: string][]): SeedOption[] => pairs.map(([value, label]) => ({ value, label, meta: null }));
@@ -41,7 +42,7 @@ export const listesMetierSources: ReferentielSource[] = [
   },
   {
     type: 'civilites', label: 'Civilités', categorie: 'Personne',
-    load: () => simple([['M.', 'Monsieur'], ['Mme', 'Madame']]),
+    load: () => simple(Object.entries(CIVILITE_LABELS)),
   },
   {
     type: 'durees-activite', label: "Durées d'activité", categorie: 'Association',
