@@ -107,6 +107,13 @@ export const MESSAGES = {
   memberReported:
     "Merci de votre signalement. La personne a été détachée de l'association ; elle en a été informée et le détachement est inscrit au journal des modifications.",
 
+  // State machines (contract machines/): refused transitions
+  transitionWrongState: (action: string, etat: string) =>
+    `L'action « ${action} » n'est pas possible : l'objet est à l'état « ${etat} ». Rechargez la page pour voir son état actuel.`,
+  transitionUnknownEvent: (event: string) => `L'action « ${event} » n'existe pas pour cet objet.`,
+  transitionForbidden: (action: string, condition: string) =>
+    `Vous ne pouvez pas effectuer l'action « ${action} » : il faut ${condition}.`,
+
   // Pages
   pageNotFoundTitle: 'Page non trouvée',
   pageNotFoundText: "La page que vous cherchez est introuvable ou n'a jamais existé.",
