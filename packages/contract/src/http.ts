@@ -2,6 +2,7 @@
 // validation, authorisation), the client (typed calls) and the OpenAPI generator.
 import { z } from 'zod';
 import type { Role } from './roles.ts';
+import type { ErrorKey } from './errors.ts';
 
 export const GATEWAYS = [
   'auth-server',
@@ -45,6 +46,11 @@ export interface RouteDefinition {
   allowUnvalidated?: boolean;
   /** Same for an account that must change its password (403 PASSWORD_CHANGE_REQUIRED). */
   allowPasswordChange?: boolean;
+  /**
+   * The catalogue's errors this route may answer besides those that follow from its kind (access,
+   * entry checks, validated input: see declaredErrors in errors.ts).
+   */
+  errors?: readonly ErrorKey[];
   /**
    * `false` on the calls that travel without the access token (spec §7: refresh, logout, forgotten
    * password), declared here so that no URL text decides it.

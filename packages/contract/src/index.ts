@@ -20,6 +20,7 @@ export * from './audit.ts';
 export * from './auth.ts';
 export * from './fields.ts';
 export * from './documents.ts';
+export * from './errors.ts';
 export * from './http.ts';
 export * from './identifiers.ts';
 export * from './lca.ts';

@@ -16,8 +16,13 @@ export function describeIssues(error: z.ZodError, where?: string): FieldErrors {
     const key = issue.path.map(String).join('.') || where || 'requête';
     fields[key] ??= issue.message;
   }
+  return { message: invalidFormMessage(fields), fields };
+}
+
+/** The form error's message: the generic sentence, then each field and its message. */
+export function invalidFormMessage(fields: Record<string, string>): string {
   const list = Object.entries(fields)
     .map(([field, message]) => `${field} : ${message}`)
     .join(' ; ');
-  return { message: `${MESSAGES.invalidForm} ${list}`, fields };
+  return `${MESSAGES.invalidForm} ${list}`;
 }

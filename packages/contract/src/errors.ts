@@ -1,0 +1,160 @@
+// The error catalogue (spec §8): every error the API answers, by stable code, with its HTTP status
+// and its French message. The server throws by key, each route lists the keys it may answer, the
+// OpenAPI document enumerates them per status and the client reads the texts from here.
+import { checkDocumentName, DOCUMENT_MESSAGES } from './documents.ts';
+import { SEARCH_MESSAGES } from './association-search.ts';
+import type { ApiErrorBody, RouteDefinition } from './http.ts';
+import { MESSAGES } from './messages.ts';
+import { REFERENTIEL_MESSAGES } from './referentiels.ts';
+import { invalidFormMessage } from './validation.ts';
+
+export interface ErrorEntry {
+  status: number;
+  /** The answer's message; a function for the few that take parameters. */
+  message: string | ((params: never) => string);
+  /**
+   * The code on the wire when it is not the key: the same code already answered with another status
+   * or text, kept as clients read it (e.g. INVALID_TOKEN for a dead link, 400, and a bad token, 401).
+   */
+  code?: string;
+  /** The form field the message belongs to: answered in `fields` too. */
+  field?: string;
+}
+
+const INVALID_JSON = `${MESSAGES.http400} (JSON invalide)`;
+
+export const ERRORS = {
+  // Framework and transport
+  BAD_REQUEST: { status: 400, message: MESSAGES.http400 },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: INVALID_JSON },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: INVALID_JSON },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: MESSAGES.http413 },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Le type de contenu de la requête n’est pas accepté.' },
+  VALIDATION_ERROR: { status: 400, message: ({ fields }: { fields: Record<string, string> }) => invalidFormMessage(fields) },
+  NOT_FOUND: { status: 404, message: MESSAGES.http404 },
+  TOO_MANY_REQUESTS: { status: 429, message: MESSAGES.tooManyRequests },
+  INTERNAL: { status: 500, message: MESSAGES.serverError },
+
+  // Access and entry checks (spec §2)
+  UNAUTHENTICATED: { status: 401, message: MESSAGES.unauthenticated },
+  INVALID_TOKEN: { status: 401, message: MESSAGES.unauthenticated },
+  TOKEN_EXPIRED: { status: 401, message: MESSAGES.tokenExpired },
+  SESSION_REVOKED: { status: 401, message: MESSAGES.sessionExpired },
+  FORBIDDEN: { status: 403, message: MESSAGES.forbidden },
+  USER_LOCKED: { status: 403, message: MESSAGES.userLocked },
+  EMAIL_NOT_VALIDATED: { status: 403, message: MESSAGES.emailNotValidated },
+  PASSWORD_CHANGE_REQUIRED: { status: 403, message: MESSAGES.passwordChangeRequired },
+
+  // Accounts and sessions
+  LINK_INVALID: { status: 400, code: 'INVALID_TOKEN', message: MESSAGES.invalidToken },
+  LINK_EXPIRED: { status: 400, code: 'TOKEN_EXPIRED', message: MESSAGES.tokenExpired },
+  REFRESH_TOKEN_REUSED: { status: 401, message: MESSAGES.tokenExpired },
+  SESSION_USER_NOT_FOUND: { status: 401, code: 'USER_NOT_FOUND', message: MESSAGES.userNotFound },
+  USER_NOT_FOUND: { status: 404, message: MESSAGES.userNotFound },
+  BAD_CREDENTIALS: { status: 401, message: MESSAGES.badCredentials },
+  LOGIN_THROTTLED: { status: 429, message: ({ seconds }: { seconds: number }) => MESSAGES.tooManyLoginAttempts(seconds) },
+  EMAIL_TAKEN: { status: 409, message: MESSAGES.emailAlreadyLinked },
+  ALREADY_ASSOCIATION_ACCOUNT: { status: 409, message: MESSAGES.alreadyAssociationAccount },
+  WRONG_PASSWORD: { status: 400, message: MESSAGES.wrongOldPassword, field: 'old_password' },
+  WRONG_CURRENT_PASSWORD: { status: 400, code: 'WRONG_PASSWORD', message: MESSAGES.wrongCurrentPassword, field: 'current_password' },
+  SAME_PASSWORD: { status: 400, message: MESSAGES.samePassword, field: 'new_password' },
+  CURRENT_PASSWORD_REQUIRED: { status: 400, message: MESSAGES.currentPasswordRequired, field: 'current_password' },
+  NOTHING_TO_UPDATE: { status: 400, message: MESSAGES.nothingToUpdate },
+  MAIL_RECIPIENT_NOT_ALLOWED: { status: 403, message: MESSAGES.mailRecipientNotAllowed },
+
+  // Memberships (issue 7 §3)
+  NOT_LINKED: { status: 404, message: MESSAGES.notLinkedToAssociation },
+  SIRET_NOT_IN_ASSOCIATION: { status: 400, code: 'VALIDATION_ERROR', message: MESSAGES.siretNotInAssociation, field: 'id_siret' },
+  ASSOCIATION_REQUIRES_SIRET: { status: 400, code: 'VALIDATION_ERROR', message: MESSAGES.associationRequiresSiret, field: 'id_siret' },
+  JOINS_LIMIT: { status: 429, message: ({ max }: { max: number }) => MESSAGES.joinsPerDayReached(max) },
+  JOIN_NOTIFICATIONS_LIMIT: { status: 429, message: MESSAGES.joinNotificationsPerDayReached },
+
+  // Association file, search and documents
+  INCLUDE_DELETED_ADMIN_ONLY: { status: 403, code: 'FORBIDDEN', message: MESSAGES.includeDeletedAdminOnly },
+  REPRESENTANTS_LIMIT: { status: 400, message: ({ max }: { max: number }) => MESSAGES.representantsLimitReached(max) },
+  BAD_SIREN: { status: 400, message: MESSAGES.badFormat('SIREN') },
+  BAD_SIRET: { status: 400, message: MESSAGES.badFormat('SIRET') },
+  SEARCH_TERM_TOO_SHORT: { status: 400, message: SEARCH_MESSAGES.termTooShort },
+  SEARCH_BEYOND_CAP: { status: 400, message: SEARCH_MESSAGES.beyondCap },
+  MISSING_FILE: { status: 400, message: DOCUMENT_MESSAGES.missingFile },
+  FILE_NAME_REFUSED: {
+    status: 400,
+    message: ({ fileName }: { fileName: string }) => checkDocumentName(fileName) ?? DOCUMENT_MESSAGES.wrongType,
+    field: 'file',
+  },
+  FILE_CONTENT_REFUSED: { status: 400, message: DOCUMENT_MESSAGES.contentMismatch, field: 'file' },
+  UPLOAD_INTERRUPTED: { status: 400, message: DOCUMENT_MESSAGES.interrupted },
+  FILE_TOO_LARGE: { status: 413, message: DOCUMENT_MESSAGES.tooLarge },
+  DOWNLOAD_TICKET_INVALID: { status: 404, message: DOCUMENT_MESSAGES.ticketInvalid },
+
+  // Referentials
+  REFERENTIEL_NOT_FOUND: {
+    status: 404,
+    message: ({ type }: { type?: string }) => (type === undefined ? REFERENTIEL_MESSAGES.notFoundById : REFERENTIEL_MESSAGES.notFound(type)),
+  },
+  NO_CHANGE_DETECTED: { status: 400, message: REFERENTIEL_MESSAGES.noChange },
+} as const satisfies Record<string, ErrorEntry>;
+
+type Catalogue = typeof ERRORS;
+/** A catalogue entry's name, what the server throws and a route lists. */
+export type ErrorKey = keyof Catalogue;
+/** The parameters an entry's message takes (none for most). */
+export type ErrorParams<K extends ErrorKey> = Catalogue[K]['message'] extends (params: infer P) => string ? [params: P] : [];
+/** A code as it travels in the error body. */
+export type ErrorCode = { [K in ErrorKey]: Catalogue[K] extends { code: infer C } ? C : K }[ErrorKey];
+
+const entry = (key: ErrorKey): ErrorEntry => ERRORS[key];
+export const errorCodeOf = (key: ErrorKey): ErrorCode => (entry(key).code ?? key) as ErrorCode;
+
+/** The error body of a catalogue entry: its status, its wire code, its message (and its field). */
+export function errorBody<K extends ErrorKey>(key: K, ...params: ErrorParams<K>): ApiErrorBody {
+  const { status, message, field } = entry(key);
+  const text = typeof message === 'string' ? message : (message as (p: unknown) => string)(params[0]);
+  const given = (params[0] as { fields?: Record<string, string> } | undefined)?.fields;
+  const fields = given ?? (field ? { [field]: text } : undefined);
+  return { message: text, status, code: errorCodeOf(key), ...(fields ? { fields } : {}) };
+}
+
+/** Every wire code of the catalogue. */
+export const ERROR_CODES = [...new Set((Object.keys(ERRORS) as ErrorKey[]).map(errorCodeOf))];
+
+/**
+ * The catalogue's text for a code (and status, when one code has several), for a client that got no
+ * message; undefined when the text needs parameters the client does not have.
+ */
+export function errorText(code: string, status?: number): string | undefined {
+  const matches = (Object.keys(ERRORS) as ErrorKey[]).filter((key) => errorCodeOf(key) === code);
+  const found = matches.find((key) => status === undefined || ERRORS[key].status === status) ?? matches[0];
+  const message = found ? entry(found).message : undefined;
+  return typeof message === 'string' ? message : undefined;
+}
+
+const AUTHENTICATED_ERRORS = ['UNAUTHENTICATED', 'INVALID_TOKEN', 'TOKEN_EXPIRED', 'SESSION_REVOKED', 'FORBIDDEN', 'USER_LOCKED'] as const;
+const BODY_ERRORS = [
+  'BAD_REQUEST',
+  'FST_ERR_CTP_INVALID_JSON_BODY',
+  'FST_ERR_CTP_EMPTY_JSON_BODY',
+  'FST_ERR_CTP_BODY_TOO_LARGE',
+  'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+] as const;
+
+/**
+ * Every error a route may answer: its own list plus those that follow from its kind (access, entry
+ * checks, validated input, a body to parse) and INTERNAL.
+ */
+export function declaredErrors(route: RouteDefinition): ErrorKey[] {
+  const keys = new Set<ErrorKey>(['INTERNAL', ...(route.errors ?? [])]);
+  if (route.access !== 'public') {
+    for (const key of AUTHENTICATED_ERRORS) keys.add(key);
+    if (!route.allowUnvalidated) keys.add('EMAIL_NOT_VALIDATED');
+    if (!route.allowPasswordChange) keys.add('PASSWORD_CHANGE_REQUIRED');
+  }
+  if (route.params || route.query || route.body) keys.add('VALIDATION_ERROR');
+  if (route.body || route.multipart) for (const key of BODY_ERRORS) keys.add(key);
+  return [...keys];
+}
+
+/** Whether a route declares an answer with this status and wire code. */
+export function declaresError(route: RouteDefinition, status: number, code: string): boolean {
+  return declaredErrors(route).some((key) => ERRORS[key].status === status && errorCodeOf(key) === code);
+}
