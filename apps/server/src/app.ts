@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, MESSAGES, UPLOAD_MAX_BYTES } from '@portail/contract';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, errorBody, UPLOAD_MAX_BYTES } from '@portail/contract';
 import { REPO_ROOT, type AppConfig } from './config.ts';
 import { JWT_SECRET_NAME, sharedSecret } from './db/app-secrets.ts';
 import { createDatabase, type Database } from './db/prisma.ts';
@@ -145,7 +145,7 @@ export async function buildApp({ config, databaseUrl, db: givenDb }: BuildAppOpt
     if (hasClient && request.method === 'GET' && request.url.startsWith('/client/') && !accept.includes('application/json')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send({ message: MESSAGES.http404, status: 404, code: 'NOT_FOUND' });
+    return reply.status(404).send(errorBody('NOT_FOUND'));
   });
 
   return app;

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE, describeIssues, type RouteDefinition } from '@portail/contract';
 import type { z } from 'zod';
 import type { RateLimitName } from '../config.ts';
-import { AppError } from './errors.ts';
+import { appError } from './errors.ts';
 import { authorise, type AuthClaims } from './request-context.ts';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -26,8 +26,7 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, where: string)
   if (!schema) return undefined;
   const result = schema.safeParse(value ?? {});
   if (!result.success) {
-    const { message, fields } = describeIssues(result.error, where);
-    throw new AppError(400, 'VALIDATION_ERROR', message, fields);
+    throw appError('VALIDATION_ERROR', { fields: describeIssues(result.error, where).fields });
   }
   return result.data;
 }

@@ -2,10 +2,9 @@
 // instances: every hit is one atomic INSERT … ON CONFLICT … DO UPDATE … RETURNING, timed by the
 // database clock. Keys hold a hash of the IP or address, never the address itself.
 import { createHash } from 'node:crypto';
-import { MESSAGES } from '@portail/contract';
 import type { RateLimitName, RouteLimit } from '../config.ts';
 import { Prisma, type Database } from '../db/prisma.ts';
-import { tooManyRequests } from './errors.ts';
+import { appError } from './errors.ts';
 
 const PURGE_EVERY_MS = 5 * 60_000;
 
@@ -106,7 +105,7 @@ export function createRouteLimiter(store: RateLimitStore, limits: Record<RateLim
   async function enforce(key: string, max: number, windowMs: number) {
     const { count, resetAt } = await store.hit(key, windowMs);
     if (count > max) {
-      throw tooManyRequests(MESSAGES.tooManyRequests, Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000)));
+      throw appError('TOO_MANY_REQUESTS').retryAfter(Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000)));
     }
   }
   return {

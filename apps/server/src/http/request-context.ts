@@ -2,8 +2,8 @@
 // entry checks of spec §2 (validated address, password to change, locked service) enforced here,
 // for every non-public route, from the account's current state in the database.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ACCESS_TOKEN_HEADER, ENTRY_CHECK_CODES, MESSAGES, type RouteDefinition } from '@portail/contract';
-import { forbidden, unauthorized } from './errors.ts';
+import { ACCESS_TOKEN_HEADER, type RouteDefinition } from '@portail/contract';
+import { appError } from './errors.ts';
 
 export interface AuthClaims {
   userId: string;
@@ -46,7 +46,7 @@ async function verifyToken(app: FastifyInstance, request: FastifyRequest): Promi
     };
   } catch (error) {
     const expired = (error as { code?: string }).code === 'FAST_JWT_EXPIRED';
-    throw unauthorized(expired ? MESSAGES.tokenExpired : MESSAGES.unauthenticated, expired ? 'TOKEN_EXPIRED' : 'INVALID_TOKEN');
+    throw appError(expired ? 'TOKEN_EXPIRED' : 'INVALID_TOKEN');
   }
 }
 
@@ -90,28 +90,28 @@ export async function authorise(app: FastifyInstance, request: FastifyRequest, r
     return readClaims(app, request).catch(() => null);
   }
   const verified = await verifyToken(app, request);
-  if (!verified) throw unauthorized();
+  if (!verified) throw appError('UNAUTHENTICATED');
   const { claims } = verified;
 
   const state = await accountState(app, claims.userId, claims.sessionId ?? '');
   // A deleted account, a signed-out session, or a token from before a password change or reset:
   // the session is over.
-  if (!state) throw unauthorized(MESSAGES.unauthenticated, 'INVALID_TOKEN');
+  if (!state) throw appError('INVALID_TOKEN');
   if (state.session_version !== verified.sessionVersion || state.session_revoked) {
-    throw unauthorized(MESSAGES.sessionExpired, 'SESSION_REVOKED');
+    throw appError('SESSION_REVOKED');
   }
-  if (state.locked) throw forbidden(MESSAGES.userLocked, ENTRY_CHECK_CODES.userLocked);
+  if (state.locked) throw appError('USER_LOCKED');
   if (!state.enabled && !route.allowUnvalidated) {
-    throw forbidden(MESSAGES.emailNotValidated, ENTRY_CHECK_CODES.emailNotValidated);
+    throw appError('EMAIL_NOT_VALIDATED');
   }
   if (state.must_change_password && !route.allowPasswordChange) {
-    throw forbidden(MESSAGES.passwordChangeRequired, ENTRY_CHECK_CODES.passwordChangeRequired);
+    throw appError('PASSWORD_CHANGE_REQUIRED');
   }
 
   const current = { ...claims, roles: state.roles ?? [] };
   const access = route.access;
   if (access !== 'authenticated' && !current.roles.some((role) => (access as readonly string[]).includes(role))) {
-    throw forbidden();
+    throw appError('FORBIDDEN');
   }
   return current;
 }

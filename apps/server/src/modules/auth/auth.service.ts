@@ -4,14 +4,13 @@ import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_LCA_ROLE,
   isLcaRole,
-  MESSAGES,
   roleAfterRegistration,
   type SessionResponse,
   type SessionUser,
   type TokenPair,
 } from '@portail/contract';
 import type { AppConfig } from '../../config.ts';
-import { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../../http/errors.ts';
+import { appError } from '../../http/errors.ts';
 import type { AuthClaims } from '../../http/request-context.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { emailChangeNoticeMail, emailChangeValidationMail, passwordResetMail, validationMail } from '../mail/mail-templates.ts';
@@ -85,36 +84,36 @@ export function createAuthService({ repository, mail, throttle, config, signAcce
   /** A one-time token that exists, has not been used and has not expired. */
   async function usableOneTimeToken(token: string, purpose: 'VALIDATION' | 'PASSWORD_RESET') {
     const record = await repository.findOneTimeToken(hashOpaqueToken(token), purpose);
-    if (!record || record.usedAt) throw badRequest(MESSAGES.invalidToken, 'INVALID_TOKEN');
-    if (record.expiresAt.getTime() <= Date.now()) throw badRequest(MESSAGES.tokenExpired, 'TOKEN_EXPIRED');
+    if (!record || record.usedAt) throw appError('LINK_INVALID');
+    if (record.expiresAt.getTime() <= Date.now()) throw appError('LINK_EXPIRED');
     return record;
   }
 
   async function accountOf(claims: AuthClaims, id: string): Promise<Account> {
-    if (claims.userId !== id) throw forbidden();
+    if (claims.userId !== id) throw appError('FORBIDDEN');
     const account = await repository.findById(id);
-    if (!account) throw notFound(MESSAGES.userNotFound, 'USER_NOT_FOUND');
+    if (!account) throw appError('USER_NOT_FOUND');
     // A locked service gets no new session through its still-valid access token.
-    if (account.serviceAccount?.locked) throw forbidden(MESSAGES.userLocked, 'USER_LOCKED');
+    if (account.serviceAccount?.locked) throw appError('USER_LOCKED');
     return account;
   }
 
   /** A unique-constraint violation (two requests racing for one address or role) is a 409, not a 500. */
   const emailTakenOnRace = (error: { code?: string }): never => {
-    if (error.code === 'P2002') throw conflict(MESSAGES.emailAlreadyLinked, 'EMAIL_TAKEN');
+    if (error.code === 'P2002') throw appError('EMAIL_TAKEN');
     throw error;
   };
 
   return {
     async login(email: string, password: string, ip: string): Promise<SessionResponse> {
       const waitSeconds = await throttle.begin(email, ip);
-      if (waitSeconds > 0) throw tooManyRequests(MESSAGES.tooManyLoginAttempts(waitSeconds), waitSeconds, 'LOGIN_THROTTLED');
+      if (waitSeconds > 0) throw appError('LOGIN_THROTTLED', { seconds: waitSeconds }).retryAfter(waitSeconds);
 
       const account = await repository.findByEmail(email);
       const valid = account ? await verifyPassword(account.passwordHash, password) : await verifyAgainstDummy(password);
-      if (!account || !valid) throw unauthorized(MESSAGES.badCredentials, 'BAD_CREDENTIALS');
+      if (!account || !valid) throw appError('BAD_CREDENTIALS');
       await throttle.succeeded(email, ip);
-      if (account.serviceAccount?.locked) throw forbidden(MESSAGES.userLocked, 'USER_LOCKED');
+      if (account.serviceAccount?.locked) throw appError('USER_LOCKED');
       await repository.touchLogin(account.id);
       return openSession(account);
     },
@@ -126,7 +125,7 @@ export function createAuthService({ repository, mail, throttle, config, signAcce
      */
     async register(input: RegisterInput): Promise<SessionResponse & { roles: string[] }> {
       const passwordHash = await hashPassword(input.password);
-      if (await repository.emailTaken(input.email)) throw conflict(MESSAGES.emailAlreadyLinked, 'EMAIL_TAKEN');
+      if (await repository.emailTaken(input.email)) throw appError('EMAIL_TAKEN');
       const account = await repository
         .createAccount({
           email: input.email,
@@ -154,7 +153,7 @@ export function createAuthService({ repository, mail, throttle, config, signAcce
       const record = await usableOneTimeToken(token, 'VALIDATION');
       // The new address may have been taken by another account meanwhile (unique e-mail).
       const done = await repository.validateWithToken(record.id, record.userId, record.email).catch(emailTakenOnRace);
-      if (!done) throw badRequest(MESSAGES.invalidToken, 'INVALID_TOKEN');
+      if (!done) throw appError('LINK_INVALID');
     },
 
     /** Same answer whether the address exists or not. */
@@ -174,8 +173,8 @@ export function createAuthService({ repository, mail, throttle, config, signAcce
         enable: true,
         oneTimeTokenId: record.id,
       });
-      if (!account) throw badRequest(MESSAGES.invalidToken, 'INVALID_TOKEN');
-      if (account.serviceAccount?.locked) throw forbidden(MESSAGES.userLocked, 'USER_LOCKED');
+      if (!account) throw appError('LINK_INVALID');
+      if (account.serviceAccount?.locked) throw appError('USER_LOCKED');
       return openSession(account);
     },
 
@@ -187,9 +186,9 @@ export function createAuthService({ repository, mail, throttle, config, signAcce
     async changePassword(claims: AuthClaims, id: string, oldPassword: string, newPassword: string): Promise<SessionResponse> {
       const account = await accountOf(claims, id);
       if (!(await verifyPassword(account.passwordHash, oldPassword))) {
-        throw badRequest(MESSAGES.wrongOldPassword, 'WRONG_PASSWORD', { old_password: MESSAGES.wrongOldPassword });
+        throw appError('WRONG_PASSWORD');
       }
-      if (oldPassword === newPassword) throw badRequest(MESSAGES.samePassword, 'SAME_PASSWORD', { new_password: MESSAGES.samePassword });
+      if (oldPassword === newPassword) throw appError('SAME_PASSWORD');
       const updated = await repository.setPassword(account.id, await hashPassword(newPassword));
       return { ...(await issueTokens(updated!, claims.sessionId)), user: toSessionUser(updated!) };
     },
@@ -205,9 +204,9 @@ export function createAuthService({ repository, mail, throttle, config, signAcce
      */
     async joinAssociationPortal(claims: AuthClaims, id: string): Promise<SessionUser> {
       const account = await accountOf(claims, id);
-      if (account.roles.some((r) => isLcaRole(r.role))) throw conflict(MESSAGES.alreadyAssociationAccount, 'ALREADY_ASSOCIATION_ACCOUNT');
+      if (account.roles.some((r) => isLcaRole(r.role))) throw appError('ALREADY_ASSOCIATION_ACCOUNT');
       const updated = await repository.addAssociationRole(account.id, DEFAULT_LCA_ROLE).catch((error: { code?: string }) => {
-        if (error.code === 'P2002') throw conflict(MESSAGES.alreadyAssociationAccount, 'ALREADY_ASSOCIATION_ACCOUNT');
+        if (error.code === 'P2002') throw appError('ALREADY_ASSOCIATION_ACCOUNT');
         throw error;
       });
       return toSessionUser(updated, DEFAULT_LCA_ROLE);
@@ -223,18 +222,16 @@ export function createAuthService({ repository, mail, throttle, config, signAcce
       const changed = Object.fromEntries(
         Object.entries(fields).filter(([key, value]) => value !== undefined && value !== account[key as keyof typeof fields]),
       ) as typeof fields;
-      if (Object.keys(changed).length === 0) throw badRequest(MESSAGES.nothingToUpdate, 'NOTHING_TO_UPDATE');
+      if (Object.keys(changed).length === 0) throw appError('NOTHING_TO_UPDATE');
       const { email: newEmail, ...identity } = changed;
       if (newEmail !== undefined) {
         if (!currentPassword) {
-          throw badRequest(MESSAGES.currentPasswordRequired, 'CURRENT_PASSWORD_REQUIRED', {
-            current_password: MESSAGES.currentPasswordRequired,
-          });
+          throw appError('CURRENT_PASSWORD_REQUIRED');
         }
         if (!(await verifyPassword(account.passwordHash, currentPassword))) {
-          throw badRequest(MESSAGES.wrongCurrentPassword, 'WRONG_PASSWORD', { current_password: MESSAGES.wrongCurrentPassword });
+          throw appError('WRONG_CURRENT_PASSWORD');
         }
-        if (await repository.emailTaken(newEmail, account.id)) throw conflict(MESSAGES.emailAlreadyLinked, 'EMAIL_TAKEN');
+        if (await repository.emailTaken(newEmail, account.id)) throw appError('EMAIL_TAKEN');
       }
       const updated = await repository.updateIdentity(account.id, { ...identity, ...(newEmail ? { pendingEmail: newEmail } : {}) });
       if (newEmail) {
@@ -247,15 +244,15 @@ export function createAuthService({ repository, mail, throttle, config, signAcce
     /** Rotation: each refresh token works once; presenting a used one revokes its whole family. */
     async refresh(refreshToken: string): Promise<TokenPair> {
       const record = await repository.findRefreshToken(hashOpaqueToken(refreshToken));
-      if (!record || record.revokedAt) throw unauthorized(MESSAGES.tokenExpired, 'TOKEN_EXPIRED');
+      if (!record || record.revokedAt) throw appError('TOKEN_EXPIRED');
       if (record.usedAt || !(await repository.consumeRefreshToken(record.id))) {
         await repository.revokeFamily(record.familyId);
-        throw unauthorized(MESSAGES.tokenExpired, 'REFRESH_TOKEN_REUSED');
+        throw appError('REFRESH_TOKEN_REUSED');
       }
-      if (record.expiresAt.getTime() <= Date.now()) throw unauthorized(MESSAGES.tokenExpired, 'TOKEN_EXPIRED');
+      if (record.expiresAt.getTime() <= Date.now()) throw appError('TOKEN_EXPIRED');
       const account = await repository.findById(record.userId);
-      if (!account) throw unauthorized(MESSAGES.userNotFound, 'USER_NOT_FOUND');
-      if (account.serviceAccount?.locked) throw forbidden(MESSAGES.userLocked, 'USER_LOCKED');
+      if (!account) throw appError('SESSION_USER_NOT_FOUND');
+      if (account.serviceAccount?.locked) throw appError('USER_LOCKED');
       return issueTokens(account, record.familyId);
     },
 
@@ -267,8 +264,8 @@ export function createAuthService({ repository, mail, throttle, config, signAcce
 
     async me(claims: AuthClaims) {
       const account = await repository.findById(claims.userId);
-      if (!account) throw notFound(MESSAGES.userNotFound, 'USER_NOT_FOUND');
-      if (account.serviceAccount?.locked) throw forbidden(MESSAGES.userLocked, 'USER_LOCKED');
+      if (!account) throw appError('USER_NOT_FOUND');
+      if (account.serviceAccount?.locked) throw appError('USER_LOCKED');
       return toSessionUser(account);
     },
 

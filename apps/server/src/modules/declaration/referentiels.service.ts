@@ -4,12 +4,11 @@ import {
   DEFAULT_OPTIONS_LIMIT,
   LARGE_REFERENTIEL_THRESHOLD,
   normaliseSearchText,
-  REFERENTIEL_MESSAGES,
   type Referentiel,
   type ReferentielPatch,
   type ReferentielsQuery,
 } from '@portail/contract';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { appError } from '../../http/errors.ts';
 import type { OptionRow, ReferentielFilter, ReferentielRepository } from './referentiels.repository.ts';
 
 type Found = Awaited<ReturnType<ReferentielRepository['find']>>[number];
@@ -62,19 +61,19 @@ export function createReferentielService(repository: ReferentielRepository) {
 
     async getByType(type: string, filterOptions?: string, limit?: number): Promise<Referentiel> {
       const [found] = await repository.find({ types: [type], search: searchOf(filterOptions), take: takeFor(limit) });
-      if (!found) throw notFound(REFERENTIEL_MESSAGES.notFound(type), 'REFERENTIEL_NOT_FOUND');
+      if (!found) throw appError('REFERENTIEL_NOT_FOUND', { type });
       return toReferentiel(found, limit);
     },
 
     async update(id: string, patch: ReferentielPatch): Promise<Referentiel> {
       const current = await repository.findById(id);
-      if (!current) throw notFound(REFERENTIEL_MESSAGES.notFoundById, 'REFERENTIEL_NOT_FOUND');
+      if (!current) throw appError('REFERENTIEL_NOT_FOUND', {});
       const changes: Parameters<ReferentielRepository['update']>[1] = {};
       if (patch.label !== undefined && patch.label !== current.label) changes.label = patch.label;
       const categorie = patch.categorie === '' ? null : patch.categorie;
       if (categorie !== undefined && categorie !== current.categorie) changes.categorie = categorie;
       if (patch.options !== undefined && !sameOptions(patch.options, current.options)) changes.options = patch.options;
-      if (Object.keys(changes).length === 0) throw badRequest(REFERENTIEL_MESSAGES.noChange, 'NO_CHANGE_DETECTED');
+      if (Object.keys(changes).length === 0) throw appError('NO_CHANGE_DETECTED');
       await repository.update(id, changes);
       // The whole list back, as stored.
       return toReferentiel((await repository.findById(id))!, undefined, true);

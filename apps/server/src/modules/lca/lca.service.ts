@@ -18,7 +18,7 @@ import {
 import type { MembershipLimits } from '../../config.ts';
 import type { Prisma } from '../../db/prisma.ts';
 import type { Association, UserAssociation } from '../../generated/prisma/client.ts';
-import { badRequest, forbidden, notFound, tooManyRequests } from '../../http/errors.ts';
+import { appError } from '../../http/errors.ts';
 import type { AuthClaims } from '../../http/request-context.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { hashOpaqueToken, newOpaqueToken } from '../auth/opaque-tokens.ts';
@@ -82,7 +82,7 @@ export function createLcaService({ repository, mail, audit, limits, publicUrl }:
   ) {
     const announced = await repository.announcedJoinsSince(tx, association.id, new Date(Date.now() - DAY_MS));
     if (announced >= limits.joinNotificationsPerAssociationPerDay) {
-      throw tooManyRequests(MESSAGES.joinNotificationsPerDayReached, DAY_MS / 1000, 'JOIN_NOTIFICATIONS_LIMIT');
+      throw appError('JOIN_NOTIFICATIONS_LIMIT').retryAfter(DAY_MS / 1000);
     }
     const addresses = [...association.representantsLegaux.map((r) => r.courriel), association.courriel];
     const recipients = [...new Set(addresses.filter((a): a is string => Boolean(a?.trim())).map((a) => a.trim().toLowerCase()))];
@@ -110,9 +110,9 @@ export function createLcaService({ repository, mail, audit, limits, publicUrl }:
   /** The record of `lcaId`: the user's own, or anyone's for lca.admin (read: any admin role). */
   async function recordOf(claims: AuthClaims, lcaId: string, mode: 'read' | 'write') {
     const record = await repository.findAssociationUser(lcaId);
-    if (!record) throw notFound(MESSAGES.userNotFound, 'USER_NOT_FOUND');
+    if (!record) throw appError('USER_NOT_FOUND');
     const mayOverride = mode === 'read' ? claims.roles.some(isAdminRole) : claims.roles.includes(LCA_ADMIN);
-    if (record.authId !== claims.userId && !mayOverride) throw forbidden();
+    if (record.authId !== claims.userId && !mayOverride) throw appError('FORBIDDEN');
     return record;
   }
 
@@ -163,17 +163,17 @@ export function createLcaService({ repository, mail, audit, limits, publicUrl }:
             where: { id: link.id_correspondance, deletedAt: null },
             include: { etablissements: { select: { siret: true, estSiege: true } }, ...representativesWithAddress },
           });
-          if (!association) throw notFound();
+          if (!association) throw appError('NOT_FOUND');
           let type: LinkType = 'Siège';
           if (link.id_siret) {
             const etablissement = association.etablissements.find((e) => e.siret === link.id_siret);
             if (!etablissement) {
-              throw badRequest(MESSAGES.siretNotInAssociation, 'VALIDATION_ERROR', { id_siret: MESSAGES.siretNotInAssociation });
+              throw appError('SIRET_NOT_IN_ASSOCIATION');
             }
             const isHeadOffice = etablissement.estSiege || association.idSiretSiege === link.id_siret;
             type = isHeadOffice ? 'Siège' : 'Etablissement secondaire';
           } else if (association.etablissements.length > 0) {
-            throw badRequest(MESSAGES.associationRequiresSiret, 'VALIDATION_ERROR', { id_siret: MESSAGES.associationRequiresSiret });
+            throw appError('ASSOCIATION_REQUIRES_SIRET');
           }
           const data = { idSiret: link.id_siret ?? null, type, fonction: link.fonction ?? null };
           const key = { associationUserId_associationId: { associationUserId: record.id, associationId: association.id } };
@@ -187,7 +187,7 @@ export function createLcaService({ repository, mail, audit, limits, publicUrl }:
             const since = new Date(Date.now() - DAY_MS);
             const joins = await audit.countEntries(tx, { actorId: claims.userId, entity: 'membre', action: 'create', since });
             if (joins >= limits.joinsPerAccountPerDay) {
-              throw tooManyRequests(MESSAGES.joinsPerDayReached(limits.joinsPerAccountPerDay), DAY_MS / 1000, 'JOINS_LIMIT');
+              throw appError('JOINS_LIMIT', { max: limits.joinsPerAccountPerDay }).retryAfter(DAY_MS / 1000);
             }
           }
           const created = await tx.userAssociation.create({ data: { associationUserId: record.id, associationId: association.id, ...data } });
@@ -216,12 +216,12 @@ export function createLcaService({ repository, mail, audit, limits, publicUrl }:
 
     /** Leaves one association; answers the remaining ones. Not linked or unknown: 404. */
     async exitAssociation(claims: AuthClaims, authId: string, idAsso: string) {
-      if (authId !== claims.userId && !claims.roles.includes(LCA_ADMIN)) throw forbidden();
+      if (authId !== claims.userId && !claims.roles.includes(LCA_ADMIN)) throw appError('FORBIDDEN');
       const record = await repository.findAssociationUserByAuthId(authId);
-      if (!record) throw notFound(MESSAGES.userNotFound, 'USER_NOT_FOUND');
+      if (!record) throw appError('USER_NOT_FOUND');
       const associationId = await findAssociationId(db, idAsso);
       const removed = associationId ? await leave(claims, record, associationId) : 0;
-      if (removed === 0) throw notFound(MESSAGES.notLinkedToAssociation, 'NOT_LINKED');
+      if (removed === 0) throw appError('NOT_LINKED');
       return { associations: await linksOfRecord(record.id) };
     },
 
@@ -242,16 +242,16 @@ export function createLcaService({ repository, mail, audit, limits, publicUrl }:
         },
         include: representativesWithAddress,
       });
-      if (!association) throw notFound();
+      if (!association) throw appError('NOT_FOUND');
       // The link announced: the one of the account named by `email` (a member names only themself).
       if (!claims.roles.includes(LCA_ADMIN) && body.email !== claims.email.toLowerCase()) {
         const linked = await db.userAssociation.count({ where: { associationId: association.id, associationUser: { authId: claims.userId } } });
-        throw linked === 0 ? notFound() : forbidden();
+        throw appError(linked === 0 ? 'NOT_FOUND' : 'FORBIDDEN');
       }
       const link = await db.userAssociation.findFirst({
         where: { associationId: association.id, associationUser: { user: { email: body.email } } },
       });
-      if (!link) throw notFound();
+      if (!link) throw appError('NOT_FOUND');
       const already = await repository.reportRecipients(link.id);
       if (already.length > 0) return { message: MESSAGES.joinNotificationSent, sent: already.length };
       const sent = await db.$transaction((tx) => announceJoin(tx, link, association, body.email));
@@ -267,7 +267,7 @@ export function createLcaService({ repository, mail, audit, limits, publicUrl }:
     async reportMember(token: string) {
       const tokenHash = hashOpaqueToken(token);
       await db.$transaction(async (tx) => {
-        const invalid = () => badRequest(MESSAGES.invalidToken, 'INVALID_TOKEN');
+        const invalid = () => appError('LINK_INVALID');
         if (!(await repository.claimReportToken(tx, tokenHash, new Date()))) throw invalid();
         const report = (await repository.findReportToken(tx, tokenHash))!;
         const link = await tx.userAssociation.findUnique({

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { api, ASSISTANCE_EMAIL, MESSAGES } from '@portail/contract';
 import { registerRoute } from '../../http/contract-routes.ts';
-import { forbidden } from '../../http/errors.ts';
+import { appError } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
 import { paragraphs } from './mail-templates.ts';
 
@@ -15,7 +15,7 @@ export function mailRoutes(app: FastifyInstance, { mail, config }: AppServices) 
       // recipient, for admins too, so the portal is no relay. The sender is always the portal;
       // whom to answer goes in Reply-To (a signed-in caller's own address first).
       if (body.to !== ASSISTANCE_EMAIL && body.to !== config.supportEmail) {
-        throw forbidden(MESSAGES.mailRecipientNotAllowed, 'MAIL_RECIPIENT_NOT_ALLOWED');
+        throw appError('MAIL_RECIPIENT_NOT_ALLOWED');
       }
       const record = await mail.send({
         to: config.supportEmail,

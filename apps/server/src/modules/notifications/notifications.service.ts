@@ -3,7 +3,7 @@
 import { NOTIFICATION_TYPES, type NotificationTypeId, type NotificationView } from '@portail/contract';
 import type { Prisma } from '../../db/prisma.ts';
 import type { Notification } from '../../generated/prisma/client.ts';
-import { notFound } from '../../http/errors.ts';
+import { appError } from '../../http/errors.ts';
 import type { AuthClaims } from '../../http/request-context.ts';
 import type { NotificationRepository } from './notifications.repository.ts';
 
@@ -36,7 +36,7 @@ export function createNotificationService(repository: NotificationRepository) {
     unreadCount: async (claims: AuthClaims) => ({ count: await repository.unreadCount(claims.userId) }),
     async markRead(claims: AuthClaims, id: string) {
       const notification = await repository.find(id, claims.userId);
-      if (!notification) throw notFound();
+      if (!notification) throw appError('NOT_FOUND');
       return toView(notification.readAt ? notification : await repository.markRead(id));
     },
   };

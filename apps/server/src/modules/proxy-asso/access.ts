@@ -17,7 +17,7 @@
 //   also 404.
 import { isValidRna, isValidSiren, isValidSiret, sirenOf } from '@portail/contract';
 import type { Database } from '../../db/prisma.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { appError } from '../../http/errors.ts';
 import type { AuthClaims } from '../../http/request-context.ts';
 
 export const LCA_ADMIN = 'lca.admin';
@@ -70,21 +70,21 @@ export async function associationScope(
   mode: 'read' | 'write' | 'write-all',
 ): Promise<AssociationScope> {
   const associationId = await findAssociationId(db, idAsso);
-  if (!associationId) throw notFound();
+  if (!associationId) throw appError('NOT_FOUND');
   if (claims.roles.includes(LCA_ADMIN)) return { associationId, siret: null, write: true, writeAll: true };
   if (claims.roles.includes('lca.association')) {
     const link = (await linksOf(db, claims.userId)).find((l) => l.associationId === associationId);
     if (link) {
       const siret = link.type === 'Etablissement secondaire' && link.idSiret ? link.idSiret : null;
       const scope = { associationId, siret, write: true, writeAll: siret === null };
-      if (mode === 'write-all' && !scope.writeAll) throw forbidden();
+      if (mode === 'write-all' && !scope.writeAll) throw appError('FORBIDDEN');
       return scope;
     }
   }
   if (mode === 'read' && claims.roles.some((r) => READ_ALL_ROLES.includes(r))) {
     return { associationId, siret: null, write: false, writeAll: false };
   }
-  throw notFound();
+  throw appError('NOT_FOUND');
 }
 
 /** Whether a row of `siret` is visible in the scope (null SIRET: association-wide rows). */
@@ -96,7 +96,7 @@ export function seesSiret(scope: AssociationScope, siret: string | null, { assoc
 
 /** The row must be visible (else 404) and writable in the scope (else 403). */
 export function assertWritableSiret(scope: AssociationScope, siret: string | null) {
-  if (!seesSiret(scope, siret, { associationWide: true })) throw notFound();
-  if (!scope.write || (scope.siret !== null && siret !== scope.siret)) throw forbidden();
+  if (!seesSiret(scope, siret, { associationWide: true })) throw appError('NOT_FOUND');
+  if (!scope.write || (scope.siret !== null && siret !== scope.siret)) throw appError('FORBIDDEN');
 }
 

@@ -7,13 +7,12 @@
 import {
   ASSOCIATION_LIGHT_KEYS,
   LIGHT_STRUCTURE_BY_CORRESPONDANCE_KEYS,
-  MESSAGES,
   type AssociationLight,
   type AssociationLightKey,
   type AssociationLightQuery,
 } from '@portail/contract';
 import type { Database } from '../../db/prisma.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { appError } from '../../http/errors.ts';
 import type { AuthClaims } from '../../http/request-context.ts';
 import { findAssociationId, LCA_ADMIN } from './access.ts';
 import type { AssociationLightRepository } from './association-light.repository.ts';
@@ -36,14 +35,14 @@ export function createAssociationLightService(db: Database, repository: Associat
   return {
     /** The whole view for the default query; only the keys asked for otherwise. */
     async get(claims: AuthClaims, query: AssociationLightQuery): Promise<Partial<AssociationLight>> {
-      if (query.includeDeleted && !claims.roles.includes(LCA_ADMIN)) throw forbidden(MESSAGES.includeDeletedAdminOnly);
+      if (query.includeDeleted && !claims.roles.includes(LCA_ADMIN)) throw appError('INCLUDE_DELETED_ADMIN_ONLY');
       const wanted = wantedKeys(query);
       const { includeDeleted } = query;
       const id = await findAssociationId(db, query.q, { includeDeleted });
       const association = id
         ? await repository.findWithActiveEstablishments(id, { includeDeleted, etablissements: wanted.has('etablissements') })
         : null;
-      if (!association) throw notFound();
+      if (!association) throw appError('NOT_FOUND');
       const view: AssociationLight = {
         id_correspondance: association.id,
         nom: association.nom,

@@ -39,7 +39,7 @@ import {
 import type { z } from 'zod';
 import type { MembershipLimits } from '../../config.ts';
 import { Prisma, type Database } from '../../db/prisma.ts';
-import { type AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { type AppError, appError } from '../../http/errors.ts';
 import type { AuthClaims } from '../../http/request-context.ts';
 import { assertWritableSiret, associationScope, findAssociationId, LCA_ADMIN, seesSiret, type AssociationScope } from './access.ts';
 import type { FileChange, FileChanges } from './file-changes.ts';
@@ -64,10 +64,7 @@ import {
 type Tx = Prisma.TransactionClient;
 
 function invalid(fields: Record<string, string>): AppError {
-  const list = Object.entries(fields)
-    .map(([field, message]) => `${field} : ${message}`)
-    .join(' ; ');
-  return badRequest(`${MESSAGES.invalidForm} ${list}`, 'VALIDATION_ERROR', fields);
+  return appError('VALIDATION_ERROR', { fields });
 }
 
 /** Decodes a change list and checks it with the resource's schema of modifiable keys. */
@@ -116,13 +113,13 @@ export function createAssociationService(db: Database, { fileChanges, limits }: 
 
   async function ribOf(scope: AssociationScope, id: string) {
     const rib = await db.rib.findFirst({ where: { id, associationId: scope.associationId } });
-    if (!rib || !seesSiret(scope, rib.idSiret)) throw notFound();
+    if (!rib || !seesSiret(scope, rib.idSiret)) throw appError('NOT_FOUND');
     return rib;
   }
 
   async function representantOf(scope: AssociationScope, id: string) {
     const rep = await db.representantLegal.findFirst({ where: { id, associationId: scope.associationId, deleted: false } });
-    if (!rep || !seesSiret(scope, rep.idSiret, { associationWide: true })) throw notFound();
+    if (!rep || !seesSiret(scope, rep.idSiret, { associationWide: true })) throw appError('NOT_FOUND');
     return rep;
   }
 
@@ -131,7 +128,7 @@ export function createAssociationService(db: Database, { fileChanges, limits }: 
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`representants:${associationId}`}))`;
     const count = await tx.representantLegal.count({ where: { associationId, deleted: false } });
     if (count >= limits.representantsPerAssociation) {
-      throw badRequest(MESSAGES.representantsLimitReached(limits.representantsPerAssociation), 'REPRESENTANTS_LIMIT');
+      throw appError('REPRESENTANTS_LIMIT', { max: limits.representantsPerAssociation });
     }
   }
 
@@ -163,9 +160,9 @@ export function createAssociationService(db: Database, { fileChanges, limits }: 
     const scope = await scopeOf(claims, idAsso, 'write');
     const rep = await representantOf(scope, id);
     assertWritableSiret(scope, rep.idSiret ?? scope.siret);
-    if (rep.idSiret === null && scope.siret !== null) throw forbidden();
+    if (rep.idSiret === null && scope.siret !== null) throw appError('FORBIDDEN');
     if (values.id_siret !== undefined) {
-      if (scope.siret !== null && values.id_siret !== scope.siret) throw forbidden();
+      if (scope.siret !== null && values.id_siret !== scope.siret) throw appError('FORBIDDEN');
       if (values.id_siret) await assertSiretOfAssociation(db, scope.associationId, values.id_siret);
     }
     return watchedWrite(claims, async (tx) => {
@@ -222,7 +219,7 @@ export function createAssociationService(db: Database, { fileChanges, limits }: 
   /** A row of the association (else 404: ids of another association cannot be probed). */
   async function rowOf<T>(row: Promise<T | null>): Promise<T> {
     const found = await row;
-    if (!found) throw notFound();
+    if (!found) throw appError('NOT_FOUND');
     return found;
   }
 
@@ -273,7 +270,7 @@ export function createAssociationService(db: Database, { fileChanges, limits }: 
     // ---- the whole file -----------------------------------------------------------------------
     async getAssociation(claims: AuthClaims, query: AssociationFileQuery): Promise<AssociationFile> {
       const scope = await scopeOf(claims, query.q, 'read');
-      if (query.includeDeleted && !claims.roles.includes(LCA_ADMIN)) throw forbidden(MESSAGES.includeDeletedAdminOnly);
+      if (query.includeDeleted && !claims.roles.includes(LCA_ADMIN)) throw appError('INCLUDE_DELETED_ADMIN_ONLY');
       let keys: readonly AssociationFileKey[] = query.endpoint === 'structureByCorrespondance' ? STRUCTURE_BY_CORRESPONDANCE_KEYS : ASSOCIATION_FILE_KEYS;
       if (query.include) keys = keys.filter((k) => query.include!.includes(k));
       if (query.exclude) keys = keys.filter((k) => !query.exclude!.includes(k));
@@ -379,7 +376,7 @@ export function createAssociationService(db: Database, { fileChanges, limits }: 
     async patchEtablissement(claims: AuthClaims, idAsso: string, siret: string, changes: readonly Change[]) {
       const scope = await scopeOf(claims, idAsso, 'write');
       const etablissement = await db.etablissement.findFirst({ where: { siret, associationId: scope.associationId } });
-      if (!etablissement || (scope.siret !== null && !(siret === scope.siret && etablissement.actif))) throw notFound();
+      if (!etablissement || (scope.siret !== null && !(siret === scope.siret && etablissement.actif))) throw appError('NOT_FOUND');
       assertWritableSiret(scope, siret);
       const values = parseChanges(etablissementChangesSchema, changes);
       return toEtablissement(await db.$transaction((tx) => tx.etablissement.update({ where: { siret }, data: values })));
@@ -388,7 +385,7 @@ export function createAssociationService(db: Database, { fileChanges, limits }: 
     // ---- bank details -----------------------------------------------------------------------
     async getRibs(claims: AuthClaims, idAsso: string, siret?: string) {
       const scope = await scopeOf(claims, idAsso, 'read');
-      if (siret && !seesSiret(scope, siret)) throw notFound();
+      if (siret && !seesSiret(scope, siret)) throw appError('NOT_FOUND');
       return read.ribs(scope, siret);
     },
 
@@ -415,7 +412,7 @@ export function createAssociationService(db: Database, { fileChanges, limits }: 
     async patchRib(claims: AuthClaims, idAsso: string, id: string, siret: string | undefined, changes: readonly Change[]) {
       const scope = await scopeOf(claims, idAsso, 'write');
       const rib = await ribOf(scope, id);
-      if (siret && siret !== rib.idSiret) throw notFound();
+      if (siret && siret !== rib.idSiret) throw appError('NOT_FOUND');
       assertWritableSiret(scope, rib.idSiret);
       const values = parseChanges(ribChangesSchema, changes);
       try {
@@ -446,14 +443,14 @@ export function createAssociationService(db: Database, { fileChanges, limits }: 
     // ---- legal representatives ---------------------------------------------------------------
     async getRepresentants(claims: AuthClaims, idAsso: string, siret?: string) {
       const scope = await scopeOf(claims, idAsso, 'read');
-      if (siret && !seesSiret(scope, siret)) throw notFound();
+      if (siret && !seesSiret(scope, siret)) throw appError('NOT_FOUND');
       return read.representants(scope, siret);
     },
 
     async postRepresentant(claims: AuthClaims, idAsso: string, querySiret: string | undefined, body: z.output<typeof representantFieldsSchema>) {
       const scope = await scopeOf(claims, idAsso, 'write');
       const siret = body.id_siret ?? querySiret ?? scope.siret;
-      if (scope.siret !== null && siret !== scope.siret) throw forbidden();
+      if (scope.siret !== null && siret !== scope.siret) throw appError('FORBIDDEN');
       assertWritableSiret(scope, siret);
       if (siret) await assertSiretOfAssociation(db, scope.associationId, siret);
       return watchedWrite(claims, async (tx) => {
@@ -487,7 +484,7 @@ export function createAssociationService(db: Database, { fileChanges, limits }: 
     async deleteRepresentant(claims: AuthClaims, idAsso: string, id: string) {
       const scope = await scopeOf(claims, idAsso, 'write');
       const rep = await representantOf(scope, id);
-      if (rep.idSiret === null && scope.siret !== null) throw forbidden();
+      if (rep.idSiret === null && scope.siret !== null) throw appError('FORBIDDEN');
       assertWritableSiret(scope, rep.idSiret ?? scope.siret);
       return watchedWrite(claims, async (tx) => {
         // Kept as a deleted row; for the trail it is gone.
@@ -538,7 +535,7 @@ export function createAssociationService(db: Database, { fileChanges, limits }: 
     // ---- staff figures (per year and SIRET) ---------------------------------------------------
     async getRhs(claims: AuthClaims, idAsso: string, siret?: string) {
       const scope = await scopeOf(claims, idAsso, 'read');
-      if (siret && !seesSiret(scope, siret)) throw notFound();
+      if (siret && !seesSiret(scope, siret)) throw appError('NOT_FOUND');
       return read.rhs(scope, siret);
     },
 
@@ -561,7 +558,7 @@ export function createAssociationService(db: Database, { fileChanges, limits }: 
     async patchRh(claims: AuthClaims, idAsso: string, id: string, changes: readonly Change[]) {
       const scope = await scopeOf(claims, idAsso, 'write');
       const rh = await rowOf(db.associationRh.findFirst({ where: { id, associationId: scope.associationId } }));
-      if (!seesSiret(scope, rh.idSiret)) throw notFound();
+      if (!seesSiret(scope, rh.idSiret)) throw appError('NOT_FOUND');
       assertWritableSiret(scope, rh.idSiret);
       const values = parseChanges(rhChangesSchema, changes);
       const errors = applyRhRules({ ...toRh(rh), ...values });
@@ -572,7 +569,7 @@ export function createAssociationService(db: Database, { fileChanges, limits }: 
     async deleteRh(claims: AuthClaims, idAsso: string, id: string) {
       const scope = await scopeOf(claims, idAsso, 'write');
       const rh = await rowOf(db.associationRh.findFirst({ where: { id, associationId: scope.associationId } }));
-      if (!seesSiret(scope, rh.idSiret)) throw notFound();
+      if (!seesSiret(scope, rh.idSiret)) throw appError('NOT_FOUND');
       assertWritableSiret(scope, rh.idSiret);
       await db.$transaction((tx) => tx.associationRh.delete({ where: { id: rh.id } }));
       return { message: 'Les effectifs ont été supprimés.' };
@@ -710,7 +707,7 @@ export function createAssociationService(db: Database, { fileChanges, limits }: 
     async patchBudget(claims: AuthClaims, idAsso: string, id: string, changes: readonly Change[]) {
       const scope = await scopeOf(claims, idAsso, 'write-all');
       const budget = await db.associationBudget.findFirst({ where: { id, associationId: scope.associationId } });
-      if (!budget) throw notFound();
+      if (!budget) throw appError('NOT_FOUND');
       const values = parseChanges(budgetChangesSchema, changes) as Record<string, number | string | null>;
       const { exercice_du, exercice_au, ...accounts } = values;
       const du = exercice_du !== undefined ? (exercice_du as string | null) : budget.exerciceDu?.toISOString().slice(0, 10) ?? null;
@@ -731,7 +728,7 @@ export function createAssociationService(db: Database, { fileChanges, limits }: 
     async deleteBudget(claims: AuthClaims, idAsso: string, id: string) {
       const scope = await scopeOf(claims, idAsso, 'write-all');
       const budget = await db.associationBudget.findFirst({ where: { id, associationId: scope.associationId } });
-      if (!budget) throw notFound();
+      if (!budget) throw appError('NOT_FOUND');
       await db.$transaction((tx) => tx.associationBudget.delete({ where: { id: budget.id } }));
       return { message: 'Le budget a été supprimé.' };
     },

@@ -6,7 +6,6 @@ import {
   ALLOWED_DOCUMENT_TYPES,
   api,
   checkDocumentName,
-  DOCUMENT_MESSAGES,
   DOWNLOAD_TICKET_TTL_SECONDS,
   routeUrl,
   UPLOAD_MAX_BYTES,
@@ -14,7 +13,7 @@ import {
   type DownloadTicket,
 } from '@portail/contract';
 import type { Database } from '../../db/prisma.ts';
-import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { appError } from '../../http/errors.ts';
 import type { AuthClaims } from '../../http/request-context.ts';
 import { FileTooLargeError, type FileStorage } from '../../storage/file-storage.ts';
 import { hashOpaqueToken, newOpaqueToken } from '../auth/opaque-tokens.ts';
@@ -29,9 +28,8 @@ export interface IncomingFile {
 
 type DocumentRow = NonNullable<Awaited<ReturnType<DocumentRepository['find']>>>;
 
-const tooLarge = () => new AppError(413, 'FILE_TOO_LARGE', DOCUMENT_MESSAGES.tooLarge);
-const contentRefused = () =>
-  badRequest(DOCUMENT_MESSAGES.contentMismatch, 'FILE_CONTENT_REFUSED', { file: DOCUMENT_MESSAGES.contentMismatch });
+const tooLarge = () => appError('FILE_TOO_LARGE');
+const contentRefused = () => appError('FILE_CONTENT_REFUSED');
 
 function toDto(row: DocumentRow, idAsso: string): AssociationDocument {
   return {
@@ -61,7 +59,7 @@ export function createDocumentService(db: Database, repository: DocumentReposito
   async function readableDocument(claims: AuthClaims, query: { id_asso: string; id: string }) {
     const scope = await associationScope(db, claims, query.id_asso, 'read');
     const row = await repository.find(scope.associationId, query.id);
-    if (!row || !seesSiret(scope, row.idSiret, { associationWide: true })) throw notFound();
+    if (!row || !seesSiret(scope, row.idSiret, { associationWide: true })) throw appError('NOT_FOUND');
     return row;
   }
 
@@ -77,15 +75,14 @@ export function createDocumentService(db: Database, repository: DocumentReposito
     ): Promise<AssociationDocument> {
       const scope = await associationScope(db, claims, query.id_asso, 'write');
       const siret = query.id_siret ?? null;
-      if (siret && !(await repository.siretBelongsTo(scope.associationId, siret))) throw notFound();
+      if (siret && !(await repository.siretBelongsTo(scope.associationId, siret))) throw appError('NOT_FOUND');
       assertWritableSiret(scope, siret);
       const file = await receive();
-      if (!file) throw badRequest(DOCUMENT_MESSAGES.missingFile, 'MISSING_FILE');
+      if (!file) throw appError('MISSING_FILE');
       // At the size limit the parser only cuts the file and keeps reading the body to its end;
       // stopping the stream there lets the 413 go out at once.
       file.stream.once('limit', () => file.stream.destroy(new FileTooLargeError(UPLOAD_MAX_BYTES)));
-      const nameProblem = checkDocumentName(file.filename);
-      if (nameProblem) throw badRequest(nameProblem, 'FILE_NAME_REFUSED', { file: nameProblem });
+      if (checkDocumentName(file.filename)) throw appError('FILE_NAME_REFUSED', { fileName: file.filename });
 
       let mimeType: string | null = null;
       const checkHead = async (head: Buffer) => {
@@ -94,7 +91,7 @@ export function createDocumentService(db: Database, repository: DocumentReposito
       };
       const stored = await storage.save(file.stream, { maxBytes: UPLOAD_MAX_BYTES, checkHead }).catch((error: unknown) => {
         if (error instanceof FileTooLargeError || (error as { statusCode?: number }).statusCode === 413) throw tooLarge();
-        if ((error as { code?: string }).code === 'ECONNRESET') throw badRequest(DOCUMENT_MESSAGES.interrupted, 'UPLOAD_INTERRUPTED');
+        if ((error as { code?: string }).code === 'ECONNRESET') throw appError('UPLOAD_INTERRUPTED');
         throw error;
       });
       try {
@@ -123,7 +120,7 @@ export function createDocumentService(db: Database, repository: DocumentReposito
 
     async list(claims: AuthClaims, query: { id_asso: string; id_siret?: string; type?: string }) {
       const scope = await associationScope(db, claims, query.id_asso, 'read');
-      if (query.id_siret && !seesSiret(scope, query.id_siret)) throw notFound();
+      if (query.id_siret && !seesSiret(scope, query.id_siret)) throw appError('NOT_FOUND');
       const sirets = query.id_siret ? [query.id_siret] : scope.siret ? [scope.siret, null] : null;
       const rows = await repository.listCurrent(scope.associationId, { sirets, ...(query.type ? { type: query.type } : {}) });
       return rows.map((row) => toDto(row, query.id_asso));
@@ -149,14 +146,14 @@ export function createDocumentService(db: Database, repository: DocumentReposito
 
     async openWithTicket(ticket: string) {
       const row = await repository.useTicket(hashOpaqueToken(ticket));
-      if (!row) throw notFound(DOCUMENT_MESSAGES.ticketInvalid, 'DOWNLOAD_TICKET_INVALID');
+      if (!row) throw appError('DOWNLOAD_TICKET_INVALID');
       return { row, stream: await storage.open(row.storageKey) };
     },
 
     async remove(claims: AuthClaims, query: { id_asso: string; id: string }) {
       const scope = await associationScope(db, claims, query.id_asso, 'write');
       const row = await repository.find(scope.associationId, query.id);
-      if (!row) throw notFound();
+      if (!row) throw appError('NOT_FOUND');
       assertWritableSiret(scope, row.idSiret);
       await repository.remove(row.id);
       await storage.remove(row.storageKey);

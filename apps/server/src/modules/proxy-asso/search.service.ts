@@ -4,14 +4,12 @@ import {
   ASSOCIATION_SEARCH,
   isValidSiren,
   isValidSiret,
-  MESSAGES,
   readSearchTerm,
-  SEARCH_MESSAGES,
   type AssociationSearchItem,
   type AssociationSearchQuery,
   type AssociationSearchResult,
 } from '@portail/contract';
-import { badRequest } from '../../http/errors.ts';
+import { appError } from '../../http/errors.ts';
 import { normaliseSearchText } from './search-text.ts';
 import type { SearchRepository, SearchRow } from './search.repository.ts';
 
@@ -34,8 +32,8 @@ export function createSearchService(repository: SearchRepository) {
       const term = readSearchTerm(q);
       const offset = (page - 1) * limit;
       if (term.kind !== 'name') {
-        if (term.kind === 'siren' && !isValidSiren(term.value)) throw badRequest(MESSAGES.badFormat('SIREN'), 'BAD_SIREN');
-        if (term.kind === 'siret' && !isValidSiret(term.value)) throw badRequest(MESSAGES.badFormat('SIRET'), 'BAD_SIRET');
+        if (term.kind === 'siren' && !isValidSiren(term.value)) throw appError('BAD_SIREN');
+        if (term.kind === 'siret' && !isValidSiret(term.value)) throw appError('BAD_SIRET');
         const rows =
           term.kind === 'siren' ? await repository.findBySiren(term.value)
           : term.kind === 'siret' ? await repository.findBySiret(term.value)
@@ -46,8 +44,8 @@ export function createSearchService(repository: SearchRepository) {
         };
       }
       const text = normaliseSearchText(term.value);
-      if (text.length < ASSOCIATION_SEARCH.minLength) throw badRequest(SEARCH_MESSAGES.termTooShort, 'SEARCH_TERM_TOO_SHORT');
-      if (offset >= ASSOCIATION_SEARCH.countCap) throw badRequest(SEARCH_MESSAGES.beyondCap, 'SEARCH_BEYOND_CAP');
+      if (text.length < ASSOCIATION_SEARCH.minLength) throw appError('SEARCH_TERM_TOO_SHORT');
+      if (offset >= ASSOCIATION_SEARCH.countCap) throw appError('SEARCH_BEYOND_CAP');
       const found = await repository.searchByName(text, { offset, limit, countCap: ASSOCIATION_SEARCH.countCap });
       return {
         type: 'nom', total: found.total, total_exact: found.totalExact, page, limit, items: found.rows.map(toItem),
