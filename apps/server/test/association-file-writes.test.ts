@@ -3,7 +3,7 @@
 // and §5, bad input answering 400 with French messages per field and leaving the data unchanged.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ASSOCIATION_FILE_KEYS, associationFileSchema, encodeChangeValue, fileYearBounds, MESSAGES } from '@portail/contract';
+import { ASSOCIATION_FILE_KEYS, associationFileSchema, encodeChangeValue, fileYearBounds, MAX_STORED_EUROS, MESSAGES } from '@portail/contract';
 import { createAssociation, createRib, linkUser, newSiren, type TestAssociation } from './support/association-factory.ts';
 import { signIn } from './support/factories.ts';
 import { TOKEN_HEADER } from './support/http-helpers.ts';
@@ -74,6 +74,8 @@ describe('comptes', () => {
     expect400(await send('post', 'comptes', year, { charges: 100, produits: 150, resultat: 60 }), { resultat: MESSAGES.resultatInconsistent(50) });
     expect400(await send('post', 'comptes', year, { charges: 100.5 }), { charges: MESSAGES.wholeEuros('charges') });
     expect400(await send('post', 'comptes', year, { dons: -1 }), { dons: MESSAGES.wholeEuros('dons') });
+    // Past the integer column's bound: a message, not a failed write.
+    expect400(await send('post', 'comptes', year, { charges: MAX_STORED_EUROS + 1 }), { charges: MESSAGES.wholeEuros('charges') });
     const unknownKey = await send('post', 'comptes', year, { benefice: 1 });
     expect(unknownKey.status).toBe(400);
     expect(Object.keys(unknownKey.body.fields)).toEqual(['corps']);

@@ -5,6 +5,7 @@
 import {
   CHARACTERISTIC_LABELS,
   computeBudgetTotals,
+  MAX_AMOUNT,
   MESSAGES,
   SEARCH_MESSAGES,
   type AssociationIdentite,
@@ -467,6 +468,19 @@ describe('informations administratives', () => {
     await waitFor(() => expect(sent).toBeDefined());
     expect(sent!.body).toEqual({ comptes: { '60': 12500, '64': 3000, '74': 10000 } });
     expect(sent!.url).toContain(`annee=${new Date().getFullYear()}`);
+  });
+
+  it('refuses a budget line over the contract’s bound (10^12 €) before sending, as the server would', async () => {
+    let sent: RecordedRequest | undefined;
+    const fake = setup({ extra: partApi('budgets', { POST: keep((r) => (sent = r), 201, {}) }) });
+    renderTab('budgets');
+    await userEvent.type(await screen.findByLabelText('60 – Achats'), String(MAX_AMOUNT + 1));
+    await userEvent.type(screen.getByLabelText('61 – Services extérieurs'), String(MAX_AMOUNT));
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer le budget' }));
+    expect(await screen.findByText('Le montant du compte 60 doit être un nombre entier d’euros positif.')).toBeInTheDocument();
+    expect(screen.queryByText('Le montant du compte 61 doit être un nombre entier d’euros positif.')).not.toBeInTheDocument();
+    expect(writes(fake)).toHaveLength(0);
+    expect(sent).toBeUndefined();
   });
 
   describe('modification d’un RIB', () => {

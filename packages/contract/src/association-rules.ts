@@ -2,6 +2,7 @@
 // lists, bank details, phone, the characteristics form and budget totals.
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
+import { MAX_AMOUNT, MAX_STORED_EUROS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -173,13 +174,19 @@ export const BUDGET_ACCOUNTS = [...CHARGE_ACCOUNTS, ...PRODUCT_ACCOUNTS, '86', '
 export type BudgetAccount = (typeof BUDGET_ACCOUNTS)[number];
 export type BudgetLines = Partial<Record<BudgetAccount, number>>;
 
-export const MAX_BUDGET_AMOUNT = 1_000_000_000_000;
 export const budgetAmountSchema = (account: string) =>
   z
     .number({ error: MESSAGES.badFormat(`compte ${account}`) })
     .int(MESSAGES.badFormat(`compte ${account}`))
     .min(0, MESSAGES.badFormat(`compte ${account}`))
-    .max(MAX_BUDGET_AMOUNT, MESSAGES.badFormat(`compte ${account}`));
+    .max(MAX_AMOUNT, MESSAGES.badFormat(`compte ${account}`));
+/** A budget line as typed in a form (spaces allowed): its amount, or null when the rule refuses it. */
+export function parseBudgetAmount(text: string): number | null {
+  const compact = text.replace(/\s/g, '');
+  if (!/^\d+$/.test(compact)) return null;
+  const parsed = budgetAmountSchema('').safeParse(Number(compact));
+  return parsed.success ? parsed.data : null;
+}
 export const budgetLinesSchema = z.strictObject(
   Object.fromEntries(BUDGET_ACCOUNTS.map((a) => [a, budgetAmountSchema(a).optional()])) as Record<
     BudgetAccount,
@@ -244,16 +251,15 @@ export const fileYearSchema = z.coerce
 /** Numbers in change lists may travel as strings ('12', '1.5'). */
 const numericString = (v: unknown) => (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v.trim()) : v);
 
-export const MAX_AMOUNT = 1_000_000_000_000;
-/** Whole euros; `signed` for a result that may be a deficit. */
+/** Whole euros kept in integer columns (MAX_STORED_EUROS); `signed` for a result that may be a deficit. */
 export const euroSchema = (label: string, { signed = false } = {}) =>
   z.preprocess(
     numericString,
     z
       .number({ error: MESSAGES.wholeEuros(label) })
       .int(MESSAGES.wholeEuros(label))
-      .min(signed ? -MAX_AMOUNT : 0, MESSAGES.wholeEuros(label))
-      .max(MAX_AMOUNT, MESSAGES.wholeEuros(label)),
+      .min(signed ? -MAX_STORED_EUROS : 0, MESSAGES.wholeEuros(label))
+      .max(MAX_STORED_EUROS, MESSAGES.wholeEuros(label)),
   );
 /** Non-negative integers (head counts, licensees). */
 export const countSchema = (label: string) =>

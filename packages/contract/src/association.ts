@@ -20,9 +20,10 @@ import {
   phoneSchema,
   REGIMES,
 } from './association-rules.ts';
-import { civiliteSchema, emailSchema, idSchema, queryBoolean } from './fields.ts';
+import { civiliteSchema, emailSchema, idSchema, NAME_PATTERN, queryBoolean } from './fields.ts';
 import { defineRoute, messageSchema } from './http.ts';
 import { sirenSchema, siretSchema } from './identifiers.ts';
+import { AMALIA_LENGTH, FOLIO_LENGTH, TEXT_LIMITS, VOLUME_LENGTH } from './limits.ts';
 import { MESSAGES } from './messages.ts';
 import { LCA_ROLES, type Role } from './roles.ts';
 
@@ -141,11 +142,11 @@ export const identiteChangesSchema = z.strictObject({
   numero_amalia: z
     .string()
     .trim()
-    .min(13, MESSAGES.minLength('numéro Amalia', 13))
-    .max(14, MESSAGES.maxLength('numéro Amalia', 14))
+    .min(AMALIA_LENGTH.min, MESSAGES.minLength('numéro Amalia', AMALIA_LENGTH.min))
+    .max(AMALIA_LENGTH.max, MESSAGES.maxLength('numéro Amalia', AMALIA_LENGTH.max))
     .nullable(),
-  volume: z.string().trim().length(3, MESSAGES.exactLength('volume', 3)).nullable(),
-  folio: z.string().trim().length(3, MESSAGES.exactLength('folio', 3)).nullable(),
+  volume: z.string().trim().length(VOLUME_LENGTH, MESSAGES.exactLength('volume', VOLUME_LENGTH)).nullable(),
+  folio: z.string().trim().length(FOLIO_LENGTH, MESSAGES.exactLength('folio', FOLIO_LENGTH)).nullable(),
   impots_commerciaux: changeBoolean('impôts commerciaux').nullable(),
   a_dons_subv_153000: changeBoolean('dons et subventions supérieurs à 153 000 €').nullable(),
   a_publication_comptes_jo: changeBoolean('publication des comptes au JOAFE').nullable(),
@@ -157,7 +158,7 @@ export const identiteChangesSchema = z.strictObject({
     .trim()
     .min(1, MESSAGES.required('champ d’action territorial'))
     .max(100, MESSAGES.maxLength('champ d’action territorial', 100)),
-  objet: nullableText('objet', 260),
+  objet: nullableText('objet', TEXT_LIMITS.object),
   telephone: phoneSchema().nullable(),
   courriel: emailSchema.nullable(),
   site_web: z.url({ error: MESSAGES.badFormat('site web') }).max(255, MESSAGES.maxLength('site web', 255)).nullable(),
@@ -232,11 +233,10 @@ export const representantSchema = z.object({
 export type Representant = z.infer<typeof representantSchema>;
 const requiredText = (label: string, max: number) =>
   z.string({ error: MESSAGES.required(label) }).trim().min(1, MESSAGES.required(label)).max(max, MESSAGES.maxLength(label, max));
-const NAME_CHARS = /^[A-Za-zÀ-ÖØ-öø-ÿŒœ' .-]+$/;
 export const representantFieldsSchema = z.strictObject({
   civilite: civiliteSchema,
-  nom: requiredText('nom', 100).regex(NAME_CHARS, MESSAGES.badFormat('nom')),
-  prenom: requiredText('prénom', 100).regex(NAME_CHARS, MESSAGES.badFormat('prénom')),
+  nom: requiredText('nom', 100).regex(NAME_PATTERN, MESSAGES.badFormat('nom')),
+  prenom: requiredText('prénom', 100).regex(NAME_PATTERN, MESSAGES.badFormat('prénom')),
   courriel: emailSchema,
   fonction: requiredText('fonction', 100),
   telephone: phoneSchema(),
@@ -381,7 +381,7 @@ export const agrementChangesSchema = z.strictObject(agrementFields).partial();
 
 const reseauFields = {
   nom: requiredText('nom du réseau', 200),
-  objet: nullableText('objet', 260),
+  objet: nullableText('objet', TEXT_LIMITS.object),
   numero: z
     .string()
     .trim()

@@ -2,8 +2,7 @@
 // inputs and the server's checks.
 import { MESSAGES } from './messages.ts';
 
-/** 15 MB (spec §9). */
-export const UPLOAD_MAX_BYTES = 15_728_640;
+export { UPLOAD_MAX_BYTES } from './limits.ts';
 
 /** What the association file accepts, checked on the content, not only on the name. */
 export const ALLOWED_DOCUMENT_TYPES = [
@@ -11,6 +10,9 @@ export const ALLOWED_DOCUMENT_TYPES = [
   { extension: 'jpg', mimeType: 'image/jpeg' },
   { extension: 'jpeg', mimeType: 'image/jpeg' },
 ] as const;
+
+/** What the file inputs accept, from the same list (`.pdf,.jpg,.jpeg`). */
+export const ACCEPTED_FILE_EXTENSIONS = ALLOWED_DOCUMENT_TYPES.map((type) => `.${type.extension}`).join(',');
 
 /** Scripts, executables and web pages are refused outright (spec §5). */
 export const FORBIDDEN_EXTENSIONS = ['sql', 'sh', 'exe', 'bat', 'php', 'html', 'htm', 'js', 'asp', 'aspx', 'jsp'] as const;

@@ -1,5 +1,6 @@
 // Field schemas shared by every form and route (spec §5 "Account fields").
 import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from './limits.ts';
 import { MESSAGES } from './messages.ts';
 
 /** Local part of letters, digits and .!#$%&*+=?^_{|}~- then @ then domain labels (spec §5). */
@@ -22,7 +23,7 @@ export const emailSchema = z
       .regex(EMAIL_PATTERN, MESSAGES.badFormat('adresse e-mail')),
   );
 
-export const PASSWORD_MIN_LENGTH = 12;
+export { PASSWORD_MIN_LENGTH } from './limits.ts';
 const PASSWORD_RULES = [/[A-Z]/, /[a-z]/, /\d/, /[^A-Za-z0-9\s]/];
 
 export function isStrongPassword(password: string): boolean {

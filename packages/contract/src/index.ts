@@ -24,6 +24,7 @@ export * from './errors.ts';
 export * from './http.ts';
 export * from './identifiers.ts';
 export * from './lca.ts';
+export * from './limits.ts';
 export * from './mail.ts';
 export * from './messages.ts';
 export * from './notifications.ts';

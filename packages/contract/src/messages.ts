@@ -1,4 +1,5 @@
 // User-facing French messages (spec §5 and §8). Client and server show the same words.
+import { PASSWORD_MIN_LENGTH } from './limits.ts';
 
 export const MESSAGES = {
   // HTTP mapping (spec §8)
@@ -65,7 +66,7 @@ export const MESSAGES = {
   minLength: (label: string, n: number) => `Le champ ${label} doit contenir au moins ${n} caractère(s).`,
   pleaseFill: (label: string) => `Veuillez renseigner le champ ${label}.`,
   passwordRule:
-    'Le mot de passe doit contenir au moins 12 caractères dont une majuscule, une minuscule, un chiffre et un caractère spécial.',
+    `Le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères dont une majuscule, une minuscule, un chiffre et un caractère spécial.`,
   requiredCheckbox: 'Au moins une case doit être cochée.',
 
   // Association file (spec §3, §5)

@@ -16,6 +16,7 @@ import {
   exerciceProblem,
   isoDateSchema,
   MESSAGES,
+  parseBudgetAmount,
   PRODUCT_ACCOUNTS,
   type AssociationBudget,
   type BudgetAccount,
@@ -57,8 +58,6 @@ export const ACCOUNT_LABELS: Record<BudgetAccount, string> = {
   '86': 'Emplois des contributions volontaires en nature',
   '87': 'Contributions volontaires en nature',
 };
-
-const AMOUNT = /^\d{1,13}$/;
 
 /** The contract's words when the exercise ends before it starts (shared with the server). */
 export const EXERCICE_END_BEFORE_START = MESSAGES.exerciceEndBeforeStart;
@@ -171,8 +170,8 @@ function BudgetForm({
 
   const lines: BudgetLines = {};
   for (const a of BUDGET_ACCOUNTS) {
-    const t = texts[a].replace(/\s/g, '');
-    if (AMOUNT.test(t)) lines[a] = Number(t);
+    const amount = parseBudgetAmount(texts[a]);
+    if (amount !== null) lines[a] = amount;
   }
   const totals = computeBudgetTotals(lines);
 
@@ -181,8 +180,7 @@ function BudgetForm({
     setFormError(null);
     const found: FieldErrors = exerciceErrors(dates);
     for (const a of BUDGET_ACCOUNTS) {
-      const t = texts[a].replace(/\s/g, '');
-      if (t !== '' && !AMOUNT.test(t))
+      if (texts[a].trim() !== '' && parseBudgetAmount(texts[a]) === null)
         found[a] = `Le montant du compte ${a} doit être un nombre entier d’euros positif.`;
     }
     if (Object.keys(found).length > 0) {

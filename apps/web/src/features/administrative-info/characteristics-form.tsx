@@ -7,15 +7,18 @@ import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Button } from '@codegouvfr/react-dsfr/Button';
 import { Checkbox } from '@codegouvfr/react-dsfr/Checkbox';
 import {
+  AMALIA_LENGTH,
   api,
   applyCharacteristicsRules,
   CHARACTERISTIC_LABELS,
   decodeChanges,
   diffToChanges,
   DOMAINES,
+  FOLIO_LENGTH,
   identiteChangesSchema,
   isAlsaceMosellePostcode,
   MESSAGES,
+  VOLUME_LENGTH,
   type AssociationIdentite,
   type ChangeValue,
   type Characteristics,
@@ -263,9 +266,12 @@ export function CharacteristicsForm({ idAsso, identite, readOnly }: Characterist
               <fieldset className={fr.cx('fr-fieldset')} aria-label="Inscription au registre (Alsace-Moselle)">
                 <TextField label="Date d’inscription au registre" type="date" {...text('date_pub_registre')} />
                 <TextField label="Tribunal d’instance" {...text('tribunal_instance')} />
-                <TextField label="Numéro Amalia (13 ou 14 caractères)" {...text('numero_amalia')} />
-                <TextField label="Volume (3 caractères)" {...text('volume')} />
-                <TextField label="Folio (3 caractères)" {...text('folio')} />
+                <TextField
+                  label={`Numéro Amalia (${AMALIA_LENGTH.min} ou ${AMALIA_LENGTH.max} caractères)`}
+                  {...text('numero_amalia')}
+                />
+                <TextField label={`Volume (${VOLUME_LENGTH} caractères)`} {...text('volume')} />
+                <TextField label={`Folio (${FOLIO_LENGTH} caractères)`} {...text('folio')} />
               </fieldset>
             )}
             {select(

@@ -5,6 +5,7 @@ import { fr } from '@codegouvfr/react-dsfr';
 import { Button } from '@codegouvfr/react-dsfr/Button';
 import { Upload } from '@codegouvfr/react-dsfr/Upload';
 import {
+  ACCEPTED_FILE_EXTENSIONS,
   api,
   checkDocumentName,
   DOCUMENT_MESSAGES,
@@ -22,7 +23,6 @@ import type { FieldBinding } from '../../lib/forms/use-zod-form.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
 import type { DocumentType } from './document-types.ts';
 
-export const ACCEPTED_FILES = '.pdf,.jpg,.jpeg';
 export const UPLOADED_MESSAGE = 'Le document a été déposé.';
 
 /** The client-side checks of a chosen file: the French message, or null. */
@@ -141,7 +141,7 @@ export function UploadForm({ idAsso, siret, types, onUploaded }: UploadFormProps
           nativeInputProps={{
             id: 'field-file',
             name: 'file',
-            accept: ACCEPTED_FILES,
+            accept: ACCEPTED_FILE_EXTENSIONS,
             'aria-invalid': errors.file ? true : undefined,
             onChange: (event) => {
               setFile(event.target.files?.[0] ?? null);

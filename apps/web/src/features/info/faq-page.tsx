@@ -1,6 +1,7 @@
 // /faq: frequently asked questions.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Accordion } from '@codegouvfr/react-dsfr/Accordion';
+import { PASSWORD_MIN_LENGTH } from '@portail/contract';
 import { Link } from 'react-router-dom';
 import { Page } from '../shell/page.tsx';
 
@@ -23,7 +24,7 @@ const QUESTIONS: { question: string; answer: string }[] = [
   {
     question: 'Quelles règles pour le mot de passe ?',
     answer:
-      'Au moins 12 caractères, dont une majuscule, une minuscule, un chiffre et un caractère spécial. Après plusieurs tentatives infructueuses, la connexion est suspendue quelques minutes.',
+      `Au moins ${PASSWORD_MIN_LENGTH} caractères, dont une majuscule, une minuscule, un chiffre et un caractère spécial. Après plusieurs tentatives infructueuses, la connexion est suspendue quelques minutes.`,
   },
   {
     question: 'Comment rattacher mon compte à mon association ?',

@@ -1,0 +1,43 @@
+// Business constants and limits of spec §9, written once: the server's schemas, the client's forms
+// and the messages read them from here (test/limits.test.ts pins them to the spec). This file
+// imports nothing so that every other contract file may import it.
+
+/** Password minimum length (spec §5, §9). */
+export const PASSWORD_MIN_LENGTH = 12;
+
+/** Upload limit: 15728640 bytes, 15 MB (spec §9). */
+export const UPLOAD_MAX_BYTES = 15_728_640;
+
+/**
+ * Text lengths of spec §9 (siret-request pre-fill): an acronym over 20 characters is cut to 17
+ * plus '...'; the others are cut to their length.
+ */
+export const TEXT_LIMITS = {
+  acronym: 20,
+  acronymCut: 17,
+  name: 120,
+  object: 260,
+  complement: 35,
+  street: 30,
+  postalBox: 7,
+} as const;
+
+/** Alsace-Moselle registry references (spec §5, §9): Amalia 13-14 characters, volume and folio 3. */
+export const AMALIA_LENGTH = { min: 13, max: 14 } as const;
+export const VOLUME_LENGTH = 3;
+export const FOLIO_LENGTH = 3;
+
+/** Donations and subsidies threshold in euros (spec §9, the a_dons_subv_153000 flag). */
+export const DONATION_THRESHOLD = 153_000;
+
+/**
+ * Largest amount in whole euros of a budget line (our bound, the spec gives none): 10^12 keeps the
+ * totals of every line exact in a double; budget lines are stored as JSON numbers.
+ */
+export const MAX_AMOUNT = 1_000_000_000_000;
+
+/**
+ * Amounts kept in whole-euro integer columns (account summaries, top salaries): the bound of a
+ * PostgreSQL `integer`, so that a larger figure is refused with a message instead of failing at write.
+ */
+export const MAX_STORED_EUROS = 2_147_483_647;
