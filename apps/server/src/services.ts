@@ -30,6 +30,7 @@ import { createSearchRepository } from './modules/proxy-asso/search.repository.t
 import { createSearchService } from './modules/proxy-asso/search.service.ts';
 import { createRdsRepository } from './modules/rds/rds.repository.ts';
 import { createRdsService } from './modules/rds/rds.service.ts';
+import { createTransitionService, createWorkflowRepository } from './modules/workflow/index.ts';
 
 export function createServices(app: FastifyInstance, config: AppConfig, db: Database) {
   const mail = createMailService(
@@ -81,6 +82,8 @@ export function createServices(app: FastifyInstance, config: AppConfig, db: Data
     rds: createRdsService(createRdsRepository(db)),
     associationSearch: createSearchService(createSearchRepository(db)),
     referentiels: createReferentielService(createReferentielRepository(db)),
+    // State machines (contract machines/): one transaction per event, history, audit, outbox.
+    workflow: createTransitionService({ db, repository: createWorkflowRepository(db), audit, mail, notifications, publicUrl: config.publicUrl, log: app.log }),
   };
 }
 export type AppServices = ReturnType<typeof createServices>;

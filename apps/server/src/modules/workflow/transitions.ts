@@ -1,0 +1,177 @@
+// Applies one event of a state machine (contract machines/) to one object in one transaction: the
+// row is locked (SELECT … FOR UPDATE) so concurrent events on an object queue and the later ones see
+// the state the first left; the machine decides; the new state, a history row, an audit entry and
+// the notifications and mails the event declares are written together, and mails leave after commit.
+import {
+  apply,
+  describeGuard,
+  MESSAGES,
+  type Audience,
+  type Machine,
+  type MachineSubject,
+  type Refusal,
+} from '@portail/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Prisma } from '../../db/prisma.ts';
+import { AppError } from '../../http/errors.ts';
+import type { AuthClaims } from '../../http/request-context.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import { linkMail } from '../mail/mail-templates.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import type { NotificationService } from '../notifications/notifications.service.ts';
+import type { Person, WorkflowRepository, WorkflowTable } from './repository.ts';
+
+type Tx = Prisma.TransactionClient;
+
+/** One kind of object a machine moves: where it lives and how its guards see it. */
+export interface WorkflowTarget {
+  machine: Machine;
+  table: WorkflowTable;
+  /** What guards read besides state and association: service, creator, facts (wizard complete...). */
+  subjectOf(row: Record<string, unknown>): Omit<MachineSubject, 'state' | 'associationId'>;
+  /** How mails name the object, e.g. « le dossier n° 2026-12 ». */
+  nameOf(row: Record<string, unknown>): string;
+  /** Page of the object, linked from mails. */
+  linkOf(row: Record<string, unknown>): string;
+}
+
+export interface FireInput {
+  target: WorkflowTarget;
+  objectId: string;
+  event: string;
+  claims: AuthClaims;
+  comment?: string | null;
+}
+
+export interface FiredTransition {
+  objectId: string;
+  event: string;
+  from: string;
+  to: string;
+  historyId: string;
+}
+
+export const TRANSITION_ERROR_CODES = {
+  wrongState: 'TRANSITION_WRONG_STATE',
+  forbidden: 'TRANSITION_FORBIDDEN',
+  unknownEvent: 'TRANSITION_UNKNOWN_EVENT',
+} as const;
+
+/** A refusal as the API answers it: 409 wrong state, 403 guard failed, 400 unknown event. */
+export function refusalError(machine: Machine, refusal: Refusal): AppError {
+  const labelOf = (event: string) => machine.events[event]?.label ?? event;
+  switch (refusal.reason) {
+    case 'unknown_event':
+      return new AppError(400, TRANSITION_ERROR_CODES.unknownEvent, MESSAGES.transitionUnknownEvent(refusal.event));
+    case 'unknown_state':
+      return new AppError(409, TRANSITION_ERROR_CODES.wrongState, MESSAGES.transitionWrongState(machine.label, refusal.state));
+    case 'wrong_state':
+      return new AppError(409, TRANSITION_ERROR_CODES.wrongState, MESSAGES.transitionWrongState(labelOf(refusal.event), machine.states[refusal.state]?.label ?? refusal.state));
+    case 'guard':
+      return new AppError(403, TRANSITION_ERROR_CODES.forbidden, MESSAGES.transitionForbidden(labelOf(refusal.event), describeGuard(refusal.guard)));
+  }
+}
+
+export interface WorkflowDeps {
+  db: Database;
+  repository: WorkflowRepository;
+  audit: AuditService;
+  mail: MailService;
+  notifications: NotificationService;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}
+
+export function createTransitionService({ db, repository, audit, mail, notifications, publicUrl, log }: WorkflowDeps) {
+  /** The people of an audience, for this object. */
+  async function audiencesOf(tx: Tx, audiences: readonly Audience[], subject: MachineSubject): Promise<Person[]> {
+    const people: Person[] = [];
+    for (const audience of audiences) people.push(...(await audienceOf(tx, audience, subject)));
+    return people;
+  }
+
+  async function audienceOf(tx: Tx, audience: Audience, subject: MachineSubject): Promise<Person[]> {
+    if (audience === 'association') return repository.associationMembers(tx, subject.associationId);
+    if (audience === 'service') {
+      const contact = subject.serviceId ? await repository.serviceContact(tx, subject.serviceId) : null;
+      return contact ? [contact] : [];
+    }
+    const creator = subject.createdBy ? await repository.user(tx, subject.createdBy.id) : null;
+    return creator ? [creator] : [];
+  }
+
+  return {
+    /** Fires `event` on the object; throws the refusal (nothing written) when the machine says no. */
+    async fire({ target, objectId, event, claims, comment = null }: FireInput): Promise<FiredTransition> {
+      const { machine, table } = target;
+      let mailed = false;
+      const fired = await db.$transaction(async (tx) => {
+        const row = await repository.lockRow(tx, table, objectId);
+        if (!row) throw new AppError(404, 'NOT_FOUND', MESSAGES.http404);
+        const subject: MachineSubject = {
+          ...target.subjectOf(row),
+          state: String(row[table.stateColumn]),
+          associationId: String(row[table.associationColumn]),
+        };
+        const actor = { id: claims.userId, roles: claims.roles, ...(await repository.membershipsOf(tx, claims.userId)) };
+        const transition = apply(machine, subject, event, actor);
+        if (!transition.ok) throw refusalError(machine, transition);
+
+        await repository.writeState(tx, table, objectId, transition.to);
+        const history = await repository.insertHistory(tx, {
+          machine: machine.name,
+          objectId,
+          associationId: subject.associationId,
+          fromState: transition.from,
+          toState: transition.to,
+          event,
+          actorId: claims.userId,
+          actorEmail: claims.email,
+          comment,
+        });
+        await audit.record(tx, {
+          associationId: subject.associationId,
+          actor: { id: claims.userId, email: claims.email },
+          entity: machine.name,
+          entityId: objectId,
+          action: event,
+          before: { etat: transition.from },
+          after: { etat: transition.to, ...(comment ? { commentaire: comment } : {}) },
+        });
+
+        // The actor knows what they did: only the others hear of it.
+        const others = (people: Person[]) => people.filter((p) => p.userId !== claims.userId);
+        const stateLabel = machine.states[transition.to]?.label ?? transition.to;
+        const at = history.createdAt;
+        const { notify, mail: mailAudiences = [], notifyAudience = mailAudiences } = transition.effects;
+        if (notify) {
+          const people = others(await audiencesOf(tx, notifyAudience, subject));
+          await notifications.notify(tx, {
+            associationId: subject.associationId,
+            userIds: people.map((p) => p.userId),
+            type: notify,
+            payload: { machine: machine.name, objet: objectId, evenement: event, de: transition.from, vers: transition.to, libelle_etat: stateLabel, auteur: claims.email, date: at.toISOString() },
+          });
+        }
+        const recipients = new Set(others(await audiencesOf(tx, mailAudiences, subject)).map((p) => p.email.toLowerCase()));
+        const name = target.nameOf(row);
+        for (const to of recipients) {
+          const content = linkMail(
+            `${name} est passé à l'état « ${stateLabel} » (${machine.events[event]!.label.toLowerCase()}, par ${claims.email}).${comment ? `\nCommentaire : ${comment}` : ''}\nPour le consulter :`,
+            `${publicUrl}${target.linkOf(row)}`,
+            'Vous recevez ce message car vous suivez ce dossier sur le compte association.',
+          );
+          // The link carries no secret: the outbox may show it.
+          await mail.enqueue(tx, { to, subject: `${machine.label} : ${stateLabel} – Le compte association`, text: content.text, html: content.html });
+          mailed = true;
+        }
+        return { objectId, event, from: transition.from, to: transition.to, historyId: history.id };
+      });
+      if (mailed) await mail.flush().catch((error: Error) => log.warn({ err: error.message }, 'mail flush after transition failed'));
+      return fired;
+    },
+
+    history: repository.history,
+  };
+}
+export type TransitionService = ReturnType<typeof createTransitionService>;
