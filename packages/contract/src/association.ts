@@ -25,7 +25,7 @@ import { defineRoute, messageSchema } from './http.ts';
 import { sirenSchema, siretSchema } from './identifiers.ts';
 import { AMALIA_LENGTH, FOLIO_LENGTH, TEXT_LIMITS, VOLUME_LENGTH } from './limits.ts';
 import { MESSAGES } from './messages.ts';
-import { LCA_ROLES, type Role } from './roles.ts';
+import { ROLE_SETS, type Role } from './roles.ts';
 
 const gateway = 'proxy-asso' as const;
 
@@ -34,8 +34,8 @@ const gateway = 'proxy-asso' as const;
 // association-side roles read and write (members only their associations, lca.admin all);
 // rds.admin reads every file (supervision of the subsidy schemes), writes nothing. Other
 // instructing and Osiris roles are refused until dossier-scoped reading exists.
-export const ASSOCIATION_READ_ROLES: readonly Role[] = [...LCA_ROLES, 'rds.admin'];
-export const ASSOCIATION_WRITE_ROLES: readonly Role[] = LCA_ROLES;
+export const ASSOCIATION_READ_ROLES: readonly Role[] = ROLE_SETS.associationReaders;
+export const ASSOCIATION_WRITE_ROLES: readonly Role[] = ROLE_SETS.associationMembers;
 
 // ---------------------------------------------------------------------------------------------
 // User ↔ association link (spec §3 "User association link").

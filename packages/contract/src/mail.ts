@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { emailSchema } from './fields.ts';
 import { defineRoute } from './http.ts';
 import { MESSAGES } from './messages.ts';
+import { ROLE_SETS } from './roles.ts';
 
 const gateway = 'mail-server' as const;
 
@@ -51,7 +52,7 @@ export const mailRoutes = {
     body: sendEmailBodySchema, response: z.object({ message: z.string(), _id: z.string() }), successStatus: 201,
   }),
   outbox: defineRoute({
-    method: 'GET', gateway, path: '/outbox', access: ['lca.admin'],
+    method: 'GET', gateway, path: '/outbox', access: ROLE_SETS.lcaAdmins,
     summary: "Boîte d'envoi : les courriels du portail et leur état",
     query: z.object({
       to: z.string().trim().toLowerCase().max(254).optional(),

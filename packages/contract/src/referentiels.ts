@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { idSchema } from './fields.ts';
 import { defineRoute } from './http.ts';
 import { MESSAGES } from './messages.ts';
-import type { Role } from './roles.ts';
+import { ROLE_SETS, type Role } from './roles.ts';
 
 const gateway = 'api-declaration-server' as const;
 
@@ -32,7 +32,7 @@ export const REFERENTIEL_TYPES = [
 export type ReferentielType = (typeof REFERENTIEL_TYPES)[number];
 
 /** Who may edit a referential. */
-export const REFERENTIEL_ADMIN_ROLES: readonly Role[] = ['lca.admin', 'rds.admin', 'rds.appli_admin', 'osiris.appli_admin'];
+export const REFERENTIEL_ADMIN_ROLES: readonly Role[] = ROLE_SETS.referentielAdmins;
 
 /** Options of a referential above this count are cut to `limit` (default 100) unless asked otherwise. */
 export const LARGE_REFERENTIEL_THRESHOLD = 1000;

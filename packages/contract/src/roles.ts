@@ -44,13 +44,36 @@ export const needsPortalRole = (roles: readonly string[]) => roles.some(isForeig
 export function isAdminRole(role: string): boolean {
   return role.endsWith('.admin');
 }
+
+/**
+ * Who may enter each screen or route family, named once: the API routes declare their access with
+ * these sets and the client's route table reads the same ones, so the two cannot drift apart.
+ * Sets for areas the spec leaves open (§6 "not shown") are our reading.
+ */
+export const ROLE_SETS = {
+  /** Association-side users: their associations' files (lca.admin every file), documents, lists. */
+  associationMembers: LCA_ROLES,
+  /** Reading an association file: association-side roles, and rds.admin supervising the schemes. */
+  associationReaders: [...LCA_ROLES, 'rds.admin'],
+  /** The steps that add an association to one's account. */
+  associationJoiners: ['lca.association'],
+  /** The portal's own administration (mail outbox, accounts). */
+  lcaAdmins: ['lca.admin'],
+  instructors: RDS_ROLES,
+  osiris: OSIRIS_ROLES,
+  /** Screens shared by association users and instructing services (dossiers, approvals, Pass'Sport). */
+  associationsAndServices: [...LCA_ROLES, ...RDS_ROLES],
+  /** Pass'Sport and approvals administration. */
+  platformAdmins: ['lca.admin', 'rds.admin', 'rds.appli_admin'],
+  /** Subsidy schemes administration. */
+  schemeAdmins: ['rds.admin', 'rds.appli_admin'],
+  /** Reference data and instructing services' accounts (crossed auth and rds records). */
+  referentielAdmins: ['lca.admin', 'rds.admin', 'rds.appli_admin', 'osiris.appli_admin'],
+} as const satisfies Record<string, readonly Role[]>;
+export type RoleSetName = keyof typeof ROLE_SETS;
+
 /** Roles that manage instructing services' accounts (crossed auth and rds records). */
-export const SERVICE_ACCOUNT_MANAGER_ROLES: readonly Role[] = [
-  'lca.admin',
-  'rds.admin',
-  'rds.appli_admin',
-  'osiris.appli_admin',
-];
+export const SERVICE_ACCOUNT_MANAGER_ROLES: readonly Role[] = ROLE_SETS.referentielAdmins;
 export const isKnownRole = (role: string): role is Role => (ROLES as readonly string[]).includes(role);
 
 /** Default role: first found among RDS, LCA then Osiris roles, else the first (spec §4). */

@@ -1,7 +1,8 @@
 // Every route of spec §2: path (relative to /client), layout, metadata for the entry checks and
-// the notes, and either a page or a placeholder description. Role lists for areas the spec leaves
-// open are our reading (see apps/web/README.md).
-import { LCA_ROLES, OSIRIS_ROLES, RDS_ROLES, type Role } from '@portail/contract';
+// the notes, and either a page or a placeholder description. Who may enter comes from the
+// contract's ROLE_SETS, the sets the API routes declare; a page that calls the API also names the
+// contract routes it calls, and test/route-roles.test.ts checks its roles against theirs.
+import { api, ROLE_SETS, type RouteDefinition } from '@portail/contract';
 import type { RouteMeta } from '../lib/session/route-meta.ts';
 
 export type PageKey =
@@ -33,17 +34,33 @@ export interface RouteEntry {
   layout: 'default' | 'login';
   meta: RouteMeta;
   page: PageKey | { placeholder: string };
+  /** The contract routes the page calls (its family), whose declared roles its own must match. */
+  calls?: readonly RouteDefinition[];
 }
 
-const ASSOCIATION: readonly Role[] = LCA_ROLES;
-const ASSOCIATION_USER: readonly Role[] = ['lca.association'];
-const LCA_ADMIN: readonly Role[] = ['lca.admin'];
-const PLATFORM_ADMINS: readonly Role[] = ['lca.admin', 'rds.admin', 'rds.appli_admin'];
-const SCHEME_ADMINS: readonly Role[] = ['rds.admin', 'rds.appli_admin'];
-const ASSOCIATION_AND_SERVICES: readonly Role[] = [...LCA_ROLES, ...RDS_ROLES];
+const {
+  associationMembers: ASSOCIATION,
+  associationJoiners: ASSOCIATION_USER,
+  lcaAdmins: LCA_ADMIN,
+  platformAdmins: PLATFORM_ADMINS,
+  schemeAdmins: SCHEME_ADMINS,
+  associationsAndServices: ASSOCIATION_AND_SERVICES,
+  instructors: INSTRUCTORS,
+  osiris: OSIRIS,
+} = ROLE_SETS;
+
+/** The association file's routes (identity, establishments, bank details... and its journal). */
+const ASSOCIATION_FILE_CALLS: readonly RouteDefinition[] = [...Object.values(api.association), api.audit.getJournal];
+const DOCUMENT_CALLS: readonly RouteDefinition[] = Object.values(api.associationDocuments);
 
 /** A page of this client under the default layout (header, footer, notes). */
-const route = (path: string, meta: RouteMeta, page: PageKey): RouteEntry => ({ path, layout: 'default', meta, page });
+const route = (path: string, meta: RouteMeta, page: PageKey, calls?: readonly RouteDefinition[]): RouteEntry => ({
+  path,
+  layout: 'default',
+  meta,
+  page,
+  ...(calls ? { calls } : {}),
+});
 
 /** A page of this client under the login layout (sign-in, account creation, passwords). */
 const loginRoute = (path: string, meta: RouteMeta, page: PageKey): RouteEntry => ({
@@ -108,12 +125,12 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   ),
   placeholderRoute(
     '/instructeur',
-    { name: 'instructeur', title: 'Espace instructeur', roles: RDS_ROLES },
+    { name: 'instructeur', title: 'Espace instructeur', roles: INSTRUCTORS },
     'Les dossiers transmis au service instructeur, à instruire, accorder, refuser ou renvoyer au compte association.',
   ),
   placeholderRoute(
     '/osiris',
-    { name: 'osiris', title: 'Espace Osiris', roles: OSIRIS_ROLES },
+    { name: 'osiris', title: 'Espace Osiris', roles: OSIRIS },
     "Le suivi des dossiers de subvention par l'outil de gestion Osiris du ministère.",
   ),
   loginRoute('/validation', { name: 'validation', title: 'Validez votre adresse électronique' }, 'validation'),
@@ -160,6 +177,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     '/administration/lca',
     { name: 'administration-lca', title: 'Administration du compte association', roles: LCA_ADMIN },
     'adminLca',
+    [api.mail.outbox],
   ),
   placeholderRoute(
     '/administration/psp',
@@ -187,21 +205,25 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     '/informations-administratives',
     { name: 'informations-administratives', title: 'Informations administratives', roles: ASSOCIATION },
     'administrativeInfo',
+    ASSOCIATION_FILE_CALLS,
   ),
   route(
     '/informations-administratives/:idCorrespondance',
     { name: 'informations-administratives-association', title: 'Informations administratives', roles: ASSOCIATION },
     'administrativeInfo',
+    ASSOCIATION_FILE_CALLS,
   ),
   route(
     '/informations-administratives/:idCorrespondance?/etablissement-secondaire',
     { name: 'etablissements-secondaires', title: 'Établissements secondaires', roles: ASSOCIATION },
     'administrativeInfo',
+    ASSOCIATION_FILE_CALLS,
   ),
   route(
     '/informations-administratives/:idCorrespondance?/etablissement-secondaire/:siret',
     { name: 'etablissement-secondaire', title: 'Établissement secondaire', roles: ASSOCIATION },
     'administrativeInfo',
+    ASSOCIATION_FILE_CALLS,
   ),
 
   // Documents
@@ -209,6 +231,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     '/associations/:idCorrespondance?/documents',
     { name: 'documents', title: 'Documents', roles: ASSOCIATION },
     'documents',
+    DOCUMENT_CALLS,
   ),
   route(
     '/associations/:idCorrespondance?/documents/etablissements-secondaires',
@@ -218,11 +241,13 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
       roles: ASSOCIATION,
     },
     'documents',
+    DOCUMENT_CALLS,
   ),
   route(
     '/associations/:idCorrespondance?/documents/etablissements-secondaires/:siret',
     { name: 'documents-etablissement-secondaire', title: 'Documents de l’établissement', roles: ASSOCIATION },
     'documents',
+    DOCUMENT_CALLS,
   ),
 
   // Other association pages

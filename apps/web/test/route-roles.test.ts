@@ -1,0 +1,41 @@
+// The client's route table and the API declare who may enter from the same named role sets: a
+// page's roles are exactly those that may make every call it names (so the client never opens a
+// page whose calls the server refuses, nor hides one the server allows).
+import { allRoutes, ROLES, ROLE_SETS, type RouteDefinition } from '@portail/contract';
+import { describe, expect, it } from 'vitest';
+import { ROUTE_TABLE } from '../src/app/route-table.ts';
+
+const NAMED_SETS: readonly (readonly string[])[] = Object.values(ROLE_SETS);
+
+/** The roles that may make every one of these calls (public and signed-in calls restrict nothing). */
+function rolesForAll(calls: readonly RouteDefinition[]): string[] {
+  return ROLES.filter((role) => calls.every((call) => typeof call.access === 'string' || call.access.includes(role)));
+}
+
+describe('route roles', () => {
+  it('every route that restricts its roles uses one of the contract’s named sets', () => {
+    for (const entry of ROUTE_TABLE) {
+      if (entry.meta.roles) expect(NAMED_SETS, entry.path).toContain(entry.meta.roles);
+    }
+  });
+
+  it('every API route that restricts its roles uses one of the contract’s named sets', () => {
+    for (const route of allRoutes()) {
+      if (typeof route.access !== 'string') expect(NAMED_SETS, `${route.gateway}${route.path}`).toContain(route.access);
+    }
+  });
+
+  it.each(ROUTE_TABLE.filter((entry) => entry.calls).map((entry) => [entry.path, entry] as const))(
+    '%s: its roles are those of the calls it makes',
+    (_path, entry) => {
+      expect(entry.calls!.length).toBeGreaterThan(0);
+      expect([...(entry.meta.roles ?? ROLES)].sort()).toEqual(rolesForAll(entry.calls!).sort());
+    },
+  );
+
+  it('the check sees a difference', () => {
+    const [outbox] = ROUTE_TABLE.find((entry) => entry.meta.name === 'administration-lca')!.calls!;
+    expect(rolesForAll([outbox!])).toEqual(['lca.admin']);
+    expect(rolesForAll([{ ...outbox!, access: ROLE_SETS.platformAdmins }])).not.toEqual(['lca.admin']);
+  });
+});
