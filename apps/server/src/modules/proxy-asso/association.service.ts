@@ -23,6 +23,7 @@ import {
   type rhFieldsSchema,
   STRUCTURE_BY_CORRESPONDANCE_KEYS,
   CHARACTERISTIC_LABELS,
+  TEXT_LIMITS,
   decodeChanges,
   etablissementChangesSchema,
   identiteChangesSchema,
@@ -666,7 +667,7 @@ export function createAssociationService(db: Database, { fileChanges, limits }: 
               associationId: scope.associationId,
               nom: parent.nom.slice(0, 200),
               idSiren: parent.idSiren,
-              objet: parent.objet?.slice(0, 260) ?? null,
+              objet: parent.objet?.slice(0, TEXT_LIMITS.object) ?? null,
               adresse: addressLine(parent.adresseSiege),
             },
           });
