@@ -54,27 +54,27 @@ export function createWorkflowRepository(db: Database) {
       return tx.stateHistory.create({ data: { id: randomUUID(), ...row } });
     },
 
+    // Plain SQL joins below: one statement each on the transaction's connection.
+
     /** Associations the user is a member of and instructing services the user belongs to. */
     async membershipsOf(tx: Tx, userId: string): Promise<{ associationIds: string[]; serviceIds: string[] }> {
-      // One after the other: a transaction holds a single connection.
-      const links = await tx.userAssociation.findMany({ where: { associationUser: { authId: userId } }, select: { associationId: true } });
-      const services = await tx.serviceAccount.findMany({ where: { authId: userId }, select: { id: true } });
-      return { associationIds: links.map((l) => l.associationId), serviceIds: services.map((s) => s.id) };
+      const links = await tx.$queryRaw<{ id: string }[]>`SELECT ua.association_id::text AS id FROM user_associations ua
+        JOIN association_users au ON au.id = ua.association_user_id WHERE au.auth_id = ${userId}::uuid`;
+      const services = await tx.$queryRaw<{ id: string }[]>`SELECT id::text AS id FROM service_accounts WHERE auth_id = ${userId}::uuid`;
+      return { associationIds: links.map((l) => l.id), serviceIds: services.map((s) => s.id) };
     },
 
     /** Members of the association, with their address. */
-    async associationMembers(tx: Tx, associationId: string): Promise<Person[]> {
-      const links = await tx.userAssociation.findMany({
-        where: { associationId },
-        select: { associationUser: { select: { user: { select: { id: true, email: true } } } } },
-      });
-      return links.map((l) => ({ userId: l.associationUser.user.id, email: l.associationUser.user.email }));
-    },
+    associationMembers: (tx: Tx, associationId: string): Promise<Person[]> =>
+      tx.$queryRaw<Person[]>`SELECT u.id::text AS "userId", u.email FROM user_associations ua
+        JOIN association_users au ON au.id = ua.association_user_id JOIN users u ON u.id = au.auth_id
+        WHERE ua.association_id = ${associationId}::uuid ORDER BY u.email`,
 
     /** The instructing service's account: its user, and the service's own address when it has one. */
     async serviceContact(tx: Tx, serviceId: string): Promise<Person | null> {
-      const service = await tx.serviceAccount.findUnique({ where: { id: serviceId }, select: { email: true, user: { select: { id: true, email: true } } } });
-      return service ? { userId: service.user.id, email: service.email ?? service.user.email } : null;
+      const [contact] = await tx.$queryRaw<Person[]>`SELECT u.id::text AS "userId", COALESCE(s.email, u.email) AS email
+        FROM service_accounts s JOIN users u ON u.id = s.auth_id WHERE s.id = ${serviceId}::uuid`;
+      return contact ?? null;
     },
 
     async user(tx: Tx, userId: string): Promise<Person | null> {
