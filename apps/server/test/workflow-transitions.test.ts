@@ -101,6 +101,16 @@ describe('one event, one transaction', () => {
     expect(mails.map((m) => m.to).sort()).toEqual([member.email, colleague.email].sort());
     expect(mails[0]!.subject).toBe("Instruction d'un dossier de subvention : En cours d'instruction – Le compte association");
   });
+  it('rolls everything back when a later step fails: no state, history, audit entry, notification or mail', async () => {
+    const id = await newObject('A');
+    // nameOf runs after the state, history, audit and notification writes, before the mails.
+    const failing: WorkflowTarget = { ...target, nameOf: () => { throw new Error('mail text failed'); } };
+    await expect(t.app.services.workflow.fire({ target: failing, objectId: id, event: 'transmettre', claims: member })).rejects.toThrow('mail text failed');
+    expect(await stateOf(id)).toBe('A');
+    expect(await historyOf(id)).toEqual([]);
+    expect(await trailOf(id)).toEqual([]);
+    expect(await t.db.notification.count({ where: { payload: { path: ['objet'], equals: id } } })).toBe(0);
+  });
 });
 
 describe('refusals write nothing', () => {
