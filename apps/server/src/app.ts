@@ -92,7 +92,8 @@ export async function buildApp({ config, databaseUrl, db: givenDb }: BuildAppOpt
   await app.register(fastifyMultipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, fieldSize: 1_000, fieldNameSize: 100, parts: 6, headerPairs: 20 },
   });
-  installErrorHandler(app);
+  // Test runs check that each route answers only the errors its contract entry declares.
+  installErrorHandler(app, { checkDeclared: config.nodeEnv === 'test' });
 
   const services = createServices(app, config, db);
   app.decorate('services', services);

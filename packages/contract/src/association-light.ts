@@ -54,6 +54,7 @@ const associationLightResponseSchema = associationLightSchema.partial();
 export const associationLightRoutes = {
   getLight: defineRoute({
     method: 'GET', gateway: 'proxy-asso', path: '/association-light', access: 'authenticated',
+    errors: ['NOT_FOUND', 'INCLUDE_DELETED_ADMIN_ONLY'],
     summary:
       "Fiche publique d'une association du répertoire (q : id_correspondance, RNA, SIREN ou SIRET) et ses établissements actifs, " +
       'pour choisir son établissement avant de la rejoindre ; aucune donnée personnelle ni bancaire. ' +

@@ -85,6 +85,7 @@ export type AssociationSearchResult = z.infer<typeof associationSearchResultSche
 export const associationSearchRoutes = {
   search: defineRoute({
     method: 'GET', gateway: 'proxy-asso', path: '/association/search', access: 'authenticated',
+    errors: ['BAD_SIREN', 'BAD_SIRET', 'SEARCH_TERM_TOO_SHORT', 'SEARCH_BEYOND_CAP'],
     summary:
       "Recherche d'associations dans le répertoire : numéro SIREN, SIRET ou RNA (recherche exacte) ou nom " +
       '(sans accents ni casse, par pertinence, paginée ; total plafonné à 1000 pour les noms)',

@@ -21,6 +21,7 @@ import {
   REGIMES,
 } from './association-rules.ts';
 import { civiliteSchema, emailSchema, idSchema, NAME_PATTERN, queryBoolean } from './fields.ts';
+import type { ErrorKey } from './errors.ts';
 import { defineRoute, messageSchema } from './http.ts';
 import { sirenSchema, siretSchema } from './identifiers.ts';
 import { AMALIA_LENGTH, FOLIO_LENGTH, TEXT_LIMITS, VOLUME_LENGTH } from './limits.ts';
@@ -484,6 +485,9 @@ const write = ASSOCIATION_WRITE_ROLES;
  * GET the list (listQuery), POST one item (createQuery, body `fields`, 201), PATCH one item by id
  * (a change list), DELETE one item by id.
  */
+/** Every association file route answers 404 for an association or item the caller cannot see. */
+const FILE_ERRORS = ['NOT_FOUND'] as const satisfies readonly ErrorKey[];
+
 function subResource<
   const Segment extends string,
   const Plural extends string,
@@ -500,19 +504,22 @@ function subResource<
   listQuery: ListQuery;
   createQuery: CreateQuery;
   summaries: { list: string; create: string; update: string; remove: string };
+  /** Errors of the creation besides those of every file route. */
+  createErrors?: readonly ErrorKey[];
 }) {
   const { segment, names: [plural, singular], item, fields, listQuery, createQuery, summaries } = resource;
   const path = `/association/${segment}` as const;
-  const list = defineRoute({ method: 'GET', gateway, path, access: read, summary: summaries.list, query: listQuery, response: z.array(item) });
+  const errors = FILE_ERRORS;
+  const list = defineRoute({ method: 'GET', gateway, path, access: read, errors, summary: summaries.list, query: listQuery, response: z.array(item) });
   const create = defineRoute({
-    method: 'POST', gateway, path, access: write, successStatus: 201,
+    method: 'POST', gateway, path, access: write, successStatus: 201, errors: [...errors, ...(resource.createErrors ?? [])],
     summary: summaries.create, query: createQuery, body: fields, response: item,
   });
   const update = defineRoute({
-    method: 'PATCH', gateway, path, access: write, summary: summaries.update, query: assoIdQuery, body: changesSchema, response: item,
+    method: 'PATCH', gateway, path, access: write, errors, summary: summaries.update, query: assoIdQuery, body: changesSchema, response: item,
   });
   const remove = defineRoute({
-    method: 'DELETE', gateway, path, access: write, summary: summaries.remove, query: assoIdQuery, response: messageSchema,
+    method: 'DELETE', gateway, path, access: write, errors, summary: summaries.remove, query: assoIdQuery, response: messageSchema,
   });
   return {
     [`get${plural}`]: list,
@@ -528,21 +535,25 @@ function subResource<
 export const associationRoutes = {
   getIdentite: defineRoute({
     method: 'GET', gateway, path: '/association/identite', access: read,
+    errors: FILE_ERRORS,
     summary: "Identité, coordonnées, activités et spécificités de l'association (id_asso : id_correspondance, RNA, SIREN ou SIRET)",
     query: assoQuery, response: associationIdentiteSchema,
   }),
   patchIdentite: defineRoute({
     method: 'PATCH', gateway, path: '/association/identite', access: write,
+    errors: FILE_ERRORS,
     summary: "Modifie l'identité (liste de changements { key, value }) ; réservé au siège",
     query: assoQuery, body: changesSchema, response: associationIdentiteSchema,
   }),
   getEtablissements: defineRoute({
     method: 'GET', gateway, path: '/association/etablissements', access: read,
+    errors: FILE_ERRORS,
     summary: "Établissements de l'association (id_asso : SIREN) ; un établissement secondaire ne voit que le sien",
     query: assoQuery, response: z.array(etablissementSchema),
   }),
   patchEtablissement: defineRoute({
     method: 'PATCH', gateway, path: '/association/etablissements', access: write,
+    errors: FILE_ERRORS,
     summary: "Modifie un établissement (enseigne, note, courriel, téléphone)",
     query: assoSiretRequiredQuery, body: changesSchema, response: etablissementSchema,
   }),
@@ -565,14 +576,17 @@ export const associationRoutes = {
       update: 'Modifie un représentant légal (liste de changements)',
       remove: 'Supprime un représentant légal (marqué supprimé)',
     },
+    createErrors: ['REPRESENTANTS_LIMIT'],
   }),
   patchRepresentantFonctionSiret: defineRoute({
     method: 'PATCH', gateway, path: '/association/representantFonctionSiret', access: write,
+    errors: FILE_ERRORS,
     summary: "Modifie valideur_cec, id_siret ou fonction d'un représentant légal",
     query: assoIdQuery, body: changesSchema, response: representantSchema,
   }),
   getAssociation: defineRoute({
     method: 'GET', gateway, path: '/association', access: read,
+    errors: [...FILE_ERRORS, 'INCLUDE_DELETED_ADMIN_ONLY'],
     summary:
       "Dossier complet d'une association (q : id_correspondance, RNA, SIREN ou SIRET) dans le périmètre de l'appelant ; " +
       'include / exclude : clés de premier niveau séparées par des virgules ; hideRepresentantsLegaux ; ' +
@@ -621,6 +635,7 @@ export const associationRoutes = {
   }),
   postReseauxAffiliation: defineRoute({
     method: 'POST', gateway, path: '/association/reseauxAffiliation', access: write, successStatus: 201,
+    errors: FILE_ERRORS,
     summary:
       "Affilie l'association membre (id_asso_membre, modifiable par l'appelant) à l'association tête de réseau " +
       '(id_asso_parent) : réseau créé avec le nom et le SIREN de la tête de réseau ; doublon et auto-affiliation refusés',

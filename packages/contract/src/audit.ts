@@ -42,6 +42,7 @@ export type AuditEntryView = z.infer<typeof auditEntrySchema>;
 export const auditRoutes = {
   getJournal: defineRoute({
     method: 'GET', gateway: 'proxy-asso', path: '/association/journal', access: ASSOCIATION_READ_ROLES,
+    errors: ['NOT_FOUND'],
     summary:
       "Journal des modifications de l'association (RIB, représentants légaux, rattachements), du plus récent au plus ancien ; " +
       'mêmes droits que le dossier (un établissement secondaire ne voit que les siennes et celles de toute l’association)',

@@ -144,52 +144,62 @@ const tokenParams = z.object({ token: z.string().min(16, MESSAGES.invalidToken).
 export const authRoutes = {
   login: defineRoute({
     method: 'POST', gateway, path: '/login', access: 'public',
+    errors: ['BAD_CREDENTIALS', 'USER_LOCKED', 'LOGIN_THROTTLED'],
     summary: 'Connexion par adresse e-mail et mot de passe',
     body: loginBodySchema, response: sessionResponseSchema,
   }),
   register: defineRoute({
     method: 'POST', gateway, path: '/register', access: 'public',
+    errors: ['EMAIL_TAKEN', 'TOO_MANY_REQUESTS'],
     summary: 'Création de compte (envoie le courriel de validation si demandé)',
     query: registerQuerySchema, body: registerBodySchema, response: registerResponseSchema, successStatus: 201,
   }),
   sendValidationMail: defineRoute({
     method: 'POST', gateway, path: '/sendValidationMail', access: 'public',
+    errors: ['TOO_MANY_REQUESTS'],
     summary: 'Renvoi du courriel de validation', body: sendValidationMailBodySchema, response: messageSchema,
   }),
   validate: defineRoute({
     method: 'POST', gateway, path: '/validate/:token', access: 'public',
+    errors: ['LINK_INVALID', 'LINK_EXPIRED', 'EMAIL_TAKEN'],
     summary: "Validation de l'adresse e-mail par le lien reçu", params: tokenParams, response: messageSchema,
   }),
   forgotPassword: defineRoute({
     method: 'POST', gateway, path: '/forgotPassword/:email', access: 'public', sendsAccessToken: false,
+    errors: ['TOO_MANY_REQUESTS'],
     summary: 'Demande de réinitialisation du mot de passe (même réponse que le compte existe ou non)',
     params: z.object({ email: emailSchema }), query: z.object({ origin: originSchema }), response: messageSchema,
   }),
   resetPassword: defineRoute({
     method: 'POST', gateway, path: '/resetPassword/:token', access: 'public',
+    errors: ['LINK_INVALID', 'LINK_EXPIRED', 'USER_LOCKED', 'TOO_MANY_REQUESTS'],
     summary: 'Nouveau mot de passe par le lien reçu', params: tokenParams, body: resetPasswordBodySchema,
     response: sessionResponseSchema,
   }),
   changePassword: defineRoute({
     method: 'PATCH', gateway, path: '/users/:id/oauth', access: 'authenticated', allowPasswordChange: true,
+    errors: ['USER_NOT_FOUND', 'WRONG_PASSWORD', 'SAME_PASSWORD'],
     summary:
       'Changement du mot de passe (ancien mot de passe requis) ; révoque les autres sessions et renvoie une nouvelle paire de jetons de la session courante',
     params: userIdParams, body: changePasswordBodySchema, response: sessionResponseSchema,
   }),
   updateUser: defineRoute({
     method: 'PATCH', gateway, path: '/users/:id', access: 'authenticated',
+    errors: ['USER_NOT_FOUND', 'NOTHING_TO_UPDATE', 'CURRENT_PASSWORD_REQUIRED', 'WRONG_CURRENT_PASSWORD', 'EMAIL_TAKEN'],
     summary:
       'Modification de l’identité du compte (champs modifiés seulement) ; une nouvelle adresse (mot de passe actuel requis) reste en attente jusqu’à sa validation',
     params: userIdParams, body: updateUserBodySchema, response: sessionUserSchema,
   }),
   joinAssociationPortal: defineRoute({
     method: 'POST', gateway, path: '/users/:id/association-role', access: 'authenticated',
+    errors: ['USER_NOT_FOUND', 'ALREADY_ASSOCIATION_ACCOUNT'],
     summary:
       'Compte venu d’un autre site du ministère : ajoute le rôle association à son propre compte (la session prouve qu’il en est le titulaire)',
     params: userIdParams, response: sessionUserSchema,
   }),
   refreshToken: defineRoute({
     method: 'GET', gateway, path: '/refreshToken/:refreshToken', access: 'public', sendsAccessToken: false,
+    errors: ['TOKEN_EXPIRED', 'REFRESH_TOKEN_REUSED', 'SESSION_USER_NOT_FOUND', 'USER_LOCKED'],
     summary: 'Échange du jeton de rafraîchissement (rotation)',
     params: z.object({ refreshToken: z.string().min(16).max(200) }), response: tokenPairSchema,
   }),
@@ -200,6 +210,7 @@ export const authRoutes = {
   }),
   me: defineRoute({
     method: 'GET', gateway, path: '/me', access: 'authenticated', allowUnvalidated: true, allowPasswordChange: true,
+    errors: ['USER_NOT_FOUND'],
     summary: 'Session de l’utilisateur connecté', response: sessionUserSchema,
   }),
   crossedServices: defineRoute({

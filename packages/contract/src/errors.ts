@@ -19,6 +19,8 @@ export interface ErrorEntry {
   code?: string;
   /** The form field the message belongs to: answered in `fields` too. */
   field?: string;
+  /** Parameters of a parametrised message, for the documentation's example. */
+  example?: object;
 }
 
 const INVALID_JSON = `${MESSAGES.http400} (JSON invalide)`;
@@ -30,7 +32,11 @@ export const ERRORS = {
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: INVALID_JSON },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: MESSAGES.http413 },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Le type de contenu de la requête n’est pas accepté.' },
-  VALIDATION_ERROR: { status: 400, message: ({ fields }: { fields: Record<string, string> }) => invalidFormMessage(fields) },
+  VALIDATION_ERROR: {
+    status: 400,
+    message: ({ fields }: { fields: Record<string, string> }) => invalidFormMessage(fields),
+    example: { fields: { nom: MESSAGES.required('nom') } },
+  },
   NOT_FOUND: { status: 404, message: MESSAGES.http404 },
   TOO_MANY_REQUESTS: { status: 429, message: MESSAGES.tooManyRequests },
   INTERNAL: { status: 500, message: MESSAGES.serverError },
@@ -52,7 +58,7 @@ export const ERRORS = {
   SESSION_USER_NOT_FOUND: { status: 401, code: 'USER_NOT_FOUND', message: MESSAGES.userNotFound },
   USER_NOT_FOUND: { status: 404, message: MESSAGES.userNotFound },
   BAD_CREDENTIALS: { status: 401, message: MESSAGES.badCredentials },
-  LOGIN_THROTTLED: { status: 429, message: ({ seconds }: { seconds: number }) => MESSAGES.tooManyLoginAttempts(seconds) },
+  LOGIN_THROTTLED: { status: 429, message: ({ seconds }: { seconds: number }) => MESSAGES.tooManyLoginAttempts(seconds), example: { seconds: 30 } },
   EMAIL_TAKEN: { status: 409, message: MESSAGES.emailAlreadyLinked },
   ALREADY_ASSOCIATION_ACCOUNT: { status: 409, message: MESSAGES.alreadyAssociationAccount },
   WRONG_PASSWORD: { status: 400, message: MESSAGES.wrongOldPassword, field: 'old_password' },
@@ -66,12 +72,12 @@ export const ERRORS = {
   NOT_LINKED: { status: 404, message: MESSAGES.notLinkedToAssociation },
   SIRET_NOT_IN_ASSOCIATION: { status: 400, code: 'VALIDATION_ERROR', message: MESSAGES.siretNotInAssociation, field: 'id_siret' },
   ASSOCIATION_REQUIRES_SIRET: { status: 400, code: 'VALIDATION_ERROR', message: MESSAGES.associationRequiresSiret, field: 'id_siret' },
-  JOINS_LIMIT: { status: 429, message: ({ max }: { max: number }) => MESSAGES.joinsPerDayReached(max) },
+  JOINS_LIMIT: { status: 429, message: ({ max }: { max: number }) => MESSAGES.joinsPerDayReached(max), example: { max: 5 } },
   JOIN_NOTIFICATIONS_LIMIT: { status: 429, message: MESSAGES.joinNotificationsPerDayReached },
 
   // Association file, search and documents
   INCLUDE_DELETED_ADMIN_ONLY: { status: 403, code: 'FORBIDDEN', message: MESSAGES.includeDeletedAdminOnly },
-  REPRESENTANTS_LIMIT: { status: 400, message: ({ max }: { max: number }) => MESSAGES.representantsLimitReached(max) },
+  REPRESENTANTS_LIMIT: { status: 400, message: ({ max }: { max: number }) => MESSAGES.representantsLimitReached(max), example: { max: 10 } },
   BAD_SIREN: { status: 400, message: MESSAGES.badFormat('SIREN') },
   BAD_SIRET: { status: 400, message: MESSAGES.badFormat('SIRET') },
   SEARCH_TERM_TOO_SHORT: { status: 400, message: SEARCH_MESSAGES.termTooShort },
@@ -81,6 +87,7 @@ export const ERRORS = {
     status: 400,
     message: ({ fileName }: { fileName: string }) => checkDocumentName(fileName) ?? DOCUMENT_MESSAGES.wrongType,
     field: 'file',
+    example: { fileName: 'document.exe' },
   },
   FILE_CONTENT_REFUSED: { status: 400, message: DOCUMENT_MESSAGES.contentMismatch, field: 'file' },
   UPLOAD_INTERRUPTED: { status: 400, message: DOCUMENT_MESSAGES.interrupted },
@@ -91,6 +98,7 @@ export const ERRORS = {
   REFERENTIEL_NOT_FOUND: {
     status: 404,
     message: ({ type }: { type?: string }) => (type === undefined ? REFERENTIEL_MESSAGES.notFoundById : REFERENTIEL_MESSAGES.notFound(type)),
+    example: { type: 'regions' },
   },
   NO_CHANGE_DETECTED: { status: 400, message: REFERENTIEL_MESSAGES.noChange },
 } as const satisfies Record<string, ErrorEntry>;
@@ -113,6 +121,12 @@ export function errorBody<K extends ErrorKey>(key: K, ...params: ErrorParams<K>)
   const given = (params[0] as { fields?: Record<string, string> } | undefined)?.fields;
   const fields = given ?? (field ? { [field]: text } : undefined);
   return { message: text, status, code: errorCodeOf(key), ...(fields ? { fields } : {}) };
+}
+
+/** An entry's message as the documentation shows it: parametrised ones with their example. */
+export function errorDescription(key: ErrorKey): string {
+  const { message, example } = entry(key);
+  return typeof message === 'string' ? message : `${(message as (p: unknown) => string)(example)} (exemple)`;
 }
 
 /** Every wire code of the catalogue. */

@@ -42,11 +42,13 @@ export const lcaRoutes = {
   }),
   getUser: defineRoute({
     method: 'GET', gateway, path: '/users/:id', access: 'authenticated',
+    errors: ['USER_NOT_FOUND'],
     summary: "Fiche de l'utilisateur association (lcaId) ; l'utilisateur lui-même ou un administrateur",
     params: z.object({ id: idSchema }), response: associationUserSchema,
   }),
   patchUser: defineRoute({
     method: 'PATCH', gateway, path: '/users/:id', access: 'authenticated',
+    errors: ['USER_NOT_FOUND', 'NOT_FOUND', 'SIRET_NOT_IN_ASSOCIATION', 'ASSOCIATION_REQUIRES_SIRET', 'JOINS_LIMIT', 'JOIN_NOTIFICATIONS_LIMIT'],
     summary: "Rattache l'utilisateur aux associations données (après le certificat sur l'honneur) ; type Siège si le SIRET est celui du siège",
     params: z.object({ id: idSchema }),
     body: z.object({ associations: z.array(joinLinkSchema).min(1, MESSAGES.associationRequiresSiret).max(20) }),
@@ -54,17 +56,20 @@ export const lcaRoutes = {
   }),
   deleteUser: defineRoute({
     method: 'DELETE', gateway, path: '/users/:id', access: 'authenticated',
+    errors: ['USER_NOT_FOUND'],
     summary: "Retire l'utilisateur de toutes ses associations (sa fiche association est conservée, vide)",
     params: z.object({ id: idSchema }), response: messageSchema,
   }),
   exitAssociation: defineRoute({
     method: 'PATCH', gateway, path: '/users/:authId/exit', access: 'authenticated',
+    errors: ['USER_NOT_FOUND', 'NOT_LINKED'],
     summary: "Quitte une association (idAsso : id_correspondance, RNA ou SIREN) ; renvoie les associations restantes",
     params: z.object({ authId: idSchema }), query: z.object({ idAsso: idAssoSchema }),
     response: z.object({ associations: z.array(userAssociationLinkSchema) }),
   }),
   joinAssociationNotification: defineRoute({
     method: 'POST', gateway, path: '/users/joinAssociationNotification', access: 'authenticated',
+    errors: ['NOT_FOUND', 'JOIN_NOTIFICATIONS_LIMIT', 'TOO_MANY_REQUESTS'],
     summary: "Informe par courriel les représentants légaux de l'association du rattachement d'un membre",
     body: z.object({
       id_correspondance: idSchema,
@@ -76,6 +81,7 @@ export const lcaRoutes = {
   }),
   reportMember: defineRoute({
     method: 'POST', gateway, path: '/rattachements/signalement/:token', access: 'public',
+    errors: ['LINK_INVALID'],
     summary:
       "« Je ne connais pas cette personne » : le lien (à usage unique, 30 jours) du courriel de rattachement détache le membre ; " +
       'la personne détachée est prévenue et le détachement est inscrit au journal',

@@ -48,6 +48,7 @@ export type OutboxMail = z.infer<typeof outboxMailSchema>;
 export const mailRoutes = {
   sendEmail: defineRoute({
     method: 'POST', gateway, path: '/notification/sendEmail', access: 'public',
+    errors: ['MAIL_RECIPIENT_NOT_ALLOWED', 'TOO_MANY_REQUESTS'],
     summary: "Envoi d’un courriel à l’assistance (seul destinataire permis) ; l’expéditeur est le portail, l’adresse de l’appelant va en Reply-To.",
     body: sendEmailBodySchema, response: z.object({ message: z.string(), _id: z.string() }), successStatus: 201,
   }),

@@ -44,6 +44,7 @@ export const notificationRoutes = {
   }),
   markNotificationRead: defineRoute({
     method: 'PATCH', gateway, path: '/notifications/:id/read', access: 'authenticated',
+    errors: ['NOT_FOUND'],
     summary: "Marque une notification de l'utilisateur connecté comme lue",
     params: z.object({ id: idSchema }), response: notificationSchema,
   }),

@@ -176,11 +176,13 @@ export const referentielRoutes = {
   }),
   get: defineRoute({
     method: 'GET', gateway, path: '/referentiel', access: 'public',
+    errors: ['REFERENTIEL_NOT_FOUND'],
     summary: "Un référentiel par son type (404 s'il n'existe pas), options filtrées",
     query: referentielQuerySchema, response: referentielSchema,
   }),
   update: defineRoute({
     method: 'PATCH', gateway, path: '/referentiels/:id', access: REFERENTIEL_ADMIN_ROLES,
+    errors: ['REFERENTIEL_NOT_FOUND', 'NO_CHANGE_DETECTED'],
     summary: "Modifie le libellé, la catégorie ou la liste complète des options (400 si rien n'a changé)",
     params: z.object({ id: idSchema }), body: referentielPatchSchema, response: referentielSchema,
   }),

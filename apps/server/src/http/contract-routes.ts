@@ -56,9 +56,14 @@ export function registerRoute<R extends RouteDefinition>(
   handler: RouteHandler<R>,
   options: RouteOptions<R> = {},
 ) {
+  // A rate-limited route declares its 429 in the contract (OpenAPI, client).
+  if (options.rateLimit && !route.errors?.includes('TOO_MANY_REQUESTS')) {
+    throw new Error(`${route.method} ${fullPath(route)} is rate limited but does not declare TOO_MANY_REQUESTS`);
+  }
   app.route({
     method: route.method,
     url: fullPath(route),
+    config: { contractRoute: route },
     handler: async (request, reply) => {
       // Access, entry checks (spec §2) and the route's declared exemptions, in one place.
       const auth = await authorise(app, request, route);

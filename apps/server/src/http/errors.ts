@@ -1,6 +1,14 @@
 // Typed domain errors and the one handler that shapes every error answer as { message, status, code }.
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { errorBody, ERRORS, type ApiErrorBody, type ErrorKey, type ErrorParams } from '@portail/contract';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  declaresError,
+  errorBody,
+  ERRORS,
+  type ApiErrorBody,
+  type ErrorKey,
+  type ErrorParams,
+  type RouteDefinition,
+} from '@portail/contract';
 
 export class AppError extends Error {
   /** Extra headers for the answer (e.g. Retry-After). */
@@ -39,7 +47,20 @@ function frameworkError(error: FastifyError): ErrorKey {
   return 'BAD_REQUEST';
 }
 
-export function installErrorHandler(app: FastifyInstance) {
+/**
+ * Errors answered by a contract route that does not declare them (`status code route`), recorded in
+ * test runs only: the test app fails its file when one was (test/support/test-app.ts).
+ */
+export const undeclaredErrors: string[] = [];
+
+function checkDeclared(request: FastifyRequest, body: ApiErrorBody) {
+  const route = (request.routeOptions.config as { contractRoute?: RouteDefinition }).contractRoute;
+  if (route && body.code && !declaresError(route, body.status, body.code)) {
+    undeclaredErrors.push(`${body.status} ${body.code} ${route.method} ${route.gateway}${route.path}`);
+  }
+}
+
+export function installErrorHandler(app: FastifyInstance, options: { checkDeclared?: boolean } = {}) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     let body: ApiErrorBody;
     if (error instanceof AppError) {
@@ -51,6 +72,7 @@ export function installErrorHandler(app: FastifyInstance) {
       request.log.error({ err: error }, 'unexpected error');
       body = errorBody('INTERNAL');
     }
+    if (options.checkDeclared) checkDeclared(request, body);
     return reply.status(body.status).send(body);
   });
 }

@@ -8,6 +8,7 @@ import request from 'supertest';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
+import { undeclaredErrors } from '../../src/http/errors.ts';
 import { createDatabaseFromTemplate, dropDatabase } from './postgres-cluster.ts';
 
 export const TEST_PASSWORD = 'Test-Portail-2026!';
@@ -68,6 +69,9 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}, options: 
       await app.close();
       await database.drop();
       await rm(config.storageDir, { recursive: true, force: true });
+      // Every error a route answered in this file must be listed in its contract entry.
+      const undeclared = [...new Set(undeclaredErrors.splice(0))];
+      if (undeclared.length > 0) throw new Error(`Errors answered but not declared by their route:\n${undeclared.join('\n')}`);
     },
   };
 }
