@@ -1,5 +1,5 @@
 // The OpenAPI document, generated from the contract's route table.
-import { allRoutes, apiErrorSchema, type RouteDefinition } from '@portail/contract';
+import { allRoutes, apiErrorSchema, declaredErrors, errorCodeOf, errorDescription, ERRORS, type RouteDefinition } from '@portail/contract';
 import { z } from 'zod';
 import { fullPath } from './contract-routes.ts';
 
@@ -20,10 +20,42 @@ function parameters(schema: z.ZodType | undefined, location: 'path' | 'query') {
   }));
 }
 
+/** The route's errors by status: the codes enumerated, each code's French message in the description. */
+function errorResponses(route: RouteDefinition) {
+  const byStatus = new Map<number, Map<string, string>>();
+  for (const key of declaredErrors(route)) {
+    const { status } = ERRORS[key];
+    const codes = byStatus.get(status) ?? new Map<string, string>();
+    const text = errorDescription(key);
+    const code = errorCodeOf(key);
+    codes.set(code, codes.has(code) ? `${codes.get(code)} / ${text}` : text);
+    byStatus.set(status, codes);
+  }
+  const errorSchema = jsonSchema(apiErrorSchema) as { properties: Record<string, object> };
+  return Object.fromEntries(
+    [...byStatus.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, codes]) => [
+        String(status),
+        {
+          description: [...codes.entries()].map(([code, text]) => `${code} : ${text}`).join('\n\n'),
+          content: {
+            'application/json': {
+              schema: {
+                ...errorSchema,
+                properties: { ...errorSchema.properties, status: { type: 'integer', enum: [status] }, code: { type: 'string', enum: [...codes.keys()] } },
+                required: ['message', 'status', 'code'],
+              },
+            },
+          },
+        },
+      ]),
+  );
+}
+
 function operation(route: RouteDefinition) {
   const security = route.access === 'public' ? [] : [{ accessToken: [] }];
   const roles = Array.isArray(route.access) ? ` Rôles : ${route.access.join(', ')}.` : '';
-  const errorResponse = { description: 'Erreur', content: { 'application/json': { schema: jsonSchema(apiErrorSchema) } } };
   return {
     tags: [route.gateway],
     summary: route.summary,
@@ -36,7 +68,7 @@ function operation(route: RouteDefinition) {
       [String(route.successStatus ?? 200)]: route.rawResponse
         ? { description: 'Fichier', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }
         : { description: 'Succès', content: { 'application/json': { schema: jsonSchema(route.response) } } },
-      '4XX': errorResponse,
+      ...errorResponses(route),
     },
   };
 }
