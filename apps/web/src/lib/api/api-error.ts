@@ -1,4 +1,5 @@
 // The one error type every API call throws: a French message, an HTTP status, field errors if any.
+import { errorCodeOf, ERRORS, type ErrorKey } from '@portail/contract';
 
 export const SESSION_EXPIRED_CODE = 'SESSION_EXPIRED';
 export const NETWORK_ERROR_CODE = 'NETWORK';
@@ -20,6 +21,11 @@ export class ApiError extends Error {
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+/** Whether the error is the catalogue's entry `key` (by its code on the wire and its status). */
+export function isCatalogueError(error: unknown, key: ErrorKey): error is ApiError {
+  return isApiError(error) && error.code === errorCodeOf(key) && error.status === ERRORS[key].status;
 }
 
 /** A French message for anything thrown (API errors keep theirs). */

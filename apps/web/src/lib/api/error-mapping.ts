@@ -1,5 +1,6 @@
-// Spec §8 "HTTP mapping": the server's message first, else a French message by status.
-import { apiErrorSchema, MESSAGES } from '@portail/contract';
+// Spec §8 "HTTP mapping": the server's message first, else the catalogue's text for its code, else a
+// French message by status.
+import { apiErrorSchema, errorText, MESSAGES } from '@portail/contract';
 import { ApiError } from './api-error.ts';
 
 const MESSAGE_BY_STATUS: Record<number, string> = {
@@ -16,6 +17,7 @@ export function toApiError(status: number | null, body: unknown): ApiError {
   const effectiveStatus = status ?? 500;
   const extra = parsed.success ? { fields: parsed.data.fields, code: parsed.data.code } : {};
   if (serverMessage) return new ApiError(serverMessage, effectiveStatus, extra);
-  const message = (status !== null && MESSAGE_BY_STATUS[status]) || MESSAGES.httpEmpty;
+  const catalogued = extra.code ? errorText(extra.code, status ?? undefined) : undefined;
+  const message = catalogued ?? ((status !== null && MESSAGE_BY_STATUS[status]) || MESSAGES.httpEmpty);
   return new ApiError(message, effectiveStatus, extra);
 }

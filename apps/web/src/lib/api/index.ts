@@ -3,7 +3,7 @@ import { session } from '../session/session-store.ts';
 import { sessionEvents } from '../session/session-events.ts';
 import { createApiClient } from './api-client.ts';
 
-export { ApiError, errorMessage, isApiError, SESSION_EXPIRED_CODE } from './api-error.ts';
+export { ApiError, errorMessage, isApiError, isCatalogueError, SESSION_EXPIRED_CODE } from './api-error.ts';
 export type { CallApi } from './api-client.ts';
 
 const client = createApiClient({
