@@ -3,7 +3,7 @@
 // determinism.
 import { isValidBIC, isValidIBAN } from 'ibantools';
 import { describe, expect, it } from 'vitest';
-import { isValidRna, isValidSiren, isValidSiret, sirenOf } from '@portail/contract';
+import { identiteChangesSchema, isValidRna, isValidSiren, isValidSiret, sirenOf } from '@portail/contract';
 import { DEMO_ASSOCIATIONS } from '../src/db/demo-registry.ts';
 import { defaultCommunePicker } from '../src/db/registry/communes.ts';
 import { createRegistryGenerator, generateBatch } from '../src/db/registry/generator.ts';
@@ -54,6 +54,15 @@ describe('generated registry', () => {
       expect(a.id_forme_juridique).toBe(local ? '9260' : '9220');
       expect(a.regime).toBe(local ? 'alsaceMoselle' : 'loi1901');
       if (local) expect(a.tribunal_instance).toMatch(/^Tribunal judiciaire de /);
+    }
+  });
+
+  it('gives Alsace-Moselle associations an Amalia number, volume and folio the characteristics rules accept', () => {
+    const local = batch.associations.filter((a) => a.regime === 'alsaceMoselle');
+    expect(local.length).toBeGreaterThan(10);
+    for (const a of local) {
+      const registry = { numero_amalia: a.numero_amalia, volume: a.volume, folio: a.folio };
+      expect(identiteChangesSchema.safeParse(registry).success, JSON.stringify(registry)).toBe(true);
     }
   });
 

@@ -1,6 +1,7 @@
 // The realistic association registry: associations with valid SIREN/SIRET/RNA, real communes and
 // postcodes, French names and objects, legal representatives (example.org e-mails), RIBs with
 // valid IBANs. Deterministic: association `i` of seed `s` is always the same.
+import { AMALIA_LENGTH, FOLIO_LENGTH, VOLUME_LENGTH } from '@portail/contract';
 import { searchableName } from '../../modules/proxy-asso/search-text.ts';
 import type { CommunePicker, Commune } from './communes.ts';
 import { frenchIban, rnaFrom, sirenFrom, siretFrom } from './identifiers.ts';
@@ -252,9 +253,10 @@ export function createRegistryGenerator(options: GeneratorOptions): RegistryGene
         util_publique: random.chance(0.005),
         date_pub_registre: alsaceMoselle ? created : null,
         tribunal_instance: alsaceMoselle ? random.pick(TRIBUNALS[siege.cp.slice(0, 2)]!) : null,
-        numero_amalia: alsaceMoselle ? String(random.int(1000, 99999)) : null,
-        volume: alsaceMoselle ? String(random.int(1, 120)) : null,
-        folio: alsaceMoselle ? String(random.int(1, 999)) : null,
+        // Padded to the lengths the characteristics form requires, so a generated file can be saved as is.
+        numero_amalia: alsaceMoselle ? String(random.int(1000, 99999)).padStart(AMALIA_LENGTH.min, '0') : null,
+        volume: alsaceMoselle ? String(random.int(1, 120)).padStart(VOLUME_LENGTH, '0') : null,
+        folio: alsaceMoselle ? String(random.int(1, 999)).padStart(FOLIO_LENGTH, '0') : null,
         impots_commerciaux: random.chance(0.05), a_dons_subv_153000: random.chance(0.02),
         type_structure_sportive: name.sport ? 'club' : null,
         date_creation: created, adresse_siege: siege, cp_siege: siege.cp,
