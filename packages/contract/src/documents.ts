@@ -2,7 +2,11 @@
 // inputs and the server's checks.
 import { MESSAGES } from './messages.ts';
 
-export { UPLOAD_MAX_BYTES } from './limits.ts';
+import { UPLOAD_MAX_BYTES } from './limits.ts';
+
+export { UPLOAD_MAX_BYTES };
+/** The upload limit in MB as users read it (15). */
+export const UPLOAD_MAX_MB = UPLOAD_MAX_BYTES / (1024 * 1024);
 
 /** What the association file accepts, checked on the content, not only on the name. */
 export const ALLOWED_DOCUMENT_TYPES = [
@@ -13,6 +17,9 @@ export const ALLOWED_DOCUMENT_TYPES = [
 
 /** What the file inputs accept, from the same list (`.pdf,.jpg,.jpeg`). */
 export const ACCEPTED_FILE_EXTENSIONS = ALLOWED_DOCUMENT_TYPES.map((type) => `.${type.extension}`).join(',');
+
+/** The file input's hint: accepted formats and size, from the rules above. */
+export const UPLOAD_HINT = `Formats acceptés : ${[...new Set(ALLOWED_DOCUMENT_TYPES.map((type) => type.extension.toUpperCase()))].join(', ')}. Taille maximale : ${UPLOAD_MAX_MB} Mo.`;
 
 /** Scripts, executables and web pages are refused outright (spec §5). */
 export const FORBIDDEN_EXTENSIONS = ['sql', 'sh', 'exe', 'bat', 'php', 'html', 'htm', 'js', 'asp', 'aspx', 'jsp'] as const;

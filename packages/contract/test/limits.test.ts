@@ -16,7 +16,9 @@ import {
   PASSWORD_MIN_LENGTH,
   reseauChangesSchema,
   TEXT_LIMITS,
+  UPLOAD_HINT,
   UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_MB,
   VOLUME_LENGTH,
 } from '../src/index.ts';
 
@@ -25,6 +27,8 @@ describe('spec §9 constants', () => {
     expect(UPLOAD_MAX_BYTES).toBe(15_728_640);
     expect(ALLOWED_DOCUMENT_TYPES.map((type) => type.extension)).toEqual(['pdf', 'jpg', 'jpeg']);
     expect(ACCEPTED_FILE_EXTENSIONS).toBe('.pdf,.jpg,.jpeg');
+    expect(UPLOAD_MAX_MB).toBe(15);
+    expect(UPLOAD_HINT).toBe('Formats acceptés : PDF, JPG, JPEG. Taille maximale : 15 Mo.');
   });
 
   it('password minimum 12, and the rule applies it', () => {

@@ -10,6 +10,7 @@ import {
   checkDocumentName,
   DOCUMENT_MESSAGES,
   MESSAGES,
+  UPLOAD_HINT,
   UPLOAD_MAX_BYTES,
   uploadDocumentQuerySchema,
 } from '@portail/contract';
@@ -135,7 +136,7 @@ export function UploadForm({ idAsso, siret, types, onUploaded }: UploadFormProps
         <Upload
           key={inputKey}
           label="Fichier"
-          hint="Formats acceptés : PDF, JPG, JPEG. Taille maximale : 15 Mo."
+          hint={UPLOAD_HINT}
           state={errors.file ? 'error' : 'default'}
           stateRelatedMessage={errors.file}
           nativeInputProps={{

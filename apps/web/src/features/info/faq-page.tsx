@@ -1,7 +1,7 @@
 // /faq: frequently asked questions.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Accordion } from '@codegouvfr/react-dsfr/Accordion';
-import { PASSWORD_MIN_LENGTH } from '@portail/contract';
+import { PASSWORD_MIN_LENGTH, UPLOAD_MAX_MB } from '@portail/contract';
 import { Link } from 'react-router-dom';
 import { Page } from '../shell/page.tsx';
 
@@ -33,7 +33,7 @@ const QUESTIONS: { question: string; answer: string }[] = [
   },
   {
     question: 'Quels documents puis-je déposer ?',
-    answer: 'Des fichiers PDF, JPG ou JPEG de 15 Mo au plus.',
+    answer: `Des fichiers PDF, JPG ou JPEG de ${UPLOAD_MAX_MB} Mo au plus.`,
   },
   {
     question: 'Comment suivre ma demande de subvention ?',
