@@ -41,6 +41,18 @@ describe('local file storage', () => {
     expect(leftovers()).toEqual([]);
   });
 
+  it('stops at a refused head and keeps nothing, for a short file too (checked at its end)', async () => {
+    const refuse = async () => {
+      throw new Error('contenu refusé');
+    };
+    const long = Array.from({ length: 10 }, () => Buffer.alloc(1_000, 2));
+    await expect(storage.save(Readable.from(long), { maxBytes: 20_000, checkHead: refuse })).rejects.toThrow('contenu refusé');
+    await expect(storage.save(Readable.from([Buffer.from('<html>')]), { maxBytes: 20_000, checkHead: refuse })).rejects.toThrow(
+      'contenu refusé',
+    );
+    expect(leftovers()).toEqual([]);
+  });
+
   it('removes a file, and open then fails', async () => {
     const stored = await storage.save(Readable.from([Buffer.from('abc')]), { maxBytes: 10 });
     await storage.remove(stored.key);

@@ -85,13 +85,17 @@ export function createLocalFileStorage(rootDir: string): FileStorage {
       const temporary = join(root, '.tmp', randomUUID());
       await mkdir(dirname(temporary), { recursive: true });
       const { transform, result } = meter(options);
+      const sink = createWriteStream(temporary, { flags: 'wx' });
       try {
-        await pipeline(source, transform, createWriteStream(temporary, { flags: 'wx' }));
+        await pipeline(source, transform, sink);
         const target = pathOf(key);
         await mkdir(dirname(target), { recursive: true });
         await rename(temporary, target);
         return { key, ...result() };
       } catch (error) {
+        // A transfer stopped early may still have the file's opening in flight: wait for the sink to
+        // close, else the file would appear after its removal.
+        if (!sink.closed) await new Promise((done) => sink.once('close', done));
         await rm(temporary, { force: true });
         throw error;
       }
