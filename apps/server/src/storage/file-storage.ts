@@ -95,7 +95,7 @@ export function createLocalFileStorage(rootDir: string): FileStorage {
       } catch (error) {
         // A transfer stopped early may still have the file's opening in flight: wait for the sink to
         // close, else the file would appear after its removal.
-        if (!sink.closed) await new Promise((done) => sink.once('close', done));
+        if (!sink.closed) await new Promise<void>((done) => sink.once('close', () => done()));
         await rm(temporary, { force: true });
         throw error;
       }
