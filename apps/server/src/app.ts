@@ -21,10 +21,7 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { lcaRoutes } from './modules/lca/lca.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
-import { associationRoutes } from './modules/proxy-asso/association.routes.ts';
-import { associationLightRoutes } from './modules/proxy-asso/association-light.routes.ts';
-import { documentRoutes } from './modules/proxy-asso/documents.routes.ts';
-import { associationSearchRoutes } from './modules/proxy-asso/search.routes.ts';
+import { associationLightRoutes, associationRoutes, associationSearchRoutes, documentRoutes } from './modules/proxy-asso/index.ts';
 import { rdsRoutes } from './modules/rds/rds.routes.ts';
 import { createServices, type AppServices } from './services.ts';
 

@@ -18,16 +18,19 @@ import { createMailSeal } from './modules/mail/mail-seal.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { createNotificationRepository } from './modules/notifications/notifications.repository.ts';
 import { createNotificationService } from './modules/notifications/notifications.service.ts';
-import { associationScope } from './modules/proxy-asso/access.ts';
-import { createAssociationService } from './modules/proxy-asso/association.service.ts';
-import { createFileChanges } from './modules/proxy-asso/file-changes.ts';
-import { createAssociationLightRepository } from './modules/proxy-asso/association-light.repository.ts';
-import { createAssociationLightService } from './modules/proxy-asso/association-light.service.ts';
-import { createDocumentRepository } from './modules/proxy-asso/documents.repository.ts';
-import { createDocumentService } from './modules/proxy-asso/documents.service.ts';
+import {
+  createAccessRepository,
+  createAccessService,
+  createAssociationLightRepository,
+  createAssociationLightService,
+  createAssociationService,
+  createDocumentRepository,
+  createDocumentService,
+  createFileChanges,
+  createSearchRepository,
+  createSearchService,
+} from './modules/proxy-asso/index.ts';
 import { createLocalFileStorage } from './storage/file-storage.ts';
-import { createSearchRepository } from './modules/proxy-asso/search.repository.ts';
-import { createSearchService } from './modules/proxy-asso/search.service.ts';
 import { createRdsRepository } from './modules/rds/rds.repository.ts';
 import { createRdsService } from './modules/rds/rds.service.ts';
 import { createTransitionService, createWorkflowRepository } from './modules/workflow/index.ts';
@@ -55,8 +58,9 @@ export function createServices(app: FastifyInstance, config: AppConfig, db: Data
     // Algorithm, issuer, audience and lifetime come from the plugin's sign options (app.ts).
     signAccessToken: (claims) => app.jwt.sign(claims),
   });
+  const access = createAccessService(createAccessRepository(db));
   const audit = createAuditService(createAuditRepository(db), {
-    readScope: (claims, idAsso) => associationScope(db, claims, idAsso, 'read'),
+    readScope: (claims, idAsso) => access.scopeOf(claims, idAsso, 'read'),
   });
   const notifications = createNotificationService(createNotificationRepository(db));
   const fileChanges = createFileChanges({ audit, mail, notifications, publicUrl: config.publicUrl });
@@ -77,8 +81,8 @@ export function createServices(app: FastifyInstance, config: AppConfig, db: Data
       publicUrl: config.publicUrl,
     }),
     association: createAssociationService(db, { fileChanges, limits: config.membershipLimits }),
-    associationLight: createAssociationLightService(db, createAssociationLightRepository(db)),
-    documents: createDocumentService(db, createDocumentRepository(db), createLocalFileStorage(config.storageDir)),
+    associationLight: createAssociationLightService(access, createAssociationLightRepository(db)),
+    documents: createDocumentService({ access, repository: createDocumentRepository(db), storage: createLocalFileStorage(config.storageDir) }),
     rds: createRdsService(createRdsRepository(db)),
     associationSearch: createSearchService(createSearchRepository(db)),
     referentiels: createReferentielService(createReferentielRepository(db)),

@@ -8,7 +8,7 @@ import { DEMO_ASSOCIATIONS } from '../src/db/demo-registry.ts';
 import { defaultCommunePicker } from '../src/db/registry/communes.ts';
 import { createRegistryGenerator, generateBatch } from '../src/db/registry/generator.ts';
 import { frenchIban, ribKey } from '../src/db/registry/identifiers.ts';
-import { searchableName } from '../src/modules/proxy-asso/search-text.ts';
+import { searchableName } from '../src/modules/proxy-asso/search/text.ts';
 
 const communes = defaultCommunePicker();
 const batch = generateBatch(createRegistryGenerator({ seed: 'test', communes }), 0, 5_000);

@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSOCIATION_SEARCH, MESSAGES, SEARCH_MESSAGES, type AssociationSearchResult } from '@portail/contract';
 import { DEMO_ASSOCIATIONS, seedDemoRegistry } from '../src/db/demo-registry.ts';
-import { searchableName } from '../src/modules/proxy-asso/search-text.ts';
-import { createSearchRepository, type SearchStep } from '../src/modules/proxy-asso/search.repository.ts';
-import { createSearchService } from '../src/modules/proxy-asso/search.service.ts';
+import { searchableName } from '../src/modules/proxy-asso/search/text.ts';
+import { createSearchRepository, type SearchStep } from '../src/modules/proxy-asso/search/repository.ts';
+import { createSearchService } from '../src/modules/proxy-asso/search/service.ts';
 import { signIn } from './support/factories.ts';
 import { TOKEN_HEADER } from './support/http-helpers.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';

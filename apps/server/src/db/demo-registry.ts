@@ -2,7 +2,7 @@
 // fixed ones the browser tests and the README rely on. Inserted with multi-row INSERTs (< 1 s).
 import type { Database } from './prisma.ts';
 import { Prisma } from './prisma.ts';
-import { searchableName } from '../modules/proxy-asso/search-text.ts';
+import { searchableName } from '../modules/proxy-asso/index.ts';
 import { defaultCommunePicker } from './registry/communes.ts';
 import {
   createRegistryGenerator, generateBatch, LEGAL_FORM_ASSOCIATION, REGISTRY_COLUMNS, REGISTRY_TABLES, type CellValue,

@@ -2,7 +2,7 @@
 // postcodes, French names and objects, legal representatives (example.org e-mails), RIBs with
 // valid IBANs. Deterministic: association `i` of seed `s` is always the same.
 import { AMALIA_LENGTH, FOLIO_LENGTH, VOLUME_LENGTH } from '@portail/contract';
-import { searchableName } from '../../modules/proxy-asso/search-text.ts';
+import { searchableName } from '../../modules/proxy-asso/index.ts';
 import type { CommunePicker, Commune } from './communes.ts';
 import { frenchIban, rnaFrom, sirenFrom, siretFrom } from './identifiers.ts';
 import { hashSeed, randomFor, type Random } from './random.ts';

@@ -9,7 +9,7 @@ import type { AuditService } from '../audit/audit.service.ts';
 import { linkMail } from '../mail/mail-templates.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
-import { seesSiret } from './access.ts';
+import { seesSiret } from './access/policy.ts';
 
 type Tx = Prisma.TransactionClient;
 export type FileChangeAction = 'create' | 'update' | 'delete';

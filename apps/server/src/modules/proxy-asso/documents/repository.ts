@@ -1,5 +1,5 @@
 // Data access for the documents of the association file.
-import type { Database } from '../../db/prisma.ts';
+import type { Database } from '../../../db/prisma.ts';
 
 export interface NewDocument {
   associationId: string;

@@ -1,5 +1,5 @@
 // Data access for the light registry view of an association.
-import type { Database } from '../../db/prisma.ts';
+import type { Database } from '../../../db/prisma.ts';
 
 export function createAssociationLightRepository(db: Database) {
   return {

@@ -17,8 +17,8 @@
 // The GiST index is declared COLLATE "C" so that each query picks its index: expressions on
 // (nom_recherche COLLATE "C") match only the GiST index, plain ones only the GIN index.
 // Counting stops at the cap (a bounded GIN count, given up on huge posting lists: "cap+").
-import type { Database } from '../../db/prisma.ts';
-import { Prisma } from '../../db/prisma.ts';
+import type { Database } from '../../../db/prisma.ts';
+import { Prisma } from '../../../db/prisma.ts';
 
 export interface SearchRow {
   id: string;

@@ -1,4 +1,4 @@
-// Registry search rules (spec §5, §7): a SIREN, SIRET or RNA term is an exact identifier lookup,
+// Registry search rules: a SIREN, SIRET or RNA term is an exact identifier lookup,
 // anything else a ranked, paginated name search on nom_recherche (accent- and case-insensitive).
 import {
   ASSOCIATION_SEARCH,
@@ -9,9 +9,9 @@ import {
   type AssociationSearchQuery,
   type AssociationSearchResult,
 } from '@portail/contract';
-import { appError } from '../../http/errors.ts';
-import { normaliseSearchText } from './search-text.ts';
-import type { SearchRepository, SearchRow } from './search.repository.ts';
+import { appError } from '../../../http/errors.ts';
+import { normaliseSearchText } from './text.ts';
+import type { SearchRepository, SearchRow } from './repository.ts';
 
 const toItem = (row: SearchRow): AssociationSearchItem => ({
   id_correspondance: row.id,

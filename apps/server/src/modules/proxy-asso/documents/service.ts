@@ -1,5 +1,5 @@
 // Documents of the association file: upload checked on name, size and content, listing, download
-// and deletion, each within the caller's scope (access.ts).
+// and deletion, each within the caller's scope (../access/).
 import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import {
@@ -12,13 +12,13 @@ import {
   type AssociationDocument,
   type DownloadTicket,
 } from '@portail/contract';
-import type { Database } from '../../db/prisma.ts';
-import { appError } from '../../http/errors.ts';
-import type { AuthClaims } from '../../http/request-context.ts';
-import { FileTooLargeError, type FileStorage } from '../../storage/file-storage.ts';
-import { hashOpaqueToken, newOpaqueToken } from '../auth/opaque-tokens.ts';
-import { associationScope, assertWritableSiret, seesSiret } from './access.ts';
-import type { DocumentRepository } from './documents.repository.ts';
+import { appError } from '../../../http/errors.ts';
+import type { AuthClaims } from '../../../http/request-context.ts';
+import { FileTooLargeError, type FileStorage } from '../../../storage/file-storage.ts';
+import { hashOpaqueToken, newOpaqueToken } from '../../auth/opaque-tokens.ts';
+import { assertWritableSiret, seesSiret } from '../access/policy.ts';
+import type { AccessService } from '../access/service.ts';
+import type { DocumentRepository } from './repository.ts';
 
 export interface IncomingFile {
   filename: string;
@@ -54,10 +54,16 @@ async function detectAllowedType(head: Buffer): Promise<string | null> {
   return detected && ALLOWED_DOCUMENT_TYPES.some((type) => type.mimeType === detected.mime) ? detected.mime : null;
 }
 
-export function createDocumentService(db: Database, repository: DocumentRepository, storage: FileStorage) {
+export interface DocumentServiceDeps {
+  access: AccessService;
+  repository: DocumentRepository;
+  storage: FileStorage;
+}
+
+export function createDocumentService({ access, repository, storage }: DocumentServiceDeps) {
   /** A document the caller may read (404 otherwise, so ids cannot be probed). */
   async function readableDocument(claims: AuthClaims, query: { id_asso: string; id: string }) {
-    const scope = await associationScope(db, claims, query.id_asso, 'read');
+    const scope = await access.scopeOf(claims, query.id_asso, 'read');
     const row = await repository.find(scope.associationId, query.id);
     if (!row || !seesSiret(scope, row.idSiret, { associationWide: true })) throw appError('NOT_FOUND');
     return row;
@@ -73,7 +79,7 @@ export function createDocumentService(db: Database, repository: DocumentReposito
       query: { id_asso: string; id_siret?: string; type: string; annee_validite?: number; commentaire?: string },
       receive: () => Promise<IncomingFile | undefined>,
     ): Promise<AssociationDocument> {
-      const scope = await associationScope(db, claims, query.id_asso, 'write');
+      const scope = await access.scopeOf(claims, query.id_asso, 'write');
       const siret = query.id_siret ?? null;
       if (siret && !(await repository.siretBelongsTo(scope.associationId, siret))) throw appError('NOT_FOUND');
       assertWritableSiret(scope, siret);
@@ -119,7 +125,7 @@ export function createDocumentService(db: Database, repository: DocumentReposito
     },
 
     async list(claims: AuthClaims, query: { id_asso: string; id_siret?: string; type?: string }) {
-      const scope = await associationScope(db, claims, query.id_asso, 'read');
+      const scope = await access.scopeOf(claims, query.id_asso, 'read');
       if (query.id_siret && !seesSiret(scope, query.id_siret)) throw appError('NOT_FOUND');
       const sirets = query.id_siret ? [query.id_siret] : scope.siret ? [scope.siret, null] : null;
       const rows = await repository.listCurrent(scope.associationId, { sirets, ...(query.type ? { type: query.type } : {}) });
@@ -151,7 +157,7 @@ export function createDocumentService(db: Database, repository: DocumentReposito
     },
 
     async remove(claims: AuthClaims, query: { id_asso: string; id: string }) {
-      const scope = await associationScope(db, claims, query.id_asso, 'write');
+      const scope = await access.scopeOf(claims, query.id_asso, 'write');
       const row = await repository.find(scope.associationId, query.id);
       if (!row) throw appError('NOT_FOUND');
       assertWritableSiret(scope, row.idSiret);

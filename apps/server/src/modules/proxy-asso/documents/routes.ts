@@ -2,8 +2,8 @@
 // ticket for browser links), delete.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { api, MESSAGES } from '@portail/contract';
-import { registerRoute } from '../../http/contract-routes.ts';
-import type { AppServices } from '../../services.ts';
+import { registerRoute } from '../../../http/contract-routes.ts';
+import type { AppServices } from '../../../services.ts';
 
 /** RFC 5987 file name for Content-Disposition (accents kept). */
 const attachmentName = (name: string) =>

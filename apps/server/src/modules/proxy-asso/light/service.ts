@@ -1,6 +1,6 @@
 // The light registry view: public data only (names, identifiers, active establishments and their
 // town), readable by any signed-in user so that a member can pick an establishment before joining.
-// It takes the parameters of GET /association (spec §7) where they make sense for it: include /
+// It takes the parameters of GET /association where they make sense for it: include /
 // exclude of its top-level keys, endpoint=structureByCorrespondance (the identity only),
 // includeDeleted (lca.admin: a deleted association too). Representatives are never part of it, so
 // hideRepresentantsLegaux and representants_legaux change nothing.
@@ -11,11 +11,11 @@ import {
   type AssociationLightKey,
   type AssociationLightQuery,
 } from '@portail/contract';
-import type { Database } from '../../db/prisma.ts';
-import { appError } from '../../http/errors.ts';
-import type { AuthClaims } from '../../http/request-context.ts';
-import { findAssociationId, LCA_ADMIN } from './access.ts';
-import type { AssociationLightRepository } from './association-light.repository.ts';
+import { appError } from '../../../http/errors.ts';
+import type { AuthClaims } from '../../../http/request-context.ts';
+import { mayIncludeDeleted } from '../access/policy.ts';
+import type { AccessService } from '../access/service.ts';
+import type { AssociationLightRepository } from './repository.ts';
 
 const addressPart = (address: unknown, key: 'cp' | 'commune'): string | null => {
   const value = (address as Record<string, unknown> | null)?.[key];
@@ -31,14 +31,14 @@ function wantedKeys(query: AssociationLightQuery): Set<AssociationLightKey> {
   return new Set(keys);
 }
 
-export function createAssociationLightService(db: Database, repository: AssociationLightRepository) {
+export function createAssociationLightService(access: AccessService, repository: AssociationLightRepository) {
   return {
     /** The whole view for the default query; only the keys asked for otherwise. */
     async get(claims: AuthClaims, query: AssociationLightQuery): Promise<Partial<AssociationLight>> {
-      if (query.includeDeleted && !claims.roles.includes(LCA_ADMIN)) throw appError('INCLUDE_DELETED_ADMIN_ONLY');
+      if (query.includeDeleted && !mayIncludeDeleted(claims)) throw appError('INCLUDE_DELETED_ADMIN_ONLY');
       const wanted = wantedKeys(query);
       const { includeDeleted } = query;
-      const id = await findAssociationId(db, query.q, { includeDeleted });
+      const id = await access.findAssociationId(query.q, { includeDeleted });
       const association = id
         ? await repository.findWithActiveEstablishments(id, { includeDeleted, etablissements: wanted.has('etablissements') })
         : null;
