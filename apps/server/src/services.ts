@@ -9,15 +9,13 @@ import { createRateLimitStore, createRouteLimiter } from './http/rate-limit.ts';
 import { createLoginThrottle } from './modules/auth/login-throttle.ts';
 import { createReferentielRepository } from './modules/declaration/referentiels.repository.ts';
 import { createReferentielService } from './modules/declaration/referentiels.service.ts';
-import { createAuditRepository } from './modules/audit/audit.repository.ts';
-import { createAuditService } from './modules/audit/audit.service.ts';
+import { createAuditRepository, createAuditService } from './modules/audit/index.ts';
 import { createLcaRepository } from './modules/lca/lca.repository.ts';
 import { createLcaService } from './modules/lca/lca.service.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { createMailSeal } from './modules/mail/mail-seal.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
-import { createNotificationRepository } from './modules/notifications/notifications.repository.ts';
-import { createNotificationService } from './modules/notifications/notifications.service.ts';
+import { createNotificationRepository, createNotificationService } from './modules/notifications/index.ts';
 import {
   createAccessRepository,
   createAccessService,

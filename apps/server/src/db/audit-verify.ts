@@ -2,8 +2,7 @@
 // entry, each entry's own hash, chain head) and prints the first broken link of each broken chain;
 // exit code 1 when one is broken.
 import { loadConfig } from '../config.ts';
-import { createAuditRepository } from '../modules/audit/audit.repository.ts';
-import { createAuditService, type ChainBreak } from '../modules/audit/audit.service.ts';
+import { createAuditRepository, createAuditService, type ChainBreak } from '../modules/audit/index.ts';
 import { resolveDatabase } from './database-url.ts';
 import { createDatabase } from './prisma.ts';
 

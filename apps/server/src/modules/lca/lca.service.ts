@@ -20,7 +20,7 @@ import type { Prisma } from '../../db/prisma.ts';
 import type { Association, UserAssociation } from '../../generated/prisma/client.ts';
 import { appError } from '../../http/errors.ts';
 import type { AuthClaims } from '../../http/request-context.ts';
-import type { AuditService } from '../audit/audit.service.ts';
+import type { AuditService } from '../audit/index.ts';
 import { hashOpaqueToken, newOpaqueToken } from '../auth/opaque-tokens.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { findAssociationId, LCA_ADMIN } from '../proxy-asso/access.ts';

@@ -15,10 +15,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Prisma } from '../../db/prisma.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuthClaims } from '../../http/request-context.ts';
-import type { AuditService } from '../audit/audit.service.ts';
+import type { AuditService } from '../audit/index.ts';
 import { linkMail } from '../mail/mail-templates.ts';
 import type { MailService } from '../mail/mail.service.ts';
-import type { NotificationService } from '../notifications/notifications.service.ts';
+import type { NotificationService } from '../notifications/index.ts';
 import type { Person, WorkflowRepository, WorkflowTable } from './repository.ts';
 
 type Tx = Prisma.TransactionClient;

@@ -1,8 +1,11 @@
 // Data access for the audit trail: the chain head lock, inserts, reading a chain.
 import { Prisma, type Database } from '../../db/prisma.ts';
-import { GENESIS_HASH } from './audit-chain.ts';
+import type { DbTransaction } from '../../db/transaction.ts';
+import type { AuditEntry } from '../../generated/prisma/client.ts';
+import { GENESIS_HASH } from './chain.ts';
 
-type Tx = Prisma.TransactionClient;
+export type { AuditEntry };
+type Tx = DbTransaction;
 
 const json = (value: unknown) => (value === null || value === undefined ? Prisma.DbNull : (value as Prisma.InputJsonValue));
 

@@ -1,0 +1,154 @@
+// The audit trail: one generic `record(tx, ...)` used by every module that changes sensitive data
+// (association file, memberships, later the subsidy state machines), written in the caller's
+// transaction; reading an association's journal; checking every chain.
+import { randomUUID } from 'node:crypto';
+import { maskIban, type AuditEntryView } from '@portail/contract';
+import type { DbTransaction } from '../../db/transaction.ts';
+import type { AuthClaims } from '../../http/request-context.ts';
+import { asStoredJson, entryHash, GENESIS_HASH } from './chain.ts';
+import type { AuditEntry, AuditRepository } from './repository.ts';
+
+export interface AuditActor {
+  id: string | null;
+  email: string | null;
+}
+
+export interface AuditRecord {
+  associationId: string;
+  actor: AuditActor;
+  /** What changed: rib, representant_legal, membre... (labels in the contract's AUDIT_ENTITY_LABELS). */
+  entity: string;
+  entityId?: string | null;
+  /** create, update, delete, detach... */
+  action: string;
+  /** The establishment concerned (null: association-wide), to scope who reads it. */
+  idSiret?: string | null;
+  /** Full values (the trail keeps them unmasked). */
+  before?: unknown;
+  after?: unknown;
+}
+
+/** Fields that say nothing about a change. */
+const IGNORED_FIELDS = new Set(['id', 'deleted']);
+
+type JsonObject = Record<string, unknown>;
+const asObject = (value: unknown): JsonObject => (value && typeof value === 'object' && !Array.isArray(value) ? (value as JsonObject) : {});
+const shown = (field: string, value: unknown) => (field === 'iban' && typeof value === 'string' ? maskIban(value) : value ?? null);
+
+/** Field by field differences of an entry, as the journal shows them (IBANs masked). */
+export function changesOf(before: unknown, after: unknown) {
+  const b = asObject(before);
+  const a = asObject(after);
+  const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((f) => !IGNORED_FIELDS.has(f));
+  return fields
+    .filter((f) => JSON.stringify(b[f] ?? null) !== JSON.stringify(a[f] ?? null))
+    .map((f) => ({ champ: f, avant: shown(f, b[f]), apres: shown(f, a[f]) }));
+}
+
+export const toJournalEntry = (e: AuditEntry): AuditEntryView => ({
+  id: e.id,
+  seq: e.seq,
+  date: e.createdAt.toISOString(),
+  auteur: e.actorEmail,
+  entite: e.entity,
+  entite_id: e.entityId,
+  action: e.action,
+  id_siret: e.idSiret,
+  changements: changesOf(e.before, e.after),
+});
+
+export interface ChainBreak {
+  associationId: string;
+  /** The first entry that does not verify (null: the chain head disagrees with the last entry). */
+  entryId: string | null;
+  seq: number | null;
+  field: 'seq' | 'prev_hash' | 'hash' | 'head';
+  expected: string;
+  found: string;
+}
+
+export interface AuditServiceDeps {
+  /**
+   * Who may read an association's journal: the association file's read rules (the proxy-asso access scope),
+   * giving the association and the only establishment the caller sees (null: all).
+   */
+  readScope: (claims: AuthClaims, idAsso: string) => Promise<{ associationId: string; siret: string | null }>;
+}
+
+export function createAuditService(repository: AuditRepository, { readScope }: AuditServiceDeps) {
+  return {
+    /**
+     * Appends an entry to the association's chain inside `tx`: the chain head stays locked until
+     * the transaction ends, so concurrent writers of one association queue and the chain stays
+     * linear; a rolled-back change leaves no entry.
+     */
+    async record(tx: DbTransaction, record: AuditRecord) {
+      const head = await repository.lockHead(tx, record.associationId);
+      const entry = {
+        id: randomUUID(),
+        associationId: record.associationId,
+        seq: head.lastSeq + 1,
+        actorId: record.actor.id,
+        actorEmail: record.actor.email,
+        entity: record.entity,
+        entityId: record.entityId ?? null,
+        action: record.action,
+        idSiret: record.idSiret ?? null,
+        before: asStoredJson(record.before),
+        after: asStoredJson(record.after),
+        createdAt: new Date(),
+        prevHash: head.lastHash,
+      };
+      const hash = entryHash(entry);
+      await repository.append(tx, { ...entry, hash });
+      return { id: entry.id, seq: entry.seq, hash };
+    },
+
+    /** The journal of an association for its reader: a secondary establishment sees its own entries and association-wide ones. */
+    async journal(claims: AuthClaims, idAsso: string, limit: number) {
+      const scope = await readScope(claims, idAsso);
+      return (await repository.list(scope.associationId, { siret: scope.siret, limit })).map(toJournalEntry);
+    },
+
+    countEntries: repository.countEntries,
+
+    /** Checks one chain from its first entry; the first broken link, or null. */
+    async verifyChain(associationId: string): Promise<ChainBreak | null> {
+      let expectedSeq = 1;
+      let prevHash = GENESIS_HASH;
+      for (;;) {
+        const page = await repository.page(associationId, expectedSeq - 1, 1000);
+        for (const e of page) {
+          const at = { associationId, entryId: e.id, seq: e.seq };
+          if (e.seq !== expectedSeq) return { ...at, field: 'seq', expected: String(expectedSeq), found: String(e.seq) };
+          if (e.prevHash !== prevHash) return { ...at, field: 'prev_hash', expected: prevHash, found: e.prevHash };
+          const hash = entryHash(e);
+          if (hash !== e.hash) return { ...at, field: 'hash', expected: hash, found: e.hash };
+          prevHash = e.hash;
+          expectedSeq += 1;
+        }
+        if (page.length < 1000) break;
+      }
+      // Entries cut off at the end leave a head that points further.
+      const head = await repository.head(associationId);
+      const last = `${expectedSeq - 1}:${prevHash}`;
+      const headSays = head ? `${head.lastSeq}:${head.lastHash}` : `0:${GENESIS_HASH}`;
+      if (headSays !== last) return { associationId, entryId: null, seq: null, field: 'head', expected: headSays, found: last };
+      return null;
+    },
+
+    /** Every chain, each to its first broken link. */
+    async verifyAll(): Promise<{ chains: number; entries: number; breaks: ChainBreak[] }> {
+      const ids = await repository.chainIds();
+      const breaks: ChainBreak[] = [];
+      let entries = 0;
+      for (const id of ids) {
+        const broken = await this.verifyChain(id);
+        if (broken) breaks.push(broken);
+        entries += (await repository.head(id))?.lastSeq ?? 0;
+      }
+      return { chains: ids.length, entries, breaks };
+    },
+  };
+}
+export type AuditService = ReturnType<typeof createAuditService>;
