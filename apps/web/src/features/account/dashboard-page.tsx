@@ -4,8 +4,8 @@ import { Tile } from '@codegouvfr/react-dsfr/Tile';
 import { isLcaRole, isOsirisRole, isRdsRole } from '@portail/contract';
 import { currentRole, displayName } from '../../lib/session/session-store.ts';
 import { useSession } from '../../lib/session/use-session.ts';
-import { MyAssociations } from '../association-join/my-associations.tsx';
-import { Page } from '../shell/page.tsx';
+import { MyAssociations } from '../association-join/index.ts';
+import { Page } from '../shell/index.ts';
 
 interface Area {
   title: string;

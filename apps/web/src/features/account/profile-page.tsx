@@ -4,8 +4,8 @@ import { MESSAGES, ROLE_LABELS, isKnownRole } from '@portail/contract';
 import { currentRole, session } from '../../lib/session/session-store.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
-import { ChangePasswordForm } from '../auth/change-password-form.tsx';
-import { Page } from '../shell/page.tsx';
+import { ChangePasswordForm } from '../auth/index.ts';
+import { Page } from '../shell/index.ts';
 import { IdentityForm } from './identity-form.tsx';
 
 export function ProfilePage() {

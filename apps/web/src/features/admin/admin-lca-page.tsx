@@ -1,8 +1,7 @@
 // /administration/lca: the mail outbox now; account and reference-data administration come later.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Notice } from '@codegouvfr/react-dsfr/Notice';
-import { PLACEHOLDER_TEXT } from '../shell/placeholder-page.tsx';
-import { Page } from '../shell/page.tsx';
+import { Page, PLACEHOLDER_TEXT } from '../shell/index.ts';
 import { OutboxTable } from './outbox-table.tsx';
 
 export function AdminLcaPage() {

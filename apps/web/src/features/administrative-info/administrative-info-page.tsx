@@ -13,7 +13,7 @@ import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-r
 import { errorMessage } from '../../lib/api/index.ts';
 import { userAssociations } from '../../lib/session/associations.ts';
 import { useSession } from '../../lib/session/use-session.ts';
-import { Page } from '../shell/page.tsx';
+import { Page } from '../shell/index.ts';
 import { Affiliations } from './affiliations.tsx';
 import { Agrements } from './agrements.tsx';
 import { BankDetails } from './bank-details.tsx';

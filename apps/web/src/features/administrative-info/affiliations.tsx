@@ -18,7 +18,7 @@ import {
 } from '@portail/contract';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { AssociationSearchForm } from '../association-join/association-search-form.tsx';
+import { AssociationSearchForm } from '../association-join/index.ts';
 import { callApi, errorMessage, isApiError } from '../../lib/api/index.ts';
 import { serverFieldErrors } from '../../lib/forms/field-errors.ts';
 import { TextField } from '../../lib/forms/text-field.tsx';

@@ -2,7 +2,7 @@
 // thousands separators, IBAN grouped by four.
 import { formatSiret, normaliseIban, type Etablissement } from '@portail/contract';
 
-export { formatDate } from '../association-documents/format.ts';
+export { formatDate } from '../../lib/format/date.ts';
 
 const EUROS = new Intl.NumberFormat('fr-FR', {
   style: 'currency',

@@ -12,7 +12,7 @@ import { callApi, errorMessage } from '../../lib/api/index.ts';
 import { userAssociations } from '../../lib/session/associations.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
-import { Page } from '../shell/page.tsx';
+import { Page } from '../shell/index.ts';
 import { DOCUMENT_KINDS, useDocumentTypes, type DocumentKind } from './document-types.ts';
 import { DocumentsTable } from './documents-table.tsx';
 import { UploadForm } from './upload-form.tsx';

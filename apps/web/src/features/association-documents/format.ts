@@ -1,11 +1,6 @@
 // Spec §9 display: dates DD/MM/YYYY; file sizes in French units.
 
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
-}
+export { formatDate } from '../../lib/format/date.ts';
 
 const number = (value: number, digits: number) =>
   value.toLocaleString('fr-FR', { maximumFractionDigits: digits, minimumFractionDigits: 0 });

@@ -14,7 +14,7 @@ import { FormError } from '../../lib/forms/form-error.tsx';
 import { refreshSessionUser } from '../../lib/session/associations.ts';
 import { session } from '../../lib/session/session-store.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
-import { Page } from '../shell/page.tsx';
+import { Page } from '../shell/index.ts';
 import { AssociationSummary } from './association-summary.tsx';
 import { joinDraft, type JoinDraft } from './join-draft.ts';
 import { JOIN_PATHS, JoinSteps } from './join-steps.tsx';

@@ -16,7 +16,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { callApi, errorMessage } from '../../lib/api/index.ts';
 import { session } from '../../lib/session/session-store.ts';
-import { Page } from '../shell/page.tsx';
+import { Page } from '../shell/index.ts';
 import { joinDraft } from './join-draft.ts';
 import { AssociationSearchForm, isSearchableTerm } from './association-search-form.tsx';
 import { JOIN_PATHS, JoinSteps } from './join-steps.tsx';

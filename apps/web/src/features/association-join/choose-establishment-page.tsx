@@ -14,7 +14,7 @@ import { issuesToFieldErrors, type FieldErrors } from '../../lib/forms/field-err
 import { FormError } from '../../lib/forms/form-error.tsx';
 import { TextField } from '../../lib/forms/text-field.tsx';
 import { useSession } from '../../lib/session/use-session.ts';
-import { Page } from '../shell/page.tsx';
+import { Page } from '../shell/index.ts';
 import { AssociationSummary } from './association-summary.tsx';
 import { joinDraft } from './join-draft.ts';
 import { JOIN_PATHS, JoinSteps } from './join-steps.tsx';

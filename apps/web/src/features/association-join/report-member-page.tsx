@@ -7,7 +7,7 @@ import { api, MESSAGES } from '@portail/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { callApi, errorMessage } from '../../lib/api/index.ts';
-import { Page } from '../shell/page.tsx';
+import { Page } from '../shell/index.ts';
 
 export function ReportMemberPage() {
   const { token = '' } = useParams();

@@ -3,7 +3,7 @@ import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { fr } from '@codegouvfr/react-dsfr';
 import { useParams } from 'react-router-dom';
 import { useSession } from '../../lib/session/use-session.ts';
-import { Page } from '../shell/page.tsx';
+import { Page } from '../shell/index.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { NewPasswordForm } from './new-password-form.tsx';
 import { useSignInAfterPasswordChange } from './use-sign-in-after-password-change.ts';

@@ -8,7 +8,7 @@ import { callApi } from '../../lib/api/index.ts';
 import { EmailField } from '../../lib/forms/email-field.tsx';
 import { SubmitForm } from '../../lib/forms/submit-form.tsx';
 import { useZodForm } from '../../lib/forms/use-zod-form.ts';
-import { Page } from '../shell/page.tsx';
+import { Page } from '../shell/index.ts';
 
 export function ForgotPasswordPage() {
   const [sent, setSent] = useState<string | null>(null);

@@ -14,7 +14,7 @@ import { defaultLanding } from '../../lib/session/landing.ts';
 import { safeRedirect } from '../../lib/session/paths.ts';
 import { session } from '../../lib/session/session-store.ts';
 import { SESSION_EXPIRED_TOAST_MS, toast } from '../../lib/toast/toast-store.ts';
-import { Page } from '../shell/page.tsx';
+import { Page } from '../shell/index.ts';
 
 export function LoginPage() {
   const navigate = useNavigate();

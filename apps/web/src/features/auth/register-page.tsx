@@ -15,7 +15,7 @@ import { useZodForm } from '../../lib/forms/use-zod-form.ts';
 import { defaultLanding } from '../../lib/session/landing.ts';
 import { session } from '../../lib/session/session-store.ts';
 import { useSession } from '../../lib/session/use-session.ts';
-import { Page } from '../shell/page.tsx';
+import { Page } from '../shell/index.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
 
 const EMPTY = { civilite: '', nom: '', prenom: '', email: '', password: '', confirm: '' };

@@ -1,6 +1,6 @@
 // /mot-de-passe-oublie/:token: choose a new password; the answer signs the user in.
 import { useParams } from 'react-router-dom';
-import { Page } from '../shell/page.tsx';
+import { Page } from '../shell/index.ts';
 import { NewPasswordForm } from './new-password-form.tsx';
 import { useSignInAfterPasswordChange } from './use-sign-in-after-password-change.ts';
 

@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { callApi, errorMessage } from '../../lib/api/index.ts';
 import { session } from '../../lib/session/session-store.ts';
-import { Page } from '../shell/page.tsx';
+import { Page } from '../shell/index.ts';
 
 export function ValidatePage() {
   const { token } = useParams();

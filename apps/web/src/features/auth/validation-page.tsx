@@ -8,7 +8,7 @@ import { EmailField } from '../../lib/forms/email-field.tsx';
 import { SubmitForm } from '../../lib/forms/submit-form.tsx';
 import { useZodForm } from '../../lib/forms/use-zod-form.ts';
 import { useSession } from '../../lib/session/use-session.ts';
-import { Page } from '../shell/page.tsx';
+import { Page } from '../shell/index.ts';
 
 export function ValidationPage() {
   const { user } = useSession();

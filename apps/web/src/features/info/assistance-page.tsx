@@ -11,7 +11,7 @@ import { TextField } from '../../lib/forms/text-field.tsx';
 import { useZodForm } from '../../lib/forms/use-zod-form.ts';
 import { currentRole } from '../../lib/session/session-store.ts';
 import { useSession } from '../../lib/session/use-session.ts';
-import { Page } from '../shell/page.tsx';
+import { Page } from '../shell/index.ts';
 
 /** Spec §7: the assistance mail carries the user's role and association ids. */
 export function assistanceBody(message: string, user: SessionUser | null): string {

@@ -3,7 +3,7 @@ import { fr } from '@codegouvfr/react-dsfr';
 import { Accordion } from '@codegouvfr/react-dsfr/Accordion';
 import { PASSWORD_MIN_LENGTH, UPLOAD_MAX_MB } from '@portail/contract';
 import { Link } from 'react-router-dom';
-import { Page } from '../shell/page.tsx';
+import { Page } from '../shell/index.ts';
 
 const QUESTIONS: { question: string; answer: string }[] = [
   {

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { defaultLanding } from '../../lib/session/landing.ts';
 import { isSignedIn } from '../../lib/session/session-store.ts';
 import { useSession } from '../../lib/session/use-session.ts';
-import { useDocumentTitle } from '../shell/use-document-title.ts';
+import { useDocumentTitle } from '../shell/index.ts';
 
 const FOR_ASSOCIATIONS = [
   {

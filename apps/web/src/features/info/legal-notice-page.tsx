@@ -1,5 +1,5 @@
 // /mentions-legales: publisher, hosting, personal data, cookies, accessibility.
-import { Page } from '../shell/page.tsx';
+import { Page } from '../shell/index.ts';
 
 export function LegalNoticePage() {
   return (

@@ -2,7 +2,7 @@
 import { fr } from '@codegouvfr/react-dsfr';
 import { Link } from 'react-router-dom';
 import { ROUTE_TABLE } from '../../app/route-table.ts';
-import { Page } from '../shell/page.tsx';
+import { Page } from '../shell/index.ts';
 
 /** Pages reachable without an identifier: optional parameters dropped, required ones excluded. */
 export function siteMapEntries() {
