@@ -19,7 +19,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { referentielRoutes } from './modules/declaration/referentiels.routes.ts';
 import { auditRoutes } from './modules/audit/index.ts';
 import { lcaRoutes } from './modules/lca/lca.routes.ts';
-import { mailRoutes } from './modules/mail/mail.routes.ts';
+import { mailRoutes } from './modules/mail/index.ts';
 import { notificationRoutes } from './modules/notifications/index.ts';
 import { associationLightRoutes, associationRoutes, associationSearchRoutes, documentRoutes } from './modules/proxy-asso/index.ts';
 import { rdsRoutes } from './modules/rds/rds.routes.ts';

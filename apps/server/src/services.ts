@@ -12,9 +12,7 @@ import { createReferentielService } from './modules/declaration/referentiels.ser
 import { createAuditRepository, createAuditService } from './modules/audit/index.ts';
 import { createLcaRepository } from './modules/lca/lca.repository.ts';
 import { createLcaService } from './modules/lca/lca.service.ts';
-import { createMailRepository } from './modules/mail/mail.repository.ts';
-import { createMailSeal } from './modules/mail/mail-seal.ts';
-import { createMailService } from './modules/mail/mail.service.ts';
+import { createMailRepository, createMailSeal, createMailService } from './modules/mail/index.ts';
 import { createNotificationRepository, createNotificationService } from './modules/notifications/index.ts';
 import {
   createAccessRepository,

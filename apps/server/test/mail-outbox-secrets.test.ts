@@ -5,7 +5,7 @@
 // mail-smtp.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { REDACTED_LINK } from '../src/modules/mail/mail-seal.ts';
+import { REDACTED_LINK } from '../src/modules/mail/index.ts';
 import { createAccount, signIn } from './support/factories.ts';
 import { registerBody, TOKEN_HEADER } from './support/http-helpers.ts';
 import { lastMailTo, RESET_LINK_PREFIX, resetTokenIn, VALIDATION_LINK_PREFIX, validationTokenIn } from './support/mailbox.ts';

@@ -12,8 +12,7 @@ import {
 import type { AppConfig } from '../../config.ts';
 import { appError } from '../../http/errors.ts';
 import type { AuthClaims } from '../../http/request-context.ts';
-import type { MailService } from '../mail/mail.service.ts';
-import { emailChangeNoticeMail, emailChangeValidationMail, passwordResetMail, validationMail } from '../mail/mail-templates.ts';
+import { emailChangeNoticeMail, emailChangeValidationMail, passwordResetMail, validationMail, type MailService } from '../mail/index.ts';
 import type { Account, AuthRepository } from './auth.repository.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { hashOpaqueToken, newOpaqueToken } from './opaque-tokens.ts';

@@ -22,7 +22,7 @@ import { appError } from '../../http/errors.ts';
 import type { AuthClaims } from '../../http/request-context.ts';
 import type { AuditService } from '../audit/index.ts';
 import { hashOpaqueToken, newOpaqueToken } from '../auth/opaque-tokens.ts';
-import type { MailService } from '../mail/mail.service.ts';
+import type { MailService } from '../mail/index.ts';
 import { findAssociationId, LCA_ADMIN } from '../proxy-asso/access.ts';
 import { toUserAssociationLink, type LcaRepository } from './lca.repository.ts';
 import { detachedMail, joinMail } from './membership-mails.ts';

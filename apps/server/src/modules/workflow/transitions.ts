@@ -16,8 +16,7 @@ import type { Database, Prisma } from '../../db/prisma.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuthClaims } from '../../http/request-context.ts';
 import type { AuditService } from '../audit/index.ts';
-import { linkMail } from '../mail/mail-templates.ts';
-import type { MailService } from '../mail/mail.service.ts';
+import { linkMail, type MailService } from '../mail/index.ts';
 import type { NotificationService } from '../notifications/index.ts';
 import type { Person, WorkflowRepository, WorkflowTable } from './repository.ts';
 

@@ -1,10 +1,10 @@
-// Secret links in the outbox (issue 7 §4): the outbox keeps a copy of each mail with its secret
+// Secret links in the outbox: the outbox keeps a copy of each mail with its secret
 // links (validation, reset, report) replaced by « [lien masqué] », so whoever reads the outbox
 // (lca.admin, a database reader) cannot take over an account. The mail as sent is kept aside,
 // encrypted with AES-256-GCM under a key derived from the server secret, bound to the mail's id and
 // recipient (a sealed copy moved onto another row does not open), and erased once sent.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { escapeHtml } from './mail-templates.ts';
+import { escapeHtml } from '../templates/html.ts';
 
 export const REDACTED_LINK = '[lien masqué]';
 const VERSION = 'v1';

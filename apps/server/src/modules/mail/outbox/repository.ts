@@ -1,6 +1,7 @@
 // Data access for the mail outbox.
-import type { Database, Prisma } from '../../db/prisma.ts';
-import type { MailOutbox, MailStatus } from '../../generated/prisma/client.ts';
+import type { Database, Prisma } from '../../../db/prisma.ts';
+import type { DbTransaction } from '../../../db/transaction.ts';
+import type { MailOutbox, MailStatus } from '../../../generated/prisma/client.ts';
 
 export interface NewMail {
   id?: string;
@@ -10,7 +11,7 @@ export interface NewMail {
   subject: string;
   text: string;
   html?: string | null;
-  /** The content as sent, encrypted, when text/html are a masked copy (mail-seal.ts). */
+  /** The content as sent, encrypted, when text/html are a masked copy (seal.ts). */
   sealed?: string | null;
 }
 
@@ -28,7 +29,7 @@ export function createMailRepository(db: Database) {
      * `nextAttemptAt` on a PENDING row is a lease: the inline sender holds it, and another
      * instance's loop takes the row only once it expired (crash during delivery).
      */
-    insert: (mail: NewMail, status: MailStatus, options: { client?: Prisma.TransactionClient; leaseUntil?: Date } = {}) =>
+    insert: (mail: NewMail, status: MailStatus, options: { client?: DbTransaction; leaseUntil?: Date } = {}) =>
       (options.client ?? db).mailOutbox.create({ data: { ...mail, status, nextAttemptAt: options.leaseUntil ?? null } }),
     /** Takes a due mail for delivery; false when another pass or instance took it first. */
     claim: async (id: string, now: Date, maxAttempts: number, leaseUntil: Date) =>

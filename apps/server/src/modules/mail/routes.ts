@@ -1,0 +1,14 @@
+// mail-server routes: the assistance mail and the outbox.
+import type { FastifyInstance } from 'fastify';
+import { api } from '@portail/contract';
+import { registerRoute } from '../../http/contract-routes.ts';
+import type { AppServices } from '../../services.ts';
+import { outboxView, sendAssistanceMail } from './service.ts';
+
+export function mailRoutes(app: FastifyInstance, { mail, config }: AppServices) {
+  registerRoute(app, api.mail.sendEmail, ({ body, auth }) => sendAssistanceMail(mail, config.supportEmail, auth, body), {
+    // Per IP and per account: the caller's user id, else the address given to answer.
+    rateLimit: { name: 'assistanceMail', account: ({ auth, body }) => (auth ? null : (body.replyTo ?? body.from)) },
+  });
+  registerRoute(app, api.mail.outbox, ({ query }) => outboxView(mail, query));
+}
