@@ -16,13 +16,13 @@ import { installErrorHandler } from './http/errors.ts';
 import { maskUrl, REDACTED_PATHS } from './http/log-redaction.ts';
 import { buildOpenApiDocument } from './http/openapi.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { referentielRoutes } from './modules/declaration/referentiels.routes.ts';
+import { referentielRoutes } from './modules/declaration/index.ts';
 import { auditRoutes } from './modules/audit/index.ts';
 import { lcaRoutes } from './modules/lca/lca.routes.ts';
 import { mailRoutes } from './modules/mail/index.ts';
 import { notificationRoutes } from './modules/notifications/index.ts';
 import { associationLightRoutes, associationRoutes, associationSearchRoutes, documentRoutes } from './modules/proxy-asso/index.ts';
-import { rdsRoutes } from './modules/rds/rds.routes.ts';
+import { rdsRoutes } from './modules/rds/index.ts';
 import { createServices, type AppServices } from './services.ts';
 
 const JSON_BODY_LIMIT_BYTES = 1_048_576;

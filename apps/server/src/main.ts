@@ -6,7 +6,7 @@ import { resolveDatabase } from './db/database-url.ts';
 import { demoAccountsTable, seedDemoData } from './db/demo-data.ts';
 import { seedDemoRegistry } from './db/demo-registry.ts';
 import { migrate } from './db/migrate.ts';
-import { seedReferentiels } from './modules/declaration/referentiels.seed.ts';
+import { seedReferentiels } from './modules/declaration/index.ts';
 
 const startedAt = performance.now();
 const config = loadConfig();

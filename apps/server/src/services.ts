@@ -7,8 +7,7 @@ import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createRateLimitStore, createRouteLimiter } from './http/rate-limit.ts';
 import { createLoginThrottle } from './modules/auth/login-throttle.ts';
-import { createReferentielRepository } from './modules/declaration/referentiels.repository.ts';
-import { createReferentielService } from './modules/declaration/referentiels.service.ts';
+import { createReferentielRepository, createReferentielService } from './modules/declaration/index.ts';
 import { createAuditRepository, createAuditService } from './modules/audit/index.ts';
 import { createLcaRepository } from './modules/lca/lca.repository.ts';
 import { createLcaService } from './modules/lca/lca.service.ts';
@@ -27,8 +26,7 @@ import {
   createSearchService,
 } from './modules/proxy-asso/index.ts';
 import { createLocalFileStorage } from './storage/file-storage.ts';
-import { createRdsRepository } from './modules/rds/rds.repository.ts';
-import { createRdsService } from './modules/rds/rds.service.ts';
+import { createRdsRepository, createRdsService } from './modules/rds/index.ts';
 import { createTransitionService, createWorkflowRepository } from './modules/workflow/index.ts';
 
 export function createServices(app: FastifyInstance, config: AppConfig, db: Database) {
@@ -83,7 +81,7 @@ export function createServices(app: FastifyInstance, config: AppConfig, db: Data
     associationSearch: createSearchService(createSearchRepository(db)),
     referentiels: createReferentielService(createReferentielRepository(db)),
     // State machines (contract machines/): one transaction per event, history, audit, outbox.
-    workflow: createTransitionService({ db, repository: createWorkflowRepository(db), audit, mail, notifications, publicUrl: config.publicUrl, log: app.log }),
+    workflow: createTransitionService({ repository: createWorkflowRepository(db), audit, mail, notifications, publicUrl: config.publicUrl, log: app.log }),
   };
 }
 export type AppServices = ReturnType<typeof createServices>;

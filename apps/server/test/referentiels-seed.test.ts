@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normaliseSearchText, REFERENTIEL_TYPES } from '@portail/contract';
 import { REFERENTIEL_SOURCES } from '../src/db/referentiel-data/index.ts';
-import { seedReferentiels } from '../src/modules/declaration/referentiels.seed.ts';
+import { seedReferentiels } from '../src/modules/declaration/index.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;

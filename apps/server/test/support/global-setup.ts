@@ -1,7 +1,7 @@
 // Starts the run's PostgreSQL and its migrated, referential-seeded template once, for every test file.
 import type { TestProject } from 'vitest/node';
 import { createDatabase } from '../../src/db/prisma.ts';
-import { seedReferentiels } from '../../src/modules/declaration/referentiels.seed.ts';
+import { seedReferentiels } from '../../src/modules/declaration/index.ts';
 import { databaseUrl, dropDatabase, prepareTemplate, startTestCluster } from './postgres-cluster.ts';
 
 declare module 'vitest' {

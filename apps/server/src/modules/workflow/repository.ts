@@ -1,9 +1,10 @@
 // Data access of the state-machine engine: the object's row locked for the transition, its new
 // state, the history row, the actor's memberships and the people a transition is told to.
 import { randomUUID } from 'node:crypto';
-import type { Database, Prisma } from '../../db/prisma.ts';
+import type { Database } from '../../db/prisma.ts';
+import { transactionRunner, type DbTransaction } from '../../db/transaction.ts';
 
-type Tx = Prisma.TransactionClient;
+type Tx = DbTransaction;
 
 /** Where a machine's objects live: the table and the columns the engine reads and writes. */
 export interface WorkflowTable {
@@ -37,6 +38,9 @@ function identifier(name: string): string {
 
 export function createWorkflowRepository(db: Database) {
   return {
+    /** Runs one transition's writes in one transaction. */
+    transaction: transactionRunner(db),
+
     /** The object's row, locked until the transaction ends (null: no such object). */
     async lockRow(tx: Tx, table: WorkflowTable, id: string): Promise<Record<string, unknown> | null> {
       const rows = await tx.$queryRawUnsafe<Record<string, unknown>[]>(

@@ -1,14 +1,14 @@
 // rds-server rules needed by the session: a service user's record, refused when locked.
-import { isAdminRole, SERVICE_ACCOUNT_MANAGER_ROLES, type ServiceInfo } from '@portail/contract';
+import type { ServiceInfo } from '@portail/contract';
 import { appError } from '../../http/errors.ts';
 import type { AuthClaims } from '../../http/request-context.ts';
-import type { RdsRepository } from './rds.repository.ts';
+import { mayReadServiceUser } from './policy.ts';
+import type { RdsRepository } from './repository.ts';
 
 export function createRdsService(repository: RdsRepository) {
   return {
     async getServiceUser(claims: AuthClaims, authId: string): Promise<ServiceInfo> {
-      const managesServices = claims.roles.some((role) => isAdminRole(role) || (SERVICE_ACCOUNT_MANAGER_ROLES as readonly string[]).includes(role));
-      if (claims.userId !== authId && !managesServices) throw appError('FORBIDDEN');
+      if (!mayReadServiceUser(claims, authId)) throw appError('FORBIDDEN');
       const service = await repository.findServiceByAuthId(authId);
       if (!service) throw appError('USER_NOT_FOUND');
       if (service.locked && claims.userId === authId) throw appError('USER_LOCKED');

@@ -12,7 +12,7 @@ import {
   type Refusal,
 } from '@portail/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Prisma } from '../../db/prisma.ts';
+import type { DbTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuthClaims } from '../../http/request-context.ts';
 import type { AuditService } from '../audit/index.ts';
@@ -20,7 +20,7 @@ import { linkMail, type MailService } from '../mail/index.ts';
 import type { NotificationService } from '../notifications/index.ts';
 import type { Person, WorkflowRepository, WorkflowTable } from './repository.ts';
 
-type Tx = Prisma.TransactionClient;
+type Tx = DbTransaction;
 
 /** One kind of object a machine moves: where it lives and how its guards see it. */
 export interface WorkflowTarget {
@@ -72,7 +72,6 @@ export function refusalError(machine: Machine, refusal: Refusal): AppError {
 }
 
 export interface WorkflowDeps {
-  db: Database;
   repository: WorkflowRepository;
   audit: AuditService;
   mail: MailService;
@@ -81,7 +80,7 @@ export interface WorkflowDeps {
   log: FastifyBaseLogger;
 }
 
-export function createTransitionService({ db, repository, audit, mail, notifications, publicUrl, log }: WorkflowDeps) {
+export function createTransitionService({ repository, audit, mail, notifications, publicUrl, log }: WorkflowDeps) {
   /** The people of an audience, for this object. */
   async function audiencesOf(tx: Tx, audiences: readonly Audience[], subject: MachineSubject): Promise<Person[]> {
     const people: Person[] = [];
@@ -104,7 +103,7 @@ export function createTransitionService({ db, repository, audit, mail, notificat
     async fire({ target, objectId, event, claims, comment = null }: FireInput): Promise<FiredTransition> {
       const { machine, table } = target;
       let mailed = false;
-      const fired = await db.$transaction(async (tx) => {
+      const fired = await repository.transaction(async (tx) => {
         const row = await repository.lockRow(tx, table, objectId);
         if (!row) throw new AppError(404, 'NOT_FOUND', MESSAGES.http404);
         const subject: MachineSubject = {

@@ -1,8 +1,8 @@
 // Data access for referentials (api-declaration-server).
 import { randomUUID } from 'node:crypto';
 import { normaliseSearchText } from '@portail/contract';
-import { likeLiteral } from '../../db/like-pattern.ts';
-import { Prisma, type Database } from '../../db/prisma.ts';
+import { likeLiteral } from '../../../db/like-pattern.ts';
+import { Prisma, type Database } from '../../../db/prisma.ts';
 
 export interface OptionRow {
   value: string;

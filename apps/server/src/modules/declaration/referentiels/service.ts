@@ -8,8 +8,8 @@ import {
   type ReferentielPatch,
   type ReferentielsQuery,
 } from '@portail/contract';
-import { appError } from '../../http/errors.ts';
-import type { OptionRow, ReferentielFilter, ReferentielRepository } from './referentiels.repository.ts';
+import { appError } from '../../../http/errors.ts';
+import type { OptionRow, ReferentielFilter, ReferentielRepository } from './repository.ts';
 
 type Found = Awaited<ReturnType<ReferentielRepository['find']>>[number];
 
