@@ -22,6 +22,7 @@ import {
   createDocumentRepository,
   createDocumentService,
   createFileChanges,
+  createFileRepository,
   createSearchRepository,
   createSearchService,
 } from './modules/proxy-asso/index.ts';
@@ -57,7 +58,8 @@ export function createServices(app: FastifyInstance, config: AppConfig, db: Data
     readScope: (claims, idAsso) => access.scopeOf(claims, idAsso, 'read'),
   });
   const notifications = createNotificationService(createNotificationRepository(db));
-  const fileChanges = createFileChanges({ audit, mail, notifications, publicUrl: config.publicUrl });
+  const fileRepository = createFileRepository(db);
+  const fileChanges = createFileChanges({ repository: fileRepository, audit, mail, notifications, publicUrl: config.publicUrl });
   return {
     config,
     db,
@@ -74,7 +76,7 @@ export function createServices(app: FastifyInstance, config: AppConfig, db: Data
       limits: config.membershipLimits,
       publicUrl: config.publicUrl,
     }),
-    association: createAssociationService(db, { fileChanges, limits: config.membershipLimits }),
+    association: createAssociationService({ access, repository: fileRepository, fileChanges, limits: config.membershipLimits }),
     associationLight: createAssociationLightService(access, createAssociationLightRepository(db)),
     documents: createDocumentService({ access, repository: createDocumentRepository(db), storage: createLocalFileStorage(config.storageDir) }),
     rds: createRdsService(createRdsRepository(db)),

@@ -2,10 +2,11 @@
 export { LCA_ADMIN, type AssociationScope } from './access/policy.ts';
 export { findAssociationId } from './access/repository.ts';
 export { associationScope } from './access.ts';
-export { createFileChanges, type FileChange, type FileChanges } from './file-changes.ts';
+export { createFileChanges, type FileChange, type FileChanges } from './file/change-notices.ts';
 export { searchableName } from './search/text.ts';
-export { createAssociationService } from './association.service.ts';
-export { associationRoutes } from './association.routes.ts';
+export { createAssociationService, type AssociationService } from './file/service.ts';
+export { createFileRepository } from './file/repository.ts';
+export { associationRoutes } from './file/routes.ts';
 export { createAssociationLightRepository } from './light/repository.ts';
 export { createAssociationLightService } from './light/service.ts';
 export { associationLightRoutes } from './light/routes.ts';

@@ -1,4 +1,4 @@
-// Prisma rows of the association file → the contract's snake_case shapes (spec §3).
+// Rows of the association file ↔ the contract's snake_case shapes.
 import {
   computeBudgetTotals,
   type AssociationBudget as BudgetOut,
@@ -8,7 +8,12 @@ import {
   type Etablissement as EtablissementOut,
   type Representant,
   type Rib as RibOut,
+  type agrementFieldsSchema,
+  type representantFieldsSchema,
+  type reseauFieldsSchema,
+  type rhFieldsSchema,
 } from '@portail/contract';
+import type { z } from 'zod';
 import type {
   AssociationAgrement,
   Association,
@@ -19,7 +24,7 @@ import type {
   ReseauAffiliation,
   RepresentantLegal,
   Rib,
-} from '../../generated/prisma/client.ts';
+} from '../../../generated/prisma/client.ts';
 
 export const isoDate = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
 export const toDate = (value: string | null | undefined) => (value ? new Date(`${value}T00:00:00Z`) : value === null ? null : undefined);
@@ -225,3 +230,69 @@ export function addressLine(address: unknown): string | null {
 
 /** JSON arrays of the file (composition_reseau, adherents_personnes_morales). */
 export const jsonArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+// ---- contract values → columns (only the keys given: a PATCH changes only what it names) -----
+
+export const representantData = (v: Partial<z.output<typeof representantFieldsSchema>>) => ({
+  ...(v.civilite !== undefined ? { civilite: v.civilite } : {}),
+  ...(v.nom !== undefined ? { nom: v.nom } : {}),
+  ...(v.prenom !== undefined ? { prenom: v.prenom } : {}),
+  ...(v.courriel !== undefined ? { courriel: v.courriel } : {}),
+  ...(v.fonction !== undefined ? { fonction: v.fonction } : {}),
+  ...(v.telephone !== undefined ? { telephone: v.telephone } : {}),
+  ...(v.valideur_cec !== undefined ? { valideurCec: v.valideur_cec } : {}),
+  ...(v.est_representant_legal !== undefined ? { estRepresentantLegal: v.est_representant_legal } : {}),
+  ...(v.publication_internet !== undefined ? { publicationInternet: v.publication_internet } : {}),
+  ...(v.id_siret !== undefined ? { idSiret: v.id_siret } : {}),
+});
+
+export const rhData = (v: Partial<z.output<typeof rhFieldsSchema>>) => ({
+  ...(v.nb_adherents !== undefined ? { nbAdherents: v.nb_adherents } : {}),
+  ...(v.nb_adherents_f !== undefined ? { nbAdherentsF: v.nb_adherents_f } : {}),
+  ...(v.nb_adherents_h !== undefined ? { nbAdherentsH: v.nb_adherents_h } : {}),
+  ...(v.nb_dirigeants !== undefined ? { nbDirigeants: v.nb_dirigeants } : {}),
+  ...(v.nb_benevoles !== undefined ? { nbBenevoles: v.nb_benevoles } : {}),
+  ...(v.nb_salaries !== undefined ? { nbSalaries: v.nb_salaries } : {}),
+  ...(v.nb_salaries_etpt !== undefined ? { nbSalariesEtpt: v.nb_salaries_etpt === null ? null : v.nb_salaries_etpt.toFixed(2) } : {}),
+  ...(v.nb_volontaires !== undefined ? { nbVolontaires: v.nb_volontaires } : {}),
+  ...(v.cumul_top_5_salaires !== undefined ? { cumulTop5Salaires: v.cumul_top_5_salaires } : {}),
+});
+
+export const agrementData = (v: Partial<z.output<typeof agrementFieldsSchema>>) => ({
+  ...(v.type !== undefined ? { type: v.type } : {}),
+  ...(v.numero !== undefined ? { numero: v.numero } : {}),
+  ...(v.niveau !== undefined ? { niveau: v.niveau } : {}),
+  ...(v.attributeur !== undefined ? { attributeur: v.attributeur } : {}),
+  ...(v.origine_instructeur !== undefined ? { origineInstructeur: v.origine_instructeur } : {}),
+  ...(v.date_attribution !== undefined ? { dateAttribution: toDate(v.date_attribution) } : {}),
+  ...(v.date_validite !== undefined ? { dateValidite: toDate(v.date_validite) } : {}),
+});
+
+export const reseauData = (v: Partial<z.output<typeof reseauFieldsSchema>>) => ({
+  ...(v.nom !== undefined ? { nom: v.nom } : {}),
+  ...(v.objet !== undefined ? { objet: v.objet } : {}),
+  ...(v.numero !== undefined ? { numero: v.numero } : {}),
+  ...(v.id_siren !== undefined ? { idSiren: v.id_siren } : {}),
+  ...(v.adresse !== undefined ? { adresse: v.adresse } : {}),
+  ...(v.nb_licencies !== undefined ? { nbLicencies: v.nb_licencies } : {}),
+  ...(v.nb_licencies_f !== undefined ? { nbLicenciesF: v.nb_licencies_f } : {}),
+  ...(v.nb_licencies_h !== undefined ? { nbLicenciesH: v.nb_licencies_h } : {}),
+});
+
+/** The characteristics' columns (written together: their rules tie them to one another). */
+export const characteristicsData = (c: Characteristics) => ({
+  regime: c.regime,
+  utilPublique: c.util_publique,
+  datePublicationUtilPublique: toDate(c.date_publication_util_publique),
+  datePubRegistre: toDate(c.date_pub_registre),
+  tribunalInstance: c.tribunal_instance,
+  numeroAmalia: c.numero_amalia,
+  volume: c.volume,
+  folio: c.folio,
+  aDonsSubv153000: c.a_dons_subv_153000,
+  aPublicationComptesJo: c.a_publication_comptes_jo,
+  aCommissaireAuxComptes: c.a_commissaire_aux_comptes,
+  domaine: c.domaine,
+  typeStructureSportive: c.type_structure_sportive,
+  champActionTerritorial: c.champ_action_territorial,
+});

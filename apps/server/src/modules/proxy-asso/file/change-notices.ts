@@ -3,15 +3,14 @@
 // for RIBs — notified to those members (type 6 modification_rib), all in the transaction of the
 // change, so a change never happens unseen and a rolled-back change tells nobody.
 import { formatSiret, maskIban, NOTIFICATION_TYPE_IDS, type Representant, type Rib } from '@portail/contract';
-import type { Prisma } from '../../db/prisma.ts';
-import type { AuthClaims } from '../../http/request-context.ts';
-import type { AuditService } from '../audit/audit.service.ts';
-import { linkMail } from '../mail/mail-templates.ts';
-import type { MailService } from '../mail/mail.service.ts';
-import type { NotificationService } from '../notifications/notifications.service.ts';
-import { seesSiret } from './access/policy.ts';
-
-type Tx = Prisma.TransactionClient;
+import type { DbTransaction } from '../../../db/transaction.ts';
+import type { AuthClaims } from '../../../http/request-context.ts';
+import type { AuditService } from '../../audit/audit.service.ts';
+import { linkMail } from '../../mail/mail-templates.ts';
+import type { MailService } from '../../mail/mail.service.ts';
+import type { NotificationService } from '../../notifications/notifications.service.ts';
+import { memberSeesSiret } from '../access/policy.ts';
+import type { FileRepository } from './repository.ts';
 export type FileChangeAction = 'create' | 'update' | 'delete';
 
 export type FileChange = { associationId: string; action: FileChangeAction } & (
@@ -60,16 +59,17 @@ export function fileChangeMail(change: FileChange, association: { nom: string },
 }
 
 export interface FileChangeDeps {
+  repository: FileRepository;
   audit: AuditService;
   mail: MailService;
   notifications: NotificationService;
   publicUrl: string;
 }
 
-export function createFileChanges({ audit, mail, notifications, publicUrl }: FileChangeDeps) {
+export function createFileChanges({ repository, audit, mail, notifications, publicUrl }: FileChangeDeps) {
   return {
     /** Trail, notifications and mails of one change, in its transaction. */
-    async record(tx: Tx, claims: AuthClaims, change: FileChange) {
+    async record(tx: DbTransaction, claims: AuthClaims, change: FileChange) {
       const row = (change.after ?? change.before)!;
       const idSiret = row.id_siret;
       await audit.record(tx, {
@@ -83,21 +83,12 @@ export function createFileChanges({ audit, mail, notifications, publicUrl }: Fil
         after: change.after,
       });
 
-      // Members who can see the changed row (access.ts): head office, or the row's establishment.
-      const links = await tx.userAssociation.findMany({
-        where: { associationId: change.associationId },
-        select: { idSiret: true, type: true, associationUser: { select: { user: { select: { id: true, email: true } } } } },
-      });
+      // Members who can see the changed row (../access/policy.ts): head office, or the row's establishment.
+      const links = await repository.memberLinks(tx, change.associationId);
       const members = links
-        .filter((l) => {
-          const scope = { associationId: change.associationId, siret: l.type === 'Etablissement secondaire' ? l.idSiret : null, write: true, writeAll: false };
-          return seesSiret(scope, idSiret, { associationWide: change.entity === 'representant_legal' });
-        })
+        .filter((l) => memberSeesSiret(l, idSiret, change.entity === 'representant_legal'))
         .map((l) => l.associationUser.user);
-      const representatives = await tx.representantLegal.findMany({
-        where: { associationId: change.associationId, deleted: false, courriel: { not: null } },
-        select: { courriel: true },
-      });
+      const representatives = await repository.representants.addresses(tx, change.associationId);
       // A removed or re-addressed representative hears of it too.
       const touched = change.entity === 'representant_legal' ? [change.before?.courriel, change.after?.courriel] : [];
       const recipients = [
@@ -118,7 +109,7 @@ export function createFileChanges({ audit, mail, notifications, publicUrl }: Fil
           payload: { action: change.action, id_rib: rib.id, id_siret: rib.id_siret, iban: maskIban(rib.iban), auteur: claims.email, date: at.toISOString() },
         });
       }
-      const association = await tx.association.findUniqueOrThrow({ where: { id: change.associationId }, select: { nom: true } });
+      const association = await repository.association.find(change.associationId, tx);
       const journalLink = `${publicUrl}/client/informations-administratives/${change.associationId}?onglet=journal`;
       const content = fileChangeMail(change, association, claims.email, at, journalLink);
       for (const to of recipients) await mail.enqueue(tx, { to, ...content });

@@ -1,0 +1,46 @@
+// Accounts summaries, one per year, association-wide (head office): whole euros, and
+// resultat = produits − charges when both are known (the contract's rules).
+import { applyCompteRules, compteChangesSchema, MESSAGES, type CompteFigures } from '@portail/contract';
+import type { AssociationScope } from '../access/policy.ts';
+import { assertNoErrors, parseChanges, rowOf, uniqueViolationAs, type FileContext } from './checks.ts';
+import { toCompte } from './mappers.ts';
+import type { SubResourceHandlers } from './sub-resource.ts';
+
+export function createComptes({ access, repository }: FileContext) {
+  const read = async (scope: AssociationScope) => (await repository.comptes.list(scope.associationId)).map(toCompte);
+
+  const handlers: SubResourceHandlers<'Comptes', 'Compte'> = {
+    list: async (claims, { id_asso }) => read(await access.scopeOf(claims, id_asso, 'read')),
+
+    async create(claims, { id_asso, annee }, body) {
+      const scope = await access.scopeOf(claims, id_asso, 'write-all');
+      const figures: CompteFigures = { charges: body.charges ?? null, produits: body.produits ?? null, dons: body.dons ?? null, resultat: body.resultat ?? null, subv: body.subv ?? null };
+      const { state, errors } = applyCompteRules(figures, body.resultat !== undefined && body.resultat !== null);
+      assertNoErrors(errors);
+      return toCompte(
+        await repository
+          .transaction((tx) => repository.comptes.create(tx, { associationId: scope.associationId, annee, ...state }))
+          .catch(uniqueViolationAs({ annee: MESSAGES.compteExists(annee) })),
+      );
+    },
+
+    async update(claims, { id_asso, id }, changes) {
+      const scope = await access.scopeOf(claims, id_asso, 'write-all');
+      const compte = await rowOf(repository.comptes.find(scope.associationId, id));
+      const values = parseChanges(compteChangesSchema, changes);
+      const merged: CompteFigures = { ...toCompte(compte), ...values };
+      const { state, errors } = applyCompteRules(merged, values.resultat !== undefined && values.resultat !== null);
+      assertNoErrors(errors);
+      const { charges, produits, dons, resultat, subv } = state;
+      return toCompte(await repository.transaction((tx) => repository.comptes.update(tx, compte.id, { charges, produits, dons, resultat, subv })));
+    },
+
+    async remove(claims, { id_asso, id }) {
+      const scope = await access.scopeOf(claims, id_asso, 'write-all');
+      const compte = await rowOf(repository.comptes.find(scope.associationId, id));
+      await repository.transaction((tx) => repository.comptes.remove(tx, compte.id));
+      return { message: 'Les comptes ont été supprimés.' };
+    },
+  };
+  return { ...handlers, read };
+}
