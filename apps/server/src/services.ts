@@ -3,14 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { JWT_SECRET_NAME, sharedSecret } from './db/app-secrets.ts';
 import type { Database } from './db/prisma.ts';
-import { createAuthRepository } from './modules/auth/auth.repository.ts';
-import { createAuthService } from './modules/auth/auth.service.ts';
+import { createAuthRepository, createAuthService, createLoginThrottle } from './modules/auth/index.ts';
 import { createRateLimitStore, createRouteLimiter } from './http/rate-limit.ts';
-import { createLoginThrottle } from './modules/auth/login-throttle.ts';
 import { createReferentielRepository, createReferentielService } from './modules/declaration/index.ts';
 import { createAuditRepository, createAuditService } from './modules/audit/index.ts';
-import { createLcaRepository } from './modules/lca/lca.repository.ts';
-import { createLcaService } from './modules/lca/lca.service.ts';
+import { createLcaRepository, createLcaService } from './modules/lca/index.ts';
 import { createMailRepository, createMailSeal, createMailService } from './modules/mail/index.ts';
 import { createNotificationRepository, createNotificationService } from './modules/notifications/index.ts';
 import {

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, sessionResponseSchema, sessionUserSchema } from '@portail/contract';
-import { maskEmail, REPORT_EMAIL_CHANGE_PATH } from '../src/modules/auth/auth.service.ts';
+import { maskEmail, REPORT_EMAIL_CHANGE_PATH } from '../src/modules/auth/index.ts';
 import { createAccount, signIn } from './support/factories.ts';
 import { jwtPayload, TOKEN_HEADER, uniqueEmail } from './support/http-helpers.ts';
 import { latestValidationToken, mailsTo, validationTokenIn } from './support/mailbox.ts';

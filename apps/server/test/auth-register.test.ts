@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, registerResponseSchema, sessionUserSchema } from '@portail/contract';
 import { performance } from 'node:perf_hooks';
-import { hashPassword } from '../src/modules/auth/passwords.ts';
+import { hashPassword } from '../src/modules/auth/index.ts';
 import { createAccount, signIn } from './support/factories.ts';
 import { jwtPayload, registerBody, TOKEN_HEADER, uniqueEmail } from './support/http-helpers.ts';
 import { mailsTo, validationTokenIn, VALIDATION_LINK_PREFIX } from './support/mailbox.ts';

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portail/contract';
-import { hashOpaqueToken } from '../src/modules/auth/opaque-tokens.ts';
+import { hashOpaqueToken } from '../src/security/opaque-tokens.ts';
 import { createAssociation, linkUser, type AssociationOptions } from './support/association-factory.ts';
 import { signIn } from './support/factories.ts';
 import { TOKEN_HEADER } from './support/http-helpers.ts';

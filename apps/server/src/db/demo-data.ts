@@ -2,8 +2,7 @@
 // unvalidated user, a user who must change password, a locked service, and a note on the home page.
 import type { Role } from '@portail/contract';
 import type { Database } from './prisma.ts';
-import { createAuthRepository, type NewAccount } from '../modules/auth/auth.repository.ts';
-import { hashPassword } from '../modules/auth/passwords.ts';
+import { createAuthRepository, hashPassword, type NewAccount } from '../modules/auth/index.ts';
 
 export const DEMO_PASSWORD = 'Demo-Portail-2026!';
 

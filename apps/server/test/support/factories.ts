@@ -1,8 +1,7 @@
 // Accounts for tests, created through the same repository as the application.
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@portail/contract';
-import { createAuthRepository, type NewAccount } from '../../src/modules/auth/auth.repository.ts';
-import { hashPassword } from '../../src/modules/auth/passwords.ts';
+import { createAuthRepository, hashPassword, type NewAccount } from '../../src/modules/auth/index.ts';
 import { TEST_PASSWORD, type TestApp } from './test-app.ts';
 
 let cachedHash: Promise<string> | null = null;

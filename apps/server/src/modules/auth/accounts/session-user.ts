@@ -1,7 +1,7 @@
-// Builds the session's user part (spec §3) from an account.
+// Builds the session's user part from an account.
 import { defaultRole, type SessionUser } from '@portail/contract';
-import { toUserAssociationLink } from '../lca/lca.repository.ts';
-import type { Account } from './auth.repository.ts';
+import { toUserAssociationLink } from '../../lca/index.ts';
+import type { Account } from './repository.ts';
 
 export function toSessionUser(account: Account, role: string | null = defaultRole(account.roles.map((r) => r.role))): SessionUser {
   const roles = account.roles.map((r) => r.role);

@@ -7,7 +7,7 @@ import type { AppServices } from '../../services.ts';
 export function authRoutes(app: FastifyInstance, { auth }: AppServices) {
   const r = api.auth;
   // Limited per IP and per address (config.rateLimits): nobody floods a mailbox through the portal
-  // or tries reset tokens in bulk. Sign-in has its own progressive throttle (login-throttle.ts).
+  // or tries reset tokens in bulk. Sign-in has its own progressive throttle (throttle/login-throttle.ts).
   registerRoute(app, r.login, ({ body, ip }) => auth.login(body.email, body.password, ip));
   registerRoute(
     app,

@@ -1,6 +1,6 @@
 // Mails about memberships: the join notice with its « Je ne connais pas cette personne » link, and
 // the notice to a member detached through that link.
-import { linkMail, paragraphs } from '../mail/index.ts';
+import { linkMail, paragraphs } from '../../mail/index.ts';
 
 export interface AssociationNames {
   nom: string;

@@ -5,30 +5,20 @@
 // new link the server itself mails every legal representative with an address and the
 // association's own address, each with a single-use « Je ne connais pas cette personne » link that
 // detaches the member; the join is written to the audit trail. Joins are limited per account and
-// per association per day. A user changes only their own links; lca.admin changes anyone's.
-import {
-  isAdminRole,
-  MESSAGES,
-  NOTE_TYPES,
-  type AssociationUser,
-  type LinkType,
-  type NoteOnPage,
-  type UserAssociationLink,
-} from '@portail/contract';
+// per association per day. Who may change which links: policy.ts.
+import { MESSAGES, type AssociationUser, type LinkType, type UserAssociationLink } from '@portail/contract';
 import type { MembershipLimits } from '../../config.ts';
-import type { Prisma } from '../../db/prisma.ts';
-import type { Association, UserAssociation } from '../../generated/prisma/client.ts';
+import type { DbTransaction } from '../../db/transaction.ts';
 import { appError } from '../../http/errors.ts';
 import type { AuthClaims } from '../../http/request-context.ts';
+import { hashOpaqueToken, newOpaqueToken } from '../../security/opaque-tokens.ts';
 import type { AuditService } from '../audit/index.ts';
-import { hashOpaqueToken, newOpaqueToken } from '../auth/opaque-tokens.ts';
 import type { MailService } from '../mail/index.ts';
-import { findAssociationId, LCA_ADMIN } from '../proxy-asso/access.ts';
-import { toUserAssociationLink, type LcaRepository } from './lca.repository.ts';
-import { detachedMail, joinMail } from './membership-mails.ts';
-
-const noteType = (type: string): NoteOnPage['type'] =>
-  (NOTE_TYPES as readonly string[]).includes(type) ? (type as NoteOnPage['type']) : 'info';
+import { createNoteService } from './notes/service.ts';
+import { joinsUnlimited, mayAnnounceJoinOf, mayChangeLinksOf, mayReadRecord } from './policy.ts';
+import { detachedMail, joinMail } from './reports/mails.ts';
+import type { LcaRepository } from './repository.ts';
+import { toUserAssociationLink, type Association, type UserAssociation } from './users/repository.ts';
 
 type Record_ = NonNullable<Awaited<ReturnType<LcaRepository['findAssociationUser']>>>;
 
@@ -66,7 +56,6 @@ export interface LcaServiceDeps {
 }
 
 export function createLcaService({ repository, mail, audit, limits, publicUrl }: LcaServiceDeps) {
-  const { db } = repository;
   const reportLink = (token: string) => `${publicUrl}/client/rattachement/signalement/${token}`;
 
   /**
@@ -75,7 +64,7 @@ export function createLcaService({ repository, mail, audit, limits, publicUrl }:
    * Refused (429) once the association's join mails of the last 24 hours reach the limit.
    */
   async function announceJoin(
-    tx: Prisma.TransactionClient,
+    tx: DbTransaction,
     link: UserAssociation,
     association: Association & { representantsLegaux: { courriel: string | null }[] },
     memberEmail: string,
@@ -105,14 +94,12 @@ export function createLcaService({ repository, mail, audit, limits, publicUrl }:
   /** Delivers what a committed transaction enqueued; a failure stays in the outbox for the retry loop. */
   const flushMail = () => mail.flush().catch(() => undefined);
 
-  const representativesWithAddress = { representantsLegaux: { where: { deleted: false, courriel: { not: null } }, select: { courriel: true } } } as const;
-
-  /** The record of `lcaId`: the user's own, or anyone's for lca.admin (read: any admin role). */
+  /** The record of `lcaId`, if the caller may read it (read) or change its links (write). */
   async function recordOf(claims: AuthClaims, lcaId: string, mode: 'read' | 'write') {
     const record = await repository.findAssociationUser(lcaId);
     if (!record) throw appError('USER_NOT_FOUND');
-    const mayOverride = mode === 'read' ? claims.roles.some(isAdminRole) : claims.roles.includes(LCA_ADMIN);
-    if (record.authId !== claims.userId && !mayOverride) throw appError('FORBIDDEN');
+    const allowed = mode === 'read' ? mayReadRecord(claims, record.authId) : mayChangeLinksOf(claims, record.authId);
+    if (!allowed) throw appError('FORBIDDEN');
     return record;
   }
 
@@ -121,10 +108,10 @@ export function createLcaService({ repository, mail, audit, limits, publicUrl }:
    * audit trail in the same transaction: the members can see who left and when.
    */
   async function leave(claims: AuthClaims, record: { id: string; user: { email: string } }, associationId?: string) {
-    return db.$transaction(async (tx) => {
-      const links = await tx.userAssociation.findMany({ where: { associationUserId: record.id, ...(associationId ? { associationId } : {}) } });
+    return repository.transaction(async (tx) => {
+      const links = await repository.linksOfRecord(tx, record.id, associationId);
       for (const link of links) {
-        await tx.userAssociation.delete({ where: { id: link.id } });
+        await repository.deleteLink(tx, link.id);
         await audit.record(tx, {
           associationId: link.associationId,
           actor: { id: claims.userId, email: claims.email },
@@ -140,12 +127,49 @@ export function createLcaService({ repository, mail, audit, limits, publicUrl }:
   }
 
   async function linksOfRecord(associationUserId: string): Promise<UserAssociationLink[]> {
-    const links = await db.userAssociation.findMany({
-      where: { associationUserId, association: { deletedAt: null } },
-      include: { association: true },
-      orderBy: { createdAt: 'asc' },
+    return (await repository.liveLinksOfRecord(associationUserId)).map(toUserAssociationLink);
+  }
+
+  /** One link of a join request, in `tx`: a new link (limited, audited, announced) or new fields on an existing one. */
+  async function joinOne(tx: DbTransaction, claims: AuthClaims, record: Record_, link: JoinLink) {
+    const association = await repository.findAssociationToJoin(tx, link.id_correspondance);
+    if (!association) throw appError('NOT_FOUND');
+    let type: LinkType = 'Siège';
+    if (link.id_siret) {
+      const etablissement = association.etablissements.find((e) => e.siret === link.id_siret);
+      if (!etablissement) {
+        throw appError('SIRET_NOT_IN_ASSOCIATION');
+      }
+      const isHeadOffice = etablissement.estSiege || association.idSiretSiege === link.id_siret;
+      type = isHeadOffice ? 'Siège' : 'Etablissement secondaire';
+    } else if (association.etablissements.length > 0) {
+      throw appError('ASSOCIATION_REQUIRES_SIRET');
+    }
+    const fields = { idSiret: link.id_siret ?? null, type, fonction: link.fonction ?? null };
+    const existing = await repository.findLink(tx, record.id, association.id);
+    if (existing) {
+      await repository.updateLink(tx, existing.id, fields);
+      return;
+    }
+    if (!joinsUnlimited(claims)) {
+      await repository.lockJoinsOf(tx, claims.userId);
+      const since = new Date(Date.now() - DAY_MS);
+      const joins = await audit.countEntries(tx, { actorId: claims.userId, entity: 'membre', action: 'create', since });
+      if (joins >= limits.joinsPerAccountPerDay) {
+        throw appError('JOINS_LIMIT', { max: limits.joinsPerAccountPerDay }).retryAfter(DAY_MS / 1000);
+      }
+    }
+    const created = await repository.createLink(tx, record.id, association.id, fields);
+    await audit.record(tx, {
+      associationId: association.id,
+      actor: { id: claims.userId, email: claims.email },
+      entity: 'membre',
+      entityId: created.id,
+      action: 'create',
+      idSiret: created.idSiret,
+      after: linkSnapshot(created, record.user.email),
     });
-    return links.map(toUserAssociationLink);
+    await announceJoin(tx, created, association, record.user.email);
   }
 
   return {
@@ -153,55 +177,11 @@ export function createLcaService({ repository, mail, audit, limits, publicUrl }:
       return toAssociationUser(await recordOf(claims, lcaId, 'read'));
     },
 
-    /** Joins the given associations (or updates the establishment / fonction of an existing link). */
+    /** Joins the given associations (or updates the establishment / fonction of an existing link), all or none. */
     async joinAssociations(claims: AuthClaims, lcaId: string, links: readonly JoinLink[]): Promise<AssociationUser> {
       const record = await recordOf(claims, lcaId, 'write');
-      const actor = { id: claims.userId, email: claims.email };
-      await db.$transaction(async (tx) => {
-        for (const link of links) {
-          const association = await tx.association.findFirst({
-            where: { id: link.id_correspondance, deletedAt: null },
-            include: { etablissements: { select: { siret: true, estSiege: true } }, ...representativesWithAddress },
-          });
-          if (!association) throw appError('NOT_FOUND');
-          let type: LinkType = 'Siège';
-          if (link.id_siret) {
-            const etablissement = association.etablissements.find((e) => e.siret === link.id_siret);
-            if (!etablissement) {
-              throw appError('SIRET_NOT_IN_ASSOCIATION');
-            }
-            const isHeadOffice = etablissement.estSiege || association.idSiretSiege === link.id_siret;
-            type = isHeadOffice ? 'Siège' : 'Etablissement secondaire';
-          } else if (association.etablissements.length > 0) {
-            throw appError('ASSOCIATION_REQUIRES_SIRET');
-          }
-          const data = { idSiret: link.id_siret ?? null, type, fonction: link.fonction ?? null };
-          const key = { associationUserId_associationId: { associationUserId: record.id, associationId: association.id } };
-          const existing = await tx.userAssociation.findUnique({ where: key });
-          if (existing) {
-            await tx.userAssociation.update({ where: { id: existing.id }, data });
-            continue;
-          }
-          if (!claims.roles.includes(LCA_ADMIN)) {
-            await repository.lockJoinsOf(tx, claims.userId);
-            const since = new Date(Date.now() - DAY_MS);
-            const joins = await audit.countEntries(tx, { actorId: claims.userId, entity: 'membre', action: 'create', since });
-            if (joins >= limits.joinsPerAccountPerDay) {
-              throw appError('JOINS_LIMIT', { max: limits.joinsPerAccountPerDay }).retryAfter(DAY_MS / 1000);
-            }
-          }
-          const created = await tx.userAssociation.create({ data: { associationUserId: record.id, associationId: association.id, ...data } });
-          await audit.record(tx, {
-            associationId: association.id,
-            actor,
-            entity: 'membre',
-            entityId: created.id,
-            action: 'create',
-            idSiret: created.idSiret,
-            after: linkSnapshot(created, record.user.email),
-          });
-          await announceJoin(tx, created, association, record.user.email);
-        }
+      await repository.transaction(async (tx) => {
+        for (const link of links) await joinOne(tx, claims, record, link);
       });
       await flushMail();
       return toAssociationUser((await repository.findAssociationUser(record.id))!);
@@ -216,10 +196,10 @@ export function createLcaService({ repository, mail, audit, limits, publicUrl }:
 
     /** Leaves one association; answers the remaining ones. Not linked or unknown: 404. */
     async exitAssociation(claims: AuthClaims, authId: string, idAsso: string) {
-      if (authId !== claims.userId && !claims.roles.includes(LCA_ADMIN)) throw appError('FORBIDDEN');
+      if (!mayChangeLinksOf(claims, authId)) throw appError('FORBIDDEN');
       const record = await repository.findAssociationUserByAuthId(authId);
       if (!record) throw appError('USER_NOT_FOUND');
-      const associationId = await findAssociationId(db, idAsso);
+      const associationId = await repository.findAssociationId(idAsso);
       const removed = associationId ? await leave(claims, record, associationId) : 0;
       if (removed === 0) throw appError('NOT_LINKED');
       return { associations: await linksOfRecord(record.id) };
@@ -233,28 +213,18 @@ export function createLcaService({ repository, mail, audit, limits, publicUrl }:
       claims: AuthClaims,
       body: { id_correspondance: string; id_rna?: string | null; id_siren?: string | null; email: string },
     ) {
-      const association = await db.association.findFirst({
-        where: {
-          id: body.id_correspondance,
-          deletedAt: null,
-          ...(body.id_rna ? { idRna: body.id_rna } : {}),
-          ...(body.id_siren ? { idSiren: body.id_siren } : {}),
-        },
-        include: representativesWithAddress,
-      });
+      const association = await repository.findAssociationToAnnounce(body.id_correspondance, body.id_rna, body.id_siren);
       if (!association) throw appError('NOT_FOUND');
-      // The link announced: the one of the account named by `email` (a member names only themself).
-      if (!claims.roles.includes(LCA_ADMIN) && body.email !== claims.email.toLowerCase()) {
-        const linked = await db.userAssociation.count({ where: { associationId: association.id, associationUser: { authId: claims.userId } } });
+      // A caller who may not announce this join learns only whether they are linked themself.
+      if (!mayAnnounceJoinOf(claims, body.email)) {
+        const linked = await repository.countLinksOfAccount(association.id, claims.userId);
         throw appError(linked === 0 ? 'NOT_FOUND' : 'FORBIDDEN');
       }
-      const link = await db.userAssociation.findFirst({
-        where: { associationId: association.id, associationUser: { user: { email: body.email } } },
-      });
+      const link = await repository.findLinkOfMemberEmail(association.id, body.email);
       if (!link) throw appError('NOT_FOUND');
       const already = await repository.reportRecipients(link.id);
       if (already.length > 0) return { message: MESSAGES.joinNotificationSent, sent: already.length };
-      const sent = await db.$transaction((tx) => announceJoin(tx, link, association, body.email));
+      const sent = await repository.transaction((tx) => announceJoin(tx, link, association, body.email));
       await flushMail();
       return { message: MESSAGES.joinNotificationSent, sent };
     },
@@ -266,16 +236,13 @@ export function createLcaService({ repository, mail, audit, limits, publicUrl }:
      */
     async reportMember(token: string) {
       const tokenHash = hashOpaqueToken(token);
-      await db.$transaction(async (tx) => {
+      await repository.transaction(async (tx) => {
         const invalid = () => appError('LINK_INVALID');
         if (!(await repository.claimReportToken(tx, tokenHash, new Date()))) throw invalid();
         const report = (await repository.findReportToken(tx, tokenHash))!;
-        const link = await tx.userAssociation.findUnique({
-          where: { id: report.linkId },
-          include: { association: true, associationUser: { include: { user: true } } },
-        });
+        const link = await repository.findLinkWithMember(tx, report.linkId);
         if (!link) throw invalid();
-        await tx.userAssociation.delete({ where: { id: link.id } });
+        await repository.deleteLink(tx, link.id);
         const email = link.associationUser.user.email;
         await audit.record(tx, {
           associationId: link.associationId,
@@ -292,10 +259,7 @@ export function createLcaService({ repository, mail, audit, limits, publicUrl }:
       return { message: MESSAGES.memberReported };
     },
 
-    async notesOnPage(route?: string): Promise<NoteOnPage[]> {
-      const notes = await repository.activeNotes(new Date(), route);
-      return notes.map((n) => ({ _id: n.id, type: noteType(n.type), title: n.title, content: n.content, routes: n.routes }));
-    },
+    ...createNoteService(repository),
   };
 }
 export type LcaService = ReturnType<typeof createLcaService>;

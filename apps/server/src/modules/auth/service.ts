@@ -13,11 +13,13 @@ import type { AppConfig } from '../../config.ts';
 import { appError } from '../../http/errors.ts';
 import type { AuthClaims } from '../../http/request-context.ts';
 import { emailChangeNoticeMail, emailChangeValidationMail, passwordResetMail, validationMail, type MailService } from '../mail/index.ts';
-import type { Account, AuthRepository } from './auth.repository.ts';
-import type { LoginThrottle } from './login-throttle.ts';
-import { hashOpaqueToken, newOpaqueToken } from './opaque-tokens.ts';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
-import { toSessionUser } from './session-user.ts';
+import { hashOpaqueToken, newOpaqueToken } from '../../security/opaque-tokens.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './accounts/passwords.ts';
+import type { Account } from './accounts/repository.ts';
+import { toSessionUser } from './accounts/session-user.ts';
+import { isOwnAccount } from './policy.ts';
+import type { AuthRepository } from './repository.ts';
+import type { LoginThrottle } from './throttle/login-throttle.ts';
 
 export interface AuthServiceDeps {
   repository: AuthRepository;
@@ -37,7 +39,7 @@ export interface RegisterInput {
   sendValidation: boolean;
 }
 
-/** `jean.dupont@x.fr` → `jea***@x.fr` (spec §8: the first 3 characters, then asterisks). */
+/** `jean.dupont@x.fr` → `jea***@x.fr` (the first 3 characters, then asterisks). */
 export function maskEmail(email: string): string {
   const at = email.indexOf('@');
   return `${email.slice(0, Math.min(3, at))}***${email.slice(at)}`;
@@ -89,7 +91,7 @@ export function createAuthService({ repository, mail, throttle, config, signAcce
   }
 
   async function accountOf(claims: AuthClaims, id: string): Promise<Account> {
-    if (claims.userId !== id) throw appError('FORBIDDEN');
+    if (!isOwnAccount(claims, id)) throw appError('FORBIDDEN');
     const account = await repository.findById(id);
     if (!account) throw appError('USER_NOT_FOUND');
     // A locked service gets no new session through its still-valid access token.
@@ -193,12 +195,7 @@ export function createAuthService({ repository, mail, throttle, config, signAcce
     },
 
     /**
-     * Applies the changed fields only; mints no token. A new address needs the current password,
-     * stays pending until its validation link is used (the current one stays the login), and the
-     * current address is told, with a link to report a change its owner did not ask for.
-     */
-    /**
-     * An account from another ministry site (spec §2 sends it to /register) joins the portal: its
+     * An account from another ministry site (sent to /register) joins the portal: its
      * own signed-in session proves it holds the account, so no password travels again.
      */
     async joinAssociationPortal(claims: AuthClaims, id: string): Promise<SessionUser> {
@@ -211,6 +208,11 @@ export function createAuthService({ repository, mail, throttle, config, signAcce
       return toSessionUser(updated, DEFAULT_LCA_ROLE);
     },
 
+    /**
+     * Applies the changed fields only; mints no token. A new address needs the current password,
+     * stays pending until its validation link is used (the current one stays the login), and the
+     * current address is told, with a link to report a change its owner did not ask for.
+     */
     async updateIdentity(
       claims: AuthClaims,
       id: string,

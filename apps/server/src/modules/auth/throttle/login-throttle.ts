@@ -2,8 +2,8 @@
 // doubles with each failure up to a small cap. Never a long lock: a stranger typing wrong passwords
 // for someone's address makes that person wait seconds, not lose access; the right password after
 // the wait signs in. Counters live in PostgreSQL (shared by instances, kept across restarts).
-import type { LoginThrottleConfig } from '../../config.ts';
-import { counterKey, type RateLimitStore } from '../../http/rate-limit.ts';
+import type { LoginThrottleConfig } from '../../../config.ts';
+import { counterKey, type RateLimitStore } from '../../../http/rate-limit.ts';
 
 export function createLoginThrottle(store: RateLimitStore, config: LoginThrottleConfig) {
   const rule = (free: number) => ({ free, baseMs: config.baseDelayMs, maxMs: config.maxDelayMs, windowMs: config.windowMs });

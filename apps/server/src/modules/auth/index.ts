@@ -1,0 +1,7 @@
+// The auth module's public face: other modules, app.ts, services.ts and the demo data import from here only.
+export { hashPassword } from './accounts/passwords.ts';
+export type { Account, NewAccount } from './accounts/repository.ts';
+export { createAuthRepository, type AuthRepository } from './repository.ts';
+export { createAuthService, maskEmail, REPORT_EMAIL_CHANGE_PATH, type AuthService } from './service.ts';
+export { createLoginThrottle, type LoginThrottle } from './throttle/login-throttle.ts';
+export { authRoutes } from './routes.ts';

@@ -1,0 +1,47 @@
+// Data access for tokens: refresh tokens (rotation, families) and one-time links (validation, reset).
+import type { Database } from '../../../db/prisma.ts';
+import type { OneTimeTokenPurpose } from '../../../generated/prisma/client.ts';
+
+export function createTokenRepository(db: Database) {
+  return {
+    // Refresh tokens
+    insertRefreshToken: (data: { userId: string; tokenHash: string; familyId: string; expiresAt: Date }) =>
+      db.refreshToken.create({ data }),
+    findRefreshToken: (tokenHash: string) => db.refreshToken.findUnique({ where: { tokenHash } }),
+    /** Marks a token used if it still is usable; false when another request used it first. */
+    consumeRefreshToken: async (id: string) =>
+      (await db.refreshToken.updateMany({ where: { id, usedAt: null, revokedAt: null }, data: { usedAt: new Date() } }))
+        .count === 1,
+    revokeFamily: (familyId: string) =>
+      db.refreshToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: new Date() } }),
+
+    // One-time tokens
+    /** Issues a new single-use token and voids the user's previous ones for the same purpose. */
+    replaceOneTimeToken: (userId: string, purpose: OneTimeTokenPurpose, tokenHash: string, expiresAt: Date, email?: string) =>
+      db.$transaction([
+        db.oneTimeToken.updateMany({ where: { userId, purpose, usedAt: null }, data: { usedAt: new Date() } }),
+        db.oneTimeToken.create({ data: { userId, purpose, tokenHash, expiresAt, email: email ?? null } }),
+      ]),
+    findOneTimeToken: (tokenHash: string, purpose: OneTimeTokenPurpose) =>
+      db.oneTimeToken.findFirst({ where: { tokenHash, purpose } }),
+    /**
+     * Uses a validation token and enables its user, both or neither. A token for a new address
+     * (`email`) also makes it the login, only if it is still the pending one.
+     */
+    validateWithToken: (tokenId: string, userId: string, email: string | null) =>
+      db.$transaction(async (tx) => {
+        const used = await tx.oneTimeToken.updateMany({ where: { id: tokenId, usedAt: null }, data: { usedAt: new Date() } });
+        if (used.count !== 1) return false;
+        if (email === null) {
+          await tx.user.update({ where: { id: userId }, data: { enabled: true } });
+          return true;
+        }
+        const switched = await tx.user.updateMany({
+          where: { id: userId, pendingEmail: email },
+          data: { email, pendingEmail: null, enabled: true },
+        });
+        return switched.count === 1;
+      }),
+  };
+}
+export type TokenRepository = ReturnType<typeof createTokenRepository>;

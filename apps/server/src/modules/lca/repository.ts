@@ -1,0 +1,20 @@
+// The lca module's data access: association users and links, report links, notes, and the
+// transaction runner the membership rules write in.
+import type { Database } from '../../db/prisma.ts';
+import { transactionRunner } from '../../db/transaction.ts';
+import { findAssociationId } from '../proxy-asso/index.ts';
+import { createNoteRepository } from './notes/repository.ts';
+import { createReportRepository } from './reports/repository.ts';
+import { createUserRepository } from './users/repository.ts';
+
+export function createLcaRepository(db: Database) {
+  return {
+    transaction: transactionRunner(db),
+    /** The association an id_asso names (id, RNA, SIREN or SIRET), live ones only. */
+    findAssociationId: (idAsso: string) => findAssociationId(db, idAsso),
+    ...createUserRepository(db),
+    ...createReportRepository(db),
+    ...createNoteRepository(db),
+  };
+}
+export type LcaRepository = ReturnType<typeof createLcaRepository>;
