@@ -227,7 +227,7 @@ describe('refresh', () => {
   });
 });
 
-describe('error mapping (spec §8)', () => {
+describe('error mapping (docs/domain.md « Erreurs et messages »)', () => {
   it('prefers the server message, with status and field errors', () => {
     const error = toApiError(422, {
       message: 'Adresse déjà utilisée',
@@ -283,7 +283,7 @@ describe('error mapping (spec §8)', () => {
   });
 });
 
-describe('refusals by the server entry checks (spec §2)', () => {
+describe('refusals by the server entry checks (docs/domain.md « Parcours »)', () => {
   const refusal = (code: string, message: string) => () => json(403, { message, status: 403, code });
 
   it.each([

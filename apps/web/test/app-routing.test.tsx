@@ -90,7 +90,7 @@ describe('application routing', () => {
   });
 });
 
-describe('a call refused by the server entry checks (spec §2)', () => {
+describe('a call refused by the server entry checks (docs/domain.md « Parcours »)', () => {
   it.each([
     ['EMAIL_NOT_VALIDATED', MESSAGES.emailNotValidated, '/validation', { enabled: false }],
     ['PASSWORD_CHANGE_REQUIRED', MESSAGES.passwordChangeRequired, '/user/modification-mot-de-passe/', { mustChangePassword: true }],

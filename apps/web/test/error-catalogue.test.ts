@@ -1,5 +1,5 @@
 // The client's texts for API errors come from the contract's catalogue: the server's message first
-// (spec §8), else the catalogue's text for the code (and status), else the text of the status.
+// (docs/domain.md « Erreurs et messages »), else the catalogue's text for the code (and status), else the text of the status.
 import { describe, expect, it } from 'vitest';
 import { ERRORS, errorBody, MESSAGES } from '@portail/contract';
 import { ApiError, isCatalogueError } from '../src/lib/api/api-error.ts';

@@ -1,4 +1,4 @@
-// proxy-asso: the documents of an association's file (spec §3 documents, §5 uploads, §7).
+// proxy-asso: the documents of an association's file (docs/domain.md « Données », « Champs », « Appels de l'API »).
 import { z } from 'zod';
 import { ASSOCIATION_READ_ROLES, ASSOCIATION_WRITE_ROLES, idAssoSchema } from './association.ts';
 import { idSchema } from './fields.ts';

@@ -1,4 +1,4 @@
-// proxy-asso: the light, public registry view of one association (spec §7 GET /association-light),
+// proxy-asso: the light, public registry view of one association (GET /association-light, docs/domain.md « Appels de l'API »),
 // what a member needs to choose an establishment before joining.
 import { z } from 'zod';
 import { associationIdentityLightSchema } from './association-search.ts';
@@ -27,7 +27,7 @@ export type AssociationLightKey = keyof AssociationLight;
 export const LIGHT_STRUCTURE_BY_CORRESPONDANCE_KEYS: readonly AssociationLightKey[] =
   Object.keys(associationIdentityLightSchema.shape) as AssociationLightKey[];
 
-/** The parameters of GET /association (spec §7), with their meaning for the light view. */
+/** The parameters of GET /association (docs/domain.md « Appels de l'API »), with their meaning for the light view. */
 const fileQuery = associationFileQuerySchema.shape;
 export const associationLightQuerySchema = z.object({
   q: idAssoSchema,

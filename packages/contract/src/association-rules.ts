@@ -1,4 +1,4 @@
-// Rules of the association file shared by the client forms and the server (spec §5): PATCH change
+// Rules of the association file shared by the client forms and the server (docs/domain.md « Champs »): PATCH change
 // lists, bank details, phone, the characteristics form and budget totals.
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
@@ -49,7 +49,7 @@ export function diffToChanges(before: Record<string, ChangeValue | undefined>, a
 }
 
 // ---------------------------------------------------------------------------------------------
-// Field rules (spec §5 "Account fields").
+// Field rules (docs/domain.md « Champs »).
 
 /** Optional leading + or digit, then digits only (no spaces or dots). */
 export const PHONE_PATTERN = /^[+\d]\d{5,19}$/;
@@ -85,7 +85,7 @@ export const changeBoolean = (label: string) =>
   z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ error: MESSAGES.badFormat(label) }));
 
 // ---------------------------------------------------------------------------------------------
-// Characteristics form (spec §5 "Association form").
+// Characteristics form (docs/domain.md « Champs »).
 
 export const REGIMES = ['loi1901', 'alsaceMoselle', 'autre', 'collectivite'] as const;
 export const DOMAINES = ['Sport', 'Autre'] as const;
@@ -230,7 +230,7 @@ export function computeBudgetTotals(lines: BudgetLines): BudgetTotals {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Accounts summaries, staff figures, approvals and networks (spec §3 comptes, rhs, agrements,
+// Accounts summaries, staff figures, approvals and networks (docs/domain.md « Données » comptes, rhs, agrements,
 // reseaux_affiliation): field rules and the cross-field rules checked on the merged state.
 
 /** Accounts and staff figures are declared for the current year and the previous ones. */
@@ -337,7 +337,7 @@ export function applyReseauRules(state: { nb_licencies: number | null; nb_licenc
   return errors;
 }
 
-/** Affiliation numbers: letters, digits, hyphen, underscore, dot (spec §5 numero_affiliation). */
+/** Affiliation numbers: letters, digits, hyphen, underscore, dot (numero_affiliation, docs/domain.md « Champs »). */
 export const NUMERO_AFFILIATION_PATTERN = /^[A-Za-z0-9._-]+$/;
 
 /** A financial year ends after it starts (ISO dates YYYY-MM-DD compare as text); null when fine. */

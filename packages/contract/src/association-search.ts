@@ -1,5 +1,5 @@
-// Association registry search (spec §7 "Association proxy": GET /association/search?q=): a SIREN,
-// SIRET or RNA is an exact identifier lookup, anything else a name search (spec §5, readSearchTerm).
+// Association registry search (docs/domain.md « Appels de l'API »: GET /association/search?q=): a SIREN,
+// SIRET or RNA is an exact identifier lookup, anything else a name search (docs/domain.md « Champs », readSearchTerm).
 import { z } from 'zod';
 import { defineRoute } from './http.ts';
 

@@ -1,4 +1,4 @@
-// proxy-asso: the association file (spec §3 "Association", §7 "Association proxy") — identity,
+// proxy-asso: the association file (docs/domain.md « Données », « Appels de l'API ») — identity,
 // establishments, bank details, legal representatives, budgets — and the user ↔ association link.
 import { z } from 'zod';
 import {
@@ -39,7 +39,7 @@ export const ASSOCIATION_READ_ROLES: readonly Role[] = ROLE_SETS.associationRead
 export const ASSOCIATION_WRITE_ROLES: readonly Role[] = ROLE_SETS.associationMembers;
 
 // ---------------------------------------------------------------------------------------------
-// User ↔ association link (spec §3 "User association link").
+// User ↔ association link (docs/domain.md « Données »).
 
 export const LINK_TYPES = ['Siège', 'Etablissement secondaire'] as const;
 export type LinkType = (typeof LINK_TYPES)[number];

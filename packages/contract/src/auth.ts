@@ -1,4 +1,4 @@
-// auth-server: sign-in, accounts and tokens (spec §4, §5, §7 Authentication).
+// auth-server: sign-in, accounts and tokens (docs/domain.md « Session et rôles », « Champs », « Appels de l'API »).
 import { z } from 'zod';
 import { userAssociationLinkSchema } from './association.ts';
 import { civiliteSchema, emailSchema, idSchema, passwordSchema, personNameSchema, queryBoolean } from './fields.ts';
@@ -18,7 +18,7 @@ export const serviceInfoSchema = z.object({
 });
 export type ServiceInfo = z.infer<typeof serviceInfoSchema>;
 
-/** The user part of a session (spec §3 "User session"), without the tokens. */
+/** The user part of a session (docs/domain.md « Données »), without the tokens. */
 export const sessionUserSchema = z.object({
   _id: z.string(),
   authId: z.string(),
@@ -33,7 +33,7 @@ export const sessionUserSchema = z.object({
   mustChangePassword: z.boolean(),
   /** A new address waiting for its validation link (the login stays `email` until then). */
   pendingEmail: z.string().nullable().optional(),
-  /** The associations the user is linked to (spec §3 "User association link"). */
+  /** The associations the user is linked to (docs/domain.md « Données »). */
   associations: z.array(userAssociationLinkSchema),
   rds: serviceInfoSchema.nullable(),
   session: z.unknown().nullable(),
@@ -110,7 +110,7 @@ export const changePasswordBodySchema = z
   .refine((v) => v.new_password === v.new_confirm, { message: MESSAGES.passwordsDoNotMatch, path: ['new_confirm'] });
 
 /**
- * Only the changed fields among email, nom, prenom, civilite (spec §5). A new address needs the
+ * Only the changed fields among email, nom, prenom, civilite (docs/domain.md « Champs »). A new address needs the
  * current password: an access token alone must not be enough to take the account over.
  */
 export const updateUserBodySchema = z

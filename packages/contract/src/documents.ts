@@ -1,4 +1,4 @@
-// Upload rules of the association file (spec §5 "Uploads", §9): shared by the client's file
+// Upload rules of the association file (docs/domain.md « Champs », « Constantes et affichage »): shared by the client's file
 // inputs and the server's checks.
 import { MESSAGES } from './messages.ts';
 
@@ -21,7 +21,7 @@ export const ACCEPTED_FILE_EXTENSIONS = ALLOWED_DOCUMENT_TYPES.map((type) => `.$
 /** The file input's hint: accepted formats and size, from the rules above. */
 export const UPLOAD_HINT = `Formats acceptés : ${[...new Set(ALLOWED_DOCUMENT_TYPES.map((type) => type.extension.toUpperCase()))].join(', ')}. Taille maximale : ${UPLOAD_MAX_MB} Mo.`;
 
-/** Scripts, executables and web pages are refused outright (spec §5). */
+/** Scripts, executables and web pages are refused outright (docs/domain.md « Champs »). */
 export const FORBIDDEN_EXTENSIONS = ['sql', 'sh', 'exe', 'bat', 'php', 'html', 'htm', 'js', 'asp', 'aspx', 'jsp'] as const;
 
 export const DOCUMENT_MESSAGES = {

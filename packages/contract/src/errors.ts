@@ -1,4 +1,4 @@
-// The error catalogue (spec §8): every error the API answers, by stable code, with its HTTP status
+// The error catalogue (docs/domain.md « Erreurs et messages »): every error the API answers, by stable code, with its HTTP status
 // and its French message. The server throws by key, each route lists the keys it may answer, the
 // OpenAPI document enumerates them per status and the client reads the texts from here.
 import { checkDocumentName, DOCUMENT_MESSAGES } from './documents.ts';
@@ -41,7 +41,7 @@ export const ERRORS = {
   TOO_MANY_REQUESTS: { status: 429, message: MESSAGES.tooManyRequests },
   INTERNAL: { status: 500, message: MESSAGES.serverError },
 
-  // Access and entry checks (spec §2)
+  // Access and entry checks (docs/domain.md « Parcours »)
   UNAUTHENTICATED: { status: 401, message: MESSAGES.unauthenticated },
   INVALID_TOKEN: { status: 401, message: MESSAGES.unauthenticated },
   TOKEN_EXPIRED: { status: 401, message: MESSAGES.tokenExpired },

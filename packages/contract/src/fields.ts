@@ -1,9 +1,9 @@
-// Field schemas shared by every form and route (spec §5 "Account fields").
+// Field schemas shared by every form and route (docs/domain.md « Champs »).
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './limits.ts';
 import { MESSAGES } from './messages.ts';
 
-/** Local part of letters, digits and .!#$%&*+=?^_{|}~- then @ then domain labels (spec §5). */
+/** Local part of letters, digits and .!#$%&*+=?^_{|}~- then @ then domain labels (docs/domain.md « Champs »). */
 export const EMAIL_PATTERN =
   /^[A-Za-z0-9.!#$%&*+=?^_{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
@@ -30,7 +30,7 @@ export function isStrongPassword(password: string): boolean {
   return password.length >= PASSWORD_MIN_LENGTH && PASSWORD_RULES.every((rule) => rule.test(password));
 }
 
-/** At least 12 characters with upper case, lower case, digit and punctuation (spec §5). */
+/** At least 12 characters with upper case, lower case, digit and punctuation (docs/domain.md « Champs »). */
 export const passwordSchema = z
   .string({ error: MESSAGES.required('mot de passe') })
   .max(128, MESSAGES.maxLength('mot de passe', 128))
@@ -66,7 +66,7 @@ export const civiliteSchema = z.string({ error: MESSAGES.badFormat('civilité') 
   return civilite;
 });
 
-/** Letters (accents included), spaces and a few punctuation marks (spec §5 "name"). */
+/** Letters (accents included), spaces and a few punctuation marks (docs/domain.md « Champs »). */
 export const NAME_PATTERN = /^[A-Za-zÀ-ÖØ-öø-ÿŒœ' .-]+$/;
 export const personNameSchema = (label: string) =>
   z

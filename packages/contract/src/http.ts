@@ -40,7 +40,7 @@ export interface RouteDefinition {
   /** The answer is a file streamed by the handler, not JSON (`response` then documents nothing). */
   rawResponse?: boolean;
   /**
-   * Entry checks of spec §2 enforced by the server on every non-public route: an account whose
+   * Entry checks (docs/domain.md « Parcours ») enforced by the server on every non-public route: an account whose
    * address is not validated gets 403 EMAIL_NOT_VALIDATED unless the route allows it here.
    */
   allowUnvalidated?: boolean;
@@ -52,7 +52,7 @@ export interface RouteDefinition {
    */
   errors?: readonly ErrorKey[];
   /**
-   * `false` on the calls that travel without the access token (spec §7: refresh, logout, forgotten
+   * `false` on the calls that travel without the access token (docs/domain.md « Appels de l'API »: refresh, logout, forgotten
    * password), declared here so that no URL text decides it.
    */
   sendsAccessToken?: false;

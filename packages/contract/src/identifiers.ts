@@ -1,4 +1,4 @@
-// Association identifiers (spec §5 "Identifiers", shared/notes/DOMAIN-DATA.md): SIREN and SIRET
+// Association identifiers (docs/domain.md « Champs »): SIREN and SIRET
 // with their Luhn key, RNA, and how a search term is read.
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
@@ -66,7 +66,7 @@ export type SearchTerm =
 
 /**
  * A term holding a run of 9 digits (optionally after W) is an identifier lookup, anything else a
- * name search (spec §5).
+ * name search (docs/domain.md « Champs »).
  */
 export function readSearchTerm(term: string): SearchTerm {
   const trimmed = term.trim();
@@ -81,6 +81,6 @@ export function readSearchTerm(term: string): SearchTerm {
   return { kind: 'name', value: trimmed };
 }
 
-/** Display (spec §9): SIREN 3-3-3, SIRET 3-3-3-5. */
+/** Display (docs/domain.md « Constantes et affichage »): SIREN 3-3-3, SIRET 3-3-3-5. */
 export const formatSiren = (siren: string) => siren.replace(/^(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3');
 export const formatSiret = (siret: string) => siret.replace(/^(\d{3})(\d{3})(\d{3})(\d{5})$/, '$1 $2 $3 $4');

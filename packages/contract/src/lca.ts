@@ -29,7 +29,7 @@ export const associationUserSchema = z.object({
   civilite: z.string().nullable(),
   nom: z.string().nullable(),
   prenom: z.string().nullable(),
-  /** The user's links to associations (spec §3 "User association link"). */
+  /** The user's links to associations (docs/domain.md « Données »). */
   associations: z.array(userAssociationLinkSchema),
 });
 export type AssociationUser = z.infer<typeof associationUserSchema>;

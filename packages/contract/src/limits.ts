@@ -1,15 +1,15 @@
-// Business constants and limits of spec §9, written once: the server's schemas, the client's forms
+// Business constants and limits (docs/domain.md « Constantes et affichage »), written once: the server's schemas, the client's forms
 // and the messages read them from here (test/limits.test.ts pins them to the spec). This file
 // imports nothing so that every other contract file may import it.
 
-/** Password minimum length (spec §5, §9). */
+/** Password minimum length (docs/domain.md « Champs », « Constantes et affichage »). */
 export const PASSWORD_MIN_LENGTH = 12;
 
-/** Upload limit: 15728640 bytes, 15 MB (spec §9). */
+/** Upload limit: 15728640 bytes, 15 MB (docs/domain.md « Constantes et affichage »). */
 export const UPLOAD_MAX_BYTES = 15_728_640;
 
 /**
- * Text lengths of spec §9 (siret-request pre-fill): an acronym over 20 characters is cut to 17
+ * Text lengths of the siret-request pre-fill (docs/domain.md « Constantes et affichage »): an acronym over 20 characters is cut to 17
  * plus '...'; the others are cut to their length.
  */
 export const TEXT_LIMITS = {
@@ -22,12 +22,12 @@ export const TEXT_LIMITS = {
   postalBox: 7,
 } as const;
 
-/** Alsace-Moselle registry references (spec §5, §9): Amalia 13-14 characters, volume and folio 3. */
+/** Alsace-Moselle registry references (docs/domain.md « Champs », « Constantes et affichage »): Amalia 13-14 characters, volume and folio 3. */
 export const AMALIA_LENGTH = { min: 13, max: 14 } as const;
 export const VOLUME_LENGTH = 3;
 export const FOLIO_LENGTH = 3;
 
-/** Donations and subsidies threshold in euros (spec §9, the a_dons_subv_153000 flag). */
+/** Donations and subsidies threshold in euros (docs/domain.md « Constantes et affichage », the a_dons_subv_153000 flag). */
 export const DONATION_THRESHOLD = 153_000;
 
 /**

@@ -1,8 +1,8 @@
-// User-facing French messages (spec §5 and §8). Client and server show the same words.
+// User-facing French messages (docs/domain.md « Champs », « Erreurs et messages »). Client and server show the same words.
 import { PASSWORD_MIN_LENGTH } from './limits.ts';
 
 export const MESSAGES = {
-  // HTTP mapping (spec §8)
+  // HTTP mapping (docs/domain.md « Erreurs et messages »)
   http502: 'Une erreur serveur est survenue.',
   http413: 'La taille du fichier ne doit excéder 15MO.',
   http400: "Un problème est survenu lors de l'envoi de la requête au serveur.",
@@ -14,7 +14,7 @@ export const MESSAGES = {
   unauthenticated: 'Vous devez être connecté pour accéder à cette ressource.',
   tooManyRequests: 'Trop de requêtes. Veuillez réessayer dans quelques instants.',
 
-  // Session and account (spec §8)
+  // Session and account (docs/domain.md « Erreurs et messages »)
   sessionExpired: 'Votre session est expirée, veuillez vous reconnecter.',
   tokenExpired: 'Le token est expiré',
   invalidToken: "Le lien utilisé n'est pas valide ou a déjà été utilisé.",
@@ -58,7 +58,7 @@ export const MESSAGES = {
   exerciceEndBeforeStart: 'La fin de l’exercice doit être postérieure à son début.',
   mailRecipientNotAllowed: "Ce destinataire n'est pas autorisé.",
 
-  // Field rules (spec §5)
+  // Field rules (docs/domain.md « Champs »)
   required: (label: string) => `Le champ ${label} est obligatoire.`,
   badFormat: (label: string) => `La valeur du champ ${label} n'est pas au bon format.`,
   exactLength: (label: string, n: number) => `Le champ ${label} doit contenir exactement ${n} caractère(s).`,
@@ -69,7 +69,7 @@ export const MESSAGES = {
     `Le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères dont une majuscule, une minuscule, un chiffre et un caractère spécial.`,
   requiredCheckbox: 'Au moins une case doit être cochée.',
 
-  // Association file (spec §3, §5)
+  // Association file (docs/domain.md « Données », « Champs »)
   missingAssociationId: "L'identifiant association est manquant",
   duplicateRib: 'Ce RIB existe déjà pour cet établissement.',
   onlyWhen: (label: string, condition: string) => `Le champ ${label} n'est autorisé que ${condition}.`,

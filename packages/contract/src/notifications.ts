@@ -1,4 +1,4 @@
-// Notifications of a user about their associations (spec §3: 8 notification types).
+// Notifications of a user about their associations (docs/domain.md « Données »: 8 notification types).
 import { z } from 'zod';
 import { idSchema } from './fields.ts';
 import { defineRoute } from './http.ts';

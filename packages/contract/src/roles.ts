@@ -1,4 +1,4 @@
-// Roles of spec §6 and the rules that depend only on them (shared by client and server).
+// Roles (docs/domain.md « Droits ») and the rules that depend only on them (shared by client and server).
 
 export const ROLES = [
   'lca.association',
@@ -38,9 +38,9 @@ export const isOsirisRole = hasPrefix('osiris');
 /** DAB and LCB roles belong to other ministry sites: such users are sent to /register. */
 export const isForeignSiteRole = (role: string) => hasPrefix('dab')(role) || hasPrefix('lcb')(role);
 const isPortalRole = (role: string) => isLcaRole(role) || isRdsRole(role) || isOsirisRole(role);
-/** An account of another ministry site with no role here yet: it joins through /register (spec §2). */
+/** An account of another ministry site with no role here yet: it joins through /register (docs/domain.md « Parcours »). */
 export const needsPortalRole = (roles: readonly string[]) => roles.some(isForeignSiteRole) && !roles.some(isPortalRole);
-/** Any role ending in .admin is an admin (spec §6). */
+/** Any role ending in .admin is an admin (docs/domain.md « Droits »). */
 export function isAdminRole(role: string): boolean {
   return role.endsWith('.admin');
 }
@@ -48,7 +48,7 @@ export function isAdminRole(role: string): boolean {
 /**
  * Who may enter each screen or route family, named once: the API routes declare their access with
  * these sets and the client's route table reads the same ones, so the two cannot drift apart.
- * Sets for areas the spec leaves open (§6 "not shown") are our reading.
+ * Sets for the screens the original specification shows to no role are our reading (docs/domain.md « Droits »).
  */
 export const ROLE_SETS = {
   /** Association-side users: their associations' files (lca.admin every file), documents, lists. */
@@ -76,12 +76,12 @@ export type RoleSetName = keyof typeof ROLE_SETS;
 export const SERVICE_ACCOUNT_MANAGER_ROLES: readonly Role[] = ROLE_SETS.referentielAdmins;
 export const isKnownRole = (role: string): role is Role => (ROLES as readonly string[]).includes(role);
 
-/** Default role: first found among RDS, LCA then Osiris roles, else the first (spec §4). */
+/** Default role: first found among RDS, LCA then Osiris roles, else the first (docs/domain.md « Session et rôles »). */
 export function defaultRole(roles: readonly string[]): string | null {
   return roles.find(isRdsRole) ?? roles.find(isLcaRole) ?? roles.find(isOsirisRole) ?? roles[0] ?? null;
 }
 
-/** After registration: the first association role, else the default LCA role (spec §4). */
+/** After registration: the first association role, else the default LCA role (docs/domain.md « Session et rôles »). */
 export function roleAfterRegistration(roles: readonly string[]): string {
   return roles.find(isLcaRole) ?? DEFAULT_LCA_ROLE;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkDocumentName, DOCUMENT_MESSAGES, extensionOf } from '../src/index.ts';
 
-describe('document names (spec §5 uploads)', () => {
+describe('document names (docs/domain.md « Champs »)', () => {
   it('accepts pdf, jpg and jpeg whatever the case', () => {
     expect(checkDocumentName('statuts.PDF')).toBeNull();
     expect(checkDocumentName('photo.jpeg')).toBeNull();

@@ -71,7 +71,7 @@ describe('RNA', () => {
   );
 });
 
-describe('search terms (spec §5)', () => {
+describe('search terms (docs/domain.md « Champs »)', () => {
   it('reads identifiers', () => {
     expect(readSearchTerm('732829320')).toEqual({ kind: 'siren', value: '732829320' });
     expect(readSearchTerm('732 829 320 00074')).toEqual({ kind: 'siret', value: '73282932000074' });

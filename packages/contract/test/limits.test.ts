@@ -1,4 +1,4 @@
-// The constants of spec §9 (and the §5 bounds they come with), pinned: a change here is a change of
+// The constants (docs/domain.md « Constantes et affichage ») (and the field bounds they come with), pinned: a change here is a change of
 // the specification, made knowingly in both places.
 import { describe, expect, it } from 'vitest';
 import {
@@ -22,7 +22,7 @@ import {
   VOLUME_LENGTH,
 } from '../src/index.ts';
 
-describe('spec §9 constants', () => {
+describe('the constants of docs/domain.md « Constantes et affichage »', () => {
   it('upload: 15728640 bytes, pdf, jpg and jpeg', () => {
     expect(UPLOAD_MAX_BYTES).toBe(15_728_640);
     expect(ALLOWED_DOCUMENT_TYPES.map((type) => type.extension)).toEqual(['pdf', 'jpg', 'jpeg']);

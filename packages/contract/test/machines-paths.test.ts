@@ -1,5 +1,5 @@
-// Key paths of the four machines (issue 8 §4, READING "Transition rules"), who may fire what, and
-// the per-state options of spec §4 derived from the declarations.
+// Key paths of the four machines (issue 8 §4), who may fire what, and
+// the per-state options (docs/domain.md « Machines à états ») derived from the declarations.
 import { describe, expect, it } from 'vitest';
 import {
   apply,
@@ -82,13 +82,13 @@ describe('dossier instruction', () => {
     expect(apply(m, object('A'), 'envoyer', member)).toEqual({ ok: false, reason: 'unknown_event', event: 'envoyer' });
   });
 
-  it('lets the service remove only a dossier a service user created (spec §4 options of A)', () => {
+  it('lets the service remove only a dossier a service user created (options of A, docs/domain.md « Machines à états »)', () => {
     expect(can(m, object('A'), instructor)).not.toContain('supprimer');
     expect(can(m, object('A', { createdBy: { id: 'instructor', side: 'service' } }), instructor)).toContain('supprimer');
     expect(can(m, object('A'), member)).toEqual(['transmettre', 'supprimer']);
   });
 
-  it('derives the options of spec §4: A edit, consult, remove; C edit, remove, consult; B consult', () => {
+  it('derives the per-state options: A edit, consult, remove; C edit, remove, consult; B consult', () => {
     expect(optionsOf(m, object('A'), member)).toEqual({ actions: ['consulter', 'modifier'], events: ['transmettre', 'supprimer'] });
     expect(optionsOf(m, object('C'), member)).toEqual({ actions: ['consulter', 'modifier'], events: ['supprimer', 'retransmettre'] });
     expect(optionsOf(m, object('B'), member)).toEqual({ actions: ['consulter'], events: [] });
@@ -140,7 +140,7 @@ describe('SIRET request', () => {
     expect(editable).toEqual(['ECS', 'INV']);
   });
 
-  it('is seen and transmitted by its creator or an LCA admin only (spec §6)', () => {
+  it('is seen and transmitted by its creator or an LCA admin only (docs/domain.md « Droits »)', () => {
     const colleague: MachineActor = { ...member, id: 'colleague' };
     expect(optionsOf(m, request('ECS'), colleague)).toEqual({ actions: [], events: [] });
     expect(can(m, request('ECS'), lcaAdmin)).toEqual(['transmettre']);

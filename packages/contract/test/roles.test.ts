@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allRoutes, api, defaultRole, fillPath, isAdminRole, isForeignSiteRole, roleAfterRegistration, sendsAccessToken } from '../src/index.ts';
 
-describe('default role (spec §4)', () => {
+describe('default role (docs/domain.md « Session et rôles »)', () => {
   it('prefers an RDS role, then LCA, then Osiris, else the first', () => {
     expect(defaultRole(['osiris.appli_admin', 'lca.association', 'rds.user'])).toBe('rds.user');
     expect(defaultRole(['osiris.appli_admin', 'lca.admin'])).toBe('lca.admin');
@@ -29,7 +29,7 @@ describe('role families', () => {
 });
 
 describe('calls', () => {
-  it('carry the token except on the routes that declare otherwise: refresh, logout, forgotten password (spec §7)', () => {
+  it("carry the token except on the routes that declare otherwise: refresh, logout, forgotten password (docs/domain.md « Appels de l'API »)", () => {
     const tokenless = allRoutes().filter((route) => !sendsAccessToken(route));
     expect(tokenless.map((route) => `${route.gateway}${route.path}`).sort()).toEqual(
       ['auth-server/forgotPassword/:email', 'auth-server/logout', 'auth-server/refreshToken/:refreshToken'].sort(),

@@ -1,4 +1,4 @@
-// After a deployment, old chunks disappear: reload the page once, at most every 60 s (spec §8).
+// After a deployment, old chunks disappear: reload the page once, at most every 60 s (docs/domain.md « Erreurs et messages »).
 import type { ComponentType } from 'react';
 
 const RELOAD_KEY = 'lca.chunkReloadAt';

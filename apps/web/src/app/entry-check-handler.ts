@@ -1,4 +1,4 @@
-// A call refused by the server's entry checks (spec §2): the stored user is out of date (validated
+// A call refused by the server's entry checks (docs/domain.md « Parcours »): the stored user is out of date (validated
 // or password flags), so it is corrected and the user sent to the page that resolves the refusal,
 // as the client's own entry checks would have done.
 import { ENTRY_CHECK_CODES } from '@portail/contract';

@@ -20,7 +20,7 @@ export function guardLoader(meta: RouteMeta): LoaderFunction {
     const url = new URL(request.url);
     const path = stripBasename(url.pathname);
 
-    // Spec §2: /login clears tokens on arrival.
+    // docs/domain.md « Parcours »: /login clears tokens on arrival.
     if (meta.name === 'login') {
       session.clear();
       forgetLoadedUserInfo();

@@ -1,4 +1,4 @@
-// Every route of spec §2: path (relative to /client), layout, metadata for the entry checks and
+// Every route of the portal (docs/domain.md « Parcours »): path (relative to /client), layout, metadata for the entry checks and
 // the notes, and either a page or a placeholder description. Who may enter comes from the
 // contract's ROLE_SETS, the sets the API routes declare; a page that calls the API also names the
 // contract routes it calls, and test/route-roles.test.ts checks its roles against theirs.

@@ -1,5 +1,5 @@
-// The financial report (compte rendu financier, Cerfa 15059) of an exercise (spec §4, READING
-// "Transition rules"): the association fills and transmits it, the instructing service receives it
+// The financial report (compte rendu financier, Cerfa 15059) of an exercise (docs/domain.md
+// « Machines à états »): the association fills and transmits it, the instructing service receives it
 // or sends it back.
 import { NOTIFICATION_TYPE_IDS } from '../notifications.ts';
 import { defineMachine, type Effects } from './machine.ts';
@@ -34,5 +34,5 @@ export const crfMachine = defineMachine({
   },
 });
 
-/** CRF documents are asked for only in these states (spec §5). */
+/** CRF documents are asked for only in these states (docs/domain.md « Machines à états »). */
 export const CRF_DOCUMENT_STATES: readonly CrfState[] = ['3', '4', '5'];

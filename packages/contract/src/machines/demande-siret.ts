@@ -1,6 +1,6 @@
-// A request for a SIRET number (spec §4 "Demande siret", READING "Transition rules"). The
+// A request for a SIRET number (docs/domain.md « Machines à états »). The
 // association's creator fills and transmits it; the portal's LCA administrators process it with
-// INSEE (spec §6: a request is accessible to an LCA admin or its creator). Our choices, written in
+// INSEE (docs/domain.md « Droits »: a request is accessible to an LCA admin or its creator). Our choices, written in
 // docs/domain.md: an invalidated request (INV) can be corrected and transmitted again; the reset
 // to ECS is an administrator's act, only from RGEN or ENCT.
 import { NOTIFICATION_TYPE_IDS } from '../notifications.ts';
@@ -42,14 +42,14 @@ export const siretRequestMachine = defineMachine({
   },
   actions: {
     consulter: { label: 'Consulter', in: SIRET_REQUEST_STATES, guard: CREATOR_OR_ADMIN },
-    // Editable outside the locked list (spec §4), except once it is over.
+    // Editable outside the locked list (docs/domain.md « Machines à états »), except once it is over.
     modifier: { label: 'Modifier', in: ['ECS', 'INV'], guard: CREATOR_OR_ADMIN },
   },
 });
 
-/** Not editable in these states once it has an id (spec §4; the list READING gives). */
+/** Not editable in these states once it has an id (docs/domain.md « Machines à états »). */
 export const SIRET_REQUEST_LOCKED_STATES: readonly SiretRequestState[] = SIRET_REQUEST_STATES.filter(
   (s) => siretRequestMachine.states[s].locked === true,
 );
-/** Reset back to ECS is allowed only from these (spec §4). */
+/** Reset back to ECS is allowed only from these (docs/domain.md « Machines à états »). */
 export const SIRET_REQUEST_RESETTABLE_STATES: readonly SiretRequestState[] = siretRequestMachine.events.reinitialiser.from;

@@ -1,5 +1,5 @@
-// Instruction of a subsidy dossier by one instructing service (`instructions[].etat`, spec §4 and
-// READING "Transition rules"). Codes 3 and 4 are unnamed in the spec: here they are the committee
+// Instruction of a subsidy dossier by one instructing service (`instructions[].etat`,
+// docs/domain.md « Machines à états »). Codes 3 and 4 are unnamed in the original specification: here they are the committee
 // stage between instruction (2) and the decision (6, 11): 3 waits for the committee, 4 holds its
 // opinion (docs/domain.md, « Machines à états »).
 import { NOTIFICATION_TYPE_IDS } from '../notifications.ts';
@@ -9,7 +9,7 @@ import { allOf, anyOf, ASSOCIATION_SIDE, EITHER_SIDE, fact, SERVICE_SIDE, SERVIC
 export const DOSSIER_STATES = ['A', 'B', 'C', 'D', '2', '3', '4', '6', '7', '8', '9', '10', '11', '12'] as const;
 export type DossierState = (typeof DOSSIER_STATES)[number];
 
-/** Wizard steps 0-4 done (spec §4 "Subsidy dossier wizard"): the association may transmit. */
+/** Wizard steps 0-4 done (docs/domain.md « Machines à états »): the association may transmit. */
 export const DOSSIER_COMPLETE = fact('complete', 'le dossier doit être complet');
 /** Every CRF of the dossier received by the service: the dossier may be closed. */
 export const DOSSIER_ALL_CRF_RECEIVED = fact('allCrfReceived', 'tous les comptes-rendus financiers doivent être reçus');
@@ -55,12 +55,12 @@ export const dossierInstructionMachine = defineMachine({
   },
   actions: {
     consulter: { label: 'Consulter', in: DOSSIER_STATES, guard: EITHER_SIDE },
-    // Spec §4 lists "edit" for B too; a deleted dossier is not changed any more, so it is left out.
+    // The original specification lists "edit" for B too; a deleted dossier is not changed any more, so it is left out.
     modifier: { label: 'Modifier', in: ['A', 'C'], guard: ASSOCIATION_SIDE },
   },
 });
 
-/** 'In entry' when any instruction is A, B or C (spec §4). */
+/** 'In entry' when any instruction is A, B or C (docs/domain.md « Machines à états »). */
 export const DOSSIER_IN_ENTRY_STATES: readonly DossierState[] = ['A', 'B', 'C'];
-/** 'Transmitted' when the first instruction is in one of these (spec §4). */
+/** 'Transmitted' when the first instruction is in one of these (docs/domain.md « Machines à états »). */
 export const DOSSIER_TRANSMITTED_STATES: readonly DossierState[] = ['C', 'D', '2', '3', '4', '6', '7', '8', '9', '10', '11', '12'];

@@ -1,5 +1,5 @@
 // The guards the four machines share: who acts for the association, who acts for the instructing
-// service (spec §6: members and service users act on their own objects; a role ending in .admin acts
+// service (docs/domain.md « Droits »: members and service users act on their own objects; a role ending in .admin acts
 // on any object of its side).
 import type { Role } from '../roles.ts';
 import type { Guard } from './machine.ts';
@@ -18,5 +18,5 @@ export const SERVICE_SIDE: Guard = anyOf(allOf(role('rds.user', 'rds.service'), 
 /** Either side: who may read the object. */
 export const EITHER_SIDE: Guard = anyOf(ASSOCIATION_SIDE, SERVICE_SIDE);
 
-/** The instructing service, on an object a service user created (removal rule of spec §4 and §6). */
+/** The instructing service, on an object a service user created (the removal rule, docs/domain.md « Machines à états », « Droits »). */
 export const SERVICE_SIDE_ON_ITS_OWN: Guard = allOf(SERVICE_SIDE, { kind: 'createdBySide', side: 'service' });

@@ -44,7 +44,7 @@ export type Guard =
 export type Audience = 'association' | 'service' | 'creator';
 
 export interface Effects {
-  /** Notification type of spec §3 written for the audience's users. */
+  /** Notification type (docs/domain.md « Données ») written for the audience's users. */
   notify?: NotificationTypeId;
   /** Audiences mailed about the transition. */
   mail?: readonly Audience[];
@@ -162,7 +162,7 @@ export function can<S extends string, E extends string>(machine: Machine<S, E, s
   return (Object.keys(machine.events) as E[]).filter((event) => apply(machine, subject, event, actor).ok);
 }
 
-/** The per-state options of spec §4 for this actor: actions (consult, edit) and events alike. */
+/** The per-state options (docs/domain.md « Machines à états ») for this actor: actions (consult, edit) and events alike. */
 export function optionsOf<S extends string, E extends string, A extends string>(
   machine: Machine<S, E, A>,
   subject: MachineSubject,

@@ -1,4 +1,4 @@
-// A Pass'Sport refund dossier of a sports structure (spec §4, READING "Transition rules"): the
+// A Pass'Sport refund dossier of a sports structure (docs/domain.md « Machines à états »): the
 // structure records it, the instructing service processes, pays or refuses it. Both deletion codes
 // of the spec are kept apart: 8 when the structure deletes it, 9 when the service does.
 import { NOTIFICATION_TYPE_IDS } from '../notifications.ts';
@@ -8,7 +8,7 @@ import { allOf, anyOf, role, SERVICE_SIDE } from './guards.ts';
 export const PASS_SPORT_STATES = ['1', '2', '3', '4', '7', '8', '9'] as const;
 export type PassSportState = (typeof PASS_SPORT_STATES)[number];
 
-/** Spec §6: the creator or the people it is shared with (members of the structure), or an LCA admin. */
+/** docs/domain.md « Droits »: the creator or the people it is shared with (members of the structure), or an LCA admin. */
 const STRUCTURE_SIDE = anyOf(
   allOf(role('lca.association'), { kind: 'associationMember' }, anyOf({ kind: 'creator' }, { kind: 'sharedWith' })),
   role('lca.admin'),

@@ -1,4 +1,4 @@
-// What both layouts show (spec §2): header, unsupported-browser banner, notes, page, footer, toasts.
+// What both layouts show (docs/domain.md « Parcours »): header, unsupported-browser banner, notes, page, footer, toasts.
 import { SkipLinks } from '@codegouvfr/react-dsfr/SkipLinks';
 import type { ReactNode } from 'react';
 import { Outlet, useNavigation } from 'react-router-dom';

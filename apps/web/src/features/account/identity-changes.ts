@@ -1,4 +1,4 @@
-// Profile update sends only the changed fields among email, nom, prenom, civilite (spec §5).
+// Profile update sends only the changed fields among email, nom, prenom, civilite (docs/domain.md « Champs »).
 import { MESSAGES, type SessionUser, type UpdateUserBody } from '@portail/contract';
 
 export const NO_CHANGE_DETECTED = MESSAGES.noChangeDetected;

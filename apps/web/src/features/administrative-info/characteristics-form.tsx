@@ -1,4 +1,4 @@
-// The characteristics of the association (spec §2 "association characteristics form", §5 rules):
+// The characteristics of the association (docs/domain.md « Parcours », « Champs »):
 // left column regime and registration, right column activity and Pass'Sport. Every change goes
 // through the contract's applyCharacteristicsRules (dependent fields hidden and cleared live); only
 // the changed fields are sent (diffToChanges); nothing changed → info toast, no call.

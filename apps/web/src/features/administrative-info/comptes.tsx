@@ -1,6 +1,6 @@
 // Comptes: the yearly accounts summaries (charges, produits, dons, subventions; résultat computed
 // live as produits − charges by the contract's applyCompteRules), for the years a CRF asks for
-// (spec §9: current year − 1 and − 2). An edit sends only the changed fields; association-wide, so
+// (docs/domain.md « Constantes et affichage »: current year − 1 and − 2). An edit sends only the changed fields; association-wide, so
 // read-only for a secondary establishment's member.
 import {
   api,
@@ -27,7 +27,7 @@ import { useEditablePart } from './use-editable-part.ts';
 export const COMPTE_ADDED = (annee: number) => `Les comptes ${annee} ont été enregistrés.`;
 export const COMPTE_UPDATED = (annee: number) => `Les comptes ${annee} ont été modifiés.`;
 
-/** Spec §9: the accounts a CRF asks for are those of the previous two years. */
+/** docs/domain.md « Constantes et affichage »: the accounts a CRF asks for are those of the previous two years. */
 export function compteYears(today: Date = new Date()): number[] {
   const year = today.getFullYear();
   return [year - 1, year - 2];

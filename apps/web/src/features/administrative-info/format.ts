@@ -1,4 +1,4 @@
-// Spec §9 display rules for the administrative file: dates DD/MM/YYYY, euros without decimals with
+// Display rules of the administrative file (docs/domain.md « Constantes et affichage »): dates DD/MM/YYYY, euros without decimals with
 // thousands separators, IBAN grouped by four.
 import { formatSiret, normaliseIban, type Etablissement } from '@portail/contract';
 

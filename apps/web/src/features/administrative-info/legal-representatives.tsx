@@ -1,4 +1,4 @@
-// Représentants légaux: table with the CEC validator and "Incomplet" badges (spec §5: complete only
+// Représentants légaux: table with the CEC validator and "Incomplet" badges (docs/domain.md « Champs »: complete only
 // with civilité, nom, prénom, courriel, fonction, téléphone), add/edit form on the contract schema
 // (an edit sends only the changed fields), the "représentant légal" and "publication sur internet"
 // boxes (badges in the table), CEC validator toggle (PATCH representantFonctionSiret) and confirmed
@@ -25,7 +25,7 @@ export const REPRESENTANT_UPDATED = 'Le représentant légal a été modifié.';
 
 const REQUIRED = ['civilite', 'nom', 'prenom', 'courriel', 'fonction', 'telephone'] as const;
 
-/** Spec §5: a representative is complete only when every required field is filled. */
+/** docs/domain.md « Champs »: a representative is complete only when every required field is filled. */
 export const isCompleteRepresentant = (r: Representant) => REQUIRED.every((k) => (r[k] ?? '').trim() !== '');
 
 /** The boxes of the form (a new representative is a legal one, not published: the server's defaults). */

@@ -4,7 +4,7 @@ import { api, type ReferentielOption } from '@portail/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/index.ts';
 
-/** Spec §2: the kind filter offers Demande, Projet, Agrément ('' = all). */
+/** docs/domain.md « Parcours »: the kind filter offers Demande, Projet, Agrément ('' = all). */
 export const DOCUMENT_KINDS = ['Demande', 'Projet', 'Agrément'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 

@@ -1,4 +1,4 @@
-// Spec §9 display: dates DD/MM/YYYY; file sizes in French units.
+// Display (docs/domain.md « Constantes et affichage »): dates DD/MM/YYYY; file sizes in French units.
 
 export { formatDate } from '../../lib/format/date.ts';
 

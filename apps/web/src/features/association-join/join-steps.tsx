@@ -1,4 +1,4 @@
-// The three steps of "ajout association" (spec §2): choose the association, its establishment,
+// The three steps of "ajout association" (docs/domain.md « Parcours »): choose the association, its establishment,
 // then certify on one's honour and join.
 import { Stepper } from '@codegouvfr/react-dsfr/Stepper';
 

@@ -1,4 +1,4 @@
-// The password rule (spec §5), shown once above the password fields and linked to them.
+// The password rule (docs/domain.md « Champs »), shown once above the password fields and linked to them.
 import { fr } from '@codegouvfr/react-dsfr';
 import { MESSAGES } from '@portail/contract';
 

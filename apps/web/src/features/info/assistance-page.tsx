@@ -13,7 +13,7 @@ import { currentRole } from '../../lib/session/session-store.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { Page } from '../shell/index.ts';
 
-/** Spec §7: the assistance mail carries the user's role and association ids. */
+/** docs/domain.md « Appels de l'API »: the assistance mail carries the user's role and association ids. */
 export function assistanceBody(message: string, user: SessionUser | null): string {
   if (!user) return message;
   const ids = user.associations

@@ -1,4 +1,4 @@
-// Cookie banner choice, remembered 395 days (spec §9) in localStorage with its expiry.
+// Cookie banner choice, remembered 395 days (docs/domain.md « Constantes et affichage ») in localStorage with its expiry.
 
 export const CONSENT_KEY = 'lca.cookieConsent';
 export const CONSENT_DAYS = 395;

@@ -1,4 +1,4 @@
-// Error page (spec §2): "Page non trouvée" on 404, else "Une erreur s'est produite"; link home.
+// Error page (docs/domain.md « Parcours »): "Page non trouvée" on 404, else "Une erreur s'est produite"; link home.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Button } from '@codegouvfr/react-dsfr/Button';
 import { MESSAGES } from '@portail/contract';

@@ -1,4 +1,4 @@
-// Dismissible notes of the current route (spec §2): fetched once, filtered by route name.
+// Dismissible notes of the current route (docs/domain.md « Parcours »): fetched once, filtered by route name.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { api, type NoteOnPage } from '@portail/contract';

@@ -1,4 +1,4 @@
-// Warning shown to browsers lacking what the portal needs (spec §2).
+// Warning shown to browsers lacking what the portal needs (docs/domain.md « Parcours »).
 import { Notice } from '@codegouvfr/react-dsfr/Notice';
 import { isBrowserSupported, type BrowserEnv } from './browser-support.ts';
 

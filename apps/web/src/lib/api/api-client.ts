@@ -22,7 +22,7 @@ export interface ApiClientDeps {
   /** Called once each time the session is lost (no refresh token, or the refresh failed). */
   onSessionExpired: () => void;
   /**
-   * Called when the server refuses a call by the spec §2 entry checks (address not validated,
+   * Called when the server refuses a call by the entry checks (docs/domain.md « Parcours ») (address not validated,
    * password to change): the app then sends the user to the page that resolves it.
    */
   onEntryCheckRefused?: (code: EntryCheckRefusal) => void;

@@ -1,4 +1,4 @@
-// Spec §8 "HTTP mapping": the server's message first, else the catalogue's text for its code, else a
+// docs/domain.md « Erreurs et messages »: the server's message first, else the catalogue's text for its code, else a
 // French message by status.
 import { apiErrorSchema, errorText, MESSAGES } from '@portail/contract';
 import { ApiError } from './api-error.ts';

@@ -1,4 +1,4 @@
-// Spec §9 display: timestamps as DD/MM/YYYY HHhmm.
+// Display (docs/domain.md « Constantes et affichage »): timestamps as DD/MM/YYYY HHhmm.
 
 export function formatTimestamp(iso: string): string {
   const date = new Date(iso);

@@ -1,4 +1,4 @@
-// The signed-in user's association links (spec §3 "User association link"), and their refresh.
+// The signed-in user's association links (docs/domain.md « Données »), and their refresh.
 import { api, type SessionUser, type UserAssociationLink } from '@portail/contract';
 import { callApi } from '../api/index.ts';
 import { session } from './session-store.ts';

@@ -1,4 +1,4 @@
-// Entry checks run before each route (spec §2), in the spec's order: authentication, enabled,
+// Entry checks run before each route (docs/domain.md « Parcours »), in the spec's order: authentication, enabled,
 // password, role, user-info load, has-association. Pure: the session comes in, an outcome goes out;
 // the one side effect (loading user info) is injected.
 import { MESSAGES, needsPortalRole, type SessionUser } from '@portail/contract';

@@ -1,4 +1,4 @@
-// Logout: revoke the refresh token on the server, then forget everything locally (spec §4).
+// Logout: revoke the refresh token on the server, then forget everything locally (docs/domain.md « Session et rôles »).
 import { api } from '@portail/contract';
 import type { CallApi } from '../api/api-client.ts';
 import type { SessionStore } from './session-store.ts';

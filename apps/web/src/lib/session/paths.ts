@@ -1,4 +1,4 @@
-// Paths of the entry checks (spec §2), relative to the /client base.
+// Paths of the entry checks (docs/domain.md « Parcours »), relative to the /client base.
 
 export const LOGIN_PATH = '/login';
 export const REGISTER_PATH = '/register';

@@ -1,4 +1,4 @@
-// Tokens, the signed-in user and the selected association, kept in localStorage (spec §4 Session).
+// Tokens, the signed-in user and the selected association, kept in localStorage (docs/domain.md « Données », « Session et rôles »).
 import {
   defaultRole,
   sessionUserSchema,
@@ -85,7 +85,7 @@ export function createSessionStore(storage: KeyValueStorage): SessionStore {
   };
 }
 
-/** The role the user acts with: the session's, else the spec §4 default. */
+/** The role the user acts with: the session's, else the default role (docs/domain.md « Session et rôles »). */
 export function currentRole(user: SessionUser | null): string | null {
   if (!user) return null;
   return user.role ?? defaultRole(user.roles);

@@ -9,7 +9,7 @@ export interface Toast {
   durationMs: number;
 }
 
-/** Spec §9: toasts last 10 s, the session-expired one 100 s. */
+/** docs/domain.md « Constantes et affichage »: toasts last 10 s, the session-expired one 100 s. */
 export const TOAST_DURATION_MS = 10_000;
 export const SESSION_EXPIRED_TOAST_MS = 100_000;
 
