@@ -1,5 +1,5 @@
 // Documents of the association file: upload checked on name, size and content, listing, download
-// and deletion, each within the caller's scope (../access/).
+// and deletion, each within the caller's scope (./policy.ts).
 import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import {
@@ -16,7 +16,7 @@ import { appError } from '../../../http/errors.ts';
 import type { AuthClaims } from '../../../http/request-context.ts';
 import { FileTooLargeError, type FileStorage } from '../../../storage/file-storage.ts';
 import { hashOpaqueToken, newOpaqueToken } from '../../auth/opaque-tokens.ts';
-import { assertWritableSiret, seesSiret } from '../access/policy.ts';
+import { assertSeesSiret, assertWritableSiret, listedSirets, seesDocument } from './policy.ts';
 import type { AccessService } from '../access/service.ts';
 import type { DocumentRepository } from './repository.ts';
 
@@ -65,7 +65,7 @@ export function createDocumentService({ access, repository, storage }: DocumentS
   async function readableDocument(claims: AuthClaims, query: { id_asso: string; id: string }) {
     const scope = await access.scopeOf(claims, query.id_asso, 'read');
     const row = await repository.find(scope.associationId, query.id);
-    if (!row || !seesSiret(scope, row.idSiret, { associationWide: true })) throw appError('NOT_FOUND');
+    if (!row || !seesDocument(scope, row)) throw appError('NOT_FOUND');
     return row;
   }
 
@@ -126,9 +126,8 @@ export function createDocumentService({ access, repository, storage }: DocumentS
 
     async list(claims: AuthClaims, query: { id_asso: string; id_siret?: string; type?: string }) {
       const scope = await access.scopeOf(claims, query.id_asso, 'read');
-      if (query.id_siret && !seesSiret(scope, query.id_siret)) throw appError('NOT_FOUND');
-      const sirets = query.id_siret ? [query.id_siret] : scope.siret ? [scope.siret, null] : null;
-      const rows = await repository.listCurrent(scope.associationId, { sirets, ...(query.type ? { type: query.type } : {}) });
+      assertSeesSiret(scope, query.id_siret);
+      const rows = await repository.listCurrent(scope.associationId, { sirets: listedSirets(scope, query.id_siret), ...(query.type ? { type: query.type } : {}) });
       return rows.map((row) => toDto(row, query.id_asso));
     },
 
