@@ -1,5 +1,5 @@
-// Who may see and change which association: pure functions of the caller and of the link the
-// caller has with the association (loaded by ./repository.ts).
+// Who may see and change which association (docs/domain.md « Droits »): pure functions of the
+// caller and of the link the caller has with the association (loaded by ./repository.ts).
 //
 // - lca.admin sees and changes every association.
 // - An association user (lca.association) sees and changes only the associations they are linked

@@ -1,6 +1,7 @@
-// The association file: reading scoped by the access rules (../access/), every write checked
-// against the contract's rules then done in one transaction (bad input: 400 per field, nothing
-// written). The lists of the file live in their own files, wired alike by ./sub-resource.ts.
+// The association file (docs/domain.md « Données », « Champs »): reading scoped by the access
+// rules (../access/), every write checked against the contract's rules then done in one
+// transaction (bad input: 400 per field, nothing written). The lists of the file live in their
+// own files, wired alike by ./sub-resource.ts.
 import {
   applyCharacteristicsRules,
   ASSOCIATION_FILE_KEYS,

@@ -1,5 +1,6 @@
-// The light registry view: public data only (names, identifiers, active establishments and their
-// town), readable by any signed-in user so that a member can pick an establishment before joining.
+// The light registry view (docs/domain.md « Appels de l'API »): public data only (names,
+// identifiers, active establishments and their town), readable by any signed-in user so that a
+// member can pick an establishment before joining.
 // It takes the parameters of GET /association where they make sense for it: include /
 // exclude of its top-level keys, endpoint=structureByCorrespondance (the identity only),
 // includeDeleted (lca.admin: a deleted association too). Representatives are never part of it, so

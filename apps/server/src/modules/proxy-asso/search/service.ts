@@ -1,5 +1,6 @@
-// Registry search rules: a SIREN, SIRET or RNA term is an exact identifier lookup,
-// anything else a ranked, paginated name search on nom_recherche (accent- and case-insensitive).
+// Registry search rules (docs/domain.md « Champs », « Appels de l'API »): a SIREN, SIRET or RNA
+// term is an exact identifier lookup, anything else a ranked, paginated name search on
+// nom_recherche (accent- and case-insensitive).
 import {
   ASSOCIATION_SEARCH,
   isValidSiren,
