@@ -1,7 +1,8 @@
 // Local ESLint rule `shape/module-boundaries`: code inside one folder of a "modules" root (a server
 // module, a client feature) imports another folder of that root only through its `index.ts` (or
-// `index.tsx`), never a file inside it. Options: { root: 'apps/server/src/modules', label: 'module' }.
-// Only relative imports are checked: the workspace has no path aliases into these folders.
+// `index.tsx`), never a file inside it. Options: { root: 'apps/server/src/modules', label: 'module',
+// outside: true }; with `outside`, files out of the root (app.ts, services.ts, http/) are held to the
+// same entry. Only relative imports are checked: the workspace has no path aliases into these folders.
 import path from 'node:path';
 
 const ENTRY = /^index\.tsx?$/;
@@ -25,7 +26,7 @@ export const moduleBoundaries = {
     schema: [
       {
         type: 'object',
-        properties: { root: { type: 'string' }, label: { type: 'string' } },
+        properties: { root: { type: 'string' }, label: { type: 'string' }, outside: { type: 'boolean' } },
         required: ['root'],
         additionalProperties: false,
       },
@@ -36,19 +37,19 @@ export const moduleBoundaries = {
     },
   },
   create(context) {
-    const { root, label = 'module' } = context.options[0] ?? {};
+    const { root, label = 'module', outside = false } = context.options[0] ?? {};
     const cwd = context.cwd ?? process.cwd();
     const rootAbs = path.resolve(cwd, root);
     const filename = context.filename ?? context.getFilename();
     const from = unitOf(rootAbs, path.resolve(cwd, filename));
-    if (!from) return {};
+    if (!from && !outside) return {};
 
     function check(node, sourceNode) {
       if (!sourceNode || sourceNode.type !== 'Literal' || typeof sourceNode.value !== 'string') return;
       const source = sourceNode.value;
       if (!source.startsWith('.')) return;
       const target = unitOf(rootAbs, path.resolve(path.dirname(path.resolve(cwd, filename)), source));
-      if (!target || target.unit === from.unit) return;
+      if (!target || target.unit === from?.unit) return;
       // `../b`, `../b/` and `../b/index` resolve to the folder itself or its index: allowed.
       if (target.inner === '' || ENTRY.test(target.inner) || target.inner === 'index') return;
       context.report({ node, messageId: 'internal', data: { source, target: target.unit, label } });

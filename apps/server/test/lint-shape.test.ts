@@ -71,12 +71,15 @@ describe('no Prisma import outside repositories and apps/server/src/db', () => {
   });
 });
 
-describe("a server module uses another module only through its index.ts", () => {
+describe('a server module is used only through its index.ts', () => {
   it.each([
     ['apps/server/src/modules/things/service.ts', "import { x } from '../mail/service.ts';"],
     ['apps/server/src/modules/things/widgets/service.ts', "import { x } from '../../mail/outbox/repository.ts';"],
     ['apps/server/src/modules/things/index.ts', "export * from '../mail/policy.ts';"],
     ['apps/server/src/modules/things/routes.ts', "export const load = () => import('../mail/service.ts');"],
+    // The wiring and the shared layers too.
+    ['apps/server/src/services.ts', "import { x } from './modules/mail/outbox/service.ts';"],
+    ['apps/server/src/http/openapi.ts', "import { x } from '../modules/mail/routes.ts';"],
   ])('fails in %s: %s', async (file, code) => {
     expect(hasMessage(await lint(file, `${code}\nexport const _ = 1;\n`), MODULE_INTERNAL)).toBe(true);
   });
@@ -88,6 +91,7 @@ describe("a server module uses another module only through its index.ts", () => 
     ['apps/server/src/modules/things/widgets/service.ts', "import { x } from '../policy.ts';"],
     // Shared layers outside modules/ are not modules.
     ['apps/server/src/modules/things/routes.ts', "import { x } from '../../http/contract-routes.ts';"],
+    ['apps/server/src/app.ts', "import { x } from './modules/mail/index.ts';"],
   ])('is allowed in %s: %s', async (file, code) => {
     expect(hasMessage(await lint(file, `${code}\nexport const _ = x;\n`), MODULE_INTERNAL)).toBe(false);
   });
