@@ -1,20 +1,24 @@
 // The proxy-asso module's public face: other modules, app.ts and services.ts import from here only.
+
+// access/: who may see and change which association (lca uses LCA_ADMIN and findAssociationId).
 export { LCA_ADMIN, type AssociationScope } from './access/policy.ts';
-export { findAssociationId } from './access/repository.ts';
-export { associationScope } from './access.ts';
+export { createAccessRepository, findAssociationId } from './access/repository.ts';
+export { createAccessService, type AccessService } from './access/service.ts';
+
+// file/: the association file and the notices of its watched changes.
 export { createFileChanges, type FileChange, type FileChanges } from './file/change-notices.ts';
-export { searchableName } from './search/text.ts';
-export { createAssociationService, type AssociationService } from './file/service.ts';
 export { createFileRepository } from './file/repository.ts';
+export { createAssociationService, type AssociationService } from './file/service.ts';
 export { associationRoutes } from './file/routes.ts';
-export { createAssociationLightRepository } from './light/repository.ts';
-export { createAssociationLightService } from './light/service.ts';
-export { associationLightRoutes } from './light/routes.ts';
+
+// documents/, light/, search/.
 export { createDocumentRepository } from './documents/repository.ts';
 export { createDocumentService } from './documents/service.ts';
 export { documentRoutes } from './documents/routes.ts';
+export { createAssociationLightRepository } from './light/repository.ts';
+export { createAssociationLightService } from './light/service.ts';
+export { associationLightRoutes } from './light/routes.ts';
 export { createSearchRepository, type SearchStep } from './search/repository.ts';
 export { createSearchService } from './search/service.ts';
 export { associationSearchRoutes } from './search/routes.ts';
-export { createAccessRepository } from './access/repository.ts';
-export { createAccessService, type AccessService } from './access/service.ts';
+export { searchableName } from './search/text.ts';

@@ -15,7 +15,7 @@ import {
 import { appError } from '../../../http/errors.ts';
 import type { AuthClaims } from '../../../http/request-context.ts';
 import { FileTooLargeError, type FileStorage } from '../../../storage/file-storage.ts';
-import { hashOpaqueToken, newOpaqueToken } from '../../auth/opaque-tokens.ts';
+import { hashOpaqueToken, newOpaqueToken } from '../../../security/opaque-tokens.ts';
 import { assertSeesSiret, assertWritableSiret, listedSirets, seesDocument } from './policy.ts';
 import type { AccessService } from '../access/service.ts';
 import type { DocumentRepository } from './repository.ts';
