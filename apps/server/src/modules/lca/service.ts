@@ -20,9 +20,9 @@ import { detachedMail, joinMail } from './reports/mails.ts';
 import type { LcaRepository } from './repository.ts';
 import { toUserAssociationLink, type Association, type UserAssociation } from './users/repository.ts';
 
-type Record_ = NonNullable<Awaited<ReturnType<LcaRepository['findAssociationUser']>>>;
+type AssociationUserRecord = NonNullable<Awaited<ReturnType<LcaRepository['findAssociationUser']>>>;
 
-function toAssociationUser(record: Record_): AssociationUser {
+function toAssociationUser(record: AssociationUserRecord): AssociationUser {
   const { user } = record;
   return {
     _id: record.id,
@@ -131,7 +131,7 @@ export function createLcaService({ repository, mail, audit, limits, publicUrl }:
   }
 
   /** One link of a join request, in `tx`: a new link (limited, audited, announced) or new fields on an existing one. */
-  async function joinOne(tx: DbTransaction, claims: AuthClaims, record: Record_, link: JoinLink) {
+  async function joinOne(tx: DbTransaction, claims: AuthClaims, record: AssociationUserRecord, link: JoinLink) {
     const association = await repository.findAssociationToJoin(tx, link.id_correspondance);
     if (!association) throw appError('NOT_FOUND');
     let type: LinkType = 'Siège';
