@@ -60,7 +60,8 @@ export const moduleBoundaries = {
       ExportNamedDeclaration: (node) => check(node, node.source),
       ExportAllDeclaration: (node) => check(node, node.source),
       ImportExpression: (node) => check(node, node.source),
-      TSImportType: (node) => check(node, node.argument?.type === 'TSLiteralType' ? node.argument.literal : node.argument),
+      TSImportType: (node) =>
+        check(node, node.argument?.type === 'TSLiteralType' ? node.argument.literal : node.argument),
     };
   },
 };

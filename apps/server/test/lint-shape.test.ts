@@ -60,7 +60,10 @@ describe('no Prisma import outside repositories and apps/server/src/db', () => {
 
   it.each([
     ['apps/server/src/modules/things/repository.ts', "import type { Database } from '../../db/prisma.ts';"],
-    ['apps/server/src/modules/things/widgets/repository.ts', "import type { Prisma } from '../../../generated/prisma/client.ts';"],
+    [
+      'apps/server/src/modules/things/widgets/repository.ts',
+      "import type { Prisma } from '../../../generated/prisma/client.ts';",
+    ],
     ['apps/server/src/modules/things/things.repository.ts', "import type { Database } from '../../db/prisma.ts';"],
     ['apps/server/src/db/seed-things.ts', "import type { Database } from './prisma.ts';"],
     ['apps/server/src/app.ts', "import { createDatabase } from './db/prisma.ts';"],
