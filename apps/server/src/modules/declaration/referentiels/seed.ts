@@ -2,9 +2,11 @@
 // type missing from the database is inserted with its options in one transaction. Types already
 // present are left alone, so administrators' edits survive restarts.
 import { performance } from 'node:perf_hooks';
-import type { Database } from '../../../db/prisma.ts';
 import { REFERENTIEL_SOURCES, type ReferentielSource } from '../../../db/referentiel-data/index.ts';
 import { createReferentielRepository } from './repository.ts';
+
+/** The database client, as the repository takes it (the seed itself writes no query). */
+type Database = Parameters<typeof createReferentielRepository>[0];
 
 export interface SeedResult {
   inserted: string[];
