@@ -10,6 +10,7 @@ import {
   type TokenPair,
 } from '@portail/contract';
 import type { AppConfig } from '../../config.ts';
+import { isUniqueViolation } from '../../db/transaction.ts';
 import { appError } from '../../http/errors.ts';
 import type { AuthClaims } from '../../http/request-context.ts';
 import { emailChangeNoticeMail, emailChangeValidationMail, passwordResetMail, validationMail, type MailService } from '../mail/index.ts';
@@ -100,8 +101,8 @@ export function createAuthService({ repository, mail, throttle, config, signAcce
   }
 
   /** A unique-constraint violation (two requests racing for one address or role) is a 409, not a 500. */
-  const emailTakenOnRace = (error: { code?: string }): never => {
-    if (error.code === 'P2002') throw appError('EMAIL_TAKEN');
+  const emailTakenOnRace = (error: unknown): never => {
+    if (isUniqueViolation(error)) throw appError('EMAIL_TAKEN');
     throw error;
   };
 
@@ -201,8 +202,8 @@ export function createAuthService({ repository, mail, throttle, config, signAcce
     async joinAssociationPortal(claims: AuthClaims, id: string): Promise<SessionUser> {
       const account = await accountOf(claims, id);
       if (account.roles.some((r) => isLcaRole(r.role))) throw appError('ALREADY_ASSOCIATION_ACCOUNT');
-      const updated = await repository.addAssociationRole(account.id, DEFAULT_LCA_ROLE).catch((error: { code?: string }) => {
-        if (error.code === 'P2002') throw appError('ALREADY_ASSOCIATION_ACCOUNT');
+      const updated = await repository.addAssociationRole(account.id, DEFAULT_LCA_ROLE).catch((error: unknown) => {
+        if (isUniqueViolation(error)) throw appError('ALREADY_ASSOCIATION_ACCOUNT');
         throw error;
       });
       return toSessionUser(updated, DEFAULT_LCA_ROLE);
