@@ -5,10 +5,9 @@
 import { formatSiret, maskIban, NOTIFICATION_TYPE_IDS, type Representant, type Rib } from '@portail/contract';
 import type { DbTransaction } from '../../../db/transaction.ts';
 import type { AuthClaims } from '../../../http/request-context.ts';
-import type { AuditService } from '../../audit/audit.service.ts';
-import { linkMail } from '../../mail/mail-templates.ts';
-import type { MailService } from '../../mail/mail.service.ts';
-import type { NotificationService } from '../../notifications/notifications.service.ts';
+import type { AuditService } from '../../audit/index.ts';
+import { linkMail, type MailService } from '../../mail/index.ts';
+import type { NotificationService } from '../../notifications/index.ts';
 import { memberSeesSiret } from '../access/policy.ts';
 import type { FileRepository } from './repository.ts';
 export type FileChangeAction = 'create' | 'update' | 'delete';

@@ -1,2 +1,0 @@
-// Former path, kept until proxy-asso imports the mail module through its index.ts; then delete.
-export { linkMail } from './index.ts';

@@ -1,2 +1,0 @@
-// Former path, kept until proxy-asso imports the notifications module through its index.ts; then delete.
-export type { NotificationService } from './index.ts';
