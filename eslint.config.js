@@ -26,8 +26,6 @@ const PRISMA_IMPORT = {
 const NOT_YET_MOVED = {
   /** Still import Prisma outside a repository. */
   prisma: [
-    `${SERVER}/http/rate-limit.ts`, // its counter queries, to move into a repository
-    `${SERVER}/modules/proxy-asso/file/mappers.ts`, // maps Prisma row types, to move beside the repository
   ],
   /** Still import another module's internal files. */
   boundaries: [],

@@ -95,7 +95,7 @@ export async function buildApp({ config, databaseUrl, db: givenDb }: BuildAppOpt
   const services = createServices(app, config, db);
   app.decorate('services', services);
   services.mail.startRetryLoop();
-  // Route limits live in PostgreSQL (http/rate-limit.ts), declared per route by registerRoute.
+  // Route limits live in PostgreSQL (db/rate-limit-counters.ts), declared per route by registerRoute.
   services.rateLimitStore.startPurgeLoop(app.log);
   app.addHook('onClose', async () => {
     services.rateLimitStore.stop();

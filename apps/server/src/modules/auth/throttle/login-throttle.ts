@@ -3,7 +3,7 @@
 // for someone's address makes that person wait seconds, not lose access; the right password after
 // the wait signs in. Counters live in PostgreSQL (shared by instances, kept across restarts).
 import type { LoginThrottleConfig } from '../../../config.ts';
-import { counterKey, type RateLimitStore } from '../../../http/rate-limit.ts';
+import { counterKey, type RateLimitStore } from '../../../db/rate-limit-counters.ts';
 
 export function createLoginThrottle(store: RateLimitStore, config: LoginThrottleConfig) {
   const rule = (free: number) => ({ free, baseMs: config.baseDelayMs, maxMs: config.maxDelayMs, windowMs: config.windowMs });

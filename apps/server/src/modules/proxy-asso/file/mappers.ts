@@ -24,7 +24,7 @@ import type {
   ReseauAffiliation,
   RepresentantLegal,
   Rib,
-} from '../../../generated/prisma/client.ts';
+} from './repository.ts';
 
 export const isoDate = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
 export const toDate = (value: string | null | undefined) => (value ? new Date(`${value}T00:00:00Z`) : value === null ? null : undefined);

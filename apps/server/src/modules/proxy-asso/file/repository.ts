@@ -123,3 +123,16 @@ export function createFileRepository(db: Database) {
   };
 }
 export type FileRepository = ReturnType<typeof createFileRepository>;
+
+/** The rows this repository reads, for the mappers to the contract's shapes. */
+export type {
+  AssociationAgrement,
+  Association,
+  AssociationBudget,
+  AssociationCompte,
+  AssociationRh,
+  Etablissement,
+  ReseauAffiliation,
+  RepresentantLegal,
+  Rib,
+} from '../../../generated/prisma/client.ts';
