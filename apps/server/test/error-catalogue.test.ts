@@ -3,7 +3,20 @@
 // a rate-limited route declares its 429, and the catalogue's entries are consistent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { allRoutes, declaredErrors, defineRoute, errorBody, errorCodeOf, ERROR_CODES, ERRORS, MESSAGES, type ErrorKey } from '@portail/contract';
+import {
+  allRoutes,
+  declaredErrors,
+  declaresError,
+  defineRoute,
+  errorBody,
+  errorCodeOf,
+  ERROR_CODES,
+  ERRORS,
+  MESSAGES,
+  messageSchema,
+  TRANSITION_ERRORS,
+  type ErrorKey,
+} from '@portail/contract';
 import { registerRoute } from '../src/http/contract-routes.ts';
 import { appError, undeclaredErrors } from '../src/http/errors.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -71,8 +84,19 @@ describe('the catalogue', () => {
     expect(errorBody('JOINS_LIMIT', { max: 3 })).toEqual({ message: MESSAGES.joinsPerDayReached(3), status: 429, code: 'JOINS_LIMIT' });
   });
 
-  it('is used: every entry is declared by some route, or is one of the framework’s own answers', () => {
+  it('is used: every entry is declared by some route, or by the routes that fire state-machine events', () => {
     const declared = new Set(allRoutes().flatMap((route) => declaredErrors(route)));
-    expect(keys.filter((key) => !declared.has(key))).toEqual([]);
+    // No route fires a state-machine event yet (the dossier, CRF, SIRET and Pass'Sport services will).
+    expect(keys.filter((key) => !declared.has(key))).toEqual([...TRANSITION_ERRORS]);
+  });
+
+  it('makes a route that fires a state-machine event declare the refused-transition errors', () => {
+    const route = defineRoute({
+      method: 'POST', gateway: 'lca-server', path: '/demande/dossiers/:id/transmettre', access: 'authenticated',
+      summary: 'exemple', response: messageSchema, firesTransition: true,
+    });
+    for (const key of TRANSITION_ERRORS) expect(declaredErrors(route)).toContain(key);
+    expect(declaresError(route, 409, 'TRANSITION_WRONG_STATE')).toBe(true);
+    expect(declaresError({ ...route, firesTransition: false }, 409, 'TRANSITION_WRONG_STATE')).toBe(false);
   });
 });

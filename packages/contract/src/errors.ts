@@ -101,6 +101,23 @@ export const ERRORS = {
     example: { type: 'regions' },
   },
   NO_CHANGE_DETECTED: { status: 400, message: REFERENTIEL_MESSAGES.noChange },
+
+  // State machines (machines/): an event refused by the machine
+  TRANSITION_UNKNOWN_EVENT: {
+    status: 400,
+    message: ({ event }: { event: string }) => MESSAGES.transitionUnknownEvent(event),
+    example: { event: 'archiver' },
+  },
+  TRANSITION_WRONG_STATE: {
+    status: 409,
+    message: ({ action, etat }: { action: string; etat: string }) => MESSAGES.transitionWrongState(action, etat),
+    example: { action: 'Transmettre', etat: 'Transmis au service instructeur' },
+  },
+  TRANSITION_FORBIDDEN: {
+    status: 403,
+    message: ({ action, condition }: { action: string; condition: string }) => MESSAGES.transitionForbidden(action, condition),
+    example: { action: 'Transmettre', condition: "être membre de l'association" },
+  },
 } as const satisfies Record<string, ErrorEntry>;
 
 type Catalogue = typeof ERRORS;
@@ -144,6 +161,8 @@ export function errorText(code: string, status?: number): string | undefined {
 }
 
 const AUTHENTICATED_ERRORS = ['UNAUTHENTICATED', 'INVALID_TOKEN', 'TOKEN_EXPIRED', 'SESSION_REVOKED', 'FORBIDDEN', 'USER_LOCKED'] as const;
+/** Answered by every route that fires a state-machine event. */
+export const TRANSITION_ERRORS = ['TRANSITION_UNKNOWN_EVENT', 'TRANSITION_WRONG_STATE', 'TRANSITION_FORBIDDEN'] as const;
 const BODY_ERRORS = [
   'BAD_REQUEST',
   'FST_ERR_CTP_INVALID_JSON_BODY',
@@ -165,6 +184,7 @@ export function declaredErrors(route: RouteDefinition): ErrorKey[] {
   }
   if (route.params || route.query || route.body) keys.add('VALIDATION_ERROR');
   if (route.body || route.multipart) for (const key of BODY_ERRORS) keys.add(key);
+  if (route.firesTransition) for (const key of TRANSITION_ERRORS) keys.add(key);
   return [...keys];
 }
 

@@ -51,6 +51,8 @@ export interface RouteDefinition {
    * entry checks, validated input: see declaredErrors in errors.ts).
    */
   errors?: readonly ErrorKey[];
+  /** The route fires a state-machine event (machines/): it may answer the refused-transition errors. */
+  firesTransition?: boolean;
   /**
    * `false` on the calls that travel without the access token (docs/domain.md « Appels de l'API »: refresh, logout, forgotten
    * password), declared here so that no URL text decides it.

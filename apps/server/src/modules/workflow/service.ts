@@ -5,7 +5,6 @@
 import {
   apply,
   describeGuard,
-  MESSAGES,
   type Audience,
   type Machine,
   type MachineSubject,
@@ -13,7 +12,7 @@ import {
 } from '@portail/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbTransaction } from '../../db/transaction.ts';
-import { AppError } from '../../http/errors.ts';
+import { appError, type AppError } from '../../http/errors.ts';
 import type { AuthClaims } from '../../http/request-context.ts';
 import type { AuditService } from '../audit/index.ts';
 import { linkMail, type MailService } from '../mail/index.ts';
@@ -50,24 +49,21 @@ export interface FiredTransition {
   historyId: string;
 }
 
-export const TRANSITION_ERROR_CODES = {
-  wrongState: 'TRANSITION_WRONG_STATE',
-  forbidden: 'TRANSITION_FORBIDDEN',
-  unknownEvent: 'TRANSITION_UNKNOWN_EVENT',
-} as const;
-
-/** A refusal as the API answers it: 409 wrong state, 403 guard failed, 400 unknown event. */
+/** A refusal as the API answers it (error catalogue): 409 wrong state, 403 guard failed, 400 unknown event. */
 export function refusalError(machine: Machine, refusal: Refusal): AppError {
   const labelOf = (event: string) => machine.events[event]?.label ?? event;
   switch (refusal.reason) {
     case 'unknown_event':
-      return new AppError(400, TRANSITION_ERROR_CODES.unknownEvent, MESSAGES.transitionUnknownEvent(refusal.event));
+      return appError('TRANSITION_UNKNOWN_EVENT', { event: refusal.event });
     case 'unknown_state':
-      return new AppError(409, TRANSITION_ERROR_CODES.wrongState, MESSAGES.transitionWrongState(machine.label, refusal.state));
+      return appError('TRANSITION_WRONG_STATE', { action: machine.label, etat: refusal.state });
     case 'wrong_state':
-      return new AppError(409, TRANSITION_ERROR_CODES.wrongState, MESSAGES.transitionWrongState(labelOf(refusal.event), machine.states[refusal.state]?.label ?? refusal.state));
+      return appError('TRANSITION_WRONG_STATE', {
+        action: labelOf(refusal.event),
+        etat: machine.states[refusal.state]?.label ?? refusal.state,
+      });
     case 'guard':
-      return new AppError(403, TRANSITION_ERROR_CODES.forbidden, MESSAGES.transitionForbidden(labelOf(refusal.event), describeGuard(refusal.guard)));
+      return appError('TRANSITION_FORBIDDEN', { action: labelOf(refusal.event), condition: describeGuard(refusal.guard) });
   }
 }
 
@@ -105,7 +101,7 @@ export function createTransitionService({ repository, audit, mail, notifications
       let mailed = false;
       const fired = await repository.transaction(async (tx) => {
         const row = await repository.lockRow(tx, table, objectId);
-        if (!row) throw new AppError(404, 'NOT_FOUND', MESSAGES.http404);
+        if (!row) throw appError('NOT_FOUND');
         const subject: MachineSubject = {
           ...target.subjectOf(row),
           state: String(row[table.stateColumn]),
