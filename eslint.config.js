@@ -21,16 +21,6 @@ const PRISMA_IMPORT = {
   ],
 };
 
-// Files still being moved into the module layout (issue 8): each is named, and leaves this list
-// when its module is restructured. Empty lists when the restructuring is done.
-const NOT_YET_MOVED = {
-  /** Still import Prisma outside a repository. */
-  prisma: [
-  ],
-  /** Still import another module's internal files. */
-  boundaries: [],
-};
-
 export default tseslint.config(
   {
     ignores: [
@@ -75,7 +65,6 @@ export default tseslint.config(
       `${SERVER}/db/**`,
       `${SERVER}/app.ts`,
       `${SERVER}/services.ts`,
-      ...NOT_YET_MOVED.prisma,
     ],
     rules: { 'no-restricted-imports': ['error', PRISMA_IMPORT] },
   },
@@ -84,7 +73,6 @@ export default tseslint.config(
   //    router in apps/web/src/app loads each page from its own file, lazily).
   {
     files: [`${SERVER}/**/*.ts`],
-    ignores: NOT_YET_MOVED.boundaries,
     plugins: { shape },
     rules: { 'shape/module-boundaries': ['error', { root: `${SERVER}/modules`, label: 'module', outside: true }] },
   },
