@@ -1,5 +1,5 @@
 // Who sees and changes the accounts, staff figures, approvals and networks of an association, and
-// the whole file (GET /association), through access.ts: ids of another association's rows cannot
+// the whole file (GET /association), through proxy-asso/access/policy.ts: ids of another association's rows cannot
 // be read, changed or deleted by guessing; a secondary-establishment member sees and changes only
 // the rows of their SIRET and none of the association-wide data.
 import { randomUUID } from 'node:crypto';

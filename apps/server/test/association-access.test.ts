@@ -1,4 +1,4 @@
-// Who sees and changes which association (apps/server/src/modules/proxy-asso/access.ts), route by
+// Who sees and changes which association (apps/server/src/modules/proxy-asso/access/policy.ts), route by
 // route: ids of another association, establishment, RIB or representative cannot be guessed; a
 // member of a secondary establishment sees only that establishment and its rows.
 import { randomUUID } from 'node:crypto';

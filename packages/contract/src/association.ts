@@ -31,7 +31,7 @@ import { ROLE_SETS, type Role } from './roles.ts';
 const gateway = 'proxy-asso' as const;
 
 // ---------------------------------------------------------------------------------------------
-// Who may call (the per-association rules live in the server's proxy-asso/access.ts):
+// Who may call (the per-association rules live in the server's proxy-asso/access/policy.ts):
 // association-side roles read and write (members only their associations, lca.admin all);
 // rds.admin reads every file (supervision of the subsidy schemes), writes nothing. Other
 // instructing and Osiris roles are refused until dossier-scoped reading exists.
