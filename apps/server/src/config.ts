@@ -64,7 +64,7 @@ function outboxShowLinksFrom(env: NodeJS.ProcessEnv, nodeEnv: NodeEnv): boolean 
   return value ? /^(1|true)$/i.test(value) : nodeEnv === 'development' && !env.DATABASE_URL && !env.SMTP_URL;
 }
 
-/** Limits that keep self-attachment to associations safe (issue 7 §3). */
+/** Limits that keep self-attachment to associations safe. */
 export interface MembershipLimits {
   /** Associations one account may join per 24 hours (lca.admin exempt). */
   joinsPerAccountPerDay: number;

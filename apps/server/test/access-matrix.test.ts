@@ -2,7 +2,7 @@
 // and each entry is exercised over HTTP: public routes work without a token, 'authenticated' routes
 // need a valid unexpired token, role-restricted routes answer 403 to every other role. Then the
 // per-resource rules of GET lca-server/users/:id and rds-server/users/:id. The entry checks of
-// spec §2 too: every non-public route refuses an unvalidated account and one that must change its
+// docs/domain.md « Parcours » too: every non-public route refuses an unvalidated account and one that must change its
 // password, except the routes the contract exempts.
 import { createHmac, randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
@@ -815,7 +815,7 @@ describe.each(allRoutes().filter((route) => route.access !== 'public').map((rout
   },
 );
 
-describe('the exemptions from the entry checks are exactly the ones of spec §2', () => {
+describe('the exemptions from the entry checks are exactly the ones of docs/domain.md « Parcours »', () => {
   it('unvalidated: only me; must change password: me and the password change', () => {
     const exempt = (flag: 'allowUnvalidated' | 'allowPasswordChange') =>
       allRoutes()

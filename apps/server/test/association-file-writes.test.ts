@@ -1,6 +1,6 @@
 // proxy-asso association file, writes of comptes, rhs, agrements, reseaux_affiliation, the
-// affiliation to a parent association, and the whole file (GET /association): the rules of spec §3
-// and §5, bad input answering 400 with French messages per field and leaving the data unchanged.
+// affiliation to a parent association, and the whole file (GET /association): the rules of docs/domain.md « Données »
+// and « Champs », bad input answering 400 with French messages per field and leaving the data unchanged.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSOCIATION_FILE_KEYS, associationFileSchema, encodeChangeValue, fileYearBounds, MAX_STORED_EUROS, MESSAGES } from '@portail/contract';

@@ -1,4 +1,4 @@
-// proxy-asso association file: every call and the rules of spec §5, bad input answering 400 with
+// proxy-asso association file: every call and the rules of docs/domain.md « Champs », bad input answering 400 with
 // French messages per field and leaving the data unchanged.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -337,7 +337,7 @@ describe('budgets', () => {
 });
 
 describe('read-only parts: comptes, rhs, agrements, reseaux_affiliation', () => {
-  it('answers the rows of the association in the snake_case shapes of spec §3', async () => {
+  it('answers the rows of the association in the snake_case shapes of docs/domain.md « Données »', async () => {
     await t.db.associationCompte.create({ data: { associationId: asso.id, annee: 2024, charges: 1000, produits: 1200, resultat: 200 } });
     await t.db.associationRh.create({ data: { associationId: asso.id, annee: 2024, idSiret: asso.siege, nbAdherents: 40, nbSalariesEtpt: '1.50' } });
     await t.db.associationAgrement.create({ data: { associationId: asso.id, type: 'JEP', numero: '67-123', dateAttribution: new Date('2020-03-04T00:00:00Z') } });

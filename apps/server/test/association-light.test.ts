@@ -61,7 +61,7 @@ describe('GET /association-light', () => {
   });
 });
 
-describe('GET /association-light parameters (those of GET /association, spec §7)', () => {
+describe("GET /association-light parameters (those of GET /association, docs/domain.md « Appels de l'API »)", () => {
   it('include keeps only the keys listed, exclude leaves them out', async () => {
     const included = await light({ q: asso.siren, include: 'nom,etablissements' });
     expect(included.status, JSON.stringify(included.body)).toBe(200);

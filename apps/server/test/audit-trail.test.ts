@@ -1,4 +1,4 @@
-// Watched changes of the association file (issue 7 §3): every creation, change and deletion of a
+// Watched changes of the association file: every creation, change and deletion of a
 // RIB or a legal representative is written to the append-only, per-association hash-chained audit
 // trail, mailed to the members who see it and to the representatives, and (RIBs) notified as type 6
 // modification_rib; the chain verifies, a tampered entry is reported by `pnpm audit:verify`;

@@ -1,4 +1,4 @@
-// Spec §2 entry checks enforced by the server: an account whose address is not validated, or that
+// docs/domain.md « Parcours » entry checks enforced by the server: an account whose address is not validated, or that
 // must change its password, or whose service is locked, is refused on every non-public route
 // (403 with a French message and a code the client follows), except the routes the contract exempts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // POST /api/auth-server/login: credentials, normalised e-mail, locked services, unvalidated users,
-// default role (spec §4, §6, §7).
+// default role (docs/domain.md « Session et rôles », « Droits », « Appels de l'API »).
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, sessionResponseSchema } from '@portail/contract';

@@ -1,4 +1,4 @@
-// Forgotten password: POST /forgotPassword/:email and POST /resetPassword/:token (spec §7).
+// Forgotten password: POST /forgotPassword/:email and POST /resetPassword/:token (docs/domain.md « Appels de l'API »).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, sessionResponseSchema } from '@portail/contract';
 import { createAccount } from './support/factories.ts';

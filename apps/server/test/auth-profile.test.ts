@@ -1,5 +1,5 @@
 // The signed-in user's own account: PATCH /users/:id/oauth (password) and PATCH /users/:id
-// (identity, changed fields only) (spec §5 Account fields, §7).
+// (identity, changed fields only) (docs/domain.md « Champs », « Appels de l'API »).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, sessionResponseSchema, sessionUserSchema } from '@portail/contract';

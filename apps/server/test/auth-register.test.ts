@@ -1,5 +1,5 @@
 // POST /api/auth-server/register: new association accounts, validation mail, existing addresses
-// (always 409, never a session), field rules (spec §4, §5, §7).
+// (always 409, never a session), field rules (docs/domain.md « Session et rôles », « Champs », « Appels de l'API »).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, registerResponseSchema, sessionUserSchema } from '@portail/contract';
 import { performance } from 'node:perf_hooks';

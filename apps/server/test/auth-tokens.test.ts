@@ -1,4 +1,4 @@
-// Tokens: refresh-token rotation with reuse detection, logout, GET /me (spec §4 Session, §7).
+// Tokens: refresh-token rotation with reuse detection, logout, GET /me (docs/domain.md « Session et rôles », « Appels de l'API »).
 import { createHmac, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

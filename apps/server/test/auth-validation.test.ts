@@ -1,4 +1,4 @@
-// Address validation: POST /sendValidationMail and POST /validate/:token (spec §7).
+// Address validation: POST /sendValidationMail and POST /validate/:token (docs/domain.md « Appels de l'API »).
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portail/contract';

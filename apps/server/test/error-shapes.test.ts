@@ -1,4 +1,4 @@
-// Every error answers { message, status, code } in French (spec §8): malformed JSON, bodies over
+// Every error answers { message, status, code } in French (docs/domain.md « Erreurs et messages »): malformed JSON, bodies over
 // the limit, wrong content types, validation errors, unknown routes, and unexpected server errors
 // (which never show internals).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// lca-server: the user ↔ association links (spec §3, §7 "Association service (lca side)"):
+// lca-server: the user ↔ association links (docs/domain.md « Données », « Appels de l'API »):
 // GET/PATCH/DELETE /users/:id, PATCH /users/:authId/exit, POST /users/joinAssociationNotification,
 // and the session's `associations`.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The outbox never shows a live secret link (issue 7 §4): validation and reset links are stored
+// The outbox never shows a live secret link: validation and reset links are stored
 // masked (« [lien masqué] »), the mail as sent is sealed aside (AES-256-GCM, bound to its row) and
 // the token is nowhere in the database in clear; only the demo mode, never in production, keeps
 // them readable. Delivery with the real link, including after a failed first attempt, is in

@@ -1,4 +1,4 @@
-// Joining an association is announced by the server itself (issue 7 §3): in the join's transaction
+// Joining an association is announced by the server itself: in the join's transaction
 // every legal representative with an address and the association's own address get a mail with a
 // single-use « Je ne connais pas cette personne » link that detaches the member; joins are limited
 // per account and per association per day.

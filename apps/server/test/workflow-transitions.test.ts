@@ -1,4 +1,4 @@
-// The state-machine engine on real PostgreSQL (issue 8 §4), on a test-only table standing for the
+// The state-machine engine on real PostgreSQL, on a test-only table standing for the
 // objects the next issues bring (dossiers, CRF, SIRET requests): one event is one transaction that
 // locks the row, checks the machine, writes the state, a history row, an audit entry, notifications
 // and mails; refusals (409 wrong state, 403 guard, 400 unknown event, 404 no object) write nothing;

@@ -1,4 +1,4 @@
-// Demo data for an empty database (never in production): one account per role of spec §6, an
+// Demo data for an empty database (never in production): one account per role of docs/domain.md « Droits », an
 // unvalidated user, a user who must change password, a locked service, and a note on the home page.
 import type { Role } from '@portail/contract';
 import type { Database } from './prisma.ts';

@@ -65,7 +65,7 @@ export function registerRoute<R extends RouteDefinition>(
     url: fullPath(route),
     config: { contractRoute: route },
     handler: async (request, reply) => {
-      // Access, entry checks (spec §2) and the route's declared exemptions, in one place.
+      // Access, entry checks (docs/domain.md « Parcours ») and the route's declared exemptions, in one place.
       const auth = await authorise(app, request, route);
       const call = {
         params: parsePart(route.params, request.params, 'paramètres'),

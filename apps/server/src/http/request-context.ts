@@ -1,5 +1,5 @@
 // Who is calling: the verified access-token claims, read from the x-access-token header, and the
-// entry checks of spec §2 (validated address, password to change, locked service) enforced here,
+// entry checks of docs/domain.md « Parcours » (validated address, password to change, locked service) enforced here,
 // for every non-public route, from the account's current state in the database.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ACCESS_TOKEN_HEADER, type RouteDefinition } from '@portail/contract';

@@ -1,4 +1,4 @@
-// Short business lists of the spec (§3, §9), written by hand.
+// Short business lists of the spec (docs/domain.md « Données », « Constantes et affichage »), written by hand.
 import { CIVILITE_LABELS } from '@portail/contract';
 import type { ReferentielSource, SeedOption } from './types.ts';
 
