@@ -5,7 +5,6 @@ import { runEntryChecks, userInfoKey, type EntryContext, type EntryDeps } from '
 import { isPublicPath, loginUrl, safeRedirect } from '../src/lib/session/paths.ts';
 import { defaultLanding } from '../src/lib/session/landing.ts';
 import type { RouteMeta } from '../src/lib/session/route-meta.ts';
-import { USER_LOCKED_CODE } from '../src/lib/session/user-info.ts';
 import { makeLink, makeUser } from './support/factories.ts';
 
 const PRIVATE: RouteMeta = { name: 'dossiers', title: 'Mes dossiers' };
@@ -241,7 +240,7 @@ describe('user-info load', () => {
     const user = makeUser({ role: 'rds.service', roles: ['rds.service'] });
     for (const error of [
       new ApiError(MESSAGES.userLocked, 403),
-      new ApiError(MESSAGES.userLocked, 403, { code: USER_LOCKED_CODE }),
+      new ApiError(MESSAGES.userLocked, 403, { code: 'USER_LOCKED' }),
     ]) {
       const outcome = await runEntryChecks(
         context({ user, userInfoLoadedFor: null }),

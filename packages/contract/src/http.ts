@@ -60,13 +60,6 @@ export interface RouteDefinition {
   sendsAccessToken?: false;
 }
 
-/** Codes of the entry-check refusals (403), read by the client to send the user to the right page. */
-export const ENTRY_CHECK_CODES = {
-  emailNotValidated: 'EMAIL_NOT_VALIDATED',
-  passwordChangeRequired: 'PASSWORD_CHANGE_REQUIRED',
-  userLocked: 'USER_LOCKED',
-} as const;
-
 /** Issuer and audience of the portal's access tokens (set on sign, checked on verify). */
 export const ACCESS_TOKEN_ISSUER = 'le-compte-association';
 export const ACCESS_TOKEN_AUDIENCE = 'le-compte-association/api';

@@ -1,7 +1,6 @@
 // A call refused by the server's entry checks (docs/domain.md « Parcours »): the stored user is out of date (validated
 // or password flags), so it is corrected and the user sent to the page that resolves the refusal,
 // as the client's own entry checks would have done.
-import { ENTRY_CHECK_CODES } from '@portail/contract';
 import type { createBrowserRouter } from 'react-router-dom';
 import type { EntryCheckRefusal } from '../lib/api/api-client.ts';
 import { CHANGE_PASSWORD_PATH, isChangePasswordPath, VALIDATION_PATH } from '../lib/session/paths.ts';
@@ -17,7 +16,7 @@ export function installEntryCheckHandler(router: AppRouter): () => void {
     forgetLoadedUserInfo();
     const user = session.getState().user;
     const path = stripBasename(router.state.location.pathname);
-    if (code === ENTRY_CHECK_CODES.emailNotValidated) {
+    if (code === 'EMAIL_NOT_VALIDATED') {
       if (user) session.setUser({ ...user, enabled: false });
       if (path !== VALIDATION_PATH) void router.navigate(VALIDATION_PATH);
     } else {

@@ -2,16 +2,16 @@
 import {
   ACCESS_TOKEN_HEADER,
   api,
-  ENTRY_CHECK_CODES,
   MESSAGES,
   routeUrl,
   sendsAccessToken,
+  type ErrorKey,
   type RouteDefinition,
   type RouteInput,
   type RouteOutput,
 } from '@portail/contract';
 import type { SessionStore } from '../session/session-store.ts';
-import { ApiError, BAD_RESPONSE_CODE, NETWORK_ERROR_CODE, SESSION_EXPIRED_CODE } from './api-error.ts';
+import { ApiError, BAD_RESPONSE_CODE, isCatalogueError, NETWORK_ERROR_CODE, SESSION_EXPIRED_CODE } from './api-error.ts';
 import { toApiError } from './error-mapping.ts';
 import { isTokenExpired } from './jwt.ts';
 import { toQueryString } from './query-string.ts';
@@ -29,8 +29,9 @@ export interface ApiClientDeps {
   now?: () => number;
 }
 
-export type EntryCheckRefusal = typeof ENTRY_CHECK_CODES.emailNotValidated | typeof ENTRY_CHECK_CODES.passwordChangeRequired;
-const ENTRY_CHECK_REFUSALS: readonly string[] = [ENTRY_CHECK_CODES.emailNotValidated, ENTRY_CHECK_CODES.passwordChangeRequired];
+/** The entry-check refusals the app resolves by sending the user to a page (error catalogue keys). */
+const ENTRY_CHECK_REFUSALS = ['EMAIL_NOT_VALIDATED', 'PASSWORD_CHANGE_REQUIRED'] as const satisfies readonly ErrorKey[];
+export type EntryCheckRefusal = (typeof ENTRY_CHECK_REFUSALS)[number];
 
 /** A multipart route (file upload) also takes the form data to send as its body. */
 export type CallInput<R extends RouteDefinition> = RouteInput<R> &
@@ -139,9 +140,8 @@ export function createApiClient(deps: ApiClientDeps) {
     const body = await readJson(response);
     if (!response.ok) {
       const error = toApiError(response.status, body);
-      if (error.status === 403 && error.code && ENTRY_CHECK_REFUSALS.includes(error.code)) {
-        deps.onEntryCheckRefused?.(error.code as EntryCheckRefusal);
-      }
+      const refusal = ENTRY_CHECK_REFUSALS.find((key) => isCatalogueError(error, key));
+      if (refusal) deps.onEntryCheckRefused?.(refusal);
       throw error;
     }
     const parsed = route.response.safeParse(body);

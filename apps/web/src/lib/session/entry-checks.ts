@@ -2,7 +2,7 @@
 // password, role, user-info load, has-association. Pure: the session comes in, an outcome goes out;
 // the one side effect (loading user info) is injected.
 import { MESSAGES, needsPortalRole, type SessionUser } from '@portail/contract';
-import { isApiError, SESSION_EXPIRED_CODE } from '../api/api-error.ts';
+import { isApiError, isCatalogueError, SESSION_EXPIRED_CODE } from '../api/api-error.ts';
 import {
   CHANGE_PASSWORD_PATH,
   CHOOSE_ASSOCIATION_PATH,
@@ -18,7 +18,7 @@ import {
 } from './paths.ts';
 import type { RouteMeta } from './route-meta.ts';
 import { currentRole } from './session-store.ts';
-import { USER_LOCKED_CODE, userInfoKind, type UserInfoKind } from './user-info.ts';
+import { userInfoKind, type UserInfoKind } from './user-info.ts';
 
 export interface EntryContext {
   /** Path relative to the /client base, without the query. */
@@ -122,8 +122,8 @@ function userInfoFailure(error: unknown, fullPath: string): EntryOutcome {
     return { kind: 'redirect', to: loginUrl(fullPath), clearSession: true };
   }
   const locked =
-    isApiError(error) &&
-    (error.code === USER_LOCKED_CODE || (error.status === 403 && error.message === MESSAGES.userLocked));
+    isCatalogueError(error, 'USER_LOCKED') ||
+    (isApiError(error) && error.status === 403 && error.message === MESSAGES.userLocked);
   if (locked) return { kind: 'redirect', to: LOGIN_PATH, clearSession: true, errorToast: MESSAGES.userLocked };
   const message = isApiError(error) && error.status !== 500 ? error.message : MESSAGES.userInfoError;
   return { kind: 'redirect', to: '/', errorToast: message };

@@ -1,11 +1,10 @@
 // The "user-info load" entry check: association record (lca) or service record (rds).
-import { api, isLcaRole, isRdsRole, MESSAGES, type SessionUser } from '@portail/contract';
+import { api, errorCodeOf, isLcaRole, isRdsRole, MESSAGES, type SessionUser } from '@portail/contract';
 import type { CallApi } from '../api/api-client.ts';
 import { ApiError } from '../api/api-error.ts';
 
 export type UserInfoKind = 'association' | 'service';
 
-export const USER_LOCKED_CODE = 'USER_LOCKED';
 
 export function userInfoKind(role: string | null): UserInfoKind | null {
   if (!role) return null;
@@ -21,6 +20,6 @@ export async function loadUserInfo(kind: UserInfoKind, user: SessionUser, callAp
     return { ...user, lcaId: record._id, associations: record.associations };
   }
   const rds = await callApi(api.rds.getServiceUser, { params: { id: user.authId } });
-  if (rds.locked) throw new ApiError(MESSAGES.userLocked, 403, { code: USER_LOCKED_CODE });
+  if (rds.locked) throw new ApiError(MESSAGES.userLocked, 403, { code: errorCodeOf('USER_LOCKED') });
   return { ...user, rds };
 }
