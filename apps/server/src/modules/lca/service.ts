@@ -103,6 +103,26 @@ export function createLcaService({ repository, mail, audit, limits, publicUrl }:
     return record;
   }
 
+  /** A member's link created, removed or detached, in its association's audit trail (in `tx`). */
+  function recordLinkChange(
+    tx: DbTransaction,
+    actor: { id: string | null; email: string },
+    link: UserAssociation,
+    memberEmail: string,
+    action: 'create' | 'delete' | 'detach',
+  ) {
+    const snapshot = linkSnapshot(link, memberEmail);
+    return audit.record(tx, {
+      associationId: link.associationId,
+      actor,
+      entity: 'membre',
+      entityId: link.id,
+      action,
+      idSiret: link.idSiret,
+      ...(action === 'create' ? { after: snapshot } : { before: snapshot }),
+    });
+  }
+
   /**
    * Removes the record's links (to one association, or all), each written to that association's
    * audit trail in the same transaction: the members can see who left and when.
@@ -112,15 +132,7 @@ export function createLcaService({ repository, mail, audit, limits, publicUrl }:
       const links = await repository.linksOfRecord(tx, record.id, associationId);
       for (const link of links) {
         await repository.deleteLink(tx, link.id);
-        await audit.record(tx, {
-          associationId: link.associationId,
-          actor: { id: claims.userId, email: claims.email },
-          entity: 'membre',
-          entityId: link.id,
-          action: 'delete',
-          idSiret: link.idSiret,
-          before: linkSnapshot(link, record.user.email),
-        });
+        await recordLinkChange(tx, { id: claims.userId, email: claims.email }, link, record.user.email, 'delete');
       }
       return links.length;
     });
@@ -160,15 +172,7 @@ export function createLcaService({ repository, mail, audit, limits, publicUrl }:
       }
     }
     const created = await repository.createLink(tx, record.id, association.id, fields);
-    await audit.record(tx, {
-      associationId: association.id,
-      actor: { id: claims.userId, email: claims.email },
-      entity: 'membre',
-      entityId: created.id,
-      action: 'create',
-      idSiret: created.idSiret,
-      after: linkSnapshot(created, record.user.email),
-    });
+    await recordLinkChange(tx, { id: claims.userId, email: claims.email }, created, record.user.email, 'create');
     await announceJoin(tx, created, association, record.user.email);
   }
 
@@ -244,15 +248,7 @@ export function createLcaService({ repository, mail, audit, limits, publicUrl }:
         if (!link) throw invalid();
         await repository.deleteLink(tx, link.id);
         const email = link.associationUser.user.email;
-        await audit.record(tx, {
-          associationId: link.associationId,
-          actor: { id: null, email: report.recipient },
-          entity: 'membre',
-          entityId: link.id,
-          action: 'detach',
-          idSiret: link.idSiret,
-          before: linkSnapshot(link, email),
-        });
+        await recordLinkChange(tx, { id: null, email: report.recipient }, link, email, 'detach');
         await mail.enqueue(tx, { to: email, ...detachedMail(link.association) });
       });
       await flushMail();
