@@ -64,6 +64,53 @@ function outboxShowLinksFrom(env: NodeJS.ProcessEnv, nodeEnv: NodeEnv): boolean 
   return value ? /^(1|true)$/i.test(value) : nodeEnv === 'development' && !env.DATABASE_URL && !env.SMTP_URL;
 }
 
+export type StorageDriver = 'local' | 's3';
+
+/** S3-compatible object storage (STORAGE_DRIVER=s3): what every instance shares. */
+export interface S3StorageConfig {
+  /** S3_ENDPOINT, e.g. http://minio:9000; empty for AWS S3 itself. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** S3_FORCE_PATH_STYLE: bucket in the path; on by default with an endpoint (MinIO), off for AWS. */
+  forcePathStyle: boolean;
+}
+
+/** STORAGE_DRIVER and, for s3, its settings; an incomplete S3 configuration refuses start-up. */
+function storageFrom(env: NodeJS.ProcessEnv): { storageDriver: StorageDriver; s3: S3StorageConfig | undefined } {
+  const driver = (env.STORAGE_DRIVER ?? '').trim().toLowerCase() || 'local';
+  if (driver !== 'local' && driver !== 's3') {
+    throw new Error(`STORAGE_DRIVER vaut « local » (dossier STORAGE_DIR) ou « s3 » (stockage objet) ; reçu : « ${env.STORAGE_DRIVER} ».`);
+  }
+  if (driver === 'local') return { storageDriver: 'local', s3: undefined };
+  const value = (name: string) => env[name]?.trim() || undefined;
+  const missing = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((name) => !value(name));
+  if (missing.length > 0) {
+    throw new Error(`STORAGE_DRIVER=s3 : configuration du stockage objet incomplète, il manque ${missing.join(', ')}.`);
+  }
+  const endpoint = value('S3_ENDPOINT');
+  if (endpoint && !/^https?:\/\/[^/\s]+/i.test(endpoint)) {
+    throw new Error(`S3_ENDPOINT est une adresse http(s)://hôte:port (ex. http://minio:9000) ; reçu : « ${endpoint} ».`);
+  }
+  const pathStyle = value('S3_FORCE_PATH_STYLE');
+  if (pathStyle && !/^(1|true|0|false)$/i.test(pathStyle)) {
+    throw new Error(`S3_FORCE_PATH_STYLE vaut 1 ou 0 (reçu : « ${pathStyle} »).`);
+  }
+  return {
+    storageDriver: 's3',
+    s3: {
+      endpoint,
+      bucket: value('S3_BUCKET')!,
+      region: value('S3_REGION') ?? 'us-east-1',
+      accessKeyId: value('S3_ACCESS_KEY_ID')!,
+      secretAccessKey: value('S3_SECRET_ACCESS_KEY')!,
+      forcePathStyle: pathStyle ? /^(1|true)$/i.test(pathStyle) : endpoint !== undefined,
+    },
+  };
+}
+
 /** Limits that keep self-attachment to associations safe. */
 export interface MembershipLimits {
   /** Associations one account may join per 24 hours (lca.admin exempt). */
@@ -87,6 +134,10 @@ export interface AppConfig {
   dataDir: string;
   /** Uploaded files (local folder storage). */
   storageDir: string;
+  /** STORAGE_DRIVER: the local folder, or S3-compatible object storage shared by all instances. */
+  storageDriver: StorageDriver;
+  /** The S3 settings when storageDriver is 's3'. */
+  s3: S3StorageConfig | undefined;
   embeddedPgPort: number;
   /** Given by JWT_SECRET; when unset, the secret is generated once and kept in the database (app_secrets). */
   jwtSecret: string | undefined;
@@ -107,6 +158,8 @@ export interface AppConfig {
   trustProxy: TrustProxySetting;
   /** The OpenAPI document and Swagger UI under /api/docs (off in production unless API_DOCS=1). */
   apiDocs: boolean;
+  /** METRICS_TOKEN: Bearer token of GET /metrics; production serves /metrics only when it is set. */
+  metricsToken?: string;
   loginThrottle: LoginThrottleConfig;
   /** Per IP and per account, kept in PostgreSQL (see RATE_LIMITS). */
   rateLimits: Record<RateLimitName, RouteLimit>;
@@ -204,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     storageDir: resolve(env.STORAGE_DIR ?? join(dataDir, 'files')),
+    ...storageFrom(env),
     embeddedPgPort: intFrom(env.EMBEDDED_PG_PORT, 54329),
     jwtSecret: env.JWT_SECRET ? checkJwtSecret(env.JWT_SECRET) : undefined,
     accessTokenTtlSeconds: boundedInt('ACCESS_TOKEN_TTL_SECONDS', env.ACCESS_TOKEN_TTL_SECONDS, 15 * 60, 60, 3600, 'secondes'),
@@ -219,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     demoData: demoDataFrom(env.DEMO_DATA, nodeEnv),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     apiDocs: env.API_DOCS ? /^(1|true)$/i.test(env.API_DOCS) : nodeEnv !== 'production',
+    metricsToken: env.METRICS_TOKEN || undefined,
     loginThrottle: {
       freeAttempts: boundedInt('LOGIN_FREE_ATTEMPTS', env.LOGIN_FREE_ATTEMPTS, 5, 1, 100, 'tentatives'),
       ipFreeAttempts: boundedInt('LOGIN_IP_FREE_ATTEMPTS', env.LOGIN_IP_FREE_ATTEMPTS, 30, 1, 10_000, 'tentatives'),
@@ -239,6 +294,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   };
   // Overrides go through the same checks as the environment.
   if (overrides.jwtSecret !== undefined) config.jwtSecret = checkJwtSecret(overrides.jwtSecret);
+  if (config.storageDriver === 's3' && !config.s3) {
+    throw new Error('STORAGE_DRIVER=s3 : configuration du stockage objet incomplète (S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY).');
+  }
   if (config.mailOutboxShowLinks && nodeEnv === 'production') {
     throw new Error('MAIL_OUTBOX_SHOW_LINKS est interdit en production : la boîte d’envoi montrerait les liens secrets des usagers.');
   }

@@ -24,7 +24,7 @@ import {
   createSearchRepository,
   createSearchService,
 } from './modules/proxy-asso/index.ts';
-import { createLocalFileStorage } from './storage/file-storage.ts';
+import { createFileStorage } from './storage/index.ts';
 import { createRdsRepository, createRdsService } from './modules/rds/index.ts';
 import { createTransitionService, createWorkflowRepository } from './modules/workflow/index.ts';
 
@@ -76,7 +76,7 @@ export function createServices(app: FastifyInstance, config: AppConfig, db: Data
     }),
     association: createAssociationService({ access, repository: fileRepository, fileChanges, limits: config.membershipLimits }),
     associationLight: createAssociationLightService(access, createAssociationLightRepository(db)),
-    documents: createDocumentService({ access, repository: createDocumentRepository(db), storage: createLocalFileStorage(config.storageDir) }),
+    documents: createDocumentService({ access, repository: createDocumentRepository(db), storage: createFileStorage(config) }),
     rds: createRdsService(createRdsRepository(db)),
     associationSearch: createSearchService(createSearchRepository(db)),
     referentiels: createReferentielService(createReferentielRepository(db)),

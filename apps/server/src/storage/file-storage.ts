@@ -1,5 +1,6 @@
-// Where uploaded files live. The local-folder implementation is the default; an object-storage
-// implementation can replace it behind the same interface.
+// Where uploaded files live: the interface, and the local-folder driver (the default). The
+// S3-compatible driver (s3-storage.ts) implements the same interface; storage/index.ts picks one
+// from the configuration.
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
@@ -37,8 +38,26 @@ export interface FileStorage {
 
 const HEAD_BYTES = 4_100;
 
+/** A new key: year/month/uuid (both drivers). */
+export function newStorageKey(now = new Date()): string {
+  return `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}`;
+}
+
+/** Keys are ours, but a key with an empty, `.` or `..` segment is refused by every driver. */
+export function checkStorageKey(key: string): string {
+  if (key === '' || key.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')) {
+    throw new Error('invalid storage key');
+  }
+  return key;
+}
+
+/** What open() throws for a key that holds no file, whatever the driver (as fs does). */
+export function missingFileError(key: string): Error {
+  return Object.assign(new Error(`no stored file under ${key}`), { code: 'ENOENT' });
+}
+
 /** Counts, hashes and keeps the head of what flows through; fails past maxBytes or a refused head. */
-function meter({ maxBytes, checkHead }: SaveOptions) {
+export function meter({ maxBytes, checkHead }: SaveOptions) {
   const hash = createHash('sha256');
   const head: Buffer[] = [];
   let size = 0;
@@ -80,8 +99,7 @@ export function createLocalFileStorage(rootDir: string): FileStorage {
 
   return {
     async save(source, options) {
-      const now = new Date();
-      const key = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}`;
+      const key = newStorageKey();
       const temporary = join(root, '.tmp', randomUUID());
       await mkdir(dirname(temporary), { recursive: true });
       const { transform, result } = meter(options);
