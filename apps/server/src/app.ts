@@ -11,16 +11,17 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, errorBody, UPLOAD_MAX_BYTES } from '@portail/contract';
 import { REPO_ROOT, type AppConfig } from './config.ts';
 import { JWT_SECRET_NAME, sharedSecret } from './db/app-secrets.ts';
-import { createDatabase, type Database } from './db/prisma.ts';
+import { createDatabase, poolStats, type Database } from './db/prisma.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
 import { maskUrl, REDACTED_PATHS } from './http/log-redaction.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { buildOpenApiDocument } from './http/openapi.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { referentielRoutes } from './modules/declaration/index.ts';
 import { auditRoutes } from './modules/audit/index.ts';
 import { lcaRoutes } from './modules/lca/index.ts';
-import { mailRoutes } from './modules/mail/index.ts';
+import { mailQueueDepth, mailRoutes } from './modules/mail/index.ts';
 import { notificationRoutes } from './modules/notifications/index.ts';
 import { associationLightRoutes, associationRoutes, associationSearchRoutes, documentRoutes } from './modules/proxy-asso/index.ts';
 import { rdsRoutes } from './modules/rds/index.ts';
@@ -102,6 +103,11 @@ export async function buildApp({ config, databaseUrl, db: givenDb }: BuildAppOpt
     services.rateLimitStore.stop();
     await services.mail.stop();
     if (!givenDb) await db.$disconnect();
+  });
+
+  // GET /metrics (Prometheus); its request hook is added before the routes it counts.
+  registerMetrics(app, {
+    nodeEnv: config.nodeEnv, token: config.metricsToken, poolStats: () => poolStats(db), mailQueueDepth: () => mailQueueDepth(db),
   });
 
   // Domain modules (one per gateway of the original back-end)

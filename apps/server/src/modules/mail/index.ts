@@ -5,3 +5,4 @@ export { createMailService, type MailService, type OutgoingMail } from './outbox
 export { emailChangeNoticeMail, emailChangeValidationMail, passwordResetMail, validationMail } from './templates/account-mails.ts';
 export { escapeHtml, linkMail, paragraphs } from './templates/html.ts';
 export { mailRoutes } from './routes.ts';
+export { mailQueueDepth } from './outbox/queue-depth.repository.ts';
