@@ -1,6 +1,7 @@
 // The PostgreSQL server of a test run: DATABASE_URL when given, a testcontainers PostgreSQL when
-// TESTCONTAINERS=1 (Docker needed), else a throw-away embedded PostgreSQL. Test files get their own
-// database cloned from a migrated template, so they run in parallel without sharing rows.
+// TESTCONTAINERS=1 (Docker needed; without an engine the run says why and goes on embedded), else
+// a throw-away embedded PostgreSQL. Test files get their own database cloned from a migrated
+// template, so they run in parallel without sharing rows.
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import pg from 'pg';
 import { startEmbeddedPostgres } from '../../src/db/embedded-postgres.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { freePort } from './free-port.ts';
+import { startPostgresContainer } from './testcontainers.ts';
 
 export { freePort };
 
@@ -25,9 +27,9 @@ export function databaseUrl(adminUrl: string, database: string): string {
 export async function startTestCluster(): Promise<TestCluster> {
   if (process.env.DATABASE_URL) return { adminUrl: process.env.DATABASE_URL, stop: async () => {} };
   if (process.env.TESTCONTAINERS === '1') {
-    const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
-    const container = await new PostgreSqlContainer('postgres:17-alpine').start();
-    return { adminUrl: container.getConnectionUri(), stop: async () => void (await container.stop()) };
+    const container = await startPostgresContainer();
+    if ('started' in container) return container.started;
+    console.warn(`TESTCONTAINERS=1 : ${container.unavailable} ; les tests utilisent le PostgreSQL embarqué.`);
   }
   const dir = mkdtempSync(join(tmpdir(), 'portail-test-pg-'));
   // As root, PostgreSQL runs as the `postgres` user, which must be able to enter the folder.
