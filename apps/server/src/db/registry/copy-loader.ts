@@ -153,6 +153,8 @@ export async function loadRegistry(options: LoadOptions): Promise<LoadResult> {
       const client = new pg.Client({ connectionString: options.url });
       await client.connect();
       await client.query('SET synchronous_commit = off');
+      // The names' words dictionary is rebuilt once after the load, not row by row.
+      await client.query("SET portail.search_words = 'deferred'");
       clients.set(table, client);
       const stream = client.query(copyFrom(copySql(table)));
       streams.set(table, stream);
@@ -183,6 +185,7 @@ export async function loadRegistry(options: LoadOptions): Promise<LoadResult> {
     await client.connect();
     try {
       await client.query('BEGIN');
+      await client.query("SET LOCAL portail.search_words = 'deferred'");
       for (let start = from; start < from + options.count; start += batchSize) {
         const end = Math.min(start + batchSize, from + options.count);
         const batch = generateBatch(options.generator, start, end);
@@ -206,7 +209,9 @@ export async function loadRegistry(options: LoadOptions): Promise<LoadResult> {
   const analysis = new pg.Client({ connectionString: options.url });
   await analysis.connect();
   try {
-    await analysis.query(`VACUUM (ANALYZE) ${REGISTRY_TABLES.map((t) => `"${t}"`).join(', ')}`);
+    const words = await analysis.query<{ n: string }>('SELECT association_search_words_rebuild() AS n');
+    log(`Dictionnaire des mots des noms : ${Number(words.rows[0]!.n).toLocaleString('fr-FR')} mots.`);
+    await analysis.query(`VACUUM (ANALYZE) ${[...REGISTRY_TABLES, 'association_search_words'].map((t) => `"${t}"`).join(', ')}`);
   } finally {
     await analysis.end();
   }

@@ -19,6 +19,7 @@
 // Counting stops at the cap (a bounded GIN count, given up on huge posting lists: "cap+").
 import type { Database } from '../../../db/prisma.ts';
 import { Prisma } from '../../../db/prisma.ts';
+import { createSearchWordsRepository } from './words.repository.ts';
 
 export interface SearchRow {
   id: string;
@@ -162,7 +163,11 @@ export function createSearchRepository(db: Database, options: SearchRepositoryOp
     return [...byId.values()].sort(bySimilarity);
   };
 
+  const words = createSearchWordsRepository(db);
+
   return {
+    /** The term with the words absent from the names' dictionary replaced by their nearest ones. */
+    correctTerm: words.correct,
     findBySiren: (siren: string) =>
       db.$queryRaw<SearchRow[]>`SELECT ${SELECT_ROW} FROM associations a WHERE a.id_siren = ${siren} AND a.deleted_at IS NULL`,
     findByRna: (rna: string) =>

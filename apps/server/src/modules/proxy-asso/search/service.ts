@@ -47,7 +47,12 @@ export function createSearchService(repository: SearchRepository) {
       const text = normaliseSearchText(term.value);
       if (text.length < ASSOCIATION_SEARCH.minLength) throw appError('SEARCH_TERM_TOO_SHORT');
       if (offset >= ASSOCIATION_SEARCH.countCap) throw appError('SEARCH_BEYOND_CAP');
-      const found = await repository.searchByName(text, { offset, limit, countCap: ASSOCIATION_SEARCH.countCap });
+      // Misspelt words are corrected against the dictionary of the names' words first; should the
+      // corrected term find nothing, the term as typed is searched.
+      const options = { offset, limit, countCap: ASSOCIATION_SEARCH.countCap };
+      const corrected = await repository.correctTerm(text);
+      let found = await repository.searchByName(corrected.term, options);
+      if (corrected.corrections.length > 0 && found.total === 0) found = await repository.searchByName(text, options);
       return {
         type: 'nom', total: found.total, total_exact: found.totalExact, page, limit, items: found.rows.map(toItem),
       };

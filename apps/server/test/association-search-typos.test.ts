@@ -1,0 +1,122 @@
+// Name search with misspelt words: each word of the term absent from the dictionary of the names'
+// words (association_search_words) is replaced by its nearest word before the search, and the
+// dictionary follows the associations' creations, renames, deletions and restorations (trigger).
+// Real PostgreSQL with the demo registry, real HTTP server.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoRegistry } from '../src/db/demo-registry.ts';
+import { createSearchRepository } from '../src/modules/proxy-asso/search/repository.ts';
+import { searchableName } from '../src/modules/proxy-asso/search/text.ts';
+import { createAssociation } from './support/association-factory.ts';
+import { signIn } from './support/factories.ts';
+import { TOKEN_HEADER } from './support/http-helpers.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+let t: TestApp;
+let token: string;
+const URL = '/api/proxy-asso/association/search';
+
+async function searchIds(q: string): Promise<string[]> {
+  const response = await t.http().get(URL).query({ q }).set(TOKEN_HEADER, token);
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body.items.map((i: { id_correspondance: string }) => i.id_correspondance);
+}
+
+/** The dictionary's count of live names holding `word` (0 when the word is not in it). */
+async function wordCount(word: string): Promise<number> {
+  const rows = await t.db.$queryRaw<{ associations: number }[]>`
+    SELECT associations FROM association_search_words WHERE word = ${word}`;
+  return rows[0]?.associations ?? 0;
+}
+
+/** An association named `nom`, with nom_recherche as the portal's writers fill it. */
+async function named(nom: string) {
+  const created = await createAssociation(t, { nom });
+  await t.db.association.update({ where: { id: created.id }, data: { nomRecherche: searchableName(nom) } });
+  return created;
+}
+
+const rename = (id: string, nom: string) =>
+  t.db.association.update({ where: { id }, data: { nom, nomRecherche: searchableName(nom) } });
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await seedDemoRegistry(t.db);
+  token = (await signIn(t, { roles: ['lca.association'] })).token;
+});
+afterAll(() => t.close());
+
+describe('typos corrected against the dictionary of the names\' words', () => {
+  it('finds the associations named with Toulouse from « tolouse »', async () => {
+    const judo = await named('Judo club de Toulouse');
+    const amis = await named('Les amis du vieux Toulouse');
+    const found = await searchIds('tolouse');
+    expect(found).toEqual(expect.arrayContaining([judo.id, amis.id]));
+    expect((await searchIds('judo club tolouse'))[0]).toBe(judo.id);
+    // The corrected term is the one searched: the same results as the word spelt right.
+    expect(new Set(found)).toEqual(new Set(await searchIds('toulouse')));
+  });
+
+  it('finds a word with two letters wrong', async () => {
+    const harmonie = await named('Harmonie municipale de Villeurbanne');
+    expect(await searchIds('vileurbane')).toContain(harmonie.id); // two letters missing
+    expect(await searchIds('harmonie villuerbanne')).toContain(harmonie.id); // two letters swapped
+    const repository = createSearchRepository(t.db);
+    expect((await repository.correctTerm('harmonie vileurbane')).term).toBe('harmonie villeurbanne');
+  });
+
+  it('leaves known words, short words and numbers as typed', async () => {
+    const repository = createSearchRepository(t.db);
+    expect(await repository.correctTerm('comite des fetes')).toEqual({ term: 'comite des fetes', corrections: [] });
+    expect(await repository.correctTerm('xq 2024 de')).toEqual({ term: 'xq 2024 de', corrections: [] });
+    expect(await repository.correctTerm('comite des fetse')).toEqual({
+      term: 'comite des fetes', corrections: [{ word: 'fetse', replacement: 'fetes' }],
+    });
+  });
+});
+
+describe('the dictionary follows the associations', () => {
+  it('learns the words of a new association, and its typos find it at once', async () => {
+    expect(await wordCount('zorglubinette')).toBe(0);
+    const created = await named('Cercle des Zorglubinette');
+    expect(await wordCount('zorglubinette')).toBe(1);
+    expect(await searchIds('zorglubinete')).toEqual([created.id]);
+  });
+
+  it('forgets the old words and learns the new ones of a renamed association', async () => {
+    const created = await named('Amicale Plouzitronde');
+    expect(await wordCount('plouzitronde')).toBe(1);
+    await rename(created.id, 'Amicale Brastiquolle');
+    expect(await wordCount('plouzitronde')).toBe(0);
+    expect(await wordCount('brastiquolle')).toBe(1);
+    expect(await searchIds('brastiqolle')).toEqual([created.id]);
+    expect(await searchIds('plouzitrnde')).not.toContain(created.id);
+  });
+
+  it('counts the names holding a word: a deletion forgets it only with its last name, a restoration brings it back', async () => {
+    const first = await named('Club Quentrafilou');
+    const second = await named('Quentrafilou Basket');
+    expect(await wordCount('quentrafilou')).toBe(2);
+    // Soft deletion (deleted_at) as the portal does it, then a deletion of the row.
+    await t.db.association.update({ where: { id: first.id }, data: { deletedAt: new Date() } });
+    expect(await wordCount('quentrafilou')).toBe(1);
+    expect(await searchIds('quentrafilu')).toEqual([second.id]);
+    await t.db.$executeRaw`DELETE FROM associations WHERE id = ${second.id}::uuid`;
+    expect(await wordCount('quentrafilou')).toBe(0);
+    // Other names may hold the nearest word now; not these two.
+    const afterDeletion = await searchIds('quentrafilu');
+    expect(afterDeletion).not.toContain(first.id);
+    expect(afterDeletion).not.toContain(second.id);
+    await t.db.association.update({ where: { id: first.id }, data: { deletedAt: null } });
+    expect(await wordCount('quentrafilou')).toBe(1);
+    expect(await searchIds('quentrafilu')).toEqual([first.id]);
+  });
+
+  it('holds, after all these writes, exactly what a rebuild from the live names gives', async () => {
+    const snapshot = () =>
+      t.db.$queryRaw<{ word: string; associations: number }[]>`SELECT word, associations FROM association_search_words ORDER BY word`;
+    const maintained = await snapshot();
+    expect(maintained.length).toBeGreaterThan(100);
+    await t.db.$queryRaw`SELECT association_search_words_rebuild()`;
+    expect(await snapshot()).toEqual(maintained);
+  });
+});
