@@ -1,18 +1,44 @@
 // `pnpm bench:search`: latency of the registry search through the real service function, on a
 // throw-away embedded PostgreSQL loaded with 15 000 then 1 500 000 generated associations (one
 // database per size). Prints p50/p95 of identifier lookups (SIREN, SIRET, RNA) and of first-page
-// name searches, and the ratio between sizes. Options: BENCH_SIZES (15000,1500000), BENCH_RUNS (5).
+// name searches (typos included, corrected against the names' words dictionary), the ratio between
+// sizes, and the name-search targets beside the figures. The machine is loaded during the
+// measures: one CPU-burning child process per core, each busy BENCH_LOAD_DUTY of the time (a bit
+// less than a whole core). Options: BENCH_SIZES (15000,1500000), BENCH_RUNS (5), BENCH_LOAD
+// (burners, default: the number of cores; 0 for none), BENCH_LOAD_DUTY (0.85).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createDatabase } from '../apps/server/src/db/prisma.ts';
 import { defaultCommunePicker } from '../apps/server/src/db/registry/communes.ts';
 import { loadRegistry, sampleIdentifiers } from '../apps/server/src/db/registry/copy-loader.ts';
 import { createRegistryGenerator } from '../apps/server/src/db/registry/generator.ts';
-import { createSearchRepository } from '../apps/server/src/modules/proxy-asso/search.repository.ts';
-import { createSearchService } from '../apps/server/src/modules/proxy-asso/search.service.ts';
+import { createSearchRepository } from '../apps/server/src/modules/proxy-asso/search/repository.ts';
+import { createSearchService } from '../apps/server/src/modules/proxy-asso/search/service.ts';
 import { createDatabaseFromTemplate, prepareTemplate, startTestCluster } from '../apps/server/test/support/postgres-cluster.ts';
 
 const SIZES = (process.env.BENCH_SIZES ?? '15000,1500000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? '5');
+const BURNERS = Number(process.env.BENCH_LOAD ?? String(availableParallelism()));
+const DUTY = Math.min(1, Math.max(0, Number(process.env.BENCH_LOAD_DUTY ?? '0.85')));
+/** Name search targets: p95 at the largest size, and its ratio to the smallest size's. */
+const TARGET_P95_MS = 40;
+const TARGET_RATIO = 1.6;
+/** Misspelt terms and what the corrected search must find (a word of the first result's name). */
+const TYPO_CHECKS: [string, string][] = [
+  ['tolouse', 'toulouse'], ['villeurbane', 'villeurbanne'], ['montpelier', 'montpellier'], ['marsielle', 'marseille'],
+];
+
+/** CPU burners: each child spins for DUTY of every 10 ms slice and sleeps the rest. */
+function startLoad(): ChildProcess[] {
+  const busy = Math.round(DUTY * 10);
+  // A burner also ends when its standard input closes, i.e. when this process ends for any reason.
+  const code =
+    `process.stdin.resume();process.stdin.on('end',()=>process.exit());` +
+    `const b=${busy},i=10-b;function s(){const e=Date.now()+b;while(Date.now()<e);setTimeout(s,i)}s()`;
+  return Array.from({ length: BURNERS }, () => spawn(process.execPath, ['-e', code], { stdio: ['pipe', 'ignore', 'ignore'] }));
+}
+const stopLoad = (burners: ChildProcess[]) => burners.forEach((child) => child.kill('SIGKILL'));
 /** Realistic terms: communes, activities, common names, accents and case, typos. */
 const NAME_QUERIES = [
   'Villeurbanne', 'Paris', 'marseille', 'Saint-Étienne', 'Lille', 'rennes', 'Brest', 'Aurillac',
@@ -60,17 +86,29 @@ try {
     const search = (q: string) => service.search({ q, page: 1, limit: 20 });
     const ids = await sampleIdentifiers(url, 40);
     const formatSiren = (s: string) => s.replace(/^(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3');
-    results[size] = {
-      siren: await measure(search, ids.map((i) => formatSiren(i.id_siren))),
-      siret: await measure(search, ids.map((i) => i.id_siret_siege)),
-      rna: await measure(search, ids.map((i) => i.id_rna.toLowerCase())),
-      nom: await measure(search, NAME_QUERIES),
-    };
+    console.log(`charge : ${BURNERS} processus brûlant chacun ${Math.round(DUTY * 100)} % d'un cœur (${availableParallelism()} cœurs) pendant les mesures`);
+    const burners = startLoad();
+    try {
+      results[size] = {
+        siren: await measure(search, ids.map((i) => formatSiren(i.id_siren))),
+        siret: await measure(search, ids.map((i) => i.id_siret_siege)),
+        rna: await measure(search, ids.map((i) => i.id_rna.toLowerCase())),
+        nom: await measure(search, NAME_QUERIES),
+      };
+    } finally {
+      stopLoad(burners);
+    }
     for (const [kind, r] of Object.entries(results[size]!)) {
       console.log(`${kind.padEnd(6)} p50 ${r.p50.toFixed(1).padStart(6)} ms   p95 ${r.p95.toFixed(1).padStart(6)} ms   (${r.n} requêtes)`);
     }
     const sample = await search('comite des fetes');
     console.log(`exemple « comite des fetes » : total ${sample.total}${sample.total_exact ? '' : '+'}, 1er : ${sample.items[0]?.nom}`);
+    for (const [typo, word] of TYPO_CHECKS) {
+      const found = await search(typo);
+      const first = found.items[0]?.nom ?? '(rien)';
+      const ok = found.items.some((item) => item.nom.toLowerCase().includes(word));
+      console.log(`faute « ${typo} » : ${found.total}${found.total_exact ? '' : '+'} résultats, 1er : ${first} ${ok ? '(trouvé)' : `(« ${word} » NON trouvé)`}`);
+    }
     await db.$disconnect();
   }
   if (SIZES.length >= 2) {
@@ -81,6 +119,12 @@ try {
       const b = results[big]![kind]!;
       console.log(`${kind.padEnd(6)} p50 ×${(b.p50 / a.p50).toFixed(2)}   p95 ×${(b.p95 / a.p95).toFixed(2)}`);
     }
+    const a = results[small]!.nom!;
+    const b = results[big]!.nom!;
+    const verdict = (ok: boolean) => (ok ? 'tenu' : 'DÉPASSÉ');
+    console.log(`\n== recherche par nom, cibles (machine chargée : ${BURNERS} × ${Math.round(DUTY * 100)} %)`);
+    console.log(`p95 à ${big.toLocaleString('fr-FR')}   ${b.p95.toFixed(1).padStart(6)} ms   cible ≤ ${TARGET_P95_MS} ms   ${verdict(b.p95 <= TARGET_P95_MS)}`);
+    console.log(`rapport p95       ×${(b.p95 / a.p95).toFixed(2).padStart(5)}     cible ≤ ×${TARGET_RATIO}     ${verdict(b.p95 / a.p95 <= TARGET_RATIO)}`);
   }
 } finally {
   await cluster.stop();
