@@ -1,5 +1,5 @@
 // After a deployment, old chunks disappear: reload the page once, at most every 60 s (docs/domain.md « Erreurs et messages »).
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 
 const RELOAD_KEY = 'lca.chunkReloadAt';
 export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
@@ -30,6 +30,22 @@ export function lazyPage(load: () => Promise<ComponentType>) {
       throw error;
     }
   };
+}
+
+/**
+ * A part of the layout loaded after the first paint (notes, cookie banner…), for `<Suspense>`.
+ * A failed chunk load reloads the page once; after that the part is left out rather than breaking
+ * the page around it.
+ */
+export function lazyLayoutPart<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => {
+    try {
+      return { default: await load() };
+    } catch {
+      if (reloadOnce()) return new Promise<never>(() => {});
+      return { default: (() => null) as ComponentType<P> };
+    }
+  });
 }
 
 /** Vite's own signal for a failed preload of a dynamic import. */

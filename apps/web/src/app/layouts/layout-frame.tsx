@@ -1,13 +1,19 @@
 // What both layouts show (docs/domain.md « Parcours »): header, unsupported-browser banner, notes, page, footer, toasts.
+// The banner and the notes come after the first paint, in their own chunks (the notes bring the
+// HTML sanitiser): the initial script stays within its budget (test/bundle-size.test.ts).
 import { SkipLinks } from '@codegouvfr/react-dsfr/SkipLinks';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Outlet, useNavigation } from 'react-router-dom';
-import { Notes } from '../../features/shell/notes.tsx';
 import { SiteFooter } from '../../features/shell/site-footer.tsx';
 import { SiteHeader } from '../../features/shell/site-header.tsx';
 import { Toaster } from '../../features/shell/toaster.tsx';
-import { UnsupportedBrowserBanner } from '../../features/shell/unsupported-browser-banner.tsx';
+import { lazyLayoutPart } from '../chunk-reload.ts';
 import { useRouteMeta } from '../use-route-meta.ts';
+
+const Notes = lazyLayoutPart(() => import('../../features/shell/notes.tsx').then((m) => m.Notes));
+const UnsupportedBrowserBanner = lazyLayoutPart(() =>
+  import('../../features/shell/unsupported-browser-banner.tsx').then((m) => m.UnsupportedBrowserBanner),
+);
 
 export function LayoutFrame({ children, content }: { children?: ReactNode; content?: ReactNode }) {
   const meta = useRouteMeta();
@@ -21,8 +27,10 @@ export function LayoutFrame({ children, content }: { children?: ReactNode; conte
         ]}
       />
       <SiteHeader />
-      <UnsupportedBrowserBanner />
-      <Notes routeName={meta?.name ?? null} />
+      <Suspense fallback={null}>
+        <UnsupportedBrowserBanner />
+        <Notes routeName={meta?.name ?? null} />
+      </Suspense>
       <div aria-busy={navigation.state !== 'idle'}>{content ?? <Outlet />}</div>
       <SiteFooter />
       {children}
