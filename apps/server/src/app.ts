@@ -96,7 +96,8 @@ export async function buildApp({ config, databaseUrl, db: givenDb }: BuildAppOpt
 
   const services = createServices(app, config, db);
   app.decorate('services', services);
-  services.mail.startRetryLoop();
+  // Mail delivery: this instance's worker of the PostgreSQL job queue (with SMTP only).
+  await services.mail.startDelivery(databaseUrl);
   // Route limits live in PostgreSQL (db/rate-limit-counters.ts), declared per route by registerRoute.
   services.rateLimitStore.startPurgeLoop(app.log);
   app.addHook('onClose', async () => {

@@ -1,10 +1,14 @@
 // Sends mail through nodemailer (SMTP when SMTP_URL is set) and keeps every mail in the outbox with
-// its status, so nothing is lost when SMTP is down: failed mails are retried with a growing delay.
-// A mail written inside a business transaction is enqueued with it and delivered after commit.
+// its status, so nothing is lost when SMTP is down. Delivery is driven by a PostgreSQL job queue
+// (queue.ts, graphile-worker): each waiting row has a job, written in the same transaction as the
+// row, that any instance's worker runs; a failure reschedules it with a growing delay
+// (MAIL_RETRY_MS × 2^attempts) until SMTP answers or MAIL_MAX_ATTEMPTS is reached. The row's lease
+// (claim) makes one delivery at a time whoever tries: the inline send, a flush, a job, the sweep.
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { DbTransaction } from '../../../db/transaction.ts';
+import { startMailQueue, type MailQueue } from './queue.ts';
 import type { MailRepository, NewMail } from './repository.ts';
 import { redact, type MailContent, type MailSeal } from './seal.ts';
 
@@ -26,6 +30,13 @@ export interface MailServiceOptions {
 
 type StoredMail = { id: string; attempts: number } & NewMail;
 
+/**
+ * A mail written in a business transaction is delivered by the caller's flush() right after the
+ * commit; its job comes a little later, for what no flush delivered (the caller crashed, or its
+ * flush failed), instead of racing the flush for every mail.
+ */
+const ENQUEUED_JOB_DELAY_MS = 2_000;
+
 /** Short SMTP timeouts so a dead mail server cannot hold a request for minutes. */
 function withTimeouts(smtpUrl: string): string {
   const url = new URL(smtpUrl);
@@ -39,7 +50,8 @@ export function createMailService(repository: MailRepository, options: MailServi
   const transport: Transporter | null = options.smtpUrl
     ? nodemailer.createTransport(withTimeouts(options.smtpUrl))
     : null;
-  let timer: NodeJS.Timeout | null = null;
+  /** The delivery worker, once started (startDelivery): jobs are written only then. */
+  let queue: MailQueue | null = null;
   let running: Promise<void> | null = null;
   let queued: Promise<void> | null = null;
   /** Longer than the SMTP timeouts: another instance leaves a mail alone while one delivers it. */
@@ -81,8 +93,20 @@ export function createMailService(repository: MailRepository, options: MailServi
     } catch (error) {
       const message = (error as Error).message;
       log.warn({ mailId: mail.id, err: message }, 'mail delivery failed');
-      await repository.markFailed(mail.id, message, nextAttempt(mail.attempts));
+      // The retry's job is written with the failure.
+      await repository.markFailed(mail.id, message, nextAttempt(mail.attempts), { schedule: queue !== null });
     }
+  }
+
+  /** A delivery job: the row if it is due; if it waits (lease, retry time), the job moves there. */
+  async function deliverJob(id: string) {
+    const mail = await repository.find(id);
+    if (!mail || !transport) return;
+    const now = new Date();
+    if (await repository.claim(id, now, options.maxAttempts, lease())) return deliver(mail);
+    const current = await repository.find(id);
+    const waiting = current && (current.status === 'PENDING' || (current.status === 'FAILED' && current.attempts < options.maxAttempts));
+    if (waiting && current.nextAttemptAt && current.nextAttemptAt > now) await repository.schedule(id, current.nextAttemptAt);
   }
 
   async function deliverDue() {
@@ -122,32 +146,39 @@ export function createMailService(repository: MailRepository, options: MailServi
   return {
     /** Records the mail then delivers it; never throws on delivery failure (the outbox keeps it). */
     async send(mail: OutgoingMail) {
-      const record = await repository.insert(await prepare(mail), insertStatus, { leaseUntil: transport ? lease() : undefined });
+      const leaseUntil = transport ? lease() : undefined;
+      // Its job waits for the lease to end: it finds the mail sent, or takes it over after a crash.
+      const record = await repository.insert(await prepare(mail), insertStatus, { leaseUntil, jobAt: queue ? leaseUntil : undefined });
       await deliver(record);
       return record;
     },
     /**
      * Writes the mail in the caller's transaction, so it exists only if the business change
-     * commits; call flush() after the commit to deliver it now (the retry loop would pick it up
-     * anyway).
+     * commits, with its delivery job; call flush() after the commit to deliver it now (the job
+     * would deliver it a moment later anyway).
      */
     async enqueue(tx: DbTransaction, mail: OutgoingMail) {
-      return repository.insert(await prepare(mail), insertStatus, { client: tx });
+      const jobAt = queue ? new Date(Date.now() + ENQUEUED_JOB_DELAY_MS) : undefined;
+      return repository.insert(await prepare(mail), insertStatus, { client: tx, jobAt });
     },
     /** Delivers every mail due now (enqueued, or failed with its retry time come). */
     flush,
-    /** The retry loop's pass; same as flush(). */
+    /** The sweep's pass; same as flush(). */
     retryDue: flush,
-    startRetryLoop() {
-      if (!transport || timer) return;
-      timer = setInterval(() => {
-        flush().catch((error: Error) => log.error({ err: error.message }, 'mail retry failed'));
-      }, Math.max(1_000, Math.min(options.retryMs, 60_000)));
-      timer.unref();
+    /** Starts this instance's delivery worker on the database (with SMTP only: otherwise mails stay STORED). */
+    async startDelivery(databaseUrl: string) {
+      if (!transport || queue) return;
+      queue = await startMailQueue(
+        // A retry runs at most one poll interval after its time.
+        { connectionString: databaseUrl, pollIntervalMs: Math.min(2_000, Math.max(500, options.retryMs)), concurrency: 2 },
+        { deliver: deliverJob, sweep: flush },
+        log,
+      );
     },
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
+      const worker = queue;
+      queue = null;
+      await worker?.stop();
       await Promise.allSettled([running, queued]);
       transport?.close();
     },
