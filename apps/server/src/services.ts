@@ -6,6 +6,7 @@ import type { Database } from './db/prisma.ts';
 import { createAuthRepository, createAuthService, createLoginThrottle } from './modules/auth/index.ts';
 import { createRateLimitStore } from './db/rate-limit-counters.ts';
 import { createRouteLimiter } from './http/rate-limit.ts';
+import type { ScopeResolvers } from './http/resource-scope.ts';
 import { createReferentielRepository, createReferentielService } from './modules/declaration/index.ts';
 import { createAuditRepository, createAuditService } from './modules/audit/index.ts';
 import { createLcaRepository, createLcaService } from './modules/lca/index.ts';
@@ -52,12 +53,19 @@ export function createServices(app: FastifyInstance, config: AppConfig, db: Data
     signAccessToken: (claims) => app.jwt.sign(claims),
   });
   const access = createAccessService(createAccessRepository(db));
-  const audit = createAuditService(createAuditRepository(db), {
-    readScope: (claims, idAsso) => access.scopeOf(claims, idAsso, 'read'),
-  });
+  const audit = createAuditService(createAuditRepository(db));
   const notifications = createNotificationService(createNotificationRepository(db));
   const fileRepository = createFileRepository(db);
   const fileChanges = createFileChanges({ repository: fileRepository, audit, mail, notifications, publicUrl: config.publicUrl });
+  const lca = createLcaService({
+    repository: createLcaRepository(db),
+    mail,
+    audit,
+    limits: config.membershipLimits,
+    publicUrl: config.publicUrl,
+  });
+  // The resource scopes the routes declare (contract scope.ts), each resolved by the module that owns it.
+  const scopes: ScopeResolvers = { ...access.resolvers, ...lca.resolvers };
   return {
     config,
     db,
@@ -67,16 +75,11 @@ export function createServices(app: FastifyInstance, config: AppConfig, db: Data
     notifications,
     rateLimitStore,
     rateLimits: createRouteLimiter(rateLimitStore, config.rateLimits),
-    lca: createLcaService({
-      repository: createLcaRepository(db),
-      mail,
-      audit,
-      limits: config.membershipLimits,
-      publicUrl: config.publicUrl,
-    }),
+    scopes,
+    lca,
     association: createAssociationService({ access, repository: fileRepository, fileChanges, limits: config.membershipLimits }),
     associationLight: createAssociationLightService(access, createAssociationLightRepository(db)),
-    documents: createDocumentService({ access, repository: createDocumentRepository(db), storage: createFileStorage(config) }),
+    documents: createDocumentService({ repository: createDocumentRepository(db), storage: createFileStorage(config) }),
     rds: createRdsService(createRdsRepository(db)),
     associationSearch: createSearchService(createSearchRepository(db)),
     referentiels: createReferentielService(createReferentielRepository(db)),

@@ -130,13 +130,13 @@ async function freshResetToken() {
 const NEW_PASSWORD = 'Matrice-Acces-2026!';
 
 const MATRIX_PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n%%EOF\n');
-/** A document of the matrix's association, uploaded by its member. */
+/** A document of the target association, uploaded by lca.admin (who may write any association's file). */
 async function newDocument(): Promise<{ uuid: string }> {
   const response = await t
     .http()
     .post('/api/proxy-asso/association/documents')
     .query({ ...idAsso(), type: 'PV' })
-    .set(TOKEN_HEADER, member.token)
+    .set(TOKEN_HEADER, byRole.get('lca.admin')!.token)
     .attach('file', MATRIX_PDF, { filename: 'pv.pdf', contentType: 'application/pdf' });
   if (response.status !== 201) throw new Error(`upload failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body;
@@ -948,5 +948,168 @@ describe('GET /api/rds-server/users/:id (service record of a service user)', () 
       expect(response.status).toBe(404);
       expect(response.body).toEqual({ message: "Cet utilisateur n'existe pas", status: 404, code: 'USER_NOT_FOUND' });
     }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The resource scope each route declares (contract scope.ts), stated here independently, then
+// every scoped route called on a resource of the caller's own and on a foreign one.
+
+const ACCOUNT_ROUTES: Record<string, { idKind: 'auth' | 'association-user'; others: readonly Role[] }> = {
+  'PATCH /api/auth-server/users/:id/oauth': { idKind: 'auth', others: [] },
+  'PATCH /api/auth-server/users/:id': { idKind: 'auth', others: [] },
+  'POST /api/auth-server/users/:id/association-role': { idKind: 'auth', others: [] },
+  'GET /api/lca-server/users/:id': { idKind: 'association-user', others: ['lca.admin', 'rds.admin'] },
+  'PATCH /api/lca-server/users/:id': { idKind: 'association-user', others: ['lca.admin'] },
+  'DELETE /api/lca-server/users/:id': { idKind: 'association-user', others: ['lca.admin'] },
+  'PATCH /api/lca-server/users/:authId/exit': { idKind: 'auth', others: ['lca.admin'] },
+  'GET /api/rds-server/users/:id': { idKind: 'auth', others: ['lca.admin', 'rds.admin', 'rds.appli_admin', 'osiris.appli_admin'] },
+};
+const CALLER_ROUTES = [
+  'GET /api/auth-server/me',
+  'POST /api/lca-server/users/joinAssociationNotification',
+  'GET /api/lca-server/notifications',
+  'GET /api/lca-server/notifications/unread-count',
+  'PATCH /api/lca-server/notifications/:id/read',
+];
+const NO_RESOURCE_ROUTES = [
+  'GET /api/auth-server/crossed-services',
+  'GET /api/mail-server/outbox',
+  'GET /api/proxy-asso/association/search',
+  'GET /api/proxy-asso/association-light',
+  'PATCH /api/api-declaration-server/referentiels/:id',
+];
+const ESTABLISHMENT_ROUTES = ['PATCH /api/proxy-asso/association/etablissements'];
+/** Association-wide writes: the head office only (a secondary establishment's member gets 403). */
+const WRITE_ALL_ROUTES = [
+  'PATCH /api/proxy-asso/association/identite',
+  ...['comptes', 'agrements', 'reseaux_affiliation', 'budgets'].flatMap((list) =>
+    ['POST', 'PATCH', 'DELETE'].map((method) => `${method} /api/proxy-asso/association/${list}`),
+  ),
+  'POST /api/proxy-asso/association/reseauxAffiliation',
+];
+
+/** The kind of resource of a route: every other non-public route acts on one association's file. */
+function expectedScope(route: RouteDefinition): string {
+  const key = keyOf(route);
+  if (ACCOUNT_ROUTES[key]) return `account:${ACCOUNT_ROUTES[key].idKind}:${[...ACCOUNT_ROUTES[key].others].sort().join(',')}`;
+  if (CALLER_ROUTES.includes(key)) return 'caller';
+  if (NO_RESOURCE_ROUTES.includes(key)) return 'none';
+  const mode = route.method === 'GET' || key.endsWith('/documents/ticket') ? 'read' : WRITE_ALL_ROUTES.includes(key) ? 'write-all' : 'write';
+  return `${ESTABLISHMENT_ROUTES.includes(key) ? 'establishment' : 'association'}:${mode}`;
+}
+function declaredScope(route: RouteDefinition): string | undefined {
+  const declared = route.scope;
+  if (!declared) return undefined;
+  if (declared.resource === 'account') return `account:${declared.idKind}:${[...declared.others].sort().join(',')}`;
+  if ('mode' in declared) return `${declared.resource}:${declared.mode}`;
+  return declared.resource;
+}
+const scopedRoutes = (...kinds: string[]) =>
+  allRoutes()
+    .filter((route) => route.scope && kinds.includes(route.scope.resource))
+    .map((route) => [keyOf(route), route] as const);
+
+describe('every non-public route declares the resource stated here', () => {
+  it.each(allRoutes().filter((route) => route.access !== 'public').map((route) => [keyOf(route), route] as const))('%s', (_key, route) => {
+    expect(declaredScope(route)).toBe(expectedScope(route));
+  });
+});
+
+describe('association-scoped routes on a foreign association', () => {
+  /** An association none of the matrix's callers is linked to. */
+  let foreign: TestAssociation;
+  beforeAll(async () => {
+    foreign = await createAssociation(t);
+  });
+  /** Runs one call of the entry with the foreign association as its target. */
+  async function onForeign<T>(work: () => Promise<T>): Promise<T> {
+    const own = asso;
+    asso = foreign;
+    try {
+      return await work();
+    } finally {
+      asso = own;
+    }
+  }
+
+  describe.each(scopedRoutes('association', 'establishment'))('%s', (_key, route) => {
+    const readOnly = declaredScope(route)?.endsWith(':read');
+    it("answers 404 'not found' to an association member who is not one of its members", async () => {
+      const response = await onForeign(() => entryOf(route).send(route, () => byRole.get('lca.association')!.token));
+      expect(response.status, JSON.stringify(response.body)).toBe(404);
+      expect(response.body.code).toBe('NOT_FOUND');
+    });
+
+    it('works for lca.admin on any association', async () => {
+      const response = await onForeign(() => entryOf(route).send(route, () => byRole.get('lca.admin')!.token));
+      expect(response.status, JSON.stringify(response.body)).toBe(successOf(route));
+    });
+
+    it(readOnly ? 'is read by rds.admin (supervision)' : 'is refused to rds.admin by role', async () => {
+      const response = await onForeign(() => entryOf(route).send(route, () => byRole.get('rds.admin')!.token));
+      expect(response.status, JSON.stringify(response.body)).toBe(readOnly ? successOf(route) : 403);
+    });
+  });
+});
+
+describe('association-wide writes by a member of a secondary establishment', () => {
+  let secondaryMember: Caller;
+  beforeAll(async () => {
+    secondaryMember = await signIn(t, { roles: ['lca.association'] });
+    // The matrix association's first secondary establishment (created with it).
+    await linkUser(t, secondaryMember.account.id, asso, asso.secondaires[0]);
+  });
+
+  it.each(allRoutes().filter((route) => WRITE_ALL_ROUTES.includes(keyOf(route))).map((route) => [keyOf(route), route] as const))(
+    '%s answers 403: the head office only',
+    async (_key, route) => {
+      const response = await entryOf(route).send(route, () => secondaryMember.token);
+      expect(response.status, JSON.stringify(response.body)).toBe(403);
+      expect(response.body).toEqual(FORBIDDEN);
+    },
+  );
+});
+
+describe("account-scoped routes on another person's account", () => {
+  /** A fresh association user with a service account and a link to the matrix association, for each call. */
+  async function otherAccount() {
+    const other = await signIn(t, { roles: ['lca.association', 'rds.service'], service: { nom: `Service ${randomUUID()}` } });
+    await linkUser(t, other.account.id, asso);
+    return other;
+  }
+  const SEND_ON: Record<string, (route: RouteDefinition, token: string, target: Caller) => Promise<Response>> = {
+    'PATCH /api/auth-server/users/:id/oauth': (route, token, target) =>
+      call(route, token, {
+        params: { id: target.account.id },
+        body: { old_password: TEST_PASSWORD, new_password: NEW_PASSWORD, new_confirm: NEW_PASSWORD },
+      }),
+    'PATCH /api/auth-server/users/:id': (route, token, target) => call(route, token, { params: { id: target.account.id }, body: { nom: 'Autre-Nom' } }),
+    'POST /api/auth-server/users/:id/association-role': (route, token, target) => call(route, token, { params: { id: target.account.id } }),
+    'GET /api/lca-server/users/:id': (route, token, target) => call(route, token, { params: { id: target.user.lcaId } }),
+    'PATCH /api/lca-server/users/:id': (route, token, target) =>
+      call(route, token, { params: { id: target.user.lcaId }, body: { associations: [{ id_correspondance: asso.id, id_siret: asso.siege }] } }),
+    'DELETE /api/lca-server/users/:id': (route, token, target) => call(route, token, { params: { id: target.user.lcaId } }),
+    'PATCH /api/lca-server/users/:authId/exit': (route, token, target) =>
+      call(route, token, { params: { authId: target.account.id }, query: { idAsso: asso.id } }),
+    'GET /api/rds-server/users/:id': (route, token, target) => call(route, token, { params: { id: target.account.id } }),
+  };
+
+  describe.each(scopedRoutes('account'))('%s', (key, route) => {
+    const allowed = route.access as Access;
+    it.each(ROLES.map((role) => [role, ACCOUNT_ROUTES[key]!.others.includes(role)] as const))(
+      'role %s on another account: allowed %s',
+      async (role, mayReachOthers) => {
+        const send = SEND_ON[key];
+        if (!send) throw new Error(`No foreign-account call for ${key}`);
+        const response = await send(route, byRole.get(role)!.token, await otherAccount());
+        if (mayReachOthers && (allowed === 'authenticated' || (allowed as readonly string[]).includes(role))) {
+          expect(response.status, JSON.stringify(response.body)).toBe(successOf(route));
+        } else {
+          expect(response.status, JSON.stringify(response.body)).toBe(403);
+          expect(response.body).toEqual(FORBIDDEN);
+        }
+      },
+    );
   });
 });

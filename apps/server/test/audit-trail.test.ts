@@ -32,7 +32,7 @@ const send = (caller: Caller, method: 'get' | 'post' | 'patch' | 'delete', path:
 };
 const journal = (caller: Caller, idAsso: string) => send(caller, 'get', 'journal', { id_asso: idAsso });
 const trailOf = (associationId: string) => t.db.auditEntry.findMany({ where: { associationId }, orderBy: { seq: 'asc' } });
-const verifier = () => createAuditService(createAuditRepository(t.db), { readScope: () => Promise.reject(new Error('unused')) });
+const verifier = () => createAuditService(createAuditRepository(t.db));
 
 /** A valid French IBAN (RIB key and IBAN check digits computed) for account number `n`. */
 function frenchIban(n: number): string {

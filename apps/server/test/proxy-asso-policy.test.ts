@@ -2,8 +2,8 @@
 // access matrix, without a database.
 import { describe, expect, it } from 'vitest';
 import type { AuthClaims } from '../src/http/request-context.ts';
-import { assertWritableSiret, memberSeesSiret, scopeFor, seesSiret } from '../src/modules/proxy-asso/access/policy.ts';
-import { assertWritableRepresentant, assertSeesEtablissement } from '../src/modules/proxy-asso/file/policy.ts';
+import { assertSeesEtablissement, assertWritableSiret, memberSeesSiret, scopeFor, seesSiret } from '../src/modules/proxy-asso/access/policy.ts';
+import { assertWritableRepresentant } from '../src/modules/proxy-asso/file/policy.ts';
 
 const claims = (...roles: string[]) => ({ userId: 'u1', email: 'u1@example.org', roles }) as unknown as AuthClaims;
 const status = (fn: () => unknown) => {
@@ -19,13 +19,13 @@ const secondary = { associationId: 'a1', type: 'Etablissement secondaire', idSir
 
 describe('access policy', () => {
   it('gives lca.admin the whole association, with or without a link', () => {
-    expect(scopeFor(claims('lca.admin'), 'a1', undefined, 'write-all')).toEqual({ associationId: 'a1', siret: null, write: true, writeAll: true });
+    expect(scopeFor(claims('lca.admin'), 'a1', undefined, 'write-all')).toEqual({ mode: 'write-all', associationId: 'a1', siret: null, write: true, writeAll: true });
   });
 
   it('scopes a member to their link: head office writes all, a secondary establishment its SIRET only', () => {
     expect(scopeFor(claims('lca.association'), 'a1', headOffice, 'write-all').writeAll).toBe(true);
     const scope = scopeFor(claims('lca.association'), 'a1', secondary, 'write');
-    expect(scope).toEqual({ associationId: 'a1', siret: secondary.idSiret, write: true, writeAll: false });
+    expect(scope).toEqual({ mode: 'write', associationId: 'a1', siret: secondary.idSiret, write: true, writeAll: false });
     expect(status(() => scopeFor(claims('lca.association'), 'a1', secondary, 'write-all'))).toBe(403);
   });
 

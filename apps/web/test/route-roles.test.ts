@@ -3,7 +3,7 @@
 // page whose calls the server refuses, nor hides one the server allows).
 import { allRoutes, ROLES, ROLE_SETS, type RouteDefinition } from '@portail/contract';
 import { describe, expect, it } from 'vitest';
-import { ROUTE_TABLE } from '../src/app/route-table.ts';
+import { resourcesOf, ROUTE_TABLE } from '../src/app/route-table.ts';
 
 const NAMED_SETS: readonly (readonly string[])[] = Object.values(ROLE_SETS);
 
@@ -37,5 +37,31 @@ describe('route roles', () => {
     const [outbox] = ROUTE_TABLE.find((entry) => entry.meta.name === 'administration-lca')!.calls!;
     expect(rolesForAll([outbox!])).toEqual(['lca.admin']);
     expect(rolesForAll([{ ...outbox!, access: ROLE_SETS.platformAdmins }])).not.toEqual(['lca.admin']);
+  });
+});
+
+describe('route resources', () => {
+  /** The association a page works on: named in its path, else the user's first one (docs/domain.md « Parcours »). */
+  const namesAssociation = (path: string) => /:idCorrespondance\??(\/|$)/.test(path);
+
+  it.each(ROUTE_TABLE.filter((entry) => entry.calls).map((entry) => [entry.path, entry] as const))(
+    '%s: its path names the association its calls act on, and only then',
+    (path, entry) => {
+      const kinds = resourcesOf(entry);
+      if (kinds.length === 0) {
+        // Calls on no one's resource (administration lists): no association in the path.
+        expect(namesAssociation(path), path).toBe(false);
+        return;
+      }
+      for (const kind of kinds) expect(['association', 'establishment']).toContain(kind);
+      // A path with a parameter names it; without one, only the page on the first association.
+      if (!namesAssociation(path)) expect(['/informations-administratives']).toContain(path);
+    },
+  );
+
+  it('the resources come from the contract declarations', () => {
+    const files = ROUTE_TABLE.find((entry) => entry.meta.name === 'informations-administratives-association')!;
+    expect(resourcesOf(files).sort()).toEqual(['association', 'establishment']);
+    expect(resourcesOf({ ...files, calls: files.calls!.map((call) => ({ ...call, scope: { resource: 'none' as const } })) })).toEqual([]);
   });
 });

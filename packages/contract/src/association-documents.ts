@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ASSOCIATION_READ_ROLES, ASSOCIATION_WRITE_ROLES, idAssoSchema } from './association.ts';
 import { idSchema } from './fields.ts';
 import { defineRoute, messageSchema } from './http.ts';
+import { scope } from './scope.ts';
 import { siretSchema } from './identifiers.ts';
 import { MESSAGES } from './messages.ts';
 
@@ -59,28 +60,28 @@ export const uploadDocumentQuerySchema = z.object({
 
 export const associationDocumentRoutes = {
   listDocuments: defineRoute({
-    method: 'GET', gateway, path: '/association/documents', access: ASSOCIATION_READ_ROLES,
+    method: 'GET', gateway, path: '/association/documents', access: ASSOCIATION_READ_ROLES, scope: scope.association('read'),
     errors: ['NOT_FOUND'],
     summary: "Documents courants du dossier de l'association (filtrables par établissement et par type)",
     query: z.object({ id_asso: idAssoSchema, id_siret: siretSchema.optional(), type: z.string().trim().max(20).optional() }),
     response: z.array(associationDocumentSchema),
   }),
   uploadDocument: defineRoute({
-    method: 'POST', gateway, path: '/association/documents', access: ASSOCIATION_WRITE_ROLES,
+    method: 'POST', gateway, path: '/association/documents', access: ASSOCIATION_WRITE_ROLES, scope: scope.association('write'),
     errors: ['NOT_FOUND', 'MISSING_FILE', 'FILE_NAME_REFUSED', 'FILE_CONTENT_REFUSED', 'UPLOAD_INTERRUPTED', 'FILE_TOO_LARGE'],
     summary: 'Dépôt d’un document (multipart, champ « file » ; PDF, JPG ou JPEG vérifiés sur le contenu ; 15 Mo au plus)',
     query: uploadDocumentQuerySchema, multipart: true,
     response: associationDocumentSchema, successStatus: 201,
   }),
   downloadDocument: defineRoute({
-    method: 'GET', gateway, path: '/association/documents/download', access: ASSOCIATION_READ_ROLES,
+    method: 'GET', gateway, path: '/association/documents/download', access: ASSOCIATION_READ_ROLES, scope: scope.association('read'),
     errors: ['NOT_FOUND'],
     summary: 'Téléchargement d’un document (jeton d’accès dans l’en-tête)',
     query: documentRefQuery,
     response: z.unknown(), rawResponse: true,
   }),
   downloadTicket: defineRoute({
-    method: 'POST', gateway, path: '/association/documents/ticket', access: ASSOCIATION_READ_ROLES,
+    method: 'POST', gateway, path: '/association/documents/ticket', access: ASSOCIATION_READ_ROLES, scope: scope.association('read'),
     errors: ['NOT_FOUND'],
     summary: `Ticket de téléchargement d’un document pour un lien du navigateur (usage unique, ${DOWNLOAD_TICKET_TTL_SECONDS} s)`,
     query: documentRefQuery,
@@ -94,7 +95,7 @@ export const associationDocumentRoutes = {
     response: z.unknown(), rawResponse: true,
   }),
   deleteDocument: defineRoute({
-    method: 'DELETE', gateway, path: '/association/documents', access: ASSOCIATION_WRITE_ROLES,
+    method: 'DELETE', gateway, path: '/association/documents', access: ASSOCIATION_WRITE_ROLES, scope: scope.association('write'),
     errors: ['NOT_FOUND'],
     summary: 'Suppression d’un document du dossier',
     query: documentRefQuery,

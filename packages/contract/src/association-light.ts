@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { associationIdentityLightSchema } from './association-search.ts';
 import { associationFileQuerySchema, idAssoSchema, topLevelKeysSchema } from './association.ts';
 import { defineRoute } from './http.ts';
+import { scope } from './scope.ts';
 
 export const establishmentLightSchema = z.object({
   siret: z.string(),
@@ -53,7 +54,7 @@ const associationLightResponseSchema = associationLightSchema.partial();
 
 export const associationLightRoutes = {
   getLight: defineRoute({
-    method: 'GET', gateway: 'proxy-asso', path: '/association-light', access: 'authenticated',
+    method: 'GET', gateway: 'proxy-asso', path: '/association-light', access: 'authenticated', scope: scope.none,
     errors: ['NOT_FOUND', 'INCLUDE_DELETED_ADMIN_ONLY'],
     summary:
       "Fiche publique d'une association du répertoire (q : id_correspondance, RNA, SIREN ou SIRET) et ses établissements actifs, " +

@@ -2,6 +2,7 @@
 // SIRET or RNA is an exact identifier lookup, anything else a name search (docs/domain.md « Champs », readSearchTerm).
 import { z } from 'zod';
 import { defineRoute } from './http.ts';
+import { scope } from './scope.ts';
 
 export const ASSOCIATION_SEARCH = {
   minLength: 3,
@@ -84,7 +85,7 @@ export type AssociationSearchResult = z.infer<typeof associationSearchResultSche
 
 export const associationSearchRoutes = {
   search: defineRoute({
-    method: 'GET', gateway: 'proxy-asso', path: '/association/search', access: 'authenticated',
+    method: 'GET', gateway: 'proxy-asso', path: '/association/search', access: 'authenticated', scope: scope.none,
     errors: ['BAD_SIREN', 'BAD_SIRET', 'SEARCH_TERM_TOO_SHORT', 'SEARCH_BEYOND_CAP'],
     summary:
       "Recherche d'associations dans le répertoire : numéro SIREN, SIRET ou RNA (recherche exacte) ou nom " +

@@ -23,6 +23,7 @@ import {
 import { civiliteSchema, emailSchema, idSchema, NAME_PATTERN, queryBoolean } from './fields.ts';
 import type { ErrorKey } from './errors.ts';
 import { defineRoute, messageSchema } from './http.ts';
+import { scope } from './scope.ts';
 import { sirenSchema, siretSchema } from './identifiers.ts';
 import { AMALIA_LENGTH, FOLIO_LENGTH, TEXT_LIMITS, VOLUME_LENGTH } from './limits.ts';
 import { MESSAGES } from './messages.ts';
@@ -496,6 +497,7 @@ function subResource<
   Fields extends z.ZodType,
   ListQuery extends z.ZodType,
   CreateQuery extends z.ZodType,
+  const WriteMode extends 'write' | 'write-all',
 >(resource: {
   segment: Segment;
   names: readonly [Plural, Singular];
@@ -506,20 +508,22 @@ function subResource<
   summaries: { list: string; create: string; update: string; remove: string };
   /** Errors of the creation besides those of every file route. */
   createErrors?: readonly ErrorKey[];
+  /** 'write': per-SIRET rows (an establishment's member changes its own); 'write-all': the head office only. */
+  writeMode: WriteMode;
 }) {
-  const { segment, names: [plural, singular], item, fields, listQuery, createQuery, summaries } = resource;
+  const { segment, names: [plural, singular], item, fields, listQuery, createQuery, summaries, writeMode } = resource;
   const path = `/association/${segment}` as const;
   const errors = FILE_ERRORS;
-  const list = defineRoute({ method: 'GET', gateway, path, access: read, errors, summary: summaries.list, query: listQuery, response: z.array(item) });
+  const list = defineRoute({ method: 'GET', gateway, path, access: read, scope: scope.association('read'), errors, summary: summaries.list, query: listQuery, response: z.array(item) });
   const create = defineRoute({
-    method: 'POST', gateway, path, access: write, successStatus: 201, errors: [...errors, ...(resource.createErrors ?? [])],
+    method: 'POST', gateway, path, access: write, scope: scope.association(writeMode), successStatus: 201, errors: [...errors, ...(resource.createErrors ?? [])],
     summary: summaries.create, query: createQuery, body: fields, response: item,
   });
   const update = defineRoute({
-    method: 'PATCH', gateway, path, access: write, errors, summary: summaries.update, query: assoIdQuery, body: changesSchema, response: item,
+    method: 'PATCH', gateway, path, access: write, scope: scope.association(writeMode), errors, summary: summaries.update, query: assoIdQuery, body: changesSchema, response: item,
   });
   const remove = defineRoute({
-    method: 'DELETE', gateway, path, access: write, errors, summary: summaries.remove, query: assoIdQuery, response: messageSchema,
+    method: 'DELETE', gateway, path, access: write, scope: scope.association(writeMode), errors, summary: summaries.remove, query: assoIdQuery, response: messageSchema,
   });
   return {
     [`get${plural}`]: list,
@@ -534,31 +538,31 @@ function subResource<
 
 export const associationRoutes = {
   getIdentite: defineRoute({
-    method: 'GET', gateway, path: '/association/identite', access: read,
+    method: 'GET', gateway, path: '/association/identite', access: read, scope: scope.association('read'),
     errors: FILE_ERRORS,
     summary: "Identité, coordonnées, activités et spécificités de l'association (id_asso : id_correspondance, RNA, SIREN ou SIRET)",
     query: assoQuery, response: associationIdentiteSchema,
   }),
   patchIdentite: defineRoute({
-    method: 'PATCH', gateway, path: '/association/identite', access: write,
+    method: 'PATCH', gateway, path: '/association/identite', access: write, scope: scope.association('write-all'),
     errors: FILE_ERRORS,
     summary: "Modifie l'identité (liste de changements { key, value }) ; réservé au siège",
     query: assoQuery, body: changesSchema, response: associationIdentiteSchema,
   }),
   getEtablissements: defineRoute({
-    method: 'GET', gateway, path: '/association/etablissements', access: read,
+    method: 'GET', gateway, path: '/association/etablissements', access: read, scope: scope.association('read'),
     errors: FILE_ERRORS,
     summary: "Établissements de l'association (id_asso : SIREN) ; un établissement secondaire ne voit que le sien",
     query: assoQuery, response: z.array(etablissementSchema),
   }),
   patchEtablissement: defineRoute({
-    method: 'PATCH', gateway, path: '/association/etablissements', access: write,
+    method: 'PATCH', gateway, path: '/association/etablissements', access: write, scope: scope.establishment('write'),
     errors: FILE_ERRORS,
     summary: "Modifie un établissement (enseigne, note, courriel, téléphone)",
     query: assoSiretRequiredQuery, body: changesSchema, response: etablissementSchema,
   }),
   ...subResource({
-    segment: 'ribs', names: ['Ribs', 'Rib'], item: ribSchema, fields: ribFieldsSchema,
+    segment: 'ribs', writeMode: 'write', names: ['Ribs', 'Rib'], item: ribSchema, fields: ribFieldsSchema,
     listQuery: assoSiretQuery, createQuery: assoSiretRequiredQuery,
     summaries: {
       list: "RIB de l'association, filtrés par SIRET si id_siret est donné",
@@ -568,7 +572,7 @@ export const associationRoutes = {
     },
   }),
   ...subResource({
-    segment: 'representants_legaux', names: ['Representants', 'Representant'], item: representantSchema, fields: representantFieldsSchema,
+    segment: 'representants_legaux', writeMode: 'write', names: ['Representants', 'Representant'], item: representantSchema, fields: representantFieldsSchema,
     listQuery: assoSiretQuery, createQuery: assoSiretQuery,
     summaries: {
       list: "Représentants légaux (non supprimés) de l'association",
@@ -579,13 +583,13 @@ export const associationRoutes = {
     createErrors: ['REPRESENTANTS_LIMIT'],
   }),
   patchRepresentantFonctionSiret: defineRoute({
-    method: 'PATCH', gateway, path: '/association/representantFonctionSiret', access: write,
+    method: 'PATCH', gateway, path: '/association/representantFonctionSiret', access: write, scope: scope.association('write'),
     errors: FILE_ERRORS,
     summary: "Modifie valideur_cec, id_siret ou fonction d'un représentant légal",
     query: assoIdQuery, body: changesSchema, response: representantSchema,
   }),
   getAssociation: defineRoute({
-    method: 'GET', gateway, path: '/association', access: read,
+    method: 'GET', gateway, path: '/association', access: read, scope: scope.association('read', 'q'),
     errors: [...FILE_ERRORS, 'INCLUDE_DELETED_ADMIN_ONLY'],
     summary:
       "Dossier complet d'une association (q : id_correspondance, RNA, SIREN ou SIRET) dans le périmètre de l'appelant ; " +
@@ -594,7 +598,7 @@ export const associationRoutes = {
     query: associationFileQuerySchema, response: associationFileSchema,
   }),
   ...subResource({
-    segment: 'comptes', names: ['Comptes', 'Compte'], item: compteSchema, fields: compteFieldsSchema,
+    segment: 'comptes', writeMode: 'write-all', names: ['Comptes', 'Compte'], item: compteSchema, fields: compteFieldsSchema,
     listQuery: assoQuery, createQuery: z.object({ id_asso: idAssoSchema, id_siret: siretSchema.optional(), annee: fileYearSchema }),
     summaries: {
       list: "Comptes annuels résumés de l'association",
@@ -604,7 +608,7 @@ export const associationRoutes = {
     },
   }),
   ...subResource({
-    segment: 'rhs', names: ['Rhs', 'Rh'], item: rhSchema, fields: rhFieldsSchema,
+    segment: 'rhs', writeMode: 'write', names: ['Rhs', 'Rh'], item: rhSchema, fields: rhFieldsSchema,
     listQuery: assoSiretQuery, createQuery: z.object({ id_asso: idAssoSchema, id_siret: siretSchema, annee: fileYearSchema }),
     summaries: {
       list: "Effectifs par année et par SIRET (un établissement secondaire ne voit que les siens)",
@@ -614,7 +618,7 @@ export const associationRoutes = {
     },
   }),
   ...subResource({
-    segment: 'agrements', names: ['Agrements', 'Agrement'], item: agrementSchema, fields: agrementFieldsSchema,
+    segment: 'agrements', writeMode: 'write-all', names: ['Agrements', 'Agrement'], item: agrementSchema, fields: agrementFieldsSchema,
     listQuery: assoQuery, createQuery: assoSiretQuery,
     summaries: {
       list: "Agréments de l'association",
@@ -624,7 +628,7 @@ export const associationRoutes = {
     },
   }),
   ...subResource({
-    segment: 'reseaux_affiliation', names: ['ReseauxAffiliation', 'ReseauAffiliation'], item: reseauAffiliationSchema, fields: reseauFieldsSchema,
+    segment: 'reseaux_affiliation', writeMode: 'write-all', names: ['ReseauxAffiliation', 'ReseauAffiliation'], item: reseauAffiliationSchema, fields: reseauFieldsSchema,
     listQuery: assoQuery, createQuery: assoSiretQuery,
     summaries: {
       list: "Réseaux (fédérations, unions) auxquels l'association est affiliée",
@@ -634,7 +638,7 @@ export const associationRoutes = {
     },
   }),
   postReseauxAffiliation: defineRoute({
-    method: 'POST', gateway, path: '/association/reseauxAffiliation', access: write, successStatus: 201,
+    method: 'POST', gateway, path: '/association/reseauxAffiliation', access: write, scope: scope.association('write-all', 'id_asso_membre'), successStatus: 201,
     errors: FILE_ERRORS,
     summary:
       "Affilie l'association membre (id_asso_membre, modifiable par l'appelant) à l'association tête de réseau " +
@@ -643,7 +647,7 @@ export const associationRoutes = {
     response: reseauAffiliationSchema,
   }),
   ...subResource({
-    segment: 'budgets', names: ['Budgets', 'Budget'], item: budgetSchema, fields: budgetBodySchema,
+    segment: 'budgets', writeMode: 'write-all', names: ['Budgets', 'Budget'], item: budgetSchema, fields: budgetBodySchema,
     listQuery: assoQuery, createQuery: z.object({ id_asso: idAssoSchema, annee: anneeSchema }),
     summaries: {
       list: "Budgets prévisionnels de l'association, avec leurs totaux",

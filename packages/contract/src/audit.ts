@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ASSOCIATION_READ_ROLES, idAssoSchema } from './association.ts';
 import { defineRoute } from './http.ts';
+import { scope } from './scope.ts';
 
 /** What the trail records changes of (the subsidy state machines will add theirs). */
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {
@@ -41,7 +42,7 @@ export type AuditEntryView = z.infer<typeof auditEntrySchema>;
 
 export const auditRoutes = {
   getJournal: defineRoute({
-    method: 'GET', gateway: 'proxy-asso', path: '/association/journal', access: ASSOCIATION_READ_ROLES,
+    method: 'GET', gateway: 'proxy-asso', path: '/association/journal', access: ASSOCIATION_READ_ROLES, scope: scope.association('read'),
     errors: ['NOT_FOUND'],
     summary:
       "Journal des modifications de l'association (RIB, représentants légaux, rattachements), du plus récent au plus ancien ; " +

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { userAssociationLinkSchema } from './association.ts';
 import { civiliteSchema, emailSchema, idSchema, passwordSchema, personNameSchema, queryBoolean } from './fields.ts';
 import { defineRoute, messageSchema } from './http.ts';
+import { scope } from './scope.ts';
 import { MESSAGES } from './messages.ts';
 import { SERVICE_ACCOUNT_MANAGER_ROLES } from './roles.ts';
 
@@ -177,21 +178,21 @@ export const authRoutes = {
     response: sessionResponseSchema,
   }),
   changePassword: defineRoute({
-    method: 'PATCH', gateway, path: '/users/:id/oauth', access: 'authenticated', allowPasswordChange: true,
+    method: 'PATCH', gateway, path: '/users/:id/oauth', access: 'authenticated', scope: scope.account('auth'), allowPasswordChange: true,
     errors: ['USER_NOT_FOUND', 'WRONG_PASSWORD', 'SAME_PASSWORD'],
     summary:
       'Changement du mot de passe (ancien mot de passe requis) ; révoque les autres sessions et renvoie une nouvelle paire de jetons de la session courante',
     params: userIdParams, body: changePasswordBodySchema, response: sessionResponseSchema,
   }),
   updateUser: defineRoute({
-    method: 'PATCH', gateway, path: '/users/:id', access: 'authenticated',
+    method: 'PATCH', gateway, path: '/users/:id', access: 'authenticated', scope: scope.account('auth'),
     errors: ['USER_NOT_FOUND', 'NOTHING_TO_UPDATE', 'CURRENT_PASSWORD_REQUIRED', 'WRONG_CURRENT_PASSWORD', 'EMAIL_TAKEN'],
     summary:
       'Modification de l’identité du compte (champs modifiés seulement) ; une nouvelle adresse (mot de passe actuel requis) reste en attente jusqu’à sa validation',
     params: userIdParams, body: updateUserBodySchema, response: sessionUserSchema,
   }),
   joinAssociationPortal: defineRoute({
-    method: 'POST', gateway, path: '/users/:id/association-role', access: 'authenticated',
+    method: 'POST', gateway, path: '/users/:id/association-role', access: 'authenticated', scope: scope.account('auth'),
     errors: ['USER_NOT_FOUND', 'ALREADY_ASSOCIATION_ACCOUNT'],
     summary:
       'Compte venu d’un autre site du ministère : ajoute le rôle association à son propre compte (la session prouve qu’il en est le titulaire)',
@@ -209,12 +210,12 @@ export const authRoutes = {
     body: z.object({ refreshToken: z.string().max(200).optional() }), response: messageSchema,
   }),
   me: defineRoute({
-    method: 'GET', gateway, path: '/me', access: 'authenticated', allowUnvalidated: true, allowPasswordChange: true,
+    method: 'GET', gateway, path: '/me', access: 'authenticated', scope: scope.caller, allowUnvalidated: true, allowPasswordChange: true,
     errors: ['USER_NOT_FOUND'],
     summary: 'Session de l’utilisateur connecté', response: sessionUserSchema,
   }),
   crossedServices: defineRoute({
-    method: 'GET', gateway, path: '/crossed-services', access: SERVICE_ACCOUNT_MANAGER_ROLES,
+    method: 'GET', gateway, path: '/crossed-services', access: SERVICE_ACCOUNT_MANAGER_ROLES, scope: scope.none,
     summary: 'Comptes des services instructeurs (authentification et fiche service croisées)',
     query: z.object({ query: z.string().trim().max(100).optional() }), response: z.array(crossedServiceSchema),
   }),

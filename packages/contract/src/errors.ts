@@ -4,6 +4,7 @@
 import { checkDocumentName, DOCUMENT_MESSAGES } from './documents.ts';
 import { SEARCH_MESSAGES } from './association-search.ts';
 import type { ApiErrorBody, RouteDefinition } from './http.ts';
+import type { ResourceKind } from './scope.ts';
 import { MESSAGES } from './messages.ts';
 import { REFERENTIEL_MESSAGES } from './referentiels.ts';
 import { invalidFormMessage } from './validation.ts';
@@ -161,6 +162,16 @@ export function errorText(code: string, status?: number): string | undefined {
 }
 
 const AUTHENTICATED_ERRORS = ['UNAUTHENTICATED', 'INVALID_TOKEN', 'TOKEN_EXPIRED', 'SESSION_REVOKED', 'FORBIDDEN', 'USER_LOCKED'] as const;
+/** Answered when the declared resource (scope.ts) is not one the caller can see. */
+const SCOPE_ERRORS: Record<ResourceKind, readonly ErrorKey[]> = {
+  association: ['NOT_FOUND'],
+  establishment: ['NOT_FOUND'],
+  dossier: ['NOT_FOUND'],
+  service: ['NOT_FOUND'],
+  account: ['USER_NOT_FOUND'],
+  caller: [],
+  none: [],
+};
 /** Answered by every route that fires a state-machine event. */
 export const TRANSITION_ERRORS = ['TRANSITION_UNKNOWN_EVENT', 'TRANSITION_WRONG_STATE', 'TRANSITION_FORBIDDEN'] as const;
 const BODY_ERRORS = [
@@ -185,6 +196,7 @@ export function declaredErrors(route: RouteDefinition): ErrorKey[] {
   if (route.params || route.query || route.body) keys.add('VALIDATION_ERROR');
   if (route.body || route.multipart) for (const key of BODY_ERRORS) keys.add(key);
   if (route.firesTransition) for (const key of TRANSITION_ERRORS) keys.add(key);
+  if (route.scope) for (const key of SCOPE_ERRORS[route.scope.resource]) keys.add(key);
   return [...keys];
 }
 

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { Role } from './roles.ts';
 import type { ErrorKey } from './errors.ts';
+import type { ResourceScope } from './scope.ts';
 
 export const GATEWAYS = [
   'auth-server',
@@ -58,6 +59,11 @@ export interface RouteDefinition {
    * password), declared here so that no URL text decides it.
    */
   sendsAccessToken?: false;
+  /**
+   * The resource the call acts on (scope.ts), resolved and checked by the server before the handler:
+   * required on every non-public route (a contract test says so).
+   */
+  scope?: ResourceScope;
 }
 
 /** Issuer and audience of the portal's access tokens (set on sign, checked on verify). */

@@ -31,6 +31,7 @@ export * from './notifications.ts';
 export * from './rds.ts';
 export * from './referentiels.ts';
 export * from './roles.ts';
+export * from './scope.ts';
 export * from './machines/index.ts';
 export * from './validation.ts';
 

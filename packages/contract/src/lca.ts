@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { idAssoSchema, joinLinkSchema, userAssociationLinkSchema } from './association.ts';
 import { emailSchema, idSchema } from './fields.ts';
 import { defineRoute, messageSchema } from './http.ts';
+import { ADMIN_ROLES, ROLE_SETS } from './roles.ts';
+import { scope } from './scope.ts';
 import { rnaSchema, sirenSchema } from './identifiers.ts';
 import { MESSAGES } from './messages.ts';
 
@@ -41,13 +43,13 @@ export const lcaRoutes = {
     query: z.object({ route: z.string().max(100).optional() }), response: z.array(noteOnPageSchema),
   }),
   getUser: defineRoute({
-    method: 'GET', gateway, path: '/users/:id', access: 'authenticated',
+    method: 'GET', gateway, path: '/users/:id', access: 'authenticated', scope: scope.account('association-user', ADMIN_ROLES),
     errors: ['USER_NOT_FOUND'],
     summary: "Fiche de l'utilisateur association (lcaId) ; l'utilisateur lui-même ou un administrateur",
     params: z.object({ id: idSchema }), response: associationUserSchema,
   }),
   patchUser: defineRoute({
-    method: 'PATCH', gateway, path: '/users/:id', access: 'authenticated',
+    method: 'PATCH', gateway, path: '/users/:id', access: 'authenticated', scope: scope.account('association-user', ROLE_SETS.lcaAdmins),
     errors: ['USER_NOT_FOUND', 'NOT_FOUND', 'SIRET_NOT_IN_ASSOCIATION', 'ASSOCIATION_REQUIRES_SIRET', 'JOINS_LIMIT', 'JOIN_NOTIFICATIONS_LIMIT'],
     summary: "Rattache l'utilisateur aux associations données (après le certificat sur l'honneur) ; type Siège si le SIRET est celui du siège",
     params: z.object({ id: idSchema }),
@@ -55,20 +57,20 @@ export const lcaRoutes = {
     response: associationUserSchema,
   }),
   deleteUser: defineRoute({
-    method: 'DELETE', gateway, path: '/users/:id', access: 'authenticated',
+    method: 'DELETE', gateway, path: '/users/:id', access: 'authenticated', scope: scope.account('association-user', ROLE_SETS.lcaAdmins),
     errors: ['USER_NOT_FOUND'],
     summary: "Retire l'utilisateur de toutes ses associations (sa fiche association est conservée, vide)",
     params: z.object({ id: idSchema }), response: messageSchema,
   }),
   exitAssociation: defineRoute({
-    method: 'PATCH', gateway, path: '/users/:authId/exit', access: 'authenticated',
+    method: 'PATCH', gateway, path: '/users/:authId/exit', access: 'authenticated', scope: scope.account('auth', ROLE_SETS.lcaAdmins, 'authId'),
     errors: ['USER_NOT_FOUND', 'NOT_LINKED'],
     summary: "Quitte une association (idAsso : id_correspondance, RNA ou SIREN) ; renvoie les associations restantes",
     params: z.object({ authId: idSchema }), query: z.object({ idAsso: idAssoSchema }),
     response: z.object({ associations: z.array(userAssociationLinkSchema) }),
   }),
   joinAssociationNotification: defineRoute({
-    method: 'POST', gateway, path: '/users/joinAssociationNotification', access: 'authenticated',
+    method: 'POST', gateway, path: '/users/joinAssociationNotification', access: 'authenticated', scope: scope.caller,
     errors: ['NOT_FOUND', 'JOIN_NOTIFICATIONS_LIMIT', 'TOO_MANY_REQUESTS'],
     summary: "Informe par courriel les représentants légaux de l'association du rattachement d'un membre",
     body: z.object({

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { emailSchema } from './fields.ts';
 import { defineRoute } from './http.ts';
+import { scope } from './scope.ts';
 import { MESSAGES } from './messages.ts';
 import { ROLE_SETS } from './roles.ts';
 
@@ -53,7 +54,7 @@ export const mailRoutes = {
     body: sendEmailBodySchema, response: z.object({ message: z.string(), _id: z.string() }), successStatus: 201,
   }),
   outbox: defineRoute({
-    method: 'GET', gateway, path: '/outbox', access: ROLE_SETS.lcaAdmins,
+    method: 'GET', gateway, path: '/outbox', access: ROLE_SETS.lcaAdmins, scope: scope.none,
     summary: "Boîte d'envoi : les courriels du portail et leur état",
     query: z.object({
       to: z.string().trim().toLowerCase().max(254).optional(),

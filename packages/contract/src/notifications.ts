@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { idSchema } from './fields.ts';
 import { defineRoute } from './http.ts';
+import { scope } from './scope.ts';
 
 export const NOTIFICATION_TYPES = {
   1: 'modification_etat_dossier',
@@ -32,18 +33,18 @@ export type NotificationView = z.infer<typeof notificationSchema>;
 const gateway = 'lca-server' as const;
 export const notificationRoutes = {
   listNotifications: defineRoute({
-    method: 'GET', gateway, path: '/notifications', access: 'authenticated',
+    method: 'GET', gateway, path: '/notifications', access: 'authenticated', scope: scope.caller,
     summary: "Notifications de l'utilisateur connecté, les plus récentes d'abord (unread=true : non lues seulement)",
     query: z.object({ unread: z.enum(['true', 'false']).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }),
     response: z.array(notificationSchema),
   }),
   unreadNotificationCount: defineRoute({
-    method: 'GET', gateway, path: '/notifications/unread-count', access: 'authenticated',
+    method: 'GET', gateway, path: '/notifications/unread-count', access: 'authenticated', scope: scope.caller,
     summary: "Nombre de notifications non lues de l'utilisateur connecté",
     response: z.object({ count: z.number().int() }),
   }),
   markNotificationRead: defineRoute({
-    method: 'PATCH', gateway, path: '/notifications/:id/read', access: 'authenticated',
+    method: 'PATCH', gateway, path: '/notifications/:id/read', access: 'authenticated', scope: scope.caller,
     errors: ['NOT_FOUND'],
     summary: "Marque une notification de l'utilisateur connecté comme lue",
     params: z.object({ id: idSchema }), response: notificationSchema,

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { idSchema } from './fields.ts';
 import { defineRoute } from './http.ts';
+import { scope } from './scope.ts';
 import { MESSAGES } from './messages.ts';
 import { ROLE_SETS, type Role } from './roles.ts';
 
@@ -181,7 +182,7 @@ export const referentielRoutes = {
     query: referentielQuerySchema, response: referentielSchema,
   }),
   update: defineRoute({
-    method: 'PATCH', gateway, path: '/referentiels/:id', access: REFERENTIEL_ADMIN_ROLES,
+    method: 'PATCH', gateway, path: '/referentiels/:id', access: REFERENTIEL_ADMIN_ROLES, scope: scope.none,
     errors: ['REFERENTIEL_NOT_FOUND', 'NO_CHANGE_DETECTED'],
     summary: "Modifie le libellé, la catégorie ou la liste complète des options (400 si rien n'a changé)",
     params: z.object({ id: idSchema }), body: referentielPatchSchema, response: referentielSchema,

@@ -22,9 +22,7 @@ const config = loadConfig();
 const target = await resolveDatabase(config, console.log);
 const db = createDatabase(target.url, { maxConnections: 2 });
 try {
-  const audit = createAuditService(createAuditRepository(db), {
-    readScope: () => Promise.reject(new Error('not used by the check')),
-  });
+  const audit = createAuditService(createAuditRepository(db));
   const { chains, entries, breaks } = await audit.verifyAll();
   for (const b of breaks) console.error(describeBreak(b));
   console.log(`${chains} chaîne(s), ${entries} entrée(s) vérifiée(s) : ${breaks.length === 0 ? 'aucune rupture' : `${breaks.length} chaîne(s) rompue(s)`}.`);

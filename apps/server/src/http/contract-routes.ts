@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { RateLimitName } from '../config.ts';
 import { appError } from './errors.ts';
 import { authorise, type AuthClaims } from './request-context.ts';
+import { assertResolvable, resolveScope, type ResolvedScope } from './resource-scope.ts';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -15,6 +16,8 @@ export interface RouteCall<R extends RouteDefinition> {
   body: Parsed<R['body']>;
   /** The caller, or null on a public route called without a token. */
   auth: R['access'] extends 'public' ? AuthClaims | null : AuthClaims;
+  /** The resource the route declared, resolved for the caller before the handler (resource-scope.ts). */
+  scope: ResolvedScope<R['scope']>;
   ip: string;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -60,6 +63,8 @@ export function registerRoute<R extends RouteDefinition>(
   if (options.rateLimit && !route.errors?.includes('TOO_MANY_REQUESTS')) {
     throw new Error(`${route.method} ${fullPath(route)} is rate limited but does not declare TOO_MANY_REQUESTS`);
   }
+  // A route that names no resource, or a kind no module resolves, never starts.
+  assertResolvable(route, app.services.scopes);
   app.route({
     method: route.method,
     url: fullPath(route),
@@ -67,11 +72,14 @@ export function registerRoute<R extends RouteDefinition>(
     handler: async (request, reply) => {
       // Access, entry checks (docs/domain.md « Parcours ») and the route's declared exemptions, in one place.
       const auth = await authorise(app, request, route);
+      const params = parsePart(route.params, request.params, 'paramètres');
+      const query = parsePart(route.query, request.query, 'requête');
       const call = {
-        params: parsePart(route.params, request.params, 'paramètres'),
-        query: parsePart(route.query, request.query, 'requête'),
+        params,
+        query,
         body: parsePart(route.body, request.body, 'corps'),
         auth,
+        scope: undefined,
         ip: request.ip,
         request,
         reply,
@@ -79,6 +87,8 @@ export function registerRoute<R extends RouteDefinition>(
       if (options.rateLimit) {
         await app.services.rateLimits.check(options.rateLimit.name, { ip: call.ip, account: limitedAccount(call, options.rateLimit) });
       }
+      // The declared resource, checked for this caller before any rule of the handler runs.
+      call.scope = (await resolveScope(app.services.scopes, route.scope, auth, { params, query })) as RouteCall<R>['scope'];
       const result = await handler(call).catch((error: unknown) => {
         // A refused upload is answered at once, its body unread: the connection is closed after the
         // answer rather than kept reading (up to hundreds of megabytes) only to throw it away.

@@ -2,7 +2,7 @@
 // the notes, and either a page or a placeholder description. Who may enter comes from the
 // contract's ROLE_SETS, the sets the API routes declare; a page that calls the API also names the
 // contract routes it calls, and test/route-roles.test.ts checks its roles against theirs.
-import { api, ROLE_SETS, type RouteDefinition } from '@portail/contract';
+import { api, ROLE_SETS, type ResourceKind, type RouteDefinition } from '@portail/contract';
 import type { RouteMeta } from '../lib/session/route-meta.ts';
 
 export type PageKey =
@@ -36,6 +36,16 @@ export interface RouteEntry {
   page: PageKey | { placeholder: string };
   /** The contract routes the page calls (its family), whose declared roles its own must match. */
   calls?: readonly RouteDefinition[];
+}
+
+/**
+ * The kinds of resource a page's calls act on, read from the contract's scope declarations (the
+ * same ones the server checks): a page acting on an association names it in its path, or works on
+ * the user's first association (test/route-roles.test.ts).
+ */
+export function resourcesOf(entry: RouteEntry): ResourceKind[] {
+  const kinds = new Set((entry.calls ?? []).map((call) => call.scope?.resource).filter((kind) => kind && kind !== 'none' && kind !== 'caller'));
+  return [...kinds] as ResourceKind[];
 }
 
 const {

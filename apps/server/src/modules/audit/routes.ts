@@ -5,5 +5,5 @@ import { registerRoute } from '../../http/contract-routes.ts';
 import type { AppServices } from '../../services.ts';
 
 export function auditRoutes(app: FastifyInstance, { audit }: AppServices) {
-  registerRoute(app, api.audit.getJournal, ({ auth, query }) => audit.journal(auth, query.id_asso, query.limit));
+  registerRoute(app, api.audit.getJournal, ({ scope, query }) => audit.journal(scope, query.limit));
 }

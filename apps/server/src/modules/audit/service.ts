@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { maskIban, type AuditEntryView } from '@portail/contract';
 import type { DbTransaction } from '../../db/transaction.ts';
-import type { AuthClaims } from '../../http/request-context.ts';
+import type { AssociationScope } from '../../http/resource-scope.ts';
 import { asStoredJson, entryHash, GENESIS_HASH } from './chain.ts';
 import type { AuditEntry, AuditRepository } from './repository.ts';
 
@@ -67,15 +67,7 @@ export interface ChainBreak {
   found: string;
 }
 
-export interface AuditServiceDeps {
-  /**
-   * Who may read an association's journal: the association file's read rules (the proxy-asso access scope),
-   * giving the association and the only establishment the caller sees (null: all).
-   */
-  readScope: (claims: AuthClaims, idAsso: string) => Promise<{ associationId: string; siret: string | null }>;
-}
-
-export function createAuditService(repository: AuditRepository, { readScope }: AuditServiceDeps) {
+export function createAuditService(repository: AuditRepository) {
   return {
     /**
      * Appends an entry to the association's chain inside `tx`: the chain head stays locked until
@@ -105,8 +97,7 @@ export function createAuditService(repository: AuditRepository, { readScope }: A
     },
 
     /** The journal of an association for its reader: a secondary establishment sees its own entries and association-wide ones. */
-    async journal(claims: AuthClaims, idAsso: string, limit: number) {
-      const scope = await readScope(claims, idAsso);
+    async journal(scope: AssociationScope<'read'>, limit: number) {
       return (await repository.list(scope.associationId, { siret: scope.siret, limit })).map(toJournalEntry);
     },
 

@@ -18,7 +18,6 @@ import { hashOpaqueToken, newOpaqueToken } from '../../security/opaque-tokens.ts
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './accounts/passwords.ts';
 import type { Account } from './accounts/repository.ts';
 import { toSessionUser } from './accounts/session-user.ts';
-import { isOwnAccount } from './policy.ts';
 import type { AuthRepository } from './repository.ts';
 import type { LoginThrottle } from './throttle/login-throttle.ts';
 
@@ -91,8 +90,8 @@ export function createAuthService({ repository, mail, throttle, config, signAcce
     return record;
   }
 
+  /** The caller's own account (the routes declare an owner-only account scope). */
   async function accountOf(claims: AuthClaims, id: string): Promise<Account> {
-    if (!isOwnAccount(claims, id)) throw appError('FORBIDDEN');
     const account = await repository.findById(id);
     if (!account) throw appError('USER_NOT_FOUND');
     // A locked service gets no new session through its still-valid access token.

@@ -11,11 +11,12 @@ import type { MembershipLimits } from '../../config.ts';
 import type { DbTransaction } from '../../db/transaction.ts';
 import { appError } from '../../http/errors.ts';
 import type { AuthClaims } from '../../http/request-context.ts';
+import { accountScope, type ScopeResolvers } from '../../http/resource-scope.ts';
 import { hashOpaqueToken, newOpaqueToken } from '../../security/opaque-tokens.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { MailService } from '../mail/index.ts';
 import { createNoteService } from './notes/service.ts';
-import { joinsUnlimited, mayAnnounceJoinOf, mayChangeLinksOf, mayReadRecord } from './policy.ts';
+import { joinsUnlimited, mayAnnounceJoinOf } from './policy.ts';
 import { detachedMail, joinMail } from './reports/mails.ts';
 import type { LcaRepository } from './repository.ts';
 import { toUserAssociationLink, type Association, type UserAssociation } from './users/repository.ts';
@@ -94,14 +95,18 @@ export function createLcaService({ repository, mail, audit, limits, publicUrl }:
   /** Delivers what a committed transaction enqueued; a failure stays in the outbox for the retry loop. */
   const flushMail = () => mail.flush().catch(() => undefined);
 
-  /** The record of `lcaId`, if the caller may read it (read) or change its links (write). */
-  async function recordOf(claims: AuthClaims, lcaId: string, mode: 'read' | 'write') {
+  /** The record of `lcaId` (who may reach it is the route's declared account scope). */
+  async function recordOf(lcaId: string) {
     const record = await repository.findAssociationUser(lcaId);
     if (!record) throw appError('USER_NOT_FOUND');
-    const allowed = mode === 'read' ? mayReadRecord(claims, record.authId) : mayChangeLinksOf(claims, record.authId);
-    if (!allowed) throw appError('FORBIDDEN');
     return record;
   }
+
+  /** The contract's `account` scope: an association-user record is reached through its owner's sign-in id. */
+  const resolvers = {
+    account: async (claims, id, declared) =>
+      accountScope(claims, declared.idKind === 'auth' ? id : (await recordOf(id)).authId, declared.others),
+  } satisfies ScopeResolvers;
 
   /** A member's link created, removed or detached, in its association's audit trail (in `tx`). */
   function recordLinkChange(
@@ -177,13 +182,15 @@ export function createLcaService({ repository, mail, audit, limits, publicUrl }:
   }
 
   return {
+    resolvers,
+
     async getAssociationUser(claims: AuthClaims, lcaId: string): Promise<AssociationUser> {
-      return toAssociationUser(await recordOf(claims, lcaId, 'read'));
+      return toAssociationUser(await recordOf(lcaId));
     },
 
     /** Joins the given associations (or updates the establishment / fonction of an existing link), all or none. */
     async joinAssociations(claims: AuthClaims, lcaId: string, links: readonly JoinLink[]): Promise<AssociationUser> {
-      const record = await recordOf(claims, lcaId, 'write');
+      const record = await recordOf(lcaId);
       await repository.transaction(async (tx) => {
         for (const link of links) await joinOne(tx, claims, record, link);
       });
@@ -193,14 +200,13 @@ export function createLcaService({ repository, mail, audit, limits, publicUrl }:
 
     /** Leaves every association; the (empty) record stays, so the session keeps its lcaId. */
     async leaveAllAssociations(claims: AuthClaims, lcaId: string) {
-      const record = await recordOf(claims, lcaId, 'write');
+      const record = await recordOf(lcaId);
       await leave(claims, record);
       return { message: MESSAGES.associationLeft };
     },
 
     /** Leaves one association; answers the remaining ones. Not linked or unknown: 404. */
     async exitAssociation(claims: AuthClaims, authId: string, idAsso: string) {
-      if (!mayChangeLinksOf(claims, authId)) throw appError('FORBIDDEN');
       const record = await repository.findAssociationUserByAuthId(authId);
       if (!record) throw appError('USER_NOT_FOUND');
       const associationId = await repository.findAssociationId(idAsso);

@@ -5,5 +5,5 @@ import { registerRoute } from '../../http/contract-routes.ts';
 import type { AppServices } from '../../services.ts';
 
 export function rdsRoutes(app: FastifyInstance, { rds }: AppServices) {
-  registerRoute(app, api.rds.getServiceUser, ({ auth, params }) => rds.getServiceUser(auth, params.id));
+  registerRoute(app, api.rds.getServiceUser, ({ scope }) => rds.getServiceUser(scope));
 }

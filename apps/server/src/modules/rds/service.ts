@@ -1,17 +1,17 @@
 // rds-server rules needed by the session: a service user's record, refused when locked.
 import type { ServiceInfo } from '@portail/contract';
 import { appError } from '../../http/errors.ts';
-import type { AuthClaims } from '../../http/request-context.ts';
-import { mayReadServiceUser } from './policy.ts';
+import type { AccountScope } from '../../http/resource-scope.ts';
 import type { RdsRepository } from './repository.ts';
 
 export function createRdsService(repository: RdsRepository) {
   return {
-    async getServiceUser(claims: AuthClaims, authId: string): Promise<ServiceInfo> {
-      if (!mayReadServiceUser(claims, authId)) throw appError('FORBIDDEN');
+    /** Who may read it (its owner, administrators, service managers) is the route's account scope. */
+    async getServiceUser({ authId, own }: AccountScope): Promise<ServiceInfo> {
       const service = await repository.findServiceByAuthId(authId);
       if (!service) throw appError('USER_NOT_FOUND');
-      if (service.locked && claims.userId === authId) throw appError('USER_LOCKED');
+      // A locked service no longer reads its own record; its managers still do.
+      if (service.locked && own) throw appError('USER_LOCKED');
       return { _id: service.id, nom: service.nom, email: service.email, type: service.type, locked: service.locked };
     },
   };

@@ -18,23 +18,14 @@
 //   also 404.
 import { appError } from '../../../http/errors.ts';
 import type { AuthClaims } from '../../../http/request-context.ts';
+import type { AssociationScope } from '../../../http/resource-scope.ts';
+import type { ScopeMode } from '@portail/contract';
 
 export const LCA_ADMIN = 'lca.admin';
 /** Roles that read every association file without changing it. */
 const READ_ALL_ROLES = ['rds.admin'];
 
-/** 'write-all' is for association-wide changes, 'write' for per-SIRET ones (checked row by row). */
-export type ScopeMode = 'read' | 'write' | 'write-all';
-
-export interface AssociationScope {
-  associationId: string;
-  /** null: the whole association; else the only SIRET the caller sees. */
-  siret: string | null;
-  /** The caller may change association-wide data. */
-  writeAll: boolean;
-  /** The caller may change anything (its SIRET's rows when `siret` is set). */
-  write: boolean;
-}
+export type { AssociationScope, EstablishmentScope } from '../../../http/resource-scope.ts';
 
 /** A member's link with an association (user_associations row). */
 export interface MemberLink {
@@ -54,16 +45,16 @@ export const mayIncludeDeleted = (claims: AuthClaims): boolean => claims.roles.i
  * The caller's scope on an association found in the registry, or 404 / 403. `link` is the
  * caller's link with that association, if any.
  */
-export function scopeFor(claims: AuthClaims, associationId: string, link: MemberLink | undefined, mode: ScopeMode): AssociationScope {
-  if (claims.roles.includes(LCA_ADMIN)) return { associationId, siret: null, write: true, writeAll: true };
+export function scopeFor<M extends ScopeMode>(claims: AuthClaims, associationId: string, link: MemberLink | undefined, mode: M): AssociationScope<M> {
+  if (claims.roles.includes(LCA_ADMIN)) return { mode, associationId, siret: null, write: true, writeAll: true };
   if (claims.roles.includes('lca.association') && link) {
     const siret = linkSiret(link);
-    const scope = { associationId, siret, write: true, writeAll: siret === null };
+    const scope = { mode, associationId, siret, write: true, writeAll: siret === null };
     if (mode === 'write-all' && !scope.writeAll) throw appError('FORBIDDEN');
     return scope;
   }
   if (mode === 'read' && claims.roles.some((r) => READ_ALL_ROLES.includes(r))) {
-    return { associationId, siret: null, write: false, writeAll: false };
+    return { mode, associationId, siret: null, write: false, writeAll: false };
   }
   throw appError('NOT_FOUND');
 }
@@ -81,6 +72,11 @@ export function assertWritableSiret(scope: AssociationScope, siret: string | nul
   if (!scope.write || (scope.siret !== null && siret !== scope.siret)) throw appError('FORBIDDEN');
 }
 
+/** A secondary-establishment member sees their establishment only while it is active. */
+export function assertSeesEtablissement(scope: AssociationScope, etablissement: { siret: string; actif: boolean } | null) {
+  if (!etablissement || (scope.siret !== null && !(etablissement.siret === scope.siret && etablissement.actif))) throw appError('NOT_FOUND');
+}
+
 /** Whether a member linked by `link` sees a row of `siret` (who is told of a change). */
 export const memberSeesSiret = (link: Pick<MemberLink, 'associationId' | 'type' | 'idSiret'>, siret: string | null, associationWide: boolean) =>
-  seesSiret({ associationId: link.associationId, siret: link.type === 'Etablissement secondaire' ? link.idSiret : null, write: true, writeAll: false }, siret, { associationWide });
+  seesSiret({ mode: 'read', associationId: link.associationId, siret: link.type === 'Etablissement secondaire' ? link.idSiret : null, write: true, writeAll: false }, siret, { associationWide });

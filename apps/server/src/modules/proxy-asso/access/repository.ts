@@ -29,6 +29,9 @@ export function createAccessRepository(db: Database) {
     findAssociationId: (idAsso: string, options: { includeDeleted?: boolean } = {}) => findAssociationId(db, idAsso, options),
     /** Every association link of the user signed in as `authId`. */
     linksOf: (authId: string): Promise<MemberLink[]> => db.userAssociation.findMany({ where: { associationUser: { authId } } }),
+    /** The establishment `siret` of the association, if it is one of its own. */
+    findEstablishment: (associationId: string, siret: string) =>
+      db.etablissement.findFirst({ where: { associationId, siret }, select: { siret: true, actif: true } }),
   };
 }
 export type AccessRepository = ReturnType<typeof createAccessRepository>;

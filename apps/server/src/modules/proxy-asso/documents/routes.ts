@@ -11,9 +11,9 @@ const attachmentName = (name: string) =>
 
 export function documentRoutes(app: FastifyInstance, { documents }: AppServices) {
   const r = api.associationDocuments;
-  registerRoute(app, r.listDocuments, ({ auth, query }) => documents.list(auth, query));
-  registerRoute(app, r.uploadDocument, ({ auth, query, request }) =>
-    documents.upload(auth, query, async () => {
+  registerRoute(app, r.listDocuments, ({ scope, query }) => documents.list(scope, query));
+  registerRoute(app, r.uploadDocument, ({ auth, scope, query, request }) =>
+    documents.upload(auth, scope, query, async () => {
       const part = request.isMultipart() ? await request.file() : undefined;
       return part && { filename: part.filename, stream: part.file };
     }),
@@ -25,13 +25,13 @@ export function documentRoutes(app: FastifyInstance, { documents }: AppServices)
       .header('content-disposition', attachmentName(row.nom))
       .header('cache-control', 'private, no-store')
       .send(stream);
-  registerRoute(app, r.downloadDocument, async ({ auth, query, reply }) => sendFile(reply, await documents.open(auth, query)));
-  registerRoute(app, r.downloadTicket, ({ auth, query }) => documents.issueTicket(auth, query));
+  registerRoute(app, r.downloadDocument, async ({ scope, query, reply }) => sendFile(reply, await documents.open(scope, query)));
+  registerRoute(app, r.downloadTicket, ({ auth, scope, query }) => documents.issueTicket(auth, scope, query));
   registerRoute(app, r.downloadWithTicket, async ({ params, reply }) =>
     sendFile(reply, await documents.openWithTicket(params.ticket)),
   );
-  registerRoute(app, r.deleteDocument, async ({ auth, query }) => {
-    await documents.remove(auth, query);
+  registerRoute(app, r.deleteDocument, async ({ scope, query }) => {
+    await documents.remove(scope, query);
     return { message: MESSAGES.documentDeleted };
   });
 }

@@ -17,7 +17,7 @@ import type { AuthClaims } from '../../../http/request-context.ts';
 import { FileTooLargeError, type FileStorage } from '../../../storage/file-storage.ts';
 import { hashOpaqueToken, newOpaqueToken } from '../../../security/opaque-tokens.ts';
 import { assertSeesSiret, assertWritableSiret, listedSirets, seesDocument } from './policy.ts';
-import type { AccessService } from '../access/service.ts';
+import type { AssociationScope } from '../access/policy.ts';
 import type { DocumentRepository } from './repository.ts';
 
 export interface IncomingFile {
@@ -55,15 +55,13 @@ async function detectAllowedType(head: Buffer): Promise<string | null> {
 }
 
 export interface DocumentServiceDeps {
-  access: AccessService;
   repository: DocumentRepository;
   storage: FileStorage;
 }
 
-export function createDocumentService({ access, repository, storage }: DocumentServiceDeps) {
+export function createDocumentService({ repository, storage }: DocumentServiceDeps) {
   /** A document the caller may read (404 otherwise, so ids cannot be probed). */
-  async function readableDocument(claims: AuthClaims, query: { id_asso: string; id: string }) {
-    const scope = await access.scopeOf(claims, query.id_asso, 'read');
+  async function readableDocument(scope: AssociationScope<'read'>, query: { id: string }) {
     const row = await repository.find(scope.associationId, query.id);
     if (!row || !seesDocument(scope, row)) throw appError('NOT_FOUND');
     return row;
@@ -76,10 +74,10 @@ export function createDocumentService({ access, repository, storage }: DocumentS
      */
     async upload(
       claims: AuthClaims,
+      scope: AssociationScope<'write'>,
       query: { id_asso: string; id_siret?: string; type: string; annee_validite?: number; commentaire?: string },
       receive: () => Promise<IncomingFile | undefined>,
     ): Promise<AssociationDocument> {
-      const scope = await access.scopeOf(claims, query.id_asso, 'write');
       const siret = query.id_siret ?? null;
       if (siret && !(await repository.siretBelongsTo(scope.associationId, siret))) throw appError('NOT_FOUND');
       assertWritableSiret(scope, siret);
@@ -124,21 +122,20 @@ export function createDocumentService({ access, repository, storage }: DocumentS
       }
     },
 
-    async list(claims: AuthClaims, query: { id_asso: string; id_siret?: string; type?: string }) {
-      const scope = await access.scopeOf(claims, query.id_asso, 'read');
+    async list(scope: AssociationScope<'read'>, query: { id_asso: string; id_siret?: string; type?: string }) {
       assertSeesSiret(scope, query.id_siret);
       const rows = await repository.listCurrent(scope.associationId, { sirets: listedSirets(scope, query.id_siret), ...(query.type ? { type: query.type } : {}) });
       return rows.map((row) => toDto(row, query.id_asso));
     },
 
-    async open(claims: AuthClaims, query: { id_asso: string; id: string }) {
-      const row = await readableDocument(claims, query);
+    async open(scope: AssociationScope<'read'>, query: { id: string }) {
+      const row = await readableDocument(scope, query);
       return { row, stream: await storage.open(row.storageKey) };
     },
 
     /** A browser link for one document, one user, once, within DOWNLOAD_TICKET_TTL_SECONDS. */
-    async issueTicket(claims: AuthClaims, query: { id_asso: string; id: string }): Promise<DownloadTicket> {
-      const row = await readableDocument(claims, query);
+    async issueTicket(claims: AuthClaims, scope: AssociationScope<'read'>, query: { id: string }): Promise<DownloadTicket> {
+      const row = await readableDocument(scope, query);
       const ticket = newOpaqueToken();
       await repository.insertTicket({
         tokenHash: hashOpaqueToken(ticket),
@@ -155,8 +152,7 @@ export function createDocumentService({ access, repository, storage }: DocumentS
       return { row, stream: await storage.open(row.storageKey) };
     },
 
-    async remove(claims: AuthClaims, query: { id_asso: string; id: string }) {
-      const scope = await access.scopeOf(claims, query.id_asso, 'write');
+    async remove(scope: AssociationScope<'write'>, query: { id: string }) {
       const row = await repository.find(scope.associationId, query.id);
       if (!row) throw appError('NOT_FOUND');
       assertWritableSiret(scope, row.idSiret);

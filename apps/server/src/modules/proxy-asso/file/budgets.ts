@@ -12,7 +12,7 @@ function checkExercice(du: string | null, au: string | null) {
   if (problem) throw invalid({ exercice_au: problem });
 }
 
-export function createBudgets({ access, repository }: FileContext) {
+export function createBudgets({ repository }: FileContext) {
   const read = async (scope: AssociationScope) => (await repository.budgets.list(scope.associationId)).map(toBudget);
 
   async function budgetOf(scope: AssociationScope, id: string) {
@@ -22,10 +22,9 @@ export function createBudgets({ access, repository }: FileContext) {
   }
 
   const handlers: SubResourceHandlers<'Budgets', 'Budget'> = {
-    list: async (claims, { id_asso }) => read(await access.scopeOf(claims, id_asso, 'read')),
+    list: async ({ scope }) => read(scope),
 
-    async create(claims, { id_asso, annee }, body) {
-      const scope = await access.scopeOf(claims, id_asso, 'write-all');
+    async create({ scope }, { annee }, body) {
       checkExercice(body.exercice_du ?? null, body.exercice_au ?? null);
       const comptes = Object.fromEntries(Object.entries(body.comptes).filter(([, v]) => v !== undefined));
       return toBudget(
@@ -37,8 +36,7 @@ export function createBudgets({ access, repository }: FileContext) {
       );
     },
 
-    async update(claims, { id_asso, id }, changes) {
-      const scope = await access.scopeOf(claims, id_asso, 'write-all');
+    async update({ scope }, { id }, changes) {
       const budget = await budgetOf(scope, id);
       const values = parseChanges(budgetChangesSchema, changes) as Record<string, number | string | null>;
       const { exercice_du, exercice_au, ...accounts } = values;
@@ -53,8 +51,7 @@ export function createBudgets({ access, repository }: FileContext) {
       return toBudget(await repository.transaction((tx) => repository.budgets.update(tx, budget.id, { exerciceDu: toDate(du), exerciceAu: toDate(au), comptes })));
     },
 
-    async remove(claims, { id_asso, id }) {
-      const scope = await access.scopeOf(claims, id_asso, 'write-all');
+    async remove({ scope }, { id }) {
       const budget = await budgetOf(scope, id);
       await repository.transaction((tx) => repository.budgets.remove(tx, budget.id));
       return { message: 'Le budget a été supprimé.' };

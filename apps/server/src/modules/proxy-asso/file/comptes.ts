@@ -6,14 +6,13 @@ import { assertNoErrors, parseChanges, rowOf, uniqueViolationAs, type FileContex
 import { toCompte } from './mappers.ts';
 import type { SubResourceHandlers } from './sub-resource.ts';
 
-export function createComptes({ access, repository }: FileContext) {
+export function createComptes({ repository }: FileContext) {
   const read = async (scope: AssociationScope) => (await repository.comptes.list(scope.associationId)).map(toCompte);
 
   const handlers: SubResourceHandlers<'Comptes', 'Compte'> = {
-    list: async (claims, { id_asso }) => read(await access.scopeOf(claims, id_asso, 'read')),
+    list: async ({ scope }) => read(scope),
 
-    async create(claims, { id_asso, annee }, body) {
-      const scope = await access.scopeOf(claims, id_asso, 'write-all');
+    async create({ scope }, { annee }, body) {
       const figures: CompteFigures = { charges: body.charges ?? null, produits: body.produits ?? null, dons: body.dons ?? null, resultat: body.resultat ?? null, subv: body.subv ?? null };
       const { state, errors } = applyCompteRules(figures, body.resultat !== undefined && body.resultat !== null);
       assertNoErrors(errors);
@@ -24,8 +23,7 @@ export function createComptes({ access, repository }: FileContext) {
       );
     },
 
-    async update(claims, { id_asso, id }, changes) {
-      const scope = await access.scopeOf(claims, id_asso, 'write-all');
+    async update({ scope }, { id }, changes) {
       const compte = await rowOf(repository.comptes.find(scope.associationId, id));
       const values = parseChanges(compteChangesSchema, changes);
       const merged: CompteFigures = { ...toCompte(compte), ...values };
@@ -35,8 +33,7 @@ export function createComptes({ access, repository }: FileContext) {
       return toCompte(await repository.transaction((tx) => repository.comptes.update(tx, compte.id, { charges, produits, dons, resultat, subv })));
     },
 
-    async remove(claims, { id_asso, id }) {
-      const scope = await access.scopeOf(claims, id_asso, 'write-all');
+    async remove({ scope }, { id }) {
       const compte = await rowOf(repository.comptes.find(scope.associationId, id));
       await repository.transaction((tx) => repository.comptes.remove(tx, compte.id));
       return { message: 'Les comptes ont été supprimés.' };

@@ -10,10 +10,6 @@ export function assertSeesSiret(scope: AssociationScope, siret: string | undefin
   if (siret && !seesSiret(scope, siret)) throw appError('NOT_FOUND');
 }
 
-/** A secondary-establishment member sees their establishment only while it is active. */
-export function assertSeesEtablissement(scope: AssociationScope, etablissement: { siret: string; actif: boolean } | null) {
-  if (!etablissement || (scope.siret !== null && !(etablissement.siret === scope.siret && etablissement.actif))) throw appError('NOT_FOUND');
-}
 
 /** A per-SIRET row (RIB, staff figures): visible (else 404) and writable (else 403). */
 export function assertWritableRow(scope: AssociationScope, row: { idSiret: string }) {

@@ -11,9 +11,11 @@ import { assertOwnSiret, assertSeesSiret, assertWritableRepresentant, assertWrit
 import type { SubResourceHandlers } from './sub-resource.ts';
 
 type Values = Partial<z.output<typeof representantFieldsSchema>>;
+/** The caller of a per-SIRET change and its resolved scope. */
+type WriteCaller = { auth: AuthClaims; scope: AssociationScope<'write'> };
 
 export function createRepresentants(ctx: FileContext) {
-  const { access, repository, limits } = ctx;
+  const { repository, limits } = ctx;
 
   async function representantOf(scope: AssociationScope, id: string) {
     const rep = await repository.representants.find(scope.associationId, id);
@@ -22,8 +24,7 @@ export function createRepresentants(ctx: FileContext) {
   }
 
   /** PATCH of a representative (whole change list or the fonction/SIRET one). */
-  async function update(claims: AuthClaims, idAsso: string, id: string, values: Values) {
-    const scope = await access.scopeOf(claims, idAsso, 'write');
+  async function update({ auth: claims, scope }: WriteCaller, id: string, values: Values) {
     const rep = await representantOf(scope, id);
     assertWritableRepresentant(scope, rep);
     if (values.id_siret !== undefined) {
@@ -44,14 +45,12 @@ export function createRepresentants(ctx: FileContext) {
       .map(toRepresentant);
 
   const handlers: SubResourceHandlers<'Representants', 'Representant'> = {
-    async list(claims, { id_asso, id_siret }) {
-      const scope = await access.scopeOf(claims, id_asso, 'read');
+    async list({ scope }, { id_siret }) {
       assertSeesSiret(scope, id_siret);
       return read(scope, id_siret);
     },
 
-    async create(claims, { id_asso, id_siret }, body) {
-      const scope = await access.scopeOf(claims, id_asso, 'write');
+    async create({ auth: claims, scope }, { id_siret }, body) {
       const siret = body.id_siret ?? id_siret ?? scope.siret;
       assertOwnSiret(scope, siret);
       assertWritableSiret(scope, siret);
@@ -77,10 +76,9 @@ export function createRepresentants(ctx: FileContext) {
       });
     },
 
-    update: (claims, { id_asso, id }, changes) => update(claims, id_asso, id, parseChanges(representantChangesSchema, changes)),
+    update: (caller, { id }, changes) => update(caller, id, parseChanges(representantChangesSchema, changes)),
 
-    async remove(claims, { id_asso, id }) {
-      const scope = await access.scopeOf(claims, id_asso, 'write');
+    async remove({ auth: claims, scope }, { id }) {
       const rep = await representantOf(scope, id);
       assertWritableRepresentant(scope, rep);
       return watchedWrite(ctx, claims, async (tx) => {
@@ -98,7 +96,7 @@ export function createRepresentants(ctx: FileContext) {
     ...handlers,
     read,
     /** PATCH /representantFonctionSiret: valideur_cec, id_siret or fonction only. */
-    patchFonctionSiret: (claims: AuthClaims, idAsso: string, id: string, changes: readonly Change[]) =>
-      update(claims, idAsso, id, parseChanges(representantFonctionSiretChangesSchema, changes)),
+    patchFonctionSiret: (caller: WriteCaller, id: string, changes: readonly Change[]) =>
+      update(caller, id, parseChanges(representantFonctionSiretChangesSchema, changes)),
   };
 }

@@ -3,7 +3,6 @@
 import { applyReseauRules, MESSAGES, reseauChangesSchema, TEXT_LIMITS } from '@portail/contract';
 import type { DbTransaction } from '../../../db/transaction.ts';
 import type { AppError } from '../../../http/errors.ts';
-import type { AuthClaims } from '../../../http/request-context.ts';
 import type { AssociationScope } from '../access/policy.ts';
 import { assertNoErrors, invalid, parseChanges, rowOf, type FileContext } from './checks.ts';
 import { addressLine, reseauData, toReseau } from './mappers.ts';
@@ -21,10 +20,9 @@ export function createReseaux({ access, repository }: FileContext) {
   const read = async (scope: AssociationScope) => (await repository.reseaux.list(scope.associationId)).map(toReseau);
 
   const handlers: SubResourceHandlers<'ReseauxAffiliation', 'ReseauAffiliation'> = {
-    list: async (claims, { id_asso }) => read(await access.scopeOf(claims, id_asso, 'read')),
+    list: async ({ scope }) => read(scope),
 
-    async create(claims, { id_asso }, body) {
-      const scope = await access.scopeOf(claims, id_asso, 'write-all');
+    async create({ scope }, _query, body) {
       assertNoErrors(applyReseauRules({ nb_licencies: body.nb_licencies ?? null, nb_licencies_f: body.nb_licencies_f ?? null, nb_licencies_h: body.nb_licencies_h ?? null }));
       return toReseau(
         await repository.transaction(async (tx) => {
@@ -34,8 +32,7 @@ export function createReseaux({ access, repository }: FileContext) {
       );
     },
 
-    async update(claims, { id_asso, id }, changes) {
-      const scope = await access.scopeOf(claims, id_asso, 'write-all');
+    async update({ scope }, { id }, changes) {
       const reseau = await rowOf(repository.reseaux.find(scope.associationId, id));
       const values = parseChanges(reseauChangesSchema, changes);
       const merged = { ...toReseau(reseau), ...values };
@@ -48,8 +45,7 @@ export function createReseaux({ access, repository }: FileContext) {
       );
     },
 
-    async remove(claims, { id_asso, id }) {
-      const scope = await access.scopeOf(claims, id_asso, 'write-all');
+    async remove({ scope }, { id }) {
       const reseau = await rowOf(repository.reseaux.find(scope.associationId, id));
       await repository.transaction((tx) => repository.reseaux.remove(tx, reseau.id));
       return { message: "Le réseau d'affiliation a été supprimé." };
@@ -63,8 +59,7 @@ export function createReseaux({ access, repository }: FileContext) {
      * Affiliates the member association (written by the caller) to a parent association of the
      * registry: a network row with the parent's name, SIREN, object and head-office address.
      */
-    async affiliate(claims: AuthClaims, idMembre: string, idParent: string) {
-      const scope = await access.scopeOf(claims, idMembre, 'write-all');
+    async affiliate(scope: AssociationScope<'write-all'>, idParent: string) {
       const parentId = await access.findAssociationId(idParent);
       if (!parentId) throw invalid({ id_asso_parent: MESSAGES.parentAssociationNotFound });
       if (parentId === scope.associationId) throw invalid({ id_asso_parent: MESSAGES.selfAffiliation });

@@ -8,19 +8,17 @@ import { assertSeesSiret, assertWritableRow, assertWritableSiret } from './polic
 import type { SubResourceHandlers } from './sub-resource.ts';
 
 export function createRhs(ctx: FileContext) {
-  const { access, repository } = ctx;
+  const { repository } = ctx;
   /** The figures in the scope (of `siret` when given). */
   const read = async (scope: AssociationScope, siret?: string) => (await repository.rhs.list(scope.associationId, scope.siret ?? siret)).map(toRh);
 
   const handlers: SubResourceHandlers<'Rhs', 'Rh'> = {
-    async list(claims, { id_asso, id_siret }) {
-      const scope = await access.scopeOf(claims, id_asso, 'read');
+    async list({ scope }, { id_siret }) {
       assertSeesSiret(scope, id_siret);
       return read(scope, id_siret);
     },
 
-    async create(claims, { id_asso, id_siret: siret, annee }, body) {
-      const scope = await access.scopeOf(claims, id_asso, 'write');
+    async create({ scope }, { id_siret: siret, annee }, body) {
       assertWritableSiret(scope, siret);
       await assertSiretOfAssociation(ctx, scope.associationId, siret);
       assertNoErrors(applyRhRules({ nb_adherents: body.nb_adherents ?? null, nb_adherents_f: body.nb_adherents_f ?? null, nb_adherents_h: body.nb_adherents_h ?? null }));
@@ -31,8 +29,7 @@ export function createRhs(ctx: FileContext) {
       );
     },
 
-    async update(claims, { id_asso, id }, changes) {
-      const scope = await access.scopeOf(claims, id_asso, 'write');
+    async update({ scope }, { id }, changes) {
       const rh = await rowOf(repository.rhs.find(scope.associationId, id));
       assertWritableRow(scope, rh);
       const values = parseChanges(rhChangesSchema, changes);
@@ -40,8 +37,7 @@ export function createRhs(ctx: FileContext) {
       return toRh(await repository.transaction((tx) => repository.rhs.update(tx, rh.id, rhData(values))));
     },
 
-    async remove(claims, { id_asso, id }) {
-      const scope = await access.scopeOf(claims, id_asso, 'write');
+    async remove({ scope }, { id }) {
       const rh = await rowOf(repository.rhs.find(scope.associationId, id));
       assertWritableRow(scope, rh);
       await repository.transaction((tx) => repository.rhs.remove(tx, rh.id));

@@ -10,7 +10,7 @@ import { assertSeesSiret, assertWritableSiret, seesSiret } from './policy.ts';
 import type { SubResourceHandlers } from './sub-resource.ts';
 
 export function createRibs(ctx: FileContext) {
-  const { access, repository } = ctx;
+  const { repository } = ctx;
   const duplicate = uniqueViolationAs({ iban: MESSAGES.duplicateRib });
 
   async function ribOf(scope: AssociationScope, id: string) {
@@ -27,14 +27,12 @@ export function createRibs(ctx: FileContext) {
   const read = async (scope: AssociationScope, siret?: string) => (await repository.ribs.list(scope.associationId, scope.siret ?? siret)).map(toRib);
 
   const handlers: SubResourceHandlers<'Ribs', 'Rib'> = {
-    async list(claims, { id_asso, id_siret }) {
-      const scope = await access.scopeOf(claims, id_asso, 'read');
+    async list({ scope }, { id_siret }) {
       assertSeesSiret(scope, id_siret);
       return read(scope, id_siret);
     },
 
-    async create(claims, { id_asso, id_siret: siret }, body) {
-      const scope = await access.scopeOf(claims, id_asso, 'write');
+    async create({ auth: claims, scope }, { id_siret: siret }, body) {
       assertWritableSiret(scope, siret);
       await assertSiretOfAssociation(ctx, scope.associationId, siret);
       return watchedWrite(ctx, claims, async (tx) => {
@@ -49,8 +47,7 @@ export function createRibs(ctx: FileContext) {
       }).catch(duplicate);
     },
 
-    async update(claims, { id_asso, id, id_siret: siret }, changes) {
-      const scope = await access.scopeOf(claims, id_asso, 'write');
+    async update({ auth: claims, scope }, { id, id_siret: siret }, changes) {
       const rib = await ribOf(scope, id);
       if (siret && siret !== rib.idSiret) throw appError('NOT_FOUND');
       assertWritableSiret(scope, rib.idSiret);
@@ -62,8 +59,7 @@ export function createRibs(ctx: FileContext) {
       }).catch(duplicate);
     },
 
-    async remove(claims, { id_asso, id }) {
-      const scope = await access.scopeOf(claims, id_asso, 'write');
+    async remove({ auth: claims, scope }, { id }) {
       const rib = await ribOf(scope, id);
       assertWritableSiret(scope, rib.idSiret);
       return watchedWrite(ctx, claims, async (tx) => {

@@ -8,20 +8,20 @@ import { registerSubResource } from './sub-resource.ts';
 
 export function associationRoutes(app: FastifyInstance, { association }: AppServices) {
   const r = api.association;
-  registerRoute(app, r.getIdentite, ({ auth, query }) => association.getIdentite(auth, query.id_asso));
-  registerRoute(app, r.patchIdentite, ({ auth, query, body }) => association.patchIdentite(auth, query.id_asso, body));
-  registerRoute(app, r.getEtablissements, ({ auth, query }) => association.getEtablissements(auth, query.id_asso));
-  registerRoute(app, r.patchEtablissement, ({ auth, query, body }) => association.patchEtablissement(auth, query.id_asso, query.id_siret, body));
+  registerRoute(app, r.getIdentite, ({ scope }) => association.getIdentite(scope));
+  registerRoute(app, r.patchIdentite, ({ scope, body }) => association.patchIdentite(scope, body));
+  registerRoute(app, r.getEtablissements, ({ scope }) => association.getEtablissements(scope));
+  registerRoute(app, r.patchEtablissement, ({ scope, body }) => association.patchEtablissement(scope, body));
   registerSubResource(app, ['Ribs', 'Rib'], association.ribs);
   registerSubResource(app, ['Representants', 'Representant'], association.representants);
-  registerRoute(app, r.patchRepresentantFonctionSiret, ({ auth, query, body }) =>
-    association.representants.patchFonctionSiret(auth, query.id_asso, query.id, body),
+  registerRoute(app, r.patchRepresentantFonctionSiret, ({ auth, scope, query, body }) =>
+    association.representants.patchFonctionSiret({ auth, scope }, query.id, body),
   );
-  registerRoute(app, r.getAssociation, ({ auth, query }) => association.getAssociation(auth, query));
+  registerRoute(app, r.getAssociation, ({ auth, scope, query }) => association.getAssociation(auth, scope, query));
   registerSubResource(app, ['Comptes', 'Compte'], association.comptes);
   registerSubResource(app, ['Rhs', 'Rh'], association.rhs);
   registerSubResource(app, ['Agrements', 'Agrement'], association.agrements);
   registerSubResource(app, ['ReseauxAffiliation', 'ReseauAffiliation'], association.reseaux);
-  registerRoute(app, r.postReseauxAffiliation, ({ auth, query }) => association.reseaux.affiliate(auth, query.id_asso_membre, query.id_asso_parent));
+  registerRoute(app, r.postReseauxAffiliation, ({ scope, query }) => association.reseaux.affiliate(scope, query.id_asso_parent));
   registerSubResource(app, ['Budgets', 'Budget'], association.budgets);
 }

@@ -19,13 +19,13 @@ import {
 } from '@portail/contract';
 import { appError } from '../../../http/errors.ts';
 import type { AuthClaims } from '../../../http/request-context.ts';
-import type { AssociationScope } from '../access/policy.ts';
+import type { AssociationScope, EstablishmentScope } from '../access/policy.ts';
 import { createAgrements } from './agrements.ts';
 import { createBudgets } from './budgets.ts';
 import { assertNoErrors, parseChanges, type FileContext } from './checks.ts';
 import { createComptes } from './comptes.ts';
 import { characteristicsData, characteristicsOf, jsonArray, passsportOf, toEtablissement, toIdentite } from './mappers.ts';
-import { assertSeesEtablissement, assertWritableSiret, mayIncludeDeleted } from './policy.ts';
+import { mayIncludeDeleted } from './policy.ts';
 import { createRepresentants } from './representants.ts';
 import { createReseaux } from './reseaux.ts';
 import { createRhs } from './rhs.ts';
@@ -47,7 +47,7 @@ function wantedKeys(query: AssociationFileQuery): Set<AssociationFileKey> {
 }
 
 export function createAssociationService(ctx: FileContext) {
-  const { access, repository } = ctx;
+  const { repository } = ctx;
   const ribs = createRibs(ctx);
   const representants = createRepresentants(ctx);
   const comptes = createComptes(ctx);
@@ -69,8 +69,7 @@ export function createAssociationService(ctx: FileContext) {
     budgets,
 
     /** GET /association: the parts of the file asked for, within the caller's scope. */
-    async getAssociation(claims: AuthClaims, query: AssociationFileQuery): Promise<AssociationFile> {
-      const scope = await access.scopeOf(claims, query.q, 'read');
+    async getAssociation(claims: AuthClaims, scope: AssociationScope<'read'>, query: AssociationFileQuery): Promise<AssociationFile> {
       if (query.includeDeleted && !mayIncludeDeleted(claims)) throw appError('INCLUDE_DELETED_ADMIN_ONLY');
       const wanted = wantedKeys(query);
       const file: AssociationFile = {};
@@ -94,14 +93,12 @@ export function createAssociationService(ctx: FileContext) {
       return file;
     },
 
-    async getIdentite(claims: AuthClaims, idAsso: string) {
-      const scope = await access.scopeOf(claims, idAsso, 'read');
+    async getIdentite(scope: AssociationScope<'read'>) {
       return toIdentite(await repository.association.find(scope.associationId));
     },
 
     /** Association-wide (head office); the characteristics are checked together, as the contract's rules tie them. */
-    async patchIdentite(claims: AuthClaims, idAsso: string, changes: readonly Change[]) {
-      const scope = await access.scopeOf(claims, idAsso, 'write-all');
+    async patchIdentite(scope: AssociationScope<'write-all'>, changes: readonly Change[]) {
       const values = parseChanges(identiteChangesSchema, changes);
       const given = values as Record<string, unknown>;
       return repository.transaction(async (tx) => {
@@ -141,13 +138,10 @@ export function createAssociationService(ctx: FileContext) {
       });
     },
 
-    getEtablissements: async (claims: AuthClaims, idAsso: string) => readEtablissements(await access.scopeOf(claims, idAsso, 'read')),
+    getEtablissements: (scope: AssociationScope<'read'>) => readEtablissements(scope),
 
-    /** A secondary-establishment member changes their own active establishment only. */
-    async patchEtablissement(claims: AuthClaims, idAsso: string, siret: string, changes: readonly Change[]) {
-      const scope = await access.scopeOf(claims, idAsso, 'write');
-      assertSeesEtablissement(scope, await repository.etablissements.find(scope.associationId, siret));
-      assertWritableSiret(scope, siret);
+    /** The route's establishment scope: a secondary-establishment member reaches only their own active one. */
+    async patchEtablissement({ establishment: siret }: EstablishmentScope<'write'>, changes: readonly Change[]) {
       const values = parseChanges(etablissementChangesSchema, changes);
       return toEtablissement(await repository.transaction((tx) => repository.etablissements.update(tx, siret, values)));
     },

@@ -18,8 +18,11 @@ export interface SubResourceRoutes<P extends string, S extends string> {
   remove: Route<`delete${S}`>;
 }
 
+/** The caller and the scope its route declared (resolved before the handler). */
+export type ScopedCaller<R extends RouteDefinition> = Pick<RouteCall<R>, 'auth' | 'scope'>;
+
 type Handler<R, Args extends unknown[]> = R extends RouteDefinition
-  ? (claims: RouteCall<R>['auth'], ...args: Args) => Promise<z.input<R['response']>>
+  ? (caller: ScopedCaller<R>, ...args: Args) => Promise<z.input<R['response']>>
   : never;
 type Query<R> = R extends RouteDefinition ? RouteCall<R>['query'] : never;
 type Body<R> = R extends RouteDefinition ? RouteCall<R>['body'] : never;
@@ -57,8 +60,8 @@ export function registerSubResource<P extends string, S extends string>(
   // The routes and handlers are typed together above; here they are wired alike for every list.
   const reg = registerRoute as (app: FastifyInstance, route: RouteDefinition, handler: (call: RouteCall<RouteDefinition>) => Promise<unknown>) => void;
   const h = handlers as unknown as Record<'list' | 'create' | 'update' | 'remove', (...args: unknown[]) => Promise<unknown>>;
-  reg(app, routes.list, ({ auth, query }) => h.list(auth, query));
-  reg(app, routes.create, ({ auth, query, body }) => h.create(auth, query, body));
-  reg(app, routes.update, ({ auth, query, body }) => h.update(auth, query, body));
-  reg(app, routes.remove, ({ auth, query }) => h.remove(auth, query));
+  reg(app, routes.list, ({ auth, scope, query }) => h.list({ auth, scope }, query));
+  reg(app, routes.create, ({ auth, scope, query, body }) => h.create({ auth, scope }, query, body));
+  reg(app, routes.update, ({ auth, scope, query, body }) => h.update({ auth, scope }, query, body));
+  reg(app, routes.remove, ({ auth, scope, query }) => h.remove({ auth, scope }, query));
 }

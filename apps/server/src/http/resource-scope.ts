@@ -1,0 +1,98 @@
+// The resource scope of a call (contract scope.ts), resolved in one place before the handler runs:
+// registerRoute reads the route's declaration, takes the identifier from the parsed call and asks
+// the resolver of that kind of resource, which answers the caller's scope or refuses (404 for a
+// resource the caller cannot see, 403 for one it sees but may not change). Handlers receive the
+// resolved scope; they never decide who may reach a resource, only what a row allows.
+import { resourceIdOf, type ResourceKind, type ResourceScope, type RouteDefinition, type ScopeMode } from '@portail/contract';
+import { appError } from './errors.ts';
+import type { AuthClaims } from './request-context.ts';
+
+/** The caller's reach on one association; `M` is the mode the route declared. */
+export interface AssociationScope<M extends ScopeMode = ScopeMode> {
+  mode: M;
+  associationId: string;
+  /** null: the whole association; else the only SIRET the caller sees. */
+  siret: string | null;
+  /** The caller may change association-wide data. */
+  writeAll: boolean;
+  /** The caller may change anything (its SIRET's rows when `siret` is set). */
+  write: boolean;
+}
+
+/** One visible (and, in write mode, writable) establishment of an association. */
+export interface EstablishmentScope<M extends 'read' | 'write' = 'read' | 'write'> extends AssociationScope<M> {
+  establishment: string;
+}
+
+/** A person's account: its sign-in id, and whether the caller is its owner. */
+export interface AccountScope {
+  authId: string;
+  own: boolean;
+}
+
+/** The resolved scope a declaration gives the handler (undefined for caller/none). */
+export type ResolvedScope<S> = S extends { resource: 'association'; mode: infer M extends ScopeMode }
+  ? AssociationScope<M>
+  : S extends { resource: 'establishment'; mode: infer M extends 'read' | 'write' }
+    ? EstablishmentScope<M>
+    : S extends { resource: 'account' }
+      ? AccountScope
+      : undefined;
+
+type Declared<K extends ResourceKind> = Extract<ResourceScope, { resource: K }>;
+type IdsOf<K extends ResourceKind> = K extends 'establishment' ? { association: string; siret: string } : string;
+
+/** What a module answers for one kind of resource. */
+export type ScopeResolver<K extends ResourceKind> = (claims: AuthClaims, id: IdsOf<K>, declared: Declared<K>) => Promise<ResolvedScope<Declared<K>>>;
+
+/** The resolvers the process has: a route declaring a kind without one is refused at start-up. */
+export type ScopeResolvers = { [K in Exclude<ResourceKind, 'caller' | 'none'>]?: ScopeResolver<K> };
+
+/** Fails at registration when a route declares a kind of resource no module resolves yet. */
+export function assertResolvable(route: RouteDefinition, resolvers: ScopeResolvers) {
+  const kind = route.scope?.resource;
+  if (route.access !== 'public' && !kind) throw new Error(`${route.method} ${route.path} declares no resource scope`);
+  if (kind && kind !== 'caller' && kind !== 'none' && !resolvers[kind]) {
+    throw new Error(`${route.method} ${route.path}: no resolver for resources of kind '${kind}'`);
+  }
+}
+
+/**
+ * The caller's scope for the call, or a refusal. An identifier the call lacks is a declaration
+ * error (the contract's schemas require it), answered as not found rather than trusted.
+ */
+export async function resolveScope(
+  resolvers: ScopeResolvers,
+  declared: ResourceScope | undefined,
+  claims: AuthClaims | null,
+  call: { params?: unknown; query?: unknown },
+): Promise<unknown> {
+  if (!declared || !claims || declared.resource === 'caller' || declared.resource === 'none') return undefined;
+  const required = (id: string | undefined) => {
+    if (!id) throw appError('NOT_FOUND');
+    return id;
+  };
+  switch (declared.resource) {
+    case 'establishment':
+      return resolvers.establishment!(
+        claims,
+        { association: required(resourceIdOf(declared.association, call)), siret: required(resourceIdOf(declared.siret, call)) },
+        declared,
+      );
+    case 'association':
+      return resolvers.association!(claims, required(resourceIdOf(declared.id, call)), declared);
+    case 'account':
+      return resolvers.account!(claims, required(resourceIdOf(declared.id, call)), declared);
+    case 'dossier':
+      return resolvers.dossier!(claims, required(resourceIdOf(declared.id, call)), declared);
+    case 'service':
+      return resolvers.service!(claims, required(resourceIdOf(declared.id, call)), declared);
+  }
+}
+
+/** The account rule every module shares: its owner, or a caller holding one of the declared roles. */
+export function accountScope(claims: AuthClaims, authId: string, others: readonly string[]): AccountScope {
+  const own = claims.userId === authId;
+  if (!own && !claims.roles.some((role) => others.includes(role))) throw appError('FORBIDDEN');
+  return { authId, own };
+}
