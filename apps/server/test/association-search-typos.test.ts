@@ -66,11 +66,31 @@ describe('typos corrected against the dictionary of the names\' words', () => {
 
   it('leaves known words, short words and numbers as typed', async () => {
     const repository = createSearchRepository(t.db);
-    expect(await repository.correctTerm('comite des fetes')).toEqual({ term: 'comite des fetes', corrections: [] });
-    expect(await repository.correctTerm('xq 2024 de')).toEqual({ term: 'xq 2024 de', corrections: [] });
-    expect(await repository.correctTerm('comite des fetse')).toEqual({
-      term: 'comite des fetes', corrections: [{ word: 'fetse', replacement: 'fetes' }],
-    });
+    expect(await repository.correctTerm('comite des fetes')).toMatchObject({ term: 'comite des fetes', corrections: [] });
+    expect(await repository.correctTerm('xq 2024 de')).toEqual({ term: 'xq 2024 de', corrections: [], frequencies: {} });
+    const corrected = await repository.correctTerm('comite des fetse');
+    expect(corrected).toMatchObject({ term: 'comite des fetes', corrections: [{ word: 'fetse', replacement: 'fetes' }] });
+    // With how many live names hold each word, as the dictionary counts them.
+    expect(corrected.frequencies.fetes).toBe(await wordCount('fetes'));
+    expect(corrected.frequencies.fetes).toBeGreaterThan(0);
+  });
+});
+
+describe('the rare-word path', () => {
+  it('answers, from the names holding the term\'s rarest word, what the general steps answer', async () => {
+    const repository = createSearchRepository(t.db);
+    const ids = (r: { rows: { id: string }[] }) => new Set(r.rows.map((row) => row.id));
+    for (const q of ['theatre de demonstration', 'harmonie municipale de villeurbanne', 'judo club de toulouse']) {
+      const { term, frequencies } = await repository.correctTerm(q);
+      expect(Math.min(...Object.values(frequencies)), q).toBeLessThan(50);
+      const options = { offset: 0, limit: 50, countCap: 1000 };
+      const rare = await repository.searchByName(term, { ...options, frequencies });
+      const general = await repository.searchByName(term, options);
+      expect(rare.rows.length, q).toBeGreaterThan(0);
+      expect(ids(rare), q).toEqual(ids(general));
+      expect({ total: rare.total, exact: rare.totalExact }, q).toEqual({ total: general.total, exact: true });
+      expect(rare.rows[0]!.id, q).toBe(general.rows[0]!.id);
+    }
   });
 });
 

@@ -48,6 +48,8 @@ export interface NameSearchOptions {
   offset: number;
   limit: number;
   countCap: number;
+  /** Live names holding each word of the term, from the names' dictionary (correctTerm). */
+  frequencies?: Record<string, number>;
 }
 
 export interface NameSearchResult {
@@ -61,6 +63,23 @@ export const SEARCH_TIME_BOUNDS = { nearest: 12, rare: 30, count: 10, words: 12,
 export type SearchTimeBounds = { readonly [K in keyof typeof SEARCH_TIME_BOUNDS]: number };
 export type SearchStep = Exclude<keyof SearchTimeBounds, 'rareDelay'>;
 const RARE_CANDIDATES = 300;
+/**
+ * Rare-words path: when the term's words of 4 characters or more are held, together, by at most
+ * this many live names (the dictionary says so), the names containing one of them (GIN trigram
+ * LIKE per word: every trigram of the word, short posting-list intersections) are the candidates,
+ * whatever the size of the registry. Bounded as the count step (its bound, its give-up), reading
+ * at most RARE_WORD_SCAN rows (a word may sit inside longer words), else the steps below answer.
+ */
+const RARE_WORD_NAMES = 2_000;
+const RARE_WORD_SCAN = 8_000;
+
+/** The term's words of 4+ characters, when the dictionary knows them all and they are rare enough together. */
+function rareWords(term: string, frequencies: Record<string, number> = {}): string[] | undefined {
+  const words = [...new Set(term.split(' '))].filter((word) => word.length >= 4);
+  if (words.length === 0 || words.some((word) => frequencies[word] === undefined)) return undefined;
+  const names = words.reduce((sum, word) => sum + frequencies[word]!, 0);
+  return names <= RARE_WORD_NAMES ? words : undefined;
+}
 /** Word fallback: the longest distinct words of the term (3 letters or more), each KNN bounded by this LIMIT. */
 const FALLBACK_WORDS = 3;
 const WORD_CANDIDATES = 100;
@@ -82,7 +101,9 @@ const SELECT_ROW = Prisma.sql`
 
 function isStatementTimeout(error: unknown): boolean {
   const text = `${(error as Error)?.message ?? ''} ${JSON.stringify(error) ?? ''}`;
-  return text.includes('57014') || /statement timeout|canceling statement/i.test(text);
+  // 25P02: under heavy load the cancelled statement's transaction may answer "aborted" to the next
+  // command instead (seen with `pnpm bench:search`): the step gave up all the same.
+  return text.includes('57014') || text.includes('25P02') || /statement timeout|canceling statement/i.test(text);
 }
 
 /** The first string after every string starting with `prefix` (byte order, as text_pattern_ops). */
@@ -113,6 +134,25 @@ const rareThreshold = (word: string) => (word.length >= 8 ? 0.65 : undefined);
 
 const normaliseSigle = (sigle: string) =>
   sigle.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+/**
+ * Ranking: exact name (with or without its sigle), then names starting with the term (in index
+ * order), then by word similarity (in scan order, which is the similarity order).
+ */
+function rank(term: string, prefix: Candidate[], similar: Candidate[]): Candidate[] {
+  const exact = (c: Candidate) =>
+    c.nom_recherche === term || (c.sigle !== null && c.nom_recherche === `${term} ${normaliseSigle(c.sigle)}`);
+  const seen = new Set<string>();
+  const ranked: Candidate[] = [];
+  for (const group of [prefix.filter(exact), similar.filter(exact), prefix, similar]) {
+    for (const candidate of group) {
+      if (seen.has(candidate.id)) continue;
+      seen.add(candidate.id);
+      ranked.push(candidate);
+    }
+  }
+  return ranked;
+}
 
 export function createSearchRepository(db: Database, options: SearchRepositoryOptions = {}) {
   const bounds: SearchTimeBounds = { ...SEARCH_TIME_BOUNDS, ...options.bounds };
@@ -179,8 +219,38 @@ export function createSearchRepository(db: Database, options: SearchRepositoryOp
          WHERE s.siret = ${siret} AND a.deleted_at IS NULL`,
 
     /** `term` is already normalised (searchableName rules). */
-    async searchByName(term: string, { offset, limit, countCap }: NameSearchOptions): Promise<NameSearchResult> {
+    async searchByName(term: string, { offset, limit, countCap, frequencies }: NameSearchOptions): Promise<NameSearchResult> {
       const wanted = offset + limit;
+      const prefixQuery = () => db.$queryRaw<Candidate[]>`
+          SELECT id::text AS id, nom_recherche, sigle, 1::float8 AS ws FROM associations
+           WHERE nom_recherche ~>=~ ${term}::text AND nom_recherche ~<~ ${prefixUpperBound(term)}::text AND deleted_at IS NULL
+           ORDER BY nom_recherche USING ~<~ LIMIT ${wanted}`;
+      const page = async (ranked: Candidate[], total: number, totalExact: boolean): Promise<NameSearchResult> => {
+        const ids = ranked.slice(offset, offset + limit).map((c) => c.id);
+        const rows = await rowsByIds(ids);
+        return { rows: ids.map((id) => rows.get(id)).filter((row): row is SearchRow => row !== undefined), total, totalExact };
+      };
+
+      const rare = rareWords(term, frequencies);
+      if (rare !== undefined) {
+        const holdsOne = Prisma.join(rare.map((word) => Prisma.sql`nom_recherche LIKE ${`%${word}%`}`), ' OR ');
+        // The matches of the term that hold one of its words: names starting with the term hold
+        // them too, so the ranked union is complete and its size is the exact total.
+        const [prefix, few] = await Promise.all([
+          prefixQuery(),
+          bounded('count', (tx) => tx.$queryRaw<Candidate[]>`
+            WITH c AS MATERIALIZED (
+              SELECT id, nom_recherche, sigle FROM associations
+               WHERE (${holdsOne}) AND deleted_at IS NULL LIMIT ${RARE_WORD_SCAN + 1})
+            SELECT id::text AS id, nom_recherche, sigle, word_similarity(${term}::text, nom_recherche)::float8 AS ws
+              FROM c WHERE ${term}::text <% nom_recherche OR (SELECT count(*) FROM c) > ${RARE_WORD_SCAN}
+             ORDER BY ws DESC, nom_recherche COLLATE "C", id`),
+        ]);
+        if (few !== null && few.length <= RARE_WORD_SCAN) {
+          const ranked = rank(term, prefix, few);
+          return page(ranked, Math.min(ranked.length, countCap), ranked.length <= countCap);
+        }
+      }
       // Few names contain the words as typed (a typo, a rare name): the nearest-names scan then walks
       // the whole GiST index and gives up. The fallback candidates are the names close to the term's
       // longest word (rare trigrams make the GIN scan short), ranked on the whole term. It starts
@@ -208,10 +278,7 @@ export function createSearchRepository(db: Database, options: SearchRepositoryOp
       }, bounds.rareDelay);
       // The first steps run side by side (each on its own connection).
       const [prefix, nearest, counted] = await Promise.all([
-        db.$queryRaw<Candidate[]>`
-          SELECT id::text AS id, nom_recherche, sigle, 1::float8 AS ws FROM associations
-           WHERE nom_recherche ~>=~ ${term}::text AND nom_recherche ~<~ ${prefixUpperBound(term)}::text AND deleted_at IS NULL
-           ORDER BY nom_recherche USING ~<~ LIMIT ${wanted}`,
+        prefixQuery(),
         nearestQuery.finally(() => clearTimeout(rareTimer)),
         // Bounded count on the GIN index: quick when matches are few, given up when they are many.
         // It also ranks what it counted (one row with null candidate fields when nothing matched):
@@ -266,19 +333,7 @@ export function createSearchRepository(db: Database, options: SearchRepositoryOp
         }
       }
 
-      // Ranking: exact name (with or without its sigle), then names starting with the term (in
-      // index order), then by word similarity (in scan order, which is the similarity order).
-      const exact = (c: Candidate) =>
-        c.nom_recherche === term || (c.sigle !== null && c.nom_recherche === `${term} ${normaliseSigle(c.sigle)}`);
-      const seen = new Set<string>();
-      const ranked: Candidate[] = [];
-      for (const group of [prefix.filter(exact), similar.filter(exact), prefix, similar]) {
-        for (const candidate of group) {
-          if (seen.has(candidate.id)) continue;
-          seen.add(candidate.id);
-          ranked.push(candidate);
-        }
-      }
+      const ranked = rank(term, prefix, similar);
 
       let total: number;
       let totalExact: boolean;
@@ -300,9 +355,7 @@ export function createSearchRepository(db: Database, options: SearchRepositoryOp
         totalExact = false;
       }
 
-      const page = ranked.slice(offset, offset + limit).map((c) => c.id);
-      const rows = await rowsByIds(page);
-      return { rows: page.map((id) => rows.get(id)).filter((row): row is SearchRow => row !== undefined), total, totalExact };
+      return page(ranked, total, totalExact);
     },
   };
 }

@@ -51,7 +51,7 @@ export function createSearchService(repository: SearchRepository) {
       // corrected term find nothing, the term as typed is searched.
       const options = { offset, limit, countCap: ASSOCIATION_SEARCH.countCap };
       const corrected = await repository.correctTerm(text);
-      let found = await repository.searchByName(corrected.term, options);
+      let found = await repository.searchByName(corrected.term, { ...options, frequencies: corrected.frequencies });
       if (corrected.corrections.length > 0 && found.total === 0) found = await repository.searchByName(text, options);
       return {
         type: 'nom', total: found.total, total_exact: found.totalExact, page, limit, items: found.rows.map(toItem),
