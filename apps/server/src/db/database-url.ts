@@ -1,7 +1,6 @@
 // Resolves the database: DATABASE_URL when given, else the embedded PostgreSQL in the data folder.
 import { join } from 'node:path';
 import type { AppConfig } from '../config.ts';
-import { startEmbeddedPostgres } from './embedded-postgres.ts';
 
 export interface DatabaseTarget {
   url: string;
@@ -13,6 +12,9 @@ export const EMBEDDED_DATABASE_NAME = 'portail';
 
 export async function resolveDatabase(config: AppConfig, log: (message: string) => void): Promise<DatabaseTarget> {
   if (config.databaseUrl) return { url: config.databaseUrl, embedded: false, stop: async () => {} };
+  // Loaded only here: embedded-postgres looks for its platform binaries as soon as it is imported,
+  // and the image leaves them out (it always has DATABASE_URL).
+  const { startEmbeddedPostgres } = await import('./embedded-postgres.ts');
   const server = await startEmbeddedPostgres({
     dir: join(config.dataDir, 'postgres'),
     port: config.embeddedPgPort,
