@@ -50,6 +50,8 @@ export interface PortalOptions {
   onSpawn?(child: ChildProcess): void;
   /** Each chunk of stdout and stderr, as it comes (e.g. to write a log file). */
   onOutput?(chunk: string): void;
+  /** Extra node options before the entry (e.g. --cpu-prof, which NODE_OPTIONS refuses). */
+  nodeArgs?: string[];
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -62,7 +64,7 @@ export async function startPortalProcess(options: PortalOptions): Promise<Portal
   const baseUrl = `http://127.0.0.1:${port}`;
 
   const startedAt = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', SERVER_ENTRY], {
     cwd: options.cwd ?? REPO_ROOT,
     env: { ...options.env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
