@@ -1,6 +1,6 @@
 // proxy-asso: the documents of an association's file (docs/domain.md « Données », « Champs », « Appels de l'API »).
 import { z } from 'zod';
-import { ASSOCIATION_READ_ROLES, ASSOCIATION_WRITE_ROLES, idAssoSchema } from './association.ts';
+import { ASSOCIATION_READ_ROLES, ASSOCIATION_WRITE_ROLES, idAssoSchema } from './association-link.ts';
 import { idSchema } from './fields.ts';
 import { defineRoute, messageSchema } from './http.ts';
 import { scope } from './scope.ts';

@@ -2,7 +2,8 @@
 // what a member needs to choose an establishment before joining.
 import { z } from 'zod';
 import { associationIdentityLightSchema } from './association-search.ts';
-import { associationFileQuerySchema, idAssoSchema, topLevelKeysSchema } from './association.ts';
+import { idAssoSchema } from './association-link.ts';
+import { associationFileQuerySchema, topLevelKeysSchema } from './association.ts';
 import { defineRoute } from './http.ts';
 import { scope } from './scope.ts';
 

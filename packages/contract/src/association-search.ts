@@ -2,28 +2,9 @@
 // SIRET or RNA is an exact identifier lookup, anything else a name search (docs/domain.md « Champs », readSearchTerm).
 import { z } from 'zod';
 import { defineRoute } from './http.ts';
+import { ASSOCIATION_SEARCH } from './limits.ts';
+import { SEARCH_MESSAGES } from './messages.ts';
 import { scope } from './scope.ts';
-
-export const ASSOCIATION_SEARCH = {
-  minLength: 3,
-  maxLength: 200,
-  defaultLimit: 20,
-  maxLimit: 50,
-  /**
-   * A name search counts its matches up to this number only; beyond it `total` is this number and
-   * `total_exact` false (shown as "1000+"), and pages stop there: refine the search instead.
-   */
-  countCap: 1000,
-} as const;
-
-export const SEARCH_MESSAGES = {
-  termRequired: 'Veuillez saisir un nom, un numéro RNA, SIREN ou SIRET.',
-  termTooShort: `Veuillez saisir au moins ${ASSOCIATION_SEARCH.minLength} caractères pour rechercher une association.`,
-  termTooLong: `La recherche ne doit pas contenir plus de ${ASSOCIATION_SEARCH.maxLength} caractères.`,
-  badPage: 'Le numéro de page doit être un entier supérieur ou égal à 1.',
-  badLimit: `Le nombre de résultats par page doit être un entier entre 1 et ${ASSOCIATION_SEARCH.maxLimit}.`,
-  beyondCap: `Seuls les ${ASSOCIATION_SEARCH.countCap} premiers résultats sont consultables : veuillez préciser votre recherche.`,
-} as const;
 
 const positiveInt = (message: string, max?: number) => {
   const base = z.coerce.number({ error: message }).int({ error: message }).min(1, { error: message });

@@ -27,51 +27,13 @@ import { scope } from './scope.ts';
 import { sirenSchema, siretSchema } from './identifiers.ts';
 import { AMALIA_LENGTH, FOLIO_LENGTH, TEXT_LIMITS, VOLUME_LENGTH } from './limits.ts';
 import { MESSAGES } from './messages.ts';
-import { ROLE_SETS, type Role } from './roles.ts';
+import { ASSOCIATION_READ_ROLES, ASSOCIATION_WRITE_ROLES, idAssoSchema } from './association-link.ts';
 
 const gateway = 'proxy-asso' as const;
 
 // ---------------------------------------------------------------------------------------------
-// Who may call (the per-association rules live in the server's proxy-asso/access/policy.ts):
-// association-side roles read and write (members only their associations, lca.admin all);
-// rds.admin reads every file (supervision of the subsidy schemes), writes nothing. Other
-// instructing and Osiris roles are refused until dossier-scoped reading exists.
-export const ASSOCIATION_READ_ROLES: readonly Role[] = ROLE_SETS.associationReaders;
-export const ASSOCIATION_WRITE_ROLES: readonly Role[] = ROLE_SETS.associationMembers;
+// Queries (the association id, the roles and the user ↔ association link: association-link.ts).
 
-// ---------------------------------------------------------------------------------------------
-// User ↔ association link (docs/domain.md « Données »).
-
-export const LINK_TYPES = ['Siège', 'Etablissement secondaire'] as const;
-export type LinkType = (typeof LINK_TYPES)[number];
-
-export const userAssociationLinkSchema = z.object({
-  id_correspondance: z.string(),
-  id_siret: z.string().nullable(),
-  id_rna: z.string().nullable(),
-  id_siren: z.string().nullable(),
-  type: z.enum(LINK_TYPES),
-  fonction: z.string().nullable(),
-  nom: z.string(),
-  siegeSiret: z.string().nullable(),
-});
-export type UserAssociationLink = z.infer<typeof userAssociationLinkSchema>;
-
-/** What the client sends to join (extra fields such as notifications are ignored). */
-export const joinLinkSchema = z.object({
-  id_correspondance: idSchema,
-  id_siret: siretSchema.nullish(),
-  fonction: z.string().trim().max(100, MESSAGES.maxLength('fonction', 100)).nullish(),
-});
-
-// ---------------------------------------------------------------------------------------------
-// Queries.
-
-export const idAssoSchema = z
-  .string({ error: MESSAGES.missingAssociationId })
-  .trim()
-  .min(1, MESSAGES.missingAssociationId)
-  .max(64, MESSAGES.badFormat('identifiant association'));
 const assoQuery = z.object({ id_asso: idAssoSchema });
 const assoSiretQuery = z.object({ id_asso: idAssoSchema, id_siret: siretSchema.optional() });
 const assoSiretRequiredQuery = z.object({ id_asso: idAssoSchema, id_siret: siretSchema });

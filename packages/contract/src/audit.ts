@@ -1,6 +1,6 @@
 // The audit trail of an association (who changed what, when), read by its members: the journal.
 import { z } from 'zod';
-import { ASSOCIATION_READ_ROLES, idAssoSchema } from './association.ts';
+import { ASSOCIATION_READ_ROLES, idAssoSchema } from './association-link.ts';
 import { defineRoute } from './http.ts';
 import { scope } from './scope.ts';
 

@@ -2,11 +2,9 @@
 // and its French message. The server throws by key, each route lists the keys it may answer, the
 // OpenAPI document enumerates them per status and the client reads the texts from here.
 import { checkDocumentName, DOCUMENT_MESSAGES } from './documents.ts';
-import { SEARCH_MESSAGES } from './association-search.ts';
 import type { ApiErrorBody, RouteDefinition } from './http.ts';
 import type { ResourceKind } from './scope.ts';
-import { MESSAGES } from './messages.ts';
-import { REFERENTIEL_MESSAGES } from './referentiels.ts';
+import { MESSAGES, REFERENTIEL_MESSAGES, SEARCH_MESSAGES } from './messages.ts';
 import { invalidFormMessage } from './validation.ts';
 
 export interface ErrorEntry {

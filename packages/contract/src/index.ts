@@ -12,12 +12,14 @@ import { rdsRoutes } from './rds.ts';
 import { referentielRoutes } from './referentiels.ts';
 
 export * from './association.ts';
+export * from './association-link.ts';
 export * from './association-search.ts';
 export * from './association-documents.ts';
 export * from './association-light.ts';
 export * from './association-rules.ts';
 export * from './audit.ts';
 export * from './auth.ts';
+export * from './auth-session.ts';
 export * from './fields.ts';
 export * from './documents.ts';
 export * from './errors.ts';

@@ -1,6 +1,6 @@
 // lca-server (association account): what the client shell needs for now.
 import { z } from 'zod';
-import { idAssoSchema, joinLinkSchema, userAssociationLinkSchema } from './association.ts';
+import { idAssoSchema, joinLinkSchema, userAssociationLinkSchema } from './association-link.ts';
 import { emailSchema, idSchema } from './fields.ts';
 import { defineRoute, messageSchema } from './http.ts';
 import { ADMIN_ROLES, ROLE_SETS } from './roles.ts';

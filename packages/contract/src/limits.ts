@@ -41,3 +41,16 @@ export const MAX_AMOUNT = 1_000_000_000_000;
  * PostgreSQL `integer`, so that a larger figure is refused with a message instead of failing at write.
  */
 export const MAX_STORED_EUROS = 2_147_483_647;
+
+/** The association registry search (association-search.ts): term length, page size, counted matches. */
+export const ASSOCIATION_SEARCH = {
+  minLength: 3,
+  maxLength: 200,
+  defaultLimit: 20,
+  maxLimit: 50,
+  /**
+   * A name search counts its matches up to this number only; beyond it `total` is this number and
+   * `total_exact` false (shown as "1000+"), and pages stop there: refine the search instead.
+   */
+  countCap: 1000,
+} as const;

@@ -1,5 +1,5 @@
 // User-facing French messages (docs/domain.md « Champs », « Erreurs et messages »). Client and server show the same words.
-import { PASSWORD_MIN_LENGTH } from './limits.ts';
+import { ASSOCIATION_SEARCH, PASSWORD_MIN_LENGTH } from './limits.ts';
 
 export const MESSAGES = {
   // HTTP mapping (docs/domain.md « Erreurs et messages »)
@@ -119,4 +119,23 @@ export const MESSAGES = {
   pageNotFoundTitle: 'Page non trouvée',
   pageNotFoundText: "La page que vous cherchez est introuvable ou n'a jamais existé.",
   genericErrorTitle: "Une erreur s'est produite",
+} as const;
+
+/** The association registry search's messages (association-search.ts). */
+export const SEARCH_MESSAGES = {
+  termRequired: 'Veuillez saisir un nom, un numéro RNA, SIREN ou SIRET.',
+  termTooShort: `Veuillez saisir au moins ${ASSOCIATION_SEARCH.minLength} caractères pour rechercher une association.`,
+  termTooLong: `La recherche ne doit pas contenir plus de ${ASSOCIATION_SEARCH.maxLength} caractères.`,
+  badPage: 'Le numéro de page doit être un entier supérieur ou égal à 1.',
+  badLimit: `Le nombre de résultats par page doit être un entier entre 1 et ${ASSOCIATION_SEARCH.maxLimit}.`,
+  beyondCap: `Seuls les ${ASSOCIATION_SEARCH.countCap} premiers résultats sont consultables : veuillez préciser votre recherche.`,
+} as const;
+
+/** The referentials' messages (referentiels.ts). */
+export const REFERENTIEL_MESSAGES = {
+  missingType: 'Missing "type" argument.',
+  notFound: (type: string) => `Le référentiel « ${type} » n'existe pas.`,
+  notFoundById: "Ce référentiel n'existe pas.",
+  duplicateValue: (value: string) => `La valeur « ${value} » apparaît plusieurs fois dans les options.`,
+  noChange: MESSAGES.noChangeDetected,
 } as const;

@@ -1,6 +1,6 @@
 // rds-server (instructing services): what the session needs for now.
 import { z } from 'zod';
-import { serviceInfoSchema } from './auth.ts';
+import { serviceInfoSchema } from './auth-session.ts';
 import { idSchema } from './fields.ts';
 import { defineRoute } from './http.ts';
 import { ADMIN_ROLES, SERVICE_ACCOUNT_MANAGER_ROLES } from './roles.ts';

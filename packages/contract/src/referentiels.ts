@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { idSchema } from './fields.ts';
 import { defineRoute } from './http.ts';
 import { scope } from './scope.ts';
-import { MESSAGES } from './messages.ts';
+import { MESSAGES, REFERENTIEL_MESSAGES } from './messages.ts';
 import { ROLE_SETS, type Role } from './roles.ts';
 
 const gateway = 'api-declaration-server' as const;
@@ -39,14 +39,6 @@ export const REFERENTIEL_ADMIN_ROLES: readonly Role[] = ROLE_SETS.referentielAdm
 export const LARGE_REFERENTIEL_THRESHOLD = 1000;
 export const DEFAULT_OPTIONS_LIMIT = 100;
 export const MAX_OPTIONS_LIMIT = 1000;
-
-export const REFERENTIEL_MESSAGES = {
-  missingType: 'Missing "type" argument.',
-  notFound: (type: string) => `Le référentiel « ${type} » n'existe pas.`,
-  notFoundById: "Ce référentiel n'existe pas.",
-  duplicateValue: (value: string) => `La valeur « ${value} » apparaît plusieurs fois dans les options.`,
-  noChange: MESSAGES.noChangeDetected,
-} as const;
 
 /**
  * Text as searched: no accents, lower case, ligatures spelt out, punctuation as single spaces
