@@ -3,7 +3,8 @@
 // page whose calls the server refuses, nor hides one the server allows).
 import { allRoutes, ROLES, ROLE_SETS, type RouteDefinition } from '@portail/contract';
 import { describe, expect, it } from 'vitest';
-import { resourcesOf, ROUTE_TABLE } from '../src/app/route-table.ts';
+import { callsOf, resourcesOf } from '../src/app/route-calls.ts';
+import { ROUTE_TABLE } from '../src/app/route-table.ts';
 
 const NAMED_SETS: readonly (readonly string[])[] = Object.values(ROLE_SETS);
 
@@ -25,16 +26,16 @@ describe('route roles', () => {
     }
   });
 
-  it.each(ROUTE_TABLE.filter((entry) => entry.calls).map((entry) => [entry.path, entry] as const))(
+  it.each(ROUTE_TABLE.filter((entry) => callsOf(entry)).map((entry) => [entry.path, entry] as const))(
     '%s: its roles are those of the calls it makes',
     (_path, entry) => {
-      expect(entry.calls!.length).toBeGreaterThan(0);
-      expect([...(entry.meta.roles ?? ROLES)].sort()).toEqual(rolesForAll(entry.calls!).sort());
+      expect(callsOf(entry)!.length).toBeGreaterThan(0);
+      expect([...(entry.meta.roles ?? ROLES)].sort()).toEqual(rolesForAll(callsOf(entry)!).sort());
     },
   );
 
   it('the check sees a difference', () => {
-    const [outbox] = ROUTE_TABLE.find((entry) => entry.meta.name === 'administration-lca')!.calls!;
+    const [outbox] = callsOf(ROUTE_TABLE.find((entry) => entry.meta.name === 'administration-lca')!)!;
     expect(rolesForAll([outbox!])).toEqual(['lca.admin']);
     expect(rolesForAll([{ ...outbox!, access: ROLE_SETS.platformAdmins }])).not.toEqual(['lca.admin']);
   });
@@ -44,10 +45,10 @@ describe('route resources', () => {
   /** The association a page works on: named in its path, else the user's first one (docs/domain.md « Parcours »). */
   const namesAssociation = (path: string) => /:idCorrespondance\??(\/|$)/.test(path);
 
-  it.each(ROUTE_TABLE.filter((entry) => entry.calls).map((entry) => [entry.path, entry] as const))(
+  it.each(ROUTE_TABLE.filter((entry) => callsOf(entry)).map((entry) => [entry.path, entry] as const))(
     '%s: its path names the association its calls act on, and only then',
     (path, entry) => {
-      const kinds = resourcesOf(entry);
+      const kinds = resourcesOf(callsOf(entry)!);
       if (kinds.length === 0) {
         // Calls on no one's resource (administration lists): no association in the path.
         expect(namesAssociation(path), path).toBe(false);
@@ -61,7 +62,7 @@ describe('route resources', () => {
 
   it('the resources come from the contract declarations', () => {
     const files = ROUTE_TABLE.find((entry) => entry.meta.name === 'informations-administratives-association')!;
-    expect(resourcesOf(files).sort()).toEqual(['association', 'establishment']);
-    expect(resourcesOf({ ...files, calls: files.calls!.map((call) => ({ ...call, scope: { resource: 'none' as const } })) })).toEqual([]);
+    expect(resourcesOf(callsOf(files)!).sort()).toEqual(['association', 'establishment']);
+    expect(resourcesOf(callsOf(files)!.map((call) => ({ ...call, scope: { resource: 'none' as const } })))).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 // Every route of the portal (docs/domain.md « Parcours »): path (relative to /client), layout, metadata for the entry checks and
 // the notes, and either a page or a placeholder description. Who may enter comes from the
-// contract's ROLE_SETS, the sets the API routes declare; a page that calls the API also names the
-// contract routes it calls, and test/route-roles.test.ts checks its roles against theirs.
-import { api, ROLE_SETS, type ResourceKind, type RouteDefinition } from '@portail/contract';
+// contract's ROLE_SETS, the sets the API routes declare; the contract routes each page calls are
+// named in route-calls.ts (kept out of the entry), and test/route-roles.test.ts checks its roles
+// against theirs.
+import { ROLE_SETS } from '@portail/contract';
 import type { RouteMeta } from '../lib/session/route-meta.ts';
 
 export type PageKey =
@@ -34,18 +35,6 @@ export interface RouteEntry {
   layout: 'default' | 'login';
   meta: RouteMeta;
   page: PageKey | { placeholder: string };
-  /** The contract routes the page calls (its family), whose declared roles its own must match. */
-  calls?: readonly RouteDefinition[];
-}
-
-/**
- * The kinds of resource a page's calls act on, read from the contract's scope declarations (the
- * same ones the server checks): a page acting on an association names it in its path, or works on
- * the user's first association (test/route-roles.test.ts).
- */
-export function resourcesOf(entry: RouteEntry): ResourceKind[] {
-  const kinds = new Set((entry.calls ?? []).map((call) => call.scope?.resource).filter((kind) => kind && kind !== 'none' && kind !== 'caller'));
-  return [...kinds] as ResourceKind[];
 }
 
 const {
@@ -59,17 +48,12 @@ const {
   osiris: OSIRIS,
 } = ROLE_SETS;
 
-/** The association file's routes (identity, establishments, bank details... and its journal). */
-const ASSOCIATION_FILE_CALLS: readonly RouteDefinition[] = [...Object.values(api.association), api.audit.getJournal];
-const DOCUMENT_CALLS: readonly RouteDefinition[] = Object.values(api.associationDocuments);
-
 /** A page of this client under the default layout (header, footer, notes). */
-const route = (path: string, meta: RouteMeta, page: PageKey, calls?: readonly RouteDefinition[]): RouteEntry => ({
+const route = (path: string, meta: RouteMeta, page: PageKey): RouteEntry => ({
   path,
   layout: 'default',
   meta,
   page,
-  ...(calls ? { calls } : {}),
 });
 
 /** A page of this client under the login layout (sign-in, account creation, passwords). */
@@ -187,7 +171,6 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     '/administration/lca',
     { name: 'administration-lca', title: 'Administration du compte association', roles: LCA_ADMIN },
     'adminLca',
-    [api.mail.outbox],
   ),
   placeholderRoute(
     '/administration/psp',
@@ -215,25 +198,21 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     '/informations-administratives',
     { name: 'informations-administratives', title: 'Informations administratives', roles: ASSOCIATION },
     'administrativeInfo',
-    ASSOCIATION_FILE_CALLS,
   ),
   route(
     '/informations-administratives/:idCorrespondance',
     { name: 'informations-administratives-association', title: 'Informations administratives', roles: ASSOCIATION },
     'administrativeInfo',
-    ASSOCIATION_FILE_CALLS,
   ),
   route(
     '/informations-administratives/:idCorrespondance?/etablissement-secondaire',
     { name: 'etablissements-secondaires', title: 'Établissements secondaires', roles: ASSOCIATION },
     'administrativeInfo',
-    ASSOCIATION_FILE_CALLS,
   ),
   route(
     '/informations-administratives/:idCorrespondance?/etablissement-secondaire/:siret',
     { name: 'etablissement-secondaire', title: 'Établissement secondaire', roles: ASSOCIATION },
     'administrativeInfo',
-    ASSOCIATION_FILE_CALLS,
   ),
 
   // Documents
@@ -241,7 +220,6 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     '/associations/:idCorrespondance?/documents',
     { name: 'documents', title: 'Documents', roles: ASSOCIATION },
     'documents',
-    DOCUMENT_CALLS,
   ),
   route(
     '/associations/:idCorrespondance?/documents/etablissements-secondaires',
@@ -251,13 +229,11 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
       roles: ASSOCIATION,
     },
     'documents',
-    DOCUMENT_CALLS,
   ),
   route(
     '/associations/:idCorrespondance?/documents/etablissements-secondaires/:siret',
     { name: 'documents-etablissement-secondaire', title: 'Documents de l’établissement', roles: ASSOCIATION },
     'documents',
-    DOCUMENT_CALLS,
   ),
 
   // Other association pages

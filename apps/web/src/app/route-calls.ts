@@ -1,0 +1,32 @@
+// The contract routes each page of the route table calls (its family), whose declared roles the
+// page's own must match (test/route-roles.test.ts). Kept apart from route-table.ts: the router
+// and the entry guard never read it, so the route groups and their schemas stay out of the entry,
+// each page's chunk bringing only the calls it makes.
+import { api, type ResourceKind, type RouteDefinition } from '@portail/contract';
+import type { PageKey, RouteEntry } from './route-table.ts';
+
+/** The association file's routes (identity, establishments, bank details... and its journal). */
+const ASSOCIATION_FILE_CALLS: readonly RouteDefinition[] = [...Object.values(api.association), api.audit.getJournal];
+const DOCUMENT_CALLS: readonly RouteDefinition[] = Object.values(api.associationDocuments);
+
+/** The pages that call the API, and the calls each one makes. */
+export const PAGE_CALLS: Readonly<Partial<Record<PageKey, readonly RouteDefinition[]>>> = {
+  adminLca: [api.mail.outbox],
+  administrativeInfo: ASSOCIATION_FILE_CALLS,
+  documents: DOCUMENT_CALLS,
+};
+
+/** The contract routes a route's page calls, if it calls the API. */
+export function callsOf(entry: RouteEntry): readonly RouteDefinition[] | undefined {
+  return typeof entry.page === 'string' ? PAGE_CALLS[entry.page] : undefined;
+}
+
+/**
+ * The kinds of resource these calls act on, read from the contract's scope declarations (the
+ * same ones the server checks): a page acting on an association names it in its path, or works on
+ * the user's first association (test/route-roles.test.ts).
+ */
+export function resourcesOf(calls: readonly RouteDefinition[]): ResourceKind[] {
+  const kinds = new Set(calls.map((call) => call.scope?.resource).filter((kind) => kind && kind !== 'none' && kind !== 'caller'));
+  return [...kinds] as ResourceKind[];
+}
