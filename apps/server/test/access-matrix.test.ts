@@ -31,26 +31,10 @@ import { createAccount, signIn } from './support/factories.ts';
 import { registerBody, TOKEN_HEADER, uniqueEmail } from './support/http-helpers.ts';
 import { lastMailTo, latestResetToken, latestValidationToken, reportTokenIn } from './support/mailbox.ts';
 import { startTestApp, TEST_PASSWORD, type TestApp } from './support/test-app.ts';
+import { callRoute, type Caller, type CallParts, type MatrixContext, type MatrixEntries, type MatrixEntry, type TokenFor } from './support/access-matrix.ts';
 
-type Caller = Awaited<ReturnType<typeof signIn>>;
-/** The token to send for a caller (undefined: no header). */
-type TokenFor = (caller: Caller) => string | undefined;
-
-interface CallParts {
-  params?: Record<string, string>;
-  query?: Record<string, string>;
-  body?: object;
-}
-
-interface MatrixEntry {
-  /** Who may call, stated independently of the contract (both must agree). */
-  access: Access;
-  /**
-   * One well-formed call. It prepares what it needs (accounts, links) and, for routes on the
-   * caller's own resource, the caller whose resource it targets; `tokenFor` picks the token sent.
-   */
-  send(route: RouteDefinition, tokenFor: TokenFor): Promise<Response>;
-}
+/** The entry files of the modules whose routes are stated outside this file (test/access-matrix/). */
+const MODULE_ENTRIES: readonly MatrixEntries[] = [];
 
 let t: TestApp;
 /** A signed-in association user, and one signed-in user per role of ROLES. */
@@ -104,13 +88,7 @@ async function freshRh(annee: number) {
 }
 const newReseau = () => t.db.reseauAffiliation.create({ data: { associationId: asso.id, nom: `Réseau ${randomUUID()}` } });
 
-function call(route: RouteDefinition, token: string | undefined, parts: CallParts = {}) {
-  const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-  const agent = t.http();
-  let request = agent[method](routeUrl(route, parts.params)).query(parts.query ?? {});
-  if (token !== undefined) request = request.set(TOKEN_HEADER, token);
-  return parts.body === undefined ? request : request.send(parts.body);
-}
+const call = (route: RouteDefinition, token: string | undefined, parts: CallParts = {}) => callRoute(t, route, token, parts);
 
 /** Sends with the token chosen for `caller`. */
 const as = (caller: Caller, tokenFor: TokenFor) => tokenFor(caller);
@@ -142,7 +120,7 @@ async function newDocument(): Promise<{ uuid: string }> {
   return response.body;
 }
 
-const MATRIX: Record<string, MatrixEntry> = {
+const CORE_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/auth-server/login': {
     access: 'public',
     send: (route, tokenFor) =>
@@ -622,6 +600,31 @@ const MATRIX: Record<string, MatrixEntry> = {
   },
 };
 
+const matrixContext: MatrixContext = {
+  get t() {
+    return t;
+  },
+  get member() {
+    return member;
+  },
+  get service() {
+    return service;
+  },
+  byRole,
+  get asso() {
+    return asso;
+  },
+  call,
+};
+/** Every entry: this file's, then each module's (a route stated twice is an error). */
+const MATRIX: Record<string, MatrixEntry> = { ...CORE_MATRIX };
+for (const entries of MODULE_ENTRIES) {
+  for (const [key, entry] of Object.entries(entries(matrixContext))) {
+    if (MATRIX[key]) throw new Error(`${key} is stated twice in the access matrix`);
+    MATRIX[key] = entry;
+  }
+}
+
 const keyOf = (route: RouteDefinition) => `${route.method} ${API_BASE}/${route.gateway}${route.path}`;
 const successOf = (route: RouteDefinition) => route.successStatus ?? 200;
 const entryOf = (route: RouteDefinition) => {
@@ -992,6 +995,8 @@ const WRITE_ALL_ROUTES = [
 /** The kind of resource of a route: every other non-public route acts on one association's file. */
 function expectedScope(route: RouteDefinition): string {
   const key = keyOf(route);
+  const stated = entryOf(route).scope;
+  if (stated) return stated;
   if (ACCOUNT_ROUTES[key]) return `account:${ACCOUNT_ROUTES[key].idKind}:${[...ACCOUNT_ROUTES[key].others].sort().join(',')}`;
   if (CALLER_ROUTES.includes(key)) return 'caller';
   if (NO_RESOURCE_ROUTES.includes(key)) return 'none';
@@ -1069,6 +1074,20 @@ describe('association-wide writes by a member of a secondary establishment', () 
       expect(response.body).toEqual(FORBIDDEN);
     },
   );
+});
+
+describe.each(
+  allRoutes()
+    .filter((route) => MATRIX[keyOf(route)]?.foreign)
+    .map((route) => [keyOf(route), route] as const),
+)('%s on a foreign resource', (_key, route) => {
+  const foreign = MATRIX[keyOf(route)]!.foreign!;
+  const allowed = (route.access === 'authenticated' ? ROLES : (route.access as readonly Role[])).filter((role) => ROLES.includes(role));
+  it.each(allowed.map((role) => [role, foreign.reachedBy.includes(role)] as const))('role %s reaches it: %s', async (role, reaches) => {
+    const response = await foreign.send(route, byRole.get(role)!.token);
+    if (reaches) expect(response.status, JSON.stringify(response.body)).toBe(successOf(route));
+    else expect([403, 404], JSON.stringify(response.body)).toContain(response.status);
+  });
 });
 
 describe("account-scoped routes on another person's account", () => {
