@@ -5,22 +5,32 @@
 // sizes, and the name-search targets beside the figures. The machine is loaded during the
 // measures: one CPU-burning child process per core, each busy BENCH_LOAD_DUTY of the time (a bit
 // less than a whole core). Options: BENCH_SIZES (15000,1500000), BENCH_RUNS (5), BENCH_LOAD
-// (burners, default: the number of cores; 0 for none), BENCH_LOAD_DUTY (0.85).
+// (burners, default: the number of cores; 0 for none), BENCH_LOAD_DUTY (0.85), BENCH_DATA_DIR: a
+// folder where the embedded PostgreSQL and its loaded databases are kept between runs (a database
+// whose load completed for its size is reused, migrated to the current migrations first; loading
+// 1.5 M takes minutes), instead of a throw-away cluster.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres.ts';
+import { migrate } from '../apps/server/src/db/migrate.ts';
 import { createDatabase } from '../apps/server/src/db/prisma.ts';
 import { defaultCommunePicker } from '../apps/server/src/db/registry/communes.ts';
 import { loadRegistry, sampleIdentifiers } from '../apps/server/src/db/registry/copy-loader.ts';
 import { createRegistryGenerator } from '../apps/server/src/db/registry/generator.ts';
 import { createSearchRepository } from '../apps/server/src/modules/proxy-asso/search/repository.ts';
 import { createSearchService } from '../apps/server/src/modules/proxy-asso/search/service.ts';
-import { createDatabaseFromTemplate, prepareTemplate, startTestCluster } from '../apps/server/test/support/postgres-cluster.ts';
+import {
+  createDatabaseFromTemplate, databaseUrl, dropDatabase, freePort, prepareTemplate, startTestCluster, withClient, type TestCluster,
+} from '../apps/server/test/support/postgres-cluster.ts';
 
 const SIZES = (process.env.BENCH_SIZES ?? '15000,1500000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? '5');
 const BURNERS = Number(process.env.BENCH_LOAD ?? String(availableParallelism()));
 const DUTY = Math.min(1, Math.max(0, Number(process.env.BENCH_LOAD_DUTY ?? '0.85')));
+const DATA_DIR = process.env.BENCH_DATA_DIR ? resolve(process.env.BENCH_DATA_DIR) : undefined;
 /** Name search targets: p95 at the largest size, and its ratio to the smallest size's. */
 const TARGET_P95_MS = 40;
 const TARGET_RATIO = 1.6;
@@ -64,23 +74,52 @@ async function measure(run: (q: string) => Promise<unknown>, terms: string[]) {
   return { p50: percentile(samples, 50), p95: percentile(samples, 95), n: samples.length };
 }
 
-const cluster = await startTestCluster();
+/** The cluster: kept in BENCH_DATA_DIR when given (started on it, stopped without removing it), else throw-away. */
+async function startCluster(): Promise<TestCluster> {
+  if (DATA_DIR === undefined) return startTestCluster();
+  mkdirSync(DATA_DIR, { recursive: true });
+  // As root, PostgreSQL runs as the `postgres` user, which must be able to enter the folder.
+  chmodSync(DATA_DIR, 0o755);
+  const server = await startEmbeddedPostgres({ dir: join(DATA_DIR, 'data'), port: await freePort(), ephemeral: true });
+  return { adminUrl: server.adminUrl, stop: () => server.stop() };
+}
+
+/** Marks a database whose load completed (COMMENT ON DATABASE), so that a later run may reuse it. */
+const loadedMark = (size: number) => `bench-search: ${size} associations loaded`;
+async function isLoaded(adminUrl: string, name: string, size: number): Promise<boolean> {
+  const rows = await withClient(adminUrl, (client) =>
+    client.query<{ mark: string | null }>(
+      'SELECT shobj_description(oid, \'pg_database\') AS mark FROM pg_database WHERE datname = $1', [name]));
+  return rows.rows[0]?.mark === loadedMark(size);
+}
+
+const cluster = await startCluster();
 const results: Record<number, Record<string, { p50: number; p95: number; n: number }>> = {};
 try {
   const template = `bench_search_tpl_${process.pid}`;
   await prepareTemplate(cluster.adminUrl, template);
   const communes = defaultCommunePicker();
   for (const size of SIZES) {
-    const url = await createDatabaseFromTemplate(cluster.adminUrl, template, `bench_search_${size}`);
+    const name = `bench_search_${size}`;
     console.log(`\n== ${size.toLocaleString('fr-FR')} associations`);
-    const load = await loadRegistry({
-      url, generator: createRegistryGenerator({ seed: 'bench', communes }), count: size,
-      log: (m) => console.log(m),
-    });
-    console.log(
-      `chargement ${load.loadSeconds.toFixed(1)} s (${Math.round(size / load.loadSeconds).toLocaleString('fr-FR')} associations/s), ` +
-        `index et statistiques ${load.indexSeconds.toFixed(1)} s, total ${load.totalSeconds.toFixed(1)} s`,
-    );
+    let url: string;
+    if (DATA_DIR !== undefined && (await isLoaded(cluster.adminUrl, name, size))) {
+      url = databaseUrl(cluster.adminUrl, name);
+      await migrate(url);
+      console.log(`base ${name} déjà chargée (${DATA_DIR}) : reprise, migrations appliquées`);
+    } else {
+      await dropDatabase(cluster.adminUrl, name);
+      url = await createDatabaseFromTemplate(cluster.adminUrl, template, name);
+      const load = await loadRegistry({
+        url, generator: createRegistryGenerator({ seed: 'bench', communes }), count: size,
+        log: (m) => console.log(m),
+      });
+      console.log(
+        `chargement ${load.loadSeconds.toFixed(1)} s (${Math.round(size / load.loadSeconds).toLocaleString('fr-FR')} associations/s), ` +
+          `index et statistiques ${load.indexSeconds.toFixed(1)} s, total ${load.totalSeconds.toFixed(1)} s`,
+      );
+      await withClient(cluster.adminUrl, (client) => client.query(`COMMENT ON DATABASE "${name}" IS '${loadedMark(size)}'`));
+    }
     const db = createDatabase(url);
     const service = createSearchService(createSearchRepository(db));
     const search = (q: string) => service.search({ q, page: 1, limit: 20 });
@@ -127,5 +166,6 @@ try {
     console.log(`rapport p95       ×${(b.p95 / a.p95).toFixed(2).padStart(5)}     cible ≤ ×${TARGET_RATIO}     ${verdict(b.p95 / a.p95 <= TARGET_RATIO)}`);
   }
 } finally {
+  if (DATA_DIR !== undefined) await dropDatabase(cluster.adminUrl, `bench_search_tpl_${process.pid}`).catch(() => {});
   await cluster.stop();
 }
