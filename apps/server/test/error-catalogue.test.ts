@@ -14,6 +14,7 @@ import {
   ERRORS,
   MESSAGES,
   messageSchema,
+  SUBSIDY_ERRORS_AWAITING_ROUTES,
   TRANSITION_ERRORS,
   type ErrorKey,
 } from '@portail/contract';
@@ -86,8 +87,9 @@ describe('the catalogue', () => {
 
   it('is used: every entry is declared by some route, or by the routes that fire state-machine events', () => {
     const declared = new Set(allRoutes().flatMap((route) => declaredErrors(route)));
-    // No route fires a state-machine event yet (the dossier, CRF, SIRET and Pass'Sport services will).
-    expect(keys.filter((key) => !declared.has(key))).toEqual([...TRANSITION_ERRORS]);
+    // No route fires a state-machine event yet (the dossier, CRF, SIRET and Pass'Sport services will),
+    // and the subsidy entries wait for the dossier routes.
+    expect(keys.filter((key) => !declared.has(key))).toEqual([...SUBSIDY_ERRORS_AWAITING_ROUTES, ...TRANSITION_ERRORS]);
   });
 
   it('makes a route that fires a state-machine event declare the refused-transition errors', () => {

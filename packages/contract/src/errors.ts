@@ -5,6 +5,7 @@ import { checkDocumentName, DOCUMENT_MESSAGES } from './documents.ts';
 import type { ApiErrorBody, RouteDefinition } from './http.ts';
 import type { ResourceKind } from './scope.ts';
 import { MESSAGES, REFERENTIEL_MESSAGES, SEARCH_MESSAGES } from './messages.ts';
+import { SUBSIDY_MESSAGES } from './subsidies/messages.ts';
 import { invalidFormMessage } from './validation.ts';
 
 export interface ErrorEntry {
@@ -101,6 +102,26 @@ export const ERRORS = {
   },
   NO_CHANGE_DETECTED: { status: 400, message: REFERENTIEL_MESSAGES.noChange },
 
+  // Subsidy dossiers and their projects (docs/domain.md « Dossiers de subvention »)
+  DOSSIER_NOT_FOUND: { status: 404, message: SUBSIDY_MESSAGES.dossierNotFound },
+  PROJET_NOT_FOUND: { status: 404, message: SUBSIDY_MESSAGES.projetNotFound },
+  NO_PROJECT_MATCHES: { status: 404, message: SUBSIDY_MESSAGES.noProjectMatches },
+  SUBVENTION_NOT_FOUND: { status: 404, message: SUBSIDY_MESSAGES.subventionNotFound },
+  SUBVENTION_INACTIVE: { status: 409, message: SUBSIDY_MESSAGES.subventionInactive },
+  DOSSIER_INCOMPLETE: { status: 400, message: SUBSIDY_MESSAGES.dossierIncomplete },
+  DOSSIER_NOT_EDITABLE: { status: 403, message: SUBSIDY_MESSAGES.dossierNotEditable },
+  DOSSIER_EXISTS: { status: 409, message: SUBSIDY_MESSAGES.dossierExists },
+  PROJECT_LIMIT_CNDS: {
+    status: 409,
+    message: ({ sous_dispositif }: { sous_dispositif: string }) => SUBSIDY_MESSAGES.projectLimitCnds(sous_dispositif),
+    example: { sous_dispositif: 'Part territoriale - Emploi' },
+  },
+  DOSSIER_NOT_TRANSMITTABLE: {
+    status: 400,
+    message: ({ manquants }: { manquants: string[] }) => SUBSIDY_MESSAGES.notTransmittable(manquants),
+    example: { manquants: ['Attestation sur l’honneur', 'Budget du projet'] },
+  },
+
   // State machines (machines/): an event refused by the machine
   TRANSITION_UNKNOWN_EVENT: {
     status: 400,
@@ -170,6 +191,14 @@ const SCOPE_ERRORS: Record<ResourceKind, readonly ErrorKey[]> = {
   caller: [],
   none: [],
 };
+/**
+ * Subsidy entries that no route declares yet: the dossier routes will (docs/domain.md « Dossiers de
+ * subvention »); a route that declares one removes it from this list.
+ */
+export const SUBSIDY_ERRORS_AWAITING_ROUTES = [
+  'DOSSIER_NOT_FOUND', 'PROJET_NOT_FOUND', 'NO_PROJECT_MATCHES', 'SUBVENTION_NOT_FOUND', 'SUBVENTION_INACTIVE',
+  'DOSSIER_INCOMPLETE', 'DOSSIER_NOT_EDITABLE', 'DOSSIER_EXISTS', 'PROJECT_LIMIT_CNDS', 'DOSSIER_NOT_TRANSMITTABLE',
+] as const satisfies readonly ErrorKey[];
 /** Answered by every route that fires a state-machine event. */
 export const TRANSITION_ERRORS = ['TRANSITION_UNKNOWN_EVENT', 'TRANSITION_WRONG_STATE', 'TRANSITION_FORBIDDEN'] as const;
 const BODY_ERRORS = [
