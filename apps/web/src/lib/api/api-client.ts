@@ -1,7 +1,7 @@
 // HTTP client built from the contract's route table: URL, token header, refresh, error mapping, parsing.
 import {
   ACCESS_TOKEN_HEADER,
-  api,
+  authSessionRoutes,
   MESSAGES,
   routeUrl,
   sendsAccessToken,
@@ -95,7 +95,7 @@ export function createApiClient(deps: ApiClientDeps) {
     refreshing ??= (async () => {
       const refreshToken = deps.session.getState().refreshToken;
       if (!refreshToken) throw sessionExpired();
-      const route = api.auth.refreshToken;
+      const route = authSessionRoutes.refreshToken;
       let response: Response;
       try {
         response = await send(route, { params: { refreshToken } }, null);

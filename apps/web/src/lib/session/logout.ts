@@ -1,12 +1,12 @@
 // Logout: revoke the refresh token on the server, then forget everything locally (docs/domain.md « Session et rôles »).
-import { api } from '@portail/contract';
+import { authSessionRoutes } from '@portail/contract';
 import type { CallApi } from '../api/api-client.ts';
 import type { SessionStore } from './session-store.ts';
 
 export async function logout(store: SessionStore, callApi: CallApi): Promise<void> {
   const { refreshToken } = store.getState();
   try {
-    await callApi(api.auth.logout, { body: refreshToken ? { refreshToken } : {} });
+    await callApi(authSessionRoutes.logout, { body: refreshToken ? { refreshToken } : {} });
   } catch {
     // Nothing to do: the local session goes anyway.
   }

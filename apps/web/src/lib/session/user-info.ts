@@ -1,5 +1,5 @@
 // The "user-info load" entry check: association record (lca) or service record (rds).
-import { api, errorCodeOf, isLcaRole, isRdsRole, MESSAGES, type SessionUser } from '@portail/contract';
+import { errorCodeOf, isLcaRole, isRdsRole, MESSAGES, lcaRoutes, rdsRoutes, type SessionUser } from '@portail/contract';
 import type { CallApi } from '../api/api-client.ts';
 import { ApiError } from '../api/api-error.ts';
 
@@ -16,10 +16,10 @@ export function userInfoKind(role: string | null): UserInfoKind | null {
 export async function loadUserInfo(kind: UserInfoKind, user: SessionUser, callApi: CallApi): Promise<SessionUser> {
   if (kind === 'association') {
     if (!user.lcaId) return user;
-    const record = await callApi(api.lca.getUser, { params: { id: user.lcaId } });
+    const record = await callApi(lcaRoutes.getUser, { params: { id: user.lcaId } });
     return { ...user, lcaId: record._id, associations: record.associations };
   }
-  const rds = await callApi(api.rds.getServiceUser, { params: { id: user.authId } });
+  const rds = await callApi(rdsRoutes.getServiceUser, { params: { id: user.authId } });
   if (rds.locked) throw new ApiError(MESSAGES.userLocked, 403, { code: errorCodeOf('USER_LOCKED') });
   return { ...user, rds };
 }
