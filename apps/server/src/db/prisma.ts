@@ -18,6 +18,9 @@ export function createDatabase(databaseUrl: string, options: { maxConnections?: 
   return db;
 }
 
+/** The pg pool behind `db` (undefined for a client not made here). */
+export const poolOf = (db: Database): pg.Pool | undefined => pools.get(db);
+
 /** Connections of the pool behind `db` (open, idle, waiting requests, limit); null for another client. */
 export function poolStats(db: Database): { total: number; idle: number; waiting: number; max: number } | null {
   const pool = pools.get(db);

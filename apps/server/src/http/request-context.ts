@@ -3,6 +3,7 @@
 // for every non-public route, from the account's current state in the database.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ACCESS_TOKEN_HEADER, type RouteDefinition } from '@portail/contract';
+import { readRows } from '../db/read-rows.ts';
 import { appError } from './errors.ts';
 
 export interface AuthClaims {
@@ -69,15 +70,20 @@ interface AccountState {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** One read by primary key: the state the entry checks need, as it is now (not as the token says). */
+const ACCOUNT_STATE_SQL = `
+  SELECT u.enabled, u.must_change_password, u.session_version, s.locked,
+         (SELECT array_agg(r.role) FROM user_roles r WHERE r.user_id = u.id) AS roles,
+         NOT EXISTS (SELECT 1 FROM refresh_tokens t WHERE t.family_id = $2::uuid AND t.revoked_at IS NULL) AS session_revoked
+  FROM users u LEFT JOIN service_accounts s ON s.auth_id = u.id
+  WHERE u.id = $1::uuid`;
+
+/**
+ * One read by primary key on every call, never cached: the state the entry checks need, as it is
+ * now (not as the token says). Straight on the pool (db/read-rows.ts), as it runs on every call.
+ */
 async function accountState(app: FastifyInstance, userId: string, sessionId: string): Promise<AccountState | null> {
   if (!UUID.test(userId) || !UUID.test(sessionId)) return null;
-  const rows = await app.services.db.$queryRaw<AccountState[]>`
-    SELECT u.enabled, u.must_change_password, u.session_version, s.locked,
-           (SELECT array_agg(r.role) FROM user_roles r WHERE r.user_id = u.id) AS roles,
-           NOT EXISTS (SELECT 1 FROM refresh_tokens t WHERE t.family_id = ${sessionId}::uuid AND t.revoked_at IS NULL) AS session_revoked
-    FROM users u LEFT JOIN service_accounts s ON s.auth_id = u.id
-    WHERE u.id = ${userId}::uuid`;
+  const rows = await readRows<AccountState>(app.services.db, ACCOUNT_STATE_SQL, [userId, sessionId]);
   return rows[0] ?? null;
 }
 

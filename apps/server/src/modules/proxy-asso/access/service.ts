@@ -11,14 +11,11 @@ import type { AccessRepository } from './repository.ts';
 export function createAccessService(repository: AccessRepository) {
   /** The caller's scope on the association named by id_asso, or 404 / 403 (see policy.ts). */
   async function scopeOf<M extends ScopeMode>(claims: AuthClaims, idAsso: string, mode: M): Promise<AssociationScope<M>> {
-    const associationId = await repository.findAssociationId(idAsso);
-    if (!associationId) throw appError('NOT_FOUND');
     // lca.admin needs no link; only association users have links worth loading.
-    const link =
-      !claims.roles.includes(LCA_ADMIN) && claims.roles.includes('lca.association')
-        ? (await repository.linksOf(claims.userId)).find((l) => l.associationId === associationId)
-        : undefined;
-    return scopeFor(claims, associationId, link, mode);
+    const linked = !claims.roles.includes(LCA_ADMIN) && claims.roles.includes('lca.association');
+    const found = await repository.findWithLink(idAsso, linked ? claims.userId : null);
+    if (!found) throw appError('NOT_FOUND');
+    return scopeFor(claims, found.associationId, linked ? found.link : undefined, mode);
   }
 
   const resolvers = {
