@@ -17,11 +17,13 @@ export default defineConfig({
         // Libraries change less often than the application: separate, long-cached chunks.
         // react-dsfr stays with the app: its DSFR script is loaded dynamically after a global
         // configuration, and moving it into a shared chunk breaks that order.
-        // Only libraries every page needs at start go here: a library named here is loaded with
-        // the entry even when only a lazy chunk uses it (DOMPurify, used by the notes, is not).
+        // Only libraries every page needs at start, whole, go here: a library named here is loaded
+        // with the entry even when only a lazy chunk uses it (DOMPurify, used by the notes, is not;
+        // nor TanStack Query, whose query client is needed at start but whose hooks and observers
+        // only by pages: left to Rollup, they load with the pages that use them).
         manualChunks(id) {
           if (/node_modules\/(react|react-dom|react-router|react-router-dom|scheduler)\//.test(id)) return 'react';
-          if (/node_modules\/(zod|@tanstack)\//.test(id)) return 'libs';
+          if (/node_modules\/zod\//.test(id)) return 'libs';
           return undefined;
         },
       },

@@ -2,7 +2,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { NotFoundPage, RouteErrorPage } from '../features/shell/error-page.tsx';
-import { PlaceholderPage } from '../features/shell/placeholder-page.tsx';
 import { BASENAME } from './base-path.ts';
 import { lazyPage } from './chunk-reload.ts';
 import { DefaultLayout } from './layouts/default-layout.tsx';
@@ -42,9 +41,17 @@ const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
 
 function toRouteObject(entry: RouteEntry): RouteObject {
   const base = { path: entry.path, handle: { meta: entry.meta }, loader: guardLoader(entry.meta) };
-  if (typeof entry.page === 'string') return { ...base, lazy: lazyPage(PAGES[entry.page]) };
-  const { placeholder } = entry.page;
-  return { ...base, element: <PlaceholderPage title={entry.meta.title} description={placeholder} /> };
+  const { page } = entry;
+  if (typeof page === 'string') return { ...base, lazy: lazyPage(PAGES[page]) };
+  // A page still to come: one chunk for all of them, each route saying what it will hold.
+  const loadPlaceholder = () =>
+    import('../features/shell/placeholder-page.tsx').then(
+      ({ PlaceholderPage }) =>
+        function Placeholder() {
+          return <PlaceholderPage title={entry.meta.title} description={page.placeholder} />;
+        },
+    );
+  return { ...base, lazy: lazyPage(loadPlaceholder) };
 }
 
 const NOT_FOUND_META = { name: 'not-found', title: 'Page non trouvée' };
