@@ -13,6 +13,7 @@ import { referentielRoutes } from './referentiels.ts';
 
 export * from './association.ts';
 export * from './association-link.ts';
+export * from './association-user.ts';
 export * from './association-search.ts';
 export * from './association-documents.ts';
 export * from './association-light.ts';

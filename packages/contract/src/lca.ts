@@ -1,9 +1,10 @@
 // lca-server (association account): what the client shell needs for now.
 import { z } from 'zod';
 import { idAssoSchema, joinLinkSchema, userAssociationLinkSchema } from './association-link.ts';
+import { associationUserRoutes, associationUserSchema } from './association-user.ts';
 import { emailSchema, idSchema } from './fields.ts';
 import { defineRoute, messageSchema } from './http.ts';
-import { ADMIN_ROLES, ROLE_SETS } from './roles.ts';
+import { ROLE_SETS } from './roles.ts';
 import { scope } from './scope.ts';
 import { rnaSchema, sirenSchema } from './identifiers.ts';
 import { MESSAGES } from './messages.ts';
@@ -23,31 +24,13 @@ export const noteOnPageSchema = z.object({
 });
 export type NoteOnPage = z.infer<typeof noteOnPageSchema>;
 
-/** Association-user record (lca side); its _id is the session's lcaId. */
-export const associationUserSchema = z.object({
-  _id: z.string(),
-  authId: z.string(),
-  email: z.string(),
-  civilite: z.string().nullable(),
-  nom: z.string().nullable(),
-  prenom: z.string().nullable(),
-  /** The user's links to associations (docs/domain.md « Données »). */
-  associations: z.array(userAssociationLinkSchema),
-});
-export type AssociationUser = z.infer<typeof associationUserSchema>;
-
 export const lcaRoutes = {
   notesOnPage: defineRoute({
     method: 'GET', gateway, path: '/notesOnPage', access: 'public',
     summary: 'Notes à afficher sur les pages (actives et dans leur période)',
     query: z.object({ route: z.string().max(100).optional() }), response: z.array(noteOnPageSchema),
   }),
-  getUser: defineRoute({
-    method: 'GET', gateway, path: '/users/:id', access: 'authenticated', scope: scope.account('association-user', ADMIN_ROLES),
-    errors: ['USER_NOT_FOUND'],
-    summary: "Fiche de l'utilisateur association (lcaId) ; l'utilisateur lui-même ou un administrateur",
-    params: z.object({ id: idSchema }), response: associationUserSchema,
-  }),
+  ...associationUserRoutes,
   patchUser: defineRoute({
     method: 'PATCH', gateway, path: '/users/:id', access: 'authenticated', scope: scope.account('association-user', ROLE_SETS.lcaAdmins),
     errors: ['USER_NOT_FOUND', 'NOT_FOUND', 'SIRET_NOT_IN_ASSOCIATION', 'ASSOCIATION_REQUIRES_SIRET', 'JOINS_LIMIT', 'JOIN_NOTIFICATIONS_LIMIT'],

@@ -1,5 +1,5 @@
 // The "user-info load" entry check: association record (lca) or service record (rds).
-import { errorCodeOf, isLcaRole, isRdsRole, MESSAGES, lcaRoutes, rdsRoutes, type SessionUser } from '@portail/contract';
+import { associationUserRoutes, errorCodeOf, isLcaRole, isRdsRole, MESSAGES, rdsRoutes, type SessionUser } from '@portail/contract';
 import type { CallApi } from '../api/api-client.ts';
 import { ApiError } from '../api/api-error.ts';
 
@@ -16,7 +16,7 @@ export function userInfoKind(role: string | null): UserInfoKind | null {
 export async function loadUserInfo(kind: UserInfoKind, user: SessionUser, callApi: CallApi): Promise<SessionUser> {
   if (kind === 'association') {
     if (!user.lcaId) return user;
-    const record = await callApi(lcaRoutes.getUser, { params: { id: user.lcaId } });
+    const record = await callApi(associationUserRoutes.getUser, { params: { id: user.lcaId } });
     return { ...user, lcaId: record._id, associations: record.associations };
   }
   const rds = await callApi(rdsRoutes.getServiceUser, { params: { id: user.authId } });
