@@ -1,6 +1,8 @@
 // `pnpm bench`: start-up, stop and client-weight figures of the real portal, each beside its target,
-// then login throughput. Server runs are apps/server/src/main.ts in a child process on the embedded
-// PostgreSQL of a temporary data folder.
+// then login throughput. Server runs are what `pnpm start` runs, the built apps/server/dist/main.js
+// with plain node (`pnpm bench` builds it first when its sources changed; BENCH_SERVER=tsx runs
+// apps/server/src/main.ts through tsx instead), in a child process on the embedded PostgreSQL of a
+// temporary data folder.
 //   1. fresh start: empty data folder (initdb, migrations, referentials, demo data), spawn → first 200 on /health
 //   2. warm restart: same folder again, spawn → first 200 on /health
 //   3. SIGTERM → exit, after each run
@@ -10,10 +12,10 @@
 //      folder, `pnpm install`, `pnpm start` until /health answers (once; BENCH_CLONE=0 skips it).
 //      It clones the last commit: uncommitted changes are not measured there.
 // Everything it starts is stopped (SIGTERM, waited for) and its temporary folders removed.
-// Options (environment): BENCH_LOGINS (200), BENCH_CONCURRENCY (8), BENCH_CLONE (1).
+// Options (environment): BENCH_LOGINS (200), BENCH_CONCURRENCY (8), BENCH_CLONE (1), BENCH_SERVER (built|tsx).
 import type { ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +32,8 @@ const CONCURRENCY = Number.parseInt(process.env.BENCH_CONCURRENCY ?? '8', 10);
 const START_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 20_000;
 const CLONE = process.env.BENCH_CLONE !== '0';
+const BUILT_ENTRY = process.env.BENCH_SERVER === 'tsx' ? undefined : join(ROOT, 'apps/server/dist/main.js');
+const SERVER_RUN = BUILT_ENTRY ? 'node apps/server/dist/main.js' : 'tsx apps/server/src/main.ts';
 
 /** The targets the figures are printed against. */
 const TARGETS = {
@@ -62,6 +66,7 @@ function startServer(dataDir: string, port: number, pgPort: number): Promise<Por
     env,
     cwd: ROOT,
     timeoutMs: START_TIMEOUT_MS,
+    builtEntry: BUILT_ENTRY,
     onSpawn: (child) => {
       running.add(child);
       child.once('exit', () => running.delete(child));
@@ -162,7 +167,11 @@ async function main() {
       'note: apps/web/dist is missing (the server starts without the client); `pnpm bench` builds it first.',
     );
   }
-  console.log(`bench: node ${process.version}, ${cpus().length} cores, ${LOGINS} logins with ${CONCURRENCY} in flight`);
+  if (BUILT_ENTRY && !existsSync(BUILT_ENTRY)) {
+    throw new Error(`${BUILT_ENTRY} is missing: run node scripts/build-server-if-changed.mjs (pnpm bench does), or BENCH_SERVER=tsx.`);
+  }
+  console.log(`bench: node ${process.version}, ${cpus().length} cores, load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}, ${LOGINS} logins with ${CONCURRENCY} in flight`);
+  console.log(`bench: server runs are ${SERVER_RUN}`);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'portail-bench-'));
   // As root, the embedded PostgreSQL runs as `postgres`, which must be able to enter the folder.
@@ -175,6 +184,7 @@ async function main() {
     // 1. Cold start
     server = await startServer(dataDir, port, pgPort);
     const cold = server.readyMs;
+    const coldSelfReported = /Portail prêt en (\d+) ms/.exec(server.output())?.[1];
     const coldStop = await server.stop(STOP_TIMEOUT_MS);
     server = undefined;
     if (coldStop.forced || coldStop.code !== 0) {
@@ -206,7 +216,7 @@ async function main() {
     if (warmStop.forced || warmStop.code !== 0) failed = true;
     const client = initialClientJs(join(ROOT, 'apps/web/dist'));
     const clone = CLONE ? await freshCloneStart(ROOT, (child) => running.add(child)) : undefined;
-    console.log(report({ cold, warm, selfReported, coldStop: coldStop.ms, warmStop: warmStop.ms, client, clone }));
+    console.log(report({ cold, coldSelfReported, warm, selfReported, coldStop: coldStop.ms, warmStop: warmStop.ms, client, clone }));
     const lines = [
       '',
       `Logins (POST /api/auth-server/login, ${DEMO_EMAIL}, argon2 verification)`,
@@ -232,6 +242,7 @@ async function main() {
 
 function report(figures: {
   cold: number;
+  coldSelfReported: string | undefined;
   warm: number;
   selfReported: string | undefined;
   coldStop: number;
@@ -239,11 +250,12 @@ function report(figures: {
   client: ClientWeight | undefined;
   clone: CloneFigures | undefined;
 }): string {
-  const { cold, warm, selfReported, coldStop, warmStop, client, clone } = figures;
+  const { cold, coldSelfReported, warm, selfReported, coldStop, warmStop, client, clone } = figures;
   const lines = [
     '',
-    'Targets (measured on this machine, now: other work on it skews the times)',
-    row('fresh data folder → /health (spawn of main.ts)', cold, TARGETS.freshStartMs, ms, '(initdb, migrations, referentials, demo data)'),
+    `Targets (measured on this machine, now: other work on it skews the times; load average ${loadavg().map((value) => value.toFixed(2)).join(' ')})`,
+    row('fresh data folder → /health (spawn of main)', cold, TARGETS.freshStartMs, ms,
+      `(initdb, migrations, referentials, demo data${coldSelfReported ? `; server's own count: ${coldSelfReported} ms` : ''})`),
   ];
   if (clone) {
     lines.push(

