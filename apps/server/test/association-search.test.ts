@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSOCIATION_SEARCH, MESSAGES, SEARCH_MESSAGES, type AssociationSearchResult } from '@portail/contract';
 import { DEMO_ASSOCIATIONS, seedDemoRegistry } from '../src/db/demo-registry.ts';
 import { searchableName } from '../src/modules/proxy-asso/search/text.ts';
-import { createSearchRepository, type SearchStep } from '../src/modules/proxy-asso/search/repository.ts';
+import { createSearchRepository } from '../src/modules/proxy-asso/search/repository.ts';
 import { createSearchService } from '../src/modules/proxy-asso/search/service.ts';
 import { signIn } from './support/factories.ts';
 import { TOKEN_HEADER } from './support/http-helpers.ts';
@@ -166,32 +166,23 @@ describe('name search', () => {
   });
 });
 
-describe('name search when bounded steps give up', () => {
-  // The steps listed time out for real (their transaction sleeps past a short statement_timeout);
-  // the others get bounds generous enough for a busy test machine.
-  const slowSearch = (...slow: SearchStep[]) => {
-    const bound = (step: SearchStep) => (slow.includes(step) ? 20 : 5_000);
-    return createSearchService(
-      createSearchRepository(t.db, {
-        bounds: { nearest: bound('nearest'), rare: bound('rare'), count: bound('count'), words: bound('words') },
-        beforeStep: (step, tx) => (slow.includes(step) ? tx.$executeRaw`SELECT pg_sleep(1)` : Promise.resolve()),
-      }),
-    );
-  };
+describe('name search plans (chosen up front from the names\' dictionary, never cut off by time)', () => {
+  const repository = () => createSearchRepository(t.db);
+  const service = () => createSearchService(repository());
   const ids = (r: AssociationSearchResult) => r.items.map((i) => i.id_correspondance);
   /** A page is empty only past the total, and never shows more than the total promises. */
-  const expectConsistent = (r: AssociationSearchResult) => {
+  const expectConsistent = (r: { page: number; limit: number; total: number; items: unknown[] }) => {
     const offset = (r.page - 1) * r.limit;
     if (r.items.length === 0) expect(r.total, JSON.stringify(r)).toBeLessThanOrEqual(offset);
     else expect(r.total).toBeGreaterThanOrEqual(offset + r.items.length);
     if (offset + r.limit <= r.total) expect(r.items).toHaveLength(r.limit);
   };
   /** Every page up to `total` can be read, without overlap. */
-  const expectPageable = async (service: ReturnType<typeof slowSearch>, q: string, limit: number) => {
-    const first = await service.search({ q, page: 1, limit });
+  const expectPageable = async (q: string, limit: number) => {
+    const first = await service().search({ q, page: 1, limit });
     const seen = new Set<string>();
     for (let page = 1; (page - 1) * limit < first.total; page++) {
-      const r = await service.search({ q, page, limit });
+      const r = await service().search({ q, page, limit });
       expectConsistent(r);
       expect(r.items.length, `page ${page}`).toBeGreaterThan(0);
       for (const id of ids(r)) seen.add(id);
@@ -200,43 +191,56 @@ describe('name search when bounded steps give up', () => {
     return first;
   };
 
-  it('answers the names near each word when the similarity steps and the count time out (no empty page with a total)', async () => {
-    const service = slowSearch('nearest', 'rare', 'count');
-    const r = await service.search({ q: 'sportive demonstation', page: 1, limit: 20 });
-    expectConsistent(r);
-    expect(r.items.length).toBeGreaterThan(0);
-    expect(r.items[0]!.id_correspondance).toBe(demo.id);
-    expect(r.total_exact).toBe(false);
-    await expectPageable(service, 'sportive demonstation', 20);
+  it('answers a term whose words are rare from the names holding them, with an exact total, and pages it all', async () => {
+    const { term, frequencies } = await repository().correctTerm('association');
+    const found = await repository().searchByName(term, { offset: 0, limit: 50, countCap: 1000, frequencies });
+    expect(found.plan).toBe('rare');
+    expect(found.totalExact).toBe(true);
+    const first = await expectPageable('association', 50);
+    expect(first.total).toBe(found.total);
+    expect(first.total).toBeGreaterThan(50);
   });
 
-  it('answers an empty page with a total of 0 when every step but the prefix gives up', async () => {
-    const r = await slowSearch('nearest', 'rare', 'count', 'words').search({ q: 'sportive demonstation', page: 1, limit: 20 });
-    expect(r).toMatchObject({ total: 0, items: [] });
-    // The prefix step still answers names starting with the term.
-    const prefixed = await slowSearch('nearest', 'rare', 'count', 'words').search({ q: 'association sportive de demonstration', page: 1, limit: 20 });
-    expectConsistent(prefixed);
-    expect(prefixed.items[0]!.id_correspondance).toBe(demo.id);
+  it('ranks alike with both plans: the common one (index-ordered, bounded by the page) and the rare one', async () => {
+    for (const q of ['demonstation', 'comite des fetes', 'théâtre de démonstration', 'sportive demonstation']) {
+      const { term, frequencies } = await repository().correctTerm(q.normalize('NFD').replace(/\p{M}+/gu, ''));
+      const options = { offset: 0, limit: 20, countCap: 1000 };
+      const rare = await repository().searchByName(term, { ...options, frequencies });
+      const common = await repository().searchByName(term, options);
+      expect([rare.plan, common.plan], q).toEqual(['rare', 'common']);
+      expect(rare.rows.length, q).toBeGreaterThan(0);
+      // Equally similar names may come in another order (the nearest scan's), never other names first.
+      expect(rare.rows.map((row) => row.id), q).toContain(common.rows[0]!.id);
+      if (rare.total < 20) {
+        expect(new Set(common.rows.map((row) => row.id)), q).toEqual(new Set(rare.rows.map((row) => row.id)));
+        expect({ total: common.total, exact: common.totalExact }, q).toEqual({ total: rare.total, exact: true });
+      }
+    }
+    expect((await service().search({ q: 'sportive demonstation', page: 1, limit: 20 })).items[0]!.id_correspondance).toBe(demo.id);
   });
 
-  it('ranks the exact count\'s matches as the nearest step would when only that step times out', async () => {
-    for (const q of ['demonstation', 'comite des fetes', 'théâtre de démonstration']) {
-      const normal = await slowSearch().search({ q, page: 1, limit: 20 });
-      const slow = await slowSearch('nearest', 'rare').search({ q, page: 1, limit: 20 });
-      expect(normal.total_exact, q).toBe(true);
-      expect({ total: slow.total, total_exact: slow.total_exact }, q).toEqual({ total: normal.total, total_exact: true });
-      // The same names (equally similar ones may come in another order).
-      expect(ids(slow).sort(), q).toEqual(ids(normal).sort());
+  it('keeps every page of the common plan consistent with its total', async () => {
+    const options = { offset: 0, limit: 5, countCap: 1000 };
+    for (let page = 1; page <= 4; page++) {
+      const found = await repository().searchByName('association', { ...options, offset: (page - 1) * 5 });
+      expect(found.plan).toBe('common');
+      expectConsistent({ page, limit: 5, total: found.total, items: found.rows });
     }
   });
 
-  it('pages no further than the rare step\'s fixed number of candidates', async () => {
-    const service = slowSearch('nearest', 'count');
-    const first = await expectPageable(service, 'association', 50);
-    expect(first.items).toHaveLength(50);
-    // Past the ranked candidates: an empty page, with a total that says so.
-    const beyond = await service.search({ q: 'association', page: Math.floor(first.total / 50) + 1, limit: 50 });
-    expectConsistent(beyond);
+  it('answers the same results while the database is busy (no step gives up under load)', async () => {
+    const terms = ['comite des fetes', 'sportive demonstation', 'association', 'theatre de demonstration'];
+    const calm = await Promise.all(terms.map((q) => service().search({ q, page: 1, limit: 20 })));
+    // CPU-bound statements on other connections while the same searches run again.
+    const busy = Promise.all(
+      Array.from({ length: 3 }, () => t.db.$queryRaw`SELECT count(*) FROM generate_series(1, 3000000) g WHERE md5(g::text) LIKE '0%'`),
+    );
+    const loaded = await Promise.all(terms.map((q) => service().search({ q, page: 1, limit: 20 })));
+    await busy;
+    for (const [i, q] of terms.entries()) {
+      expect(loaded[i]!.items.length, q).toBeGreaterThan(0);
+      expect({ total: loaded[i]!.total, ids: ids(loaded[i]!) }, q).toEqual({ total: calm[i]!.total, ids: ids(calm[i]!) });
+    }
   });
 });
 

@@ -18,7 +18,7 @@ export { documentRoutes } from './documents/routes.ts';
 export { createAssociationLightRepository } from './light/repository.ts';
 export { createAssociationLightService } from './light/service.ts';
 export { associationLightRoutes } from './light/routes.ts';
-export { createSearchRepository, type SearchStep } from './search/repository.ts';
+export { createSearchRepository, type SearchPlan } from './search/repository.ts';
 export { createSearchService } from './search/service.ts';
 export { associationSearchRoutes } from './search/routes.ts';
 export { searchableName } from './search/text.ts';

@@ -3,8 +3,8 @@
 // corrects each word of a term against it before its main query: a word absent from the dictionary
 // is replaced by the nearest word by trigram similarity (GiST KNN on a few hundred thousand short
 // words: a few milliseconds whatever the size of the registry), preferring the most frequent of
-// equally close words. One round trip, bounded by its own statement timeout: when it gives up, the
-// term is searched as typed.
+// equally close words. One round trip, and no time bound: the KNN reads NEAREST_WORDS entries of a
+// small index, so a loaded machine makes it late, never wrong.
 import type { Database } from '../../../db/prisma.ts';
 
 /** A word is corrected when it has at least this many characters and one letter (not a number). */
@@ -13,7 +13,6 @@ const MIN_CORRECTED_LENGTH = 3;
 const NEAREST_WORDS = 8;
 /** Similarity below which a word is left as typed (pg_trgm's default threshold is 0.3). */
 const MIN_SIMILARITY = 0.3;
-export const CORRECTION_TIMEOUT_MS = 15;
 
 export interface WordCorrection {
   word: string;
@@ -37,42 +36,25 @@ interface WordRow {
 
 const isCorrectable = (word: string) => word.length >= MIN_CORRECTED_LENGTH && /\p{L}/u.test(word);
 
-function isStatementTimeout(error: unknown): boolean {
-  const text = `${(error as Error)?.message ?? ''} ${JSON.stringify(error) ?? ''}`;
-  // 25P02: under heavy load the cancelled statement's transaction may answer "aborted" to the next
-  // command instead (seen with `pnpm bench:search`): the step gave up all the same.
-  return text.includes('57014') || text.includes('25P02') || /statement timeout|canceling statement/i.test(text);
-}
-
-export function createSearchWordsRepository(db: Database, options: { timeoutMs?: number } = {}) {
-  const timeoutMs = Math.max(1, Math.round(options.timeoutMs ?? CORRECTION_TIMEOUT_MS));
+export function createSearchWordsRepository(db: Database) {
   return {
     /** `term` is already normalised (searchableName rules: lower case, single spaces). */
     async correct(term: string): Promise<CorrectedTerm> {
       const words = term.split(' ').filter((word) => word !== '');
       const candidates = [...new Set(words.filter(isCorrectable))];
       if (candidates.length === 0) return { term, corrections: [], frequencies: {} };
-      let rows: WordRow[];
-      try {
-        rows = await db.$transaction(async (tx) => {
-          await tx.$executeRawUnsafe(`SET LOCAL statement_timeout = ${timeoutMs}`);
-          return tx.$queryRaw<WordRow[]>`
-            SELECT q.word, d.associations AS known, c.word AS suggestion, c.associations AS suggested
-              FROM unnest(${candidates}::text[]) AS q(word)
-              LEFT JOIN association_search_words d ON d.word = q.word
-              LEFT JOIN LATERAL (
-                SELECT k.word, k.associations FROM (
-                  SELECT s.word, s.associations, similarity(s.word, q.word) AS sim
-                    FROM association_search_words s
-                   WHERE d.word IS NULL
-                   ORDER BY s.word <-> q.word LIMIT ${NEAREST_WORDS}) k
-                 WHERE k.sim >= ${MIN_SIMILARITY}
-                 ORDER BY k.sim DESC, k.associations DESC, k.word LIMIT 1) c ON true`;
-        });
-      } catch (error) {
-        if (isStatementTimeout(error)) return { term, corrections: [], frequencies: {} };
-        throw error;
-      }
+      const rows = await db.$queryRaw<WordRow[]>`
+      SELECT q.word, d.associations AS known, c.word AS suggestion, c.associations AS suggested
+        FROM unnest(${candidates}::text[]) AS q(word)
+        LEFT JOIN association_search_words d ON d.word = q.word
+        LEFT JOIN LATERAL (
+          SELECT k.word, k.associations FROM (
+            SELECT s.word, s.associations, similarity(s.word, q.word) AS sim
+              FROM association_search_words s
+             WHERE d.word IS NULL
+             ORDER BY s.word <-> q.word LIMIT ${NEAREST_WORDS}) k
+           WHERE k.sim >= ${MIN_SIMILARITY}
+           ORDER BY k.sim DESC, k.associations DESC, k.word LIMIT 1) c ON true`;
       const replacements = new Map<string, string>();
       const frequencies: Record<string, number> = {};
       for (const row of rows) {
