@@ -1,0 +1,94 @@
+// Rules of the dossier wizard and of transmission (docs/domain.md « Dossiers de subvention »): what
+// each step needs, and what is still missing before the association may transmit.
+import { evaluateAsks, type AskContext, type ExpectedItem } from './asks.ts';
+import { SUBSIDY_MESSAGES } from './messages.ts';
+import { checkProject } from './projet-rules.ts';
+import type { Dossier } from './schemas.ts';
+
+type DossierForRules = Pick<Dossier, 'identifiant' | 'description' | 'demandeur' | 'projets' | 'documents' | 'attestation'>;
+
+/**
+ * Whether the wizard may go on to `step`. Step 3 (and 4) needs the end year, the multi-year and
+ * renewal answers and the statut « complet » (spec §4), with the message of the specification.
+ */
+export function checkStep(dossier: Pick<Dossier, 'description'>, step: number): { ok: true } | { ok: false; message: string } {
+  if (step < 3) return { ok: true };
+  const d = dossier.description;
+  const complete = d.exercice_fin !== null && d.pluriannuel !== null && d.renouvellement !== null && d.statut === 'complet';
+  return complete ? { ok: true } : { ok: false, message: SUBSIDY_MESSAGES.dossierIncomplete };
+}
+
+export interface ExpectedQuestion {
+  code: string;
+  label: string;
+  obligatoire: boolean;
+}
+
+export interface Missing {
+  kind: 'etape' | 'demandeur' | 'attestation' | 'projet' | 'question' | 'champ' | 'document';
+  code: string;
+  label: string;
+}
+
+const answered = (customs: readonly { code: string; value: unknown }[], code: string) =>
+  customs.some((c) => c.code === code && c.value !== null && c.value !== undefined && c.value !== '' && !(Array.isArray(c.value) && c.value.length === 0));
+
+/** The scopes conditions read: the dossier itself, its description and demandeur. */
+export const dossierAskContext = (dossier: DossierForRules, extra: Record<string, unknown> = {}): AskContext => ({
+  scopes: { dossier, description: dossier.description, demandeur: dossier.demandeur, ...extra },
+  tca: dossier.description.couplage_tca,
+});
+
+/**
+ * What is missing before transmission: the complete wizard, the applicant, at least one valid
+ * project, the attestation, the required questions (answered in the dossier's customs), the
+ * required expected fields shown for the dossier (dossier customs) and for each project (its
+ * customs), and the required expected documents shown (attached by code). Empty: transmissible.
+ */
+export function missingForTransmission(
+  dossier: DossierForRules,
+  expected: { questions: readonly ExpectedQuestion[]; champs: readonly ExpectedItem[]; documents: readonly ExpectedItem[] },
+  extraScopes: Record<string, unknown> = {},
+): Missing[] {
+  const missing: Missing[] = [];
+  const step = checkStep(dossier, 3);
+  if (!step.ok) missing.push({ kind: 'etape', code: 'statut', label: step.message });
+  const { demandeur } = dossier;
+  for (const [code, label] of [
+    ['id_siret', "l'établissement demandeur"],
+    ['id_representant_legal', 'le représentant légal'],
+    ['id_signataire', 'le signataire'],
+    ['id_rib', 'le RIB'],
+  ] as const) {
+    if (!demandeur[code]) missing.push({ kind: 'demandeur', code, label });
+  }
+  if (dossier.projets.length === 0) missing.push({ kind: 'projet', code: 'projets', label: 'au moins un projet' });
+  for (const projet of dossier.projets) {
+    if (checkProject(projet).length > 0)
+      missing.push({ kind: 'projet', code: projet.id, label: `le projet ${projet.description.rang_dossier} à compléter` });
+  }
+  if (!dossier.attestation?.certifie) missing.push({ kind: 'attestation', code: 'attestation', label: "l'attestation sur l'honneur" });
+
+  const customs = dossier.description.customs;
+  for (const question of expected.questions) {
+    if (question.obligatoire && !answered(customs, question.code)) missing.push({ kind: 'question', code: question.code, label: question.label });
+  }
+  const context = dossierAskContext(dossier, extraScopes);
+  const required = (item: ExpectedItem, ctx: AskContext) => item.enabled && item.obligatoire && evaluateAsks(item.asks, ctx);
+  for (const champ of expected.champs) {
+    if (champ.part === 'dossier' && required(champ, context) && !answered(customs, champ.code))
+      missing.push({ kind: 'champ', code: champ.code, label: champ.label });
+    if (champ.part !== 'projet') continue;
+    for (const projet of dossier.projets) {
+      const projectContext = { ...context, scopes: { ...context.scopes, projet } };
+      if (required(champ, projectContext) && !answered(projet.customs, champ.code))
+        missing.push({ kind: 'champ', code: champ.code, label: `${champ.label} (projet ${projet.description.rang_dossier})` });
+    }
+  }
+  const attached = new Set(dossier.documents.map((d) => d.code));
+  for (const document of expected.documents) {
+    if (document.part === 'dossier' && required(document, context) && !attached.has(document.code))
+      missing.push({ kind: 'document', code: document.code, label: document.label });
+  }
+  return missing;
+}

@@ -1,0 +1,8 @@
+// Subsidy dossiers, projects and schemes (docs/domain.md « Dossiers de subvention »).
+export * from './asks.ts';
+export * from './budget.ts';
+export * from './dossier-rules.ts';
+export * from './messages.ts';
+export * from './period.ts';
+export * from './projet-rules.ts';
+export * from './schemas.ts';
