@@ -4,6 +4,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRows } from '../src/db/read-rows.ts';
+import { createFileRepository } from '../src/modules/proxy-asso/file/repository.ts';
 import { PrismaClient } from '../src/generated/prisma/client.ts';
 import { expectNotFound } from './support/association-access.ts';
 import { createAssociation, linkUser, type TestAssociation } from './support/association-factory.ts';
@@ -58,6 +59,26 @@ describe('the association and the link of its caller, in one read', () => {
     for (const idAsso of ['W000000000', '000000000', 'not-an-id', '00000000-0000-4000-8000-000000000000']) {
       expectNotFound(await identite(member.token, idAsso), idAsso);
     }
+  });
+});
+
+describe('the identity read', () => {
+  it('gives the fields Prisma gives: dates at UTC midnight, JSON documents, nulls', async () => {
+    const data = {
+      dateCreation: new Date('1999-12-31T00:00:00Z'), datePubRegistre: new Date('2001-01-01T00:00:00Z'), datePublicationUtilPublique: null,
+      specificites: { passsport: { est_volontaire: true, activites: ['judo'] }, vaeb: { x: 1 } },
+      adresseSiege: { voie: 'rue de la Paix', cp: '75002' }, sigle: null, utilPublique: true, impotsCommerciaux: null,
+    };
+    await t.db.association.update({ where: { id: a.id }, data });
+    const identity = await createFileRepository(t.db).association.findIdentity(a.id);
+    const full = await t.db.association.findUniqueOrThrow({ where: { id: a.id } });
+    expect(identity).not.toBeNull();
+    expect(identity).toEqual(Object.fromEntries(Object.keys(identity!).map((key) => [key, full[key as keyof typeof full]])));
+    expect(identity!.dateCreation?.toISOString()).toBe('1999-12-31T00:00:00.000Z');
+    expect(await createFileRepository(t.db).association.findIdentity('00000000-0000-4000-8000-000000000000')).toBeNull();
+    const response = await identite(member.token, a.siren);
+    expect(response.body.identite.date_creation).toBe('1999-12-31');
+    expect(response.body.specificites.vaeb).toEqual({ x: 1 });
   });
 });
 

@@ -16,7 +16,6 @@ import {
 import type { z } from 'zod';
 import type {
   AssociationAgrement,
-  Association,
   AssociationBudget,
   AssociationCompte,
   AssociationRh,
@@ -24,6 +23,7 @@ import type {
   ReseauAffiliation,
   RepresentantLegal,
   Rib,
+  AssociationIdentityRow,
 } from './repository.ts';
 
 export const isoDate = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
@@ -50,7 +50,7 @@ export function passsportOf(specificites: unknown): Passsport {
   };
 }
 
-export function characteristicsOf(a: Association): Characteristics {
+export function characteristicsOf(a: AssociationIdentityRow): Characteristics {
   return {
     regime: a.regime,
     util_publique: a.utilPublique,
@@ -69,7 +69,7 @@ export function characteristicsOf(a: Association): Characteristics {
   };
 }
 
-export function toIdentite(a: Association): AssociationIdentite {
+export function toIdentite(a: AssociationIdentityRow): AssociationIdentite {
   const c = characteristicsOf(a);
   return {
     identite: {

@@ -1,9 +1,34 @@
 // Every query of the association file. Reads use the database; writes take the transaction the
 // service opens with `transaction`, so a change and what it records commit together.
 import type { Database, Prisma } from '../../../db/prisma.ts';
+import type { Association } from '../../../generated/prisma/client.ts';
+import { readRows } from '../../../db/read-rows.ts';
 import { isUniqueViolation, transactionRunner, type DbTransaction } from '../../../db/transaction.ts';
 
 type Tx = DbTransaction;
+
+/**
+ * The columns of an association its identity shows (mappers.ts `toIdentite`), by field name:
+ * `GET /association/identite` reads only these, straight on the pool (db/read-rows.ts). Dates
+ * (`date` columns) come as UTC midnight, as Prisma gives them.
+ */
+const IDENTITY_COLUMNS = {
+  id: 'id', idRna: 'id_rna', idSiren: 'id_siren', idSiretSiege: 'id_siret_siege', nom: 'nom', sigle: 'sigle',
+  idFormeJuridique: 'id_forme_juridique', regime: 'regime', utilPublique: 'util_publique',
+  datePublicationUtilPublique: "(date_publication_util_publique::timestamp AT TIME ZONE 'UTC')",
+  datePubRegistre: "(date_pub_registre::timestamp AT TIME ZONE 'UTC')", tribunalInstance: 'tribunal_instance',
+  numeroAmalia: 'numero_amalia', volume: 'volume', folio: 'folio', impotsCommerciaux: 'impots_commerciaux',
+  aDonsSubv153000: 'a_dons_subv_153000', aPublicationComptesJo: 'a_publication_comptes_jo',
+  aCommissaireAuxComptes: 'a_commissaire_aux_comptes', typeStructureSportive: 'type_structure_sportive',
+  dateCreation: "(date_creation::timestamp AT TIME ZONE 'UTC')", adresseSiege: 'adresse_siege', adresseGestion: 'adresse_gestion',
+  telephone: 'telephone', siteWeb: 'site_web', courriel: 'courriel', domaine: 'domaine',
+  champActionTerritorial: 'champ_action_territorial', objet: 'objet', specificites: 'specificites', agrement: 'agrement',
+  commentaire: 'commentaire',
+} as const satisfies Partial<Record<keyof Association, string>>;
+export type AssociationIdentityRow = Pick<Association, keyof typeof IDENTITY_COLUMNS>;
+const IDENTITY_SQL = `SELECT ${Object.entries(IDENTITY_COLUMNS)
+  .map(([field, column]) => `${column} AS "${field}"`)
+  .join(', ')} FROM associations WHERE id = $1::uuid`;
 
 /** Serialises check-then-write sequences on one key for the rest of the transaction. */
 const lock = (tx: Tx, key: string) => tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${key}))`;
@@ -17,6 +42,8 @@ export function createFileRepository(db: Database) {
 
     association: {
       find: (id: string, client: Tx | Database = db) => client.association.findUniqueOrThrow({ where: { id } }),
+      /** The identity's columns of the association, or null. */
+      findIdentity: async (id: string): Promise<AssociationIdentityRow | null> => (await readRows<AssociationIdentityRow>(db, IDENTITY_SQL, [id]))[0] ?? null,
       /** `specificites` is a JSON document, written whole. */
       update: (tx: Tx, id: string, { specificites, ...data }: Omit<Prisma.AssociationUpdateInput, 'specificites'> & { specificites?: object }) =>
         tx.association.update({ where: { id }, data: { ...data, ...(specificites ? { specificites: specificites as Prisma.InputJsonValue } : {}) } }),

@@ -94,7 +94,9 @@ export function createAssociationService(ctx: FileContext) {
     },
 
     async getIdentite(scope: AssociationScope<'read'>) {
-      return toIdentite(await repository.association.find(scope.associationId));
+      const association = await repository.association.findIdentity(scope.associationId);
+      if (!association) throw appError('NOT_FOUND');
+      return toIdentite(association);
     },
 
     /** Association-wide (head office); the characteristics are checked together, as the contract's rules tie them. */
