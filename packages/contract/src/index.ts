@@ -35,6 +35,7 @@ export * from './rds.ts';
 export * from './referentiels.ts';
 export * from './roles.ts';
 export * from './scope.ts';
+export * from './subsidies/index.ts';
 export * from './machines/index.ts';
 export * from './validation.ts';
 
