@@ -4,8 +4,11 @@
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, loadsDemoData, type AppConfig } from './config.ts';
+import { JWT_SECRET_NAME } from './db/app-secrets.ts';
 import { resolveDatabase, type DatabaseTarget } from './db/database-url.ts';
 import { migrate } from './db/migrate.ts';
+import { REFERENTIEL_SOURCES } from './db/referentiel-data/index.ts';
+import { readStartupState } from './db/startup-state.ts';
 import { checkDatabaseAnswers, checkDataDirWritable, checkpointInBackground, checkHttpPortFree, describe, httpListenError, startupFailureMessage } from './startup.ts';
 
 const startedAt = performance.now();
@@ -89,20 +92,26 @@ async function start(): Promise<void> {
     say('Attention : production sur la base embarquée. Pour un hébergement durable, fournissez DATABASE_URL.');
   }
   await timed('migrations', () => migrate(db.url, { log: say }));
+  // Plain pg, no Prisma: on a seeded database nothing below needs Prisma before the server listens.
+  const state = await timed('état de la base', () => readStartupState(db.url, { secretName: config.jwtSecret ? undefined : JWT_SECRET_NAME }));
   const [{ buildApp }, { seedReferentiels }, { demoAccountsTable, seedDemoData }, { seedDemoRegistry }] = await timed(
     'chargement des modules',
     () => modules,
   );
-  const built = await timed('application', () => buildApp({ config, databaseUrl: db.url }));
+  // The stored secret is the one sharedSecret would read back: the app and the mail seal use it as given.
+  const appConfig: AppConfig = config.jwtSecret ? config : { ...config, jwtSecret: state.secret };
+  const built = await timed('application', () => buildApp({ config: appConfig, databaseUrl: db.url }));
   app = built;
   const demo = loadsDemoData(config, db);
   // Reference data in every environment (only the types still missing), demo accounts and the demo
-  // registry outside production: different tables, so all three at once.
+  // registry outside production: different tables, so all three at once. Each seed checks again
+  // (another instance may be seeding); the state read above only spares the calls with nothing to do.
+  const referentielsMissing = REFERENTIEL_SOURCES.some((source) => !state.referentielTypes.has(source.type));
   const [referentiels, accounts, registry] = await timed('référentiels et données de démonstration', () =>
     Promise.all([
-      seedReferentiels(built.services.db),
-      demo ? seedDemoData(built.services.db) : false,
-      demo ? seedDemoRegistry(built.services.db) : false,
+      referentielsMissing ? seedReferentiels(built.services.db) : { inserted: [] as string[] },
+      demo && !state.hasUsers ? seedDemoData(built.services.db) : false,
+      demo && !state.hasAssociations ? seedDemoRegistry(built.services.db) : false,
     ]),
   );
   if (referentiels.inserted.length > 0) say(`Référentiels créés (${referentiels.inserted.length}).`);
