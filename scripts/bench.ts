@@ -41,7 +41,8 @@ const TARGETS = {
   cloneToHealthMs: 60_000,
   warmStartMs: 2_000,
   stopMs: 1_000,
-  initialJsGzipBytes: 180 * 1024,
+  // The same budget as apps/web/test/bundle-size.test.ts (180 kB = 180 000 bytes).
+  initialJsGzipBytes: 180_000,
 };
 
 // Children not yet exited, including one still starting: the signal handlers below stop them.
@@ -58,6 +59,10 @@ function startServer(dataDir: string, port: number, pgPort: number): Promise<Por
     // Demo accounts are seeded outside production; request logs off, as they would skew the load.
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
+    // One demo address signs in with 8 requests in flight: attempts are counted before the password
+    // check, so the default 5 free attempts per address would make the throttle answer 429 (it is
+    // measured by its own tests); here the sign-in itself is measured.
+    LOGIN_FREE_ATTEMPTS: '100',
     // As the README's start: no JWT_SECRET, the server makes one and keeps it in the database.
     JWT_SECRET: '',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -152,7 +157,7 @@ function postgresPssKb(dataDir: string): { pssKb: number; processes: number } | 
 
 const ms = (value: number) => `${Math.round(value)} ms`;
 const mb = (kb: number) => `${(kb / 1024).toFixed(1)} MiB`;
-const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
 /** One line of the targets table: what, measured, target, verdict. */
 function row(label: string, measured: number | undefined, target: number, format: (value: number) => string, note = ''): string {
@@ -272,9 +277,9 @@ function report(figures: {
     row('SIGTERM → exit (after the fresh start)', coldStop, TARGETS.stopMs, ms),
     row('SIGTERM → exit (after the login load)', warmStop, TARGETS.stopMs, ms),
     row('initial client JS, gzip (entry + static imports)', client?.gzipBytes, TARGETS.initialJsGzipBytes, kib,
-      client ? `(${client.files.length} files, ${kib(client.rawBytes)} raw)` : '(apps/web/dist missing)'),
+      client ? `(${client.files.length} files, ${kb(client.rawBytes)} raw)` : '(apps/web/dist missing)'),
   );
-  if (client) for (const file of client.files) lines.push(`         ${file.name.padEnd(44)} ${kib(file.gzipBytes).padStart(10)} gzip`);
+  if (client) for (const file of client.files) lines.push(`         ${file.name.padEnd(44)} ${kb(file.gzipBytes).padStart(10)} gzip`);
   return lines.join('\n');
 }
 
