@@ -1,0 +1,56 @@
+// Test data of the subsidy screens: dossiers and subventions in the contract's shapes.
+import type { Dossier, Subvention } from '@portail/contract';
+
+export const SERVICE_ID = '44444444-4444-4444-8444-444444444444';
+export const DOSSIER_ID = '55555555-5555-4555-8555-555555555555';
+
+export function makeDossier(
+  overrides: Partial<Dossier['description']> & { step?: number; etat?: Dossier['instructions'][number]['etat'] } = {},
+): Dossier {
+  const { step = 0, etat = 'A', ...description } = overrides;
+  return {
+    id: DOSSIER_ID,
+    identifiant: { id_fo: '2026-000001', step },
+    description: {
+      service: 'subvention',
+      statut: 'incomplet',
+      exercice: 2026,
+      exercice_fin: null,
+      code_subvention: 'FDVA-2026',
+      id_type_dispositif: 'FDVA',
+      id_sous_type_dispositif: null,
+      renouvellement: null,
+      pluriannuel: null,
+      couplage_tca: false,
+      customs: [],
+      donnees: {},
+      budget: [],
+      ...description,
+    },
+    instructions: [{ etat, id_service_instructeur: SERVICE_ID }],
+    demandeur: { id_siret: null, nom: null, enseigne: null, id_representant_legal: null, id_signataire: null, id_responsable: null, id_rib: null },
+    projets: [],
+    documents: [],
+    attestation: null,
+    createdBy: { id: null, type: 'association' },
+    instructeurs: [],
+    mode: 'edit',
+  };
+}
+
+export function makeSubvention(overrides: Partial<Subvention> = {}): Subvention {
+  return {
+    id: '66666666-6666-4666-8666-666666666666',
+    code: 'FDVA-2026',
+    label: 'FDVA – fonctionnement et innovation 2026',
+    active: true,
+    dispositif: { code: 'FDVA', label: 'Fonds pour le développement de la vie associative', duree_pluriannuelle: 2 },
+    sous_dispositifs: [],
+    campagne_exercice: 2026,
+    type_projet: null,
+    champs_attendus: [],
+    documents_attendus: [],
+    instructeurs: [],
+    ...overrides,
+  };
+}
