@@ -1,0 +1,155 @@
+// The dossier wizard (spec §4): the DSFR stepper over steps 0-4, the step in the URL (?etape=),
+// the heading focused on each step change, read mode when the dossier is not editable. Each step
+// saves on the server through the handlers the page gives, then moves on.
+import { fr } from '@codegouvfr/react-dsfr';
+import { Alert } from '@codegouvfr/react-dsfr/Alert';
+import { Badge } from '@codegouvfr/react-dsfr/Badge';
+import { Stepper } from '@codegouvfr/react-dsfr/Stepper';
+import type { AssociationDocument, Dossier, Subvention } from '@portail/contract';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { stateLabel, stateSeverity } from '../dossier-states.ts';
+import { LAST_STEP, openSteps, stepFromQuery, WIZARD_STEPS, type WizardStep } from '../wizard-steps.ts';
+import type { ProjectDraft } from './project-editor.tsx';
+import { StepApplicant } from './step-applicant.tsx';
+import { StepAttestation } from './step-attestation.tsx';
+import { StepDocuments } from './step-documents.tsx';
+import { StepProjects } from './step-projects.tsx';
+import { StepScheme, type SchemeChoice } from './step-scheme.tsx';
+import type { ApplicantChoices, DossierChanges } from './types.ts';
+
+export interface WizardHandlers {
+  createDossier: (choice: SchemeChoice, subvention: Subvention) => Promise<void>;
+  /** Saves `changes` and records that `step` is done. */
+  updateDossier: (changes: DossierChanges & { description?: Partial<Dossier['description']> }, step: WizardStep) => Promise<Dossier>;
+  uploadDocument: (type: string, file: File) => Promise<AssociationDocument>;
+  saveProject: (projet: ProjectDraft) => Promise<void>;
+  deleteProject: (id: string) => Promise<void>;
+  transmit: () => Promise<void>;
+}
+
+interface DossierWizardProps {
+  dossier: Dossier | null;
+  subvention: Subvention | null;
+  subventions: readonly Subvention[];
+  choices: ApplicantChoices;
+  associationDocuments: readonly AssociationDocument[];
+  readOnly: boolean;
+  canTransmit: boolean;
+  handlers: WizardHandlers;
+  /** Shown under the steps (PDF link, messages). */
+  aside?: ReactNode;
+}
+
+export function DossierWizard({ dossier, subvention, subventions, choices, associationDocuments, readOnly, canTransmit, handlers, aside }: DossierWizardProps) {
+  const [params, setParams] = useSearchParams();
+  const step = stepFromQuery(params.get('etape'), dossier);
+  const open = openSteps(dossier);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const first = useRef(true);
+
+  useEffect(() => {
+    // Focus follows the step (not on the page's first display, where the page title leads).
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    heading.current?.focus();
+  }, [step]);
+
+  const goTo = (next: number) =>
+    setParams(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        copy.set('etape', String(next));
+        return copy;
+      },
+      { replace: false },
+    );
+  const save = async (changes: DossierChanges, done: WizardStep) => {
+    await handlers.updateDossier(changes, done);
+    if (done < LAST_STEP) goTo(done + 1);
+  };
+  const info = WIZARD_STEPS[step];
+  const etat = dossier?.instructions[0]?.etat;
+
+  return (
+    <>
+      {dossier && (
+        <p>
+          Dossier n° <strong>{dossier.identifiant.id_fo}</strong>{' '}
+          {etat && (
+            <Badge severity={stateSeverity(etat) === 'new' ? 'new' : stateSeverity(etat)} small noIcon>
+              {stateLabel(etat)}
+            </Badge>
+          )}{' '}
+          <Badge severity={dossier.description.statut === 'complet' ? 'success' : 'warning'} small noIcon>
+            {dossier.description.statut === 'complet' ? 'Complet' : 'Incomplet'}
+          </Badge>
+        </p>
+      )}
+      {readOnly && dossier && <Alert severity="info" small className={fr.cx('fr-mb-2w')} description="Ce dossier est en lecture seule : il n’est pas modifiable dans son état actuel." />}
+      <Stepper currentStep={step + 1} stepCount={WIZARD_STEPS.length} title={info.title} nextTitle={WIZARD_STEPS[step + 1]?.title} />
+      <nav aria-label="Étapes du dossier" className={fr.cx('fr-mb-3w')}>
+        <ol className={fr.cx('fr-btns-group', 'fr-btns-group--inline-sm', 'fr-btns-group--sm')}>
+          {WIZARD_STEPS.map((s) => (
+            <li key={s.step}>
+              <button
+                type="button"
+                className={fr.cx('fr-btn', 'fr-btn--sm', s.step === step ? undefined : 'fr-btn--tertiary')}
+                aria-current={s.step === step ? 'step' : undefined}
+                disabled={!open.includes(s.step)}
+                onClick={() => goTo(s.step)}
+              >
+                {s.step}. {s.title}
+              </button>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <h2 ref={heading} tabIndex={-1} className={fr.cx('fr-h3')}>
+        Étape {step} : {info.title}
+      </h2>
+      <p className={fr.cx('fr-text--sm')}>{info.hint}</p>
+
+      {step === 0 && (
+        <StepScheme
+          subventions={subventions}
+          readOnly={readOnly}
+          initial={dossier ? { code_subvention: dossier.description.code_subvention, id_sous_type_dispositif: dossier.description.id_sous_type_dispositif, exercice: dossier.description.exercice } : {}}
+          onSave={async (choice, chosen) => {
+            if (!dossier) return handlers.createDossier(choice, chosen);
+            await save({ description: { code_subvention: choice.code_subvention, id_type_dispositif: chosen.dispositif.code, id_sous_type_dispositif: choice.id_sous_type_dispositif, exercice: choice.exercice } }, 0);
+          }}
+        />
+      )}
+      {dossier && subvention && step === 1 && <StepApplicant dossier={dossier} subvention={subvention} readOnly={readOnly} choices={choices} onBack={() => goTo(0)} onSave={(c) => save(c, 1)} />}
+      {dossier && subvention && step === 2 && (
+        <StepDocuments
+          dossier={dossier}
+          subvention={subvention}
+          readOnly={readOnly}
+          associationDocuments={associationDocuments}
+          onUpload={handlers.uploadDocument}
+          onBack={() => goTo(1)}
+          onSave={(c) => save(c, 2)}
+        />
+      )}
+      {dossier && subvention && step === 3 && (
+        <StepProjects
+          dossier={dossier}
+          subvention={subvention}
+          readOnly={readOnly}
+          onSaveProject={handlers.saveProject}
+          onDeleteProject={handlers.deleteProject}
+          onBack={() => goTo(2)}
+          onNext={() => (readOnly ? goTo(4) : void save({}, 3))}
+        />
+      )}
+      {dossier && subvention && step === 4 && (
+        <StepAttestation dossier={dossier} subvention={subvention} readOnly={readOnly} canTransmit={canTransmit} onBack={() => goTo(3)} onSave={(c) => save(c, 4)} onTransmit={handlers.transmit} />
+      )}
+      {aside}
+    </>
+  );
+}

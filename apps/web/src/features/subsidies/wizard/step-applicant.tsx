@@ -1,0 +1,113 @@
+// Step 1 (spec §4): the applicant establishment, legal representative, signatory, manager and RIB,
+// chosen among the rows of the association file. The RIBs offered are the chosen establishment's.
+import { fr } from '@codegouvfr/react-dsfr';
+import { formatSiret, MESSAGES, type Representant } from '@portail/contract';
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../../lib/api/index.ts';
+import { FormError } from '../../../lib/forms/form-error.tsx';
+import { SelectField } from '../../../lib/forms/select-field.tsx';
+import { RequiredLegend } from './required-mark.tsx';
+import { StepActions } from './step-actions.tsx';
+import type { ApplicantChoices, StepProps } from './types.ts';
+
+const personLabel = (r: Representant) => [r.civilite, r.prenom, r.nom].filter(Boolean).join(' ') + (r.fonction ? ` – ${r.fonction}` : '');
+const ibanEnd = (iban: string) => `…${iban.replace(/\s/g, '').slice(-4)}`;
+
+type Field = 'id_siret' | 'id_representant_legal' | 'id_signataire' | 'id_responsable' | 'id_rib';
+const REQUIRED: Record<Field, string> = {
+  id_siret: 'établissement demandeur',
+  id_representant_legal: 'représentant légal',
+  id_signataire: 'signataire',
+  id_responsable: 'responsable du dossier',
+  id_rib: 'RIB',
+};
+
+export function StepApplicant({ dossier, readOnly, onSave, choices, onBack }: StepProps & { choices: ApplicantChoices; onBack: () => void }) {
+  const d = dossier.demandeur;
+  const [values, setValues] = useState<Record<Field, string>>({
+    id_siret: d.id_siret ?? '',
+    id_representant_legal: d.id_representant_legal ?? '',
+    id_signataire: d.id_signataire ?? '',
+    id_responsable: d.id_responsable ?? '',
+    id_rib: d.id_rib ?? '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const representants = choices.representants.filter((r) => !r.deleted);
+  const legal = representants.filter((r) => r.est_representant_legal);
+  const ribs = choices.ribs.filter((r) => r.id_siret === values.id_siret);
+  const bind = (name: Field) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    disabled: readOnly,
+    onChange: (value: string) => {
+      setValues((v) => ({ ...v, [name]: value, ...(name === 'id_siret' ? { id_rib: '' } : {}) }));
+      setErrors(({ [name]: _gone, ...rest }) => rest);
+    },
+  });
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const found: Partial<Record<Field, string>> = {};
+    for (const [field, label] of Object.entries(REQUIRED) as [Field, string][]) if (!values[field]) found[field] = MESSAGES.required(label);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setFormError(MESSAGES.invalidForm);
+      return;
+    }
+    setFormError(null);
+    setSaving(true);
+    try {
+      const etablissement = choices.etablissements.find((e) => e.siret === values.id_siret);
+      await onSave({ demandeur: { ...values, enseigne: etablissement?.enseigne ?? null } });
+    } catch (error) {
+      setFormError(errorMessage(error, MESSAGES.httpEmpty));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Demandeur">
+      <FormError message={formError} />
+      <RequiredLegend />
+      <fieldset className={fr.cx('fr-fieldset')}>
+        <legend className={fr.cx('fr-fieldset__legend')}>Établissement demandeur et coordonnées bancaires</legend>
+        <div className={fr.cx('fr-fieldset__element')}>
+          <SelectField
+            label="Établissement demandeur *"
+            placeholder="Sélectionnez un établissement"
+            options={choices.etablissements
+              .filter((e) => e.actif)
+              .map((e) => ({ value: e.siret, label: `${formatSiret(e.siret)}${e.enseigne ? ` – ${e.enseigne}` : ''}${e.est_siege ? ' (siège)' : ''}` }))}
+            {...bind('id_siret')}
+          />
+        </div>
+        <div className={fr.cx('fr-fieldset__element')}>
+          <SelectField
+            label="RIB *"
+            placeholder={values.id_siret ? (ribs.length ? 'Sélectionnez un RIB' : 'Aucun RIB pour cet établissement') : 'Choisissez d’abord l’établissement'}
+            options={ribs.map((r) => ({ value: r.id, label: `${r.titulaire} – IBAN ${ibanEnd(r.iban)}` }))}
+            {...bind('id_rib')}
+          />
+        </div>
+      </fieldset>
+      <fieldset className={fr.cx('fr-fieldset')}>
+        <legend className={fr.cx('fr-fieldset__legend')}>Personnes</legend>
+        <div className={fr.cx('fr-fieldset__element')}>
+          <SelectField label="Représentant légal *" placeholder="Sélectionnez le représentant légal" options={legal.map((r) => ({ value: r.id, label: personLabel(r) }))} {...bind('id_representant_legal')} />
+        </div>
+        <div className={fr.cx('fr-fieldset__element')}>
+          <SelectField label="Signataire *" placeholder="Sélectionnez le signataire" options={representants.map((r) => ({ value: r.id, label: personLabel(r) }))} {...bind('id_signataire')} />
+        </div>
+        <div className={fr.cx('fr-fieldset__element')}>
+          <SelectField label="Responsable du dossier *" placeholder="Sélectionnez le responsable" options={representants.map((r) => ({ value: r.id, label: personLabel(r) }))} {...bind('id_responsable')} />
+        </div>
+      </fieldset>
+      <StepActions readOnly={readOnly} saving={saving} onBack={onBack} />
+    </form>
+  );
+}

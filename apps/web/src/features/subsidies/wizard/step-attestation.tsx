@@ -1,0 +1,110 @@
+// Step 4 (spec §4): the attestation on honour, then transmission. Before transmitting, the list of
+// what is missing comes from missingForTransmission, the rule the server applies (comfort only: the
+// server decides and its refusal is shown as it says it).
+import { fr } from '@codegouvfr/react-dsfr';
+import { Alert } from '@codegouvfr/react-dsfr/Alert';
+import { Button } from '@codegouvfr/react-dsfr/Button';
+import { Checkbox } from '@codegouvfr/react-dsfr/Checkbox';
+import { MESSAGES, missingForTransmission } from '@portail/contract';
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../../lib/api/index.ts';
+import { FormError } from '../../../lib/forms/form-error.tsx';
+import { RequiredLegend, RequiredMark } from './required-mark.tsx';
+import { StepActions } from './step-actions.tsx';
+import type { StepProps } from './types.ts';
+
+export function StepAttestation({ dossier, subvention, readOnly, onSave, onBack, onTransmit, canTransmit }: StepProps & { onBack: () => void; onTransmit: () => Promise<void>; canTransmit: boolean }) {
+  const [certifie, setCertifie] = useState(dossier.attestation?.certifie ?? false);
+  const [error, setError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [transmitting, setTransmitting] = useState(false);
+  const missing = missingForTransmission(dossier, { questions: [], champs: subvention.champs_attendus, documents: subvention.documents_attendus });
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!certifie) {
+      setError("L'attestation sur l'honneur est obligatoire.");
+      setFormError(MESSAGES.invalidForm);
+      return;
+    }
+    setError(null);
+    setFormError(null);
+    setSaving(true);
+    try {
+      await onSave({ attestation: { certifie: true, date: new Date().toISOString() } });
+    } catch (e) {
+      setFormError(errorMessage(e, MESSAGES.httpEmpty));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function transmit() {
+    setFormError(null);
+    setTransmitting(true);
+    try {
+      await onTransmit();
+    } catch (e) {
+      setFormError(errorMessage(e, MESSAGES.httpEmpty));
+    } finally {
+      setTransmitting(false);
+    }
+  }
+
+  return (
+    <>
+      <form onSubmit={onSubmit} noValidate aria-label="Attestation">
+        <FormError message={formError} />
+        <RequiredLegend />
+        <Checkbox
+          legend={
+            <>
+              Attestation sur l’honneur
+              <RequiredMark />
+            </>
+          }
+          disabled={readOnly}
+          state={error ? 'error' : 'default'}
+          stateRelatedMessage={error ?? undefined}
+          options={[
+            {
+              label: `Je certifie exactes les informations du dossier ${dossier.identifiant.id_fo}, et que l’association est à jour de ses obligations administratives, comptables, sociales et fiscales.`,
+              nativeInputProps: { name: 'certifie', checked: certifie, onChange: (event) => setCertifie(event.target.checked) },
+            },
+          ]}
+        />
+        <StepActions readOnly={readOnly} saving={saving} onBack={onBack} label="Enregistrer l’attestation" />
+      </form>
+
+      <section aria-labelledby="transmission" className={fr.cx('fr-mt-6w')}>
+        <h3 id="transmission" className={fr.cx('fr-h4')}>
+          Transmission au service instructeur
+        </h3>
+        {missing.length > 0 ? (
+          <Alert
+            severity="warning"
+            title="Le dossier ne peut pas encore être transmis"
+            description={
+              <>
+                <p>Il manque :</p>
+                <ul data-testid="missing-list">
+                  {missing.map((m) => (
+                    <li key={`${m.kind}-${m.code}`}>{m.label}</li>
+                  ))}
+                </ul>
+              </>
+            }
+          />
+        ) : (
+          <p>Le dossier est complet : vous pouvez le transmettre au service instructeur.</p>
+        )}
+        {canTransmit && !readOnly && (
+          <Button className={fr.cx('fr-mt-2w')} onClick={() => void transmit()} disabled={transmitting || missing.length > 0}>
+            {transmitting ? 'Transmission…' : 'Transmettre le dossier'}
+          </Button>
+        )}
+      </section>
+    </>
+  );
+}

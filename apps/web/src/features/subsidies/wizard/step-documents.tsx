@@ -1,0 +1,242 @@
+// Step 2 (spec §4): renewal, multi-year (only for a multi-year scheme; its end year from the
+// scheme's span, dossierEndYear), the dossier's expected fields, and the scheme's expected
+// documents shown by their conditions (required ones with the red asterisk): each one attached from
+// the association's documents of that type, or uploaded there (the documents API), with a progress bar.
+import { fr } from '@codegouvfr/react-dsfr';
+import { RadioButtons } from '@codegouvfr/react-dsfr/RadioButtons';
+import { Upload } from '@codegouvfr/react-dsfr/Upload';
+import { ACCEPTED_FILE_EXTENSIONS, dossierEndYear, MESSAGES, UPLOAD_HINT, type AssociationDocument } from '@portail/contract';
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../../lib/api/index.ts';
+import { FormError } from '../../../lib/forms/form-error.tsx';
+import { customValue, documentProgress, shownDocuments, shownDossierFields, withCustom } from '../expected-items.ts';
+import { RequiredLegend, RequiredMark } from './required-mark.tsx';
+import { StepActions } from './step-actions.tsx';
+import type { StepProps } from './types.ts';
+
+interface StepDocumentsProps extends StepProps {
+  associationDocuments: readonly AssociationDocument[];
+  /** Uploads a file of this type to the association file; resolves with the new document. */
+  onUpload: (type: string, file: File) => Promise<AssociationDocument>;
+  onBack: () => void;
+}
+
+const yesNo = (value: boolean | null) => (value === null ? '' : value ? 'oui' : 'non');
+
+export function StepDocuments({ dossier, subvention, readOnly, onSave, associationDocuments, onUpload, onBack }: StepDocumentsProps) {
+  const multiYearScheme = subvention.dispositif.duree_pluriannuelle !== null;
+  const [renouvellement, setRenouvellement] = useState(yesNo(dossier.description.renouvellement));
+  const [pluriannuel, setPluriannuel] = useState(multiYearScheme ? yesNo(dossier.description.pluriannuel) : 'non');
+  const [customs, setCustoms] = useState(dossier.description.customs);
+  const [attached, setAttached] = useState(dossier.documents);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [uploading, setUploading] = useState<string | null>(null);
+
+  // The conditions read the dossier as it is being filled in.
+  const draft = {
+    ...dossier,
+    description: { ...dossier.description, customs, pluriannuel: pluriannuel === '' ? null : pluriannuel === 'oui', renouvellement: renouvellement === '' ? null : renouvellement === 'oui' },
+    documents: attached,
+  };
+  const documents = shownDocuments(subvention, draft);
+  const fields = shownDossierFields(subvention, draft);
+  const progress = documentProgress(documents, attached.map((d) => d.code));
+  const endYear = dossierEndYear(
+    { exercice: dossier.description.exercice, exercice_fin: dossier.description.exercice_fin, pluriannuel: draft.description.pluriannuel },
+    subvention.dispositif.duree_pluriannuelle,
+  );
+
+  function attach(code: string, document: AssociationDocument | undefined) {
+    setAttached((current) => [...current.filter((d) => d.code !== code), ...(document ? [{ uuid: document.uuid, code, nom: document.nom, id_type: document.type }] : [])]);
+    setErrors(({ [`doc-${code}`]: _gone, ...rest }) => rest);
+  }
+
+  async function upload(code: string, file: File | undefined) {
+    if (!file) return;
+    setUploading(code);
+    try {
+      attach(code, await onUpload(code, file));
+    } catch (error) {
+      setErrors((e) => ({ ...e, [`doc-${code}`]: errorMessage(error, MESSAGES.httpEmpty) }));
+    } finally {
+      setUploading(null);
+    }
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    if (!renouvellement) found.renouvellement = MESSAGES.required('renouvellement');
+    if (!pluriannuel) found.pluriannuel = MESSAGES.required('pluriannuel');
+    for (const f of fields) if (f.required && (customValue(customs, f.code) ?? '') === '') found[`custom-${f.code}`] = MESSAGES.required(f.label);
+    const attachedCodes = new Set(attached.map((d) => d.code));
+    for (const d of documents) if (d.required && !attachedCodes.has(d.code)) found[`doc-${d.code}`] = `Le document « ${d.label} » est obligatoire.`;
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setFormError(MESSAGES.invalidForm);
+      return;
+    }
+    setFormError(null);
+    setSaving(true);
+    try {
+      const shownCodes = new Set(documents.map((d) => d.code));
+      await onSave({
+        description: {
+          renouvellement: renouvellement === 'oui',
+          pluriannuel: pluriannuel === 'oui',
+          exercice_fin: endYear,
+          customs,
+          statut: 'complet',
+        },
+        documents: attached.filter((d) => shownCodes.has(d.code)),
+      });
+    } catch (error) {
+      setFormError(errorMessage(error, MESSAGES.httpEmpty));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const radio = (name: 'renouvellement' | 'pluriannuel', legend: string, value: string, set: (v: string) => void, hint?: string) => (
+    <RadioButtons
+      legend={
+        <>
+          {legend}
+          <RequiredMark />
+        </>
+      }
+      hintText={hint}
+      name={name}
+      orientation="horizontal"
+      disabled={readOnly}
+      state={errors[name] ? 'error' : 'default'}
+      stateRelatedMessage={errors[name]}
+      options={[
+        { label: 'Oui', nativeInputProps: { value: 'oui', checked: value === 'oui', onChange: () => set('oui') } },
+        { label: 'Non', nativeInputProps: { value: 'non', checked: value === 'non', onChange: () => set('non') } },
+      ]}
+    />
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Renouvellement et documents">
+      <FormError message={formError} />
+      <RequiredLegend />
+      {radio('renouvellement', 'S’agit-il du renouvellement d’une demande ?', renouvellement, setRenouvellement)}
+      {multiYearScheme ? (
+        radio(
+          'pluriannuel',
+          'Demande pluriannuelle ?',
+          pluriannuel,
+          setPluriannuel,
+          `Une demande pluriannuelle couvre les exercices ${dossier.description.exercice} à ${dossier.description.exercice + (subvention.dispositif.duree_pluriannuelle ?? 1)}.`,
+        )
+      ) : (
+        <p>Ce dispositif n’admet que des demandes annuelles (exercice {dossier.description.exercice}).</p>
+      )}
+      <p>
+        Dernier exercice de la demande : <strong data-testid="exercice-fin">{endYear}</strong>
+      </p>
+
+      {fields.length > 0 && (
+        <fieldset className={fr.cx('fr-fieldset')}>
+          <legend className={fr.cx('fr-fieldset__legend')}>Informations demandées par le dispositif</legend>
+          {fields.map((f) => {
+            const id = `custom-${f.code}`;
+            return (
+              <div key={f.code} className={fr.cx('fr-fieldset__element')}>
+                <div className={fr.cx('fr-input-group', errors[id] ? 'fr-input-group--error' : undefined)}>
+                  <label className={fr.cx('fr-label')} htmlFor={id}>
+                    {f.label}
+                    {f.required && <RequiredMark />}
+                  </label>
+                  <input
+                    id={id}
+                    className={fr.cx('fr-input')}
+                    type={f.type === 'number' ? 'number' : 'text'}
+                    disabled={readOnly}
+                    value={String(customValue(customs, f.code) ?? '')}
+                    aria-invalid={errors[id] ? true : undefined}
+                    aria-describedby={errors[id] ? `${id}-error` : undefined}
+                    onChange={(event) => setCustoms((c) => withCustom(c, f.code, f.type === 'number' && event.target.value !== '' ? Number(event.target.value) : event.target.value))}
+                  />
+                  {errors[id] && (
+                    <p id={`${id}-error`} className={fr.cx('fr-error-text')}>
+                      {errors[id]}
+                    </p>
+                  )}
+                </div>
+              </div>
+            );
+          })}
+        </fieldset>
+      )}
+
+      <h3 className={fr.cx('fr-h5', 'fr-mt-4w')}>Documents attendus</h3>
+      <p id="documents-progress-label">
+        {progress.attached} document(s) joint(s) sur {progress.total}
+      </p>
+      <progress className="subsidy-progress" aria-labelledby="documents-progress-label" max={100} value={progress.percent}>
+        {progress.percent} %
+      </progress>
+      {documents.length === 0 && <p>Ce dispositif n’attend aucun document pour cette demande.</p>}
+      {documents.map((d) => {
+        const id = `doc-${d.code}`;
+        const current = attached.find((a) => a.code === d.code);
+        const candidates = associationDocuments.filter((a) => a.type === d.code || a.type === d.nature);
+        return (
+          <fieldset key={d.code} className={fr.cx('fr-fieldset', 'fr-mt-2w')} aria-describedby={errors[id] ? `${id}-error` : undefined}>
+            <legend className={fr.cx('fr-fieldset__legend', 'fr-text--md')}>
+              {d.label}
+              {d.required && <RequiredMark />}
+            </legend>
+            <div className={fr.cx('fr-fieldset__element')}>
+              <p className={fr.cx('fr-mb-1w')}>{current ? <>Joint : {current.nom ?? current.uuid}</> : 'Aucun document joint.'}</p>
+              {!readOnly && candidates.length > 0 && (
+                <div className={fr.cx('fr-select-group')}>
+                  <label className={fr.cx('fr-label')} htmlFor={`${id}-existing`}>
+                    Choisir un document déjà déposé
+                  </label>
+                  <select
+                    id={`${id}-existing`}
+                    className={fr.cx('fr-select')}
+                    value={current?.uuid ?? ''}
+                    onChange={(event) => attach(d.code, candidates.find((c) => c.uuid === event.target.value))}
+                  >
+                    <option value="">Aucun</option>
+                    {candidates.map((c) => (
+                      <option key={c.uuid} value={c.uuid}>
+                        {c.nom}
+                        {c.annee_validite ? ` (${c.annee_validite})` : ''}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              )}
+              {!readOnly && (
+                <Upload
+                  label="Déposer un nouveau fichier"
+                  hint={UPLOAD_HINT}
+                  state={errors[id] ? 'error' : 'default'}
+                  stateRelatedMessage={errors[id]}
+                  disabled={uploading !== null}
+                  nativeInputProps={{
+                    id: `${id}-file`,
+                    accept: ACCEPTED_FILE_EXTENSIONS,
+                    'aria-invalid': errors[id] ? true : undefined,
+                    onChange: (event) => void upload(d.code, event.target.files?.[0]),
+                  }}
+                />
+              )}
+              {readOnly && errors[id] && <p id={`${id}-error`} className={fr.cx('fr-error-text')}>{errors[id]}</p>}
+              {uploading === d.code && <p role="status">Dépôt en cours…</p>}
+            </div>
+          </fieldset>
+        );
+      })}
+      <StepActions readOnly={readOnly} saving={saving} onBack={onBack} />
+    </form>
+  );
+}

@@ -1,0 +1,129 @@
+// Step 3 (spec §4): the dossier's projects, each opened in the editor; a new one unless the CNDS
+// one-project rule (canAddProject) forbids it.
+import { fr } from '@codegouvfr/react-dsfr';
+import { Alert } from '@codegouvfr/react-dsfr/Alert';
+import { Button } from '@codegouvfr/react-dsfr/Button';
+import { canAddProject, checkProject, computeSubsidyBudgetTotals, MESSAGES } from '@portail/contract';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/api/index.ts';
+import { formatEuros } from '../format.ts';
+import { newProject, ProjectEditor, type ProjectDraft } from './project-editor.tsx';
+import type { StepProps } from './types.ts';
+
+interface StepProjectsProps extends Omit<StepProps, 'onSave'> {
+  onSaveProject: (projet: ProjectDraft) => Promise<void>;
+  onDeleteProject: (id: string) => Promise<void>;
+  onBack: () => void;
+  onNext: () => void;
+}
+
+export function StepProjects({ dossier, subvention, readOnly, onSaveProject, onDeleteProject, onBack, onNext }: StepProjectsProps) {
+  const [editing, setEditing] = useState<ProjectDraft | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const sousLabel = subvention.sous_dispositifs.find((s) => s.id === dossier.description.id_sous_type_dispositif)?.label ?? null;
+  const mayAdd = canAddProject({ dispositifCode: subvention.dispositif.code, sousDispositifLabel: sousLabel, projectCount: dossier.projets.length });
+
+  if (editing)
+    return (
+      <ProjectEditor
+        key={editing.id ?? 'nouveau'}
+        dossier={dossier}
+        subvention={subvention}
+        initial={editing}
+        readOnly={readOnly}
+        onCancel={() => setEditing(null)}
+        onSave={async (projet) => {
+          await onSaveProject(projet);
+          setEditing(null);
+        }}
+      />
+    );
+
+  return (
+    <>
+      {error && <Alert severity="error" small role="alert" description={error} className={fr.cx('fr-mb-2w')} />}
+      {dossier.projets.length === 0 ? (
+        <p>Aucun projet pour le moment : ajoutez au moins un projet.</p>
+      ) : (
+        <div className={fr.cx('fr-table')}>
+          <table>
+            <caption>Projets du dossier</caption>
+            <thead>
+              <tr>
+                <th scope="col">N°</th>
+                <th scope="col">Intitulé</th>
+                <th scope="col">Période</th>
+                <th scope="col">Montant demandé</th>
+                <th scope="col">Budget (charges)</th>
+                <th scope="col">État</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {[...dossier.projets]
+                .sort((a, b) => a.description.rang_dossier - b.description.rang_dossier)
+                .map((p) => (
+                  <tr key={p.id}>
+                    <td>{p.description.rang_dossier}</td>
+                    <td>{p.description.intitule}</td>
+                    <td>
+                      {p.description.periode} ({p.description.exercice}
+                      {p.description.exercice_fin !== p.description.exercice ? `–${p.description.exercice_fin}` : ''})
+                    </td>
+                    <td>{formatEuros(p.financements.reduce((t, f) => t + (f.montant_demande ?? 0), 0))}</td>
+                    <td>{formatEuros(p.budgets.reduce((t, b) => t + computeSubsidyBudgetTotals(b).total_charges, 0))}</td>
+                    <td>{checkProject(p).length === 0 ? 'Complet' : 'À compléter'}</td>
+                    <td>
+                      <ul className={fr.cx('fr-btns-group', 'fr-btns-group--inline-sm', 'fr-btns-group--sm')}>
+                        <li>
+                          <Button size="small" priority="secondary" onClick={() => setEditing(p)}>
+                            {readOnly ? 'Consulter' : 'Modifier'}
+                            <span className={fr.cx('fr-sr-only')}> le projet {p.description.rang_dossier}</span>
+                          </Button>
+                        </li>
+                        {!readOnly && (
+                          <li>
+                            <Button
+                              size="small"
+                              priority="tertiary"
+                              onClick={() => {
+                                if (!window.confirm(`Supprimer le projet « ${p.description.intitule ?? p.description.rang_dossier} » ?`)) return;
+                                setError(null);
+                                onDeleteProject(p.id).catch((e: unknown) => setError(errorMessage(e, MESSAGES.httpEmpty)));
+                              }}
+                            >
+                              Supprimer<span className={fr.cx('fr-sr-only')}> le projet {p.description.rang_dossier}</span>
+                            </Button>
+                          </li>
+                        )}
+                      </ul>
+                    </td>
+                  </tr>
+                ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {!readOnly &&
+        (mayAdd ? (
+          <Button iconId="fr-icon-add-line" priority="secondary" onClick={() => setEditing(newProject(dossier, subvention))}>
+            Ajouter un projet
+          </Button>
+        ) : (
+          <p>Ce sous-dispositif n’admet qu’un seul projet par dossier.</p>
+        ))}
+      <ul className={fr.cx('fr-btns-group', 'fr-btns-group--inline-md', 'fr-mt-4w')}>
+        <li>
+          <Button type="button" priority="secondary" onClick={onBack}>
+            Étape précédente
+          </Button>
+        </li>
+        <li>
+          <Button type="button" onClick={onNext} disabled={dossier.projets.length === 0}>
+            Continuer vers l’attestation
+          </Button>
+        </li>
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+// Step 0 (spec §4): the subvention (campaign of a scheme), its sub-scheme and the exercise (the
+// campaign's). A new dossier is created on the server when this step is saved.
+import { fr } from '@codegouvfr/react-dsfr';
+import { MESSAGES, type Subvention } from '@portail/contract';
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../../lib/api/index.ts';
+import { FormError } from '../../../lib/forms/form-error.tsx';
+import { SelectField } from '../../../lib/forms/select-field.tsx';
+import { formatDay } from '../format.ts';
+import { RequiredLegend } from './required-mark.tsx';
+import { StepActions } from './step-actions.tsx';
+
+export interface SchemeChoice {
+  code_subvention: string;
+  id_sous_type_dispositif: string | null;
+  exercice: number;
+}
+
+interface StepSchemeProps {
+  subventions: readonly Subvention[];
+  initial: Partial<SchemeChoice>;
+  readOnly: boolean;
+  onSave: (choice: SchemeChoice, subvention: Subvention) => Promise<void>;
+}
+
+export function StepScheme({ subventions, initial, readOnly, onSave }: StepSchemeProps) {
+  const [code, setCode] = useState(initial.code_subvention ?? '');
+  const [sous, setSous] = useState(initial.id_sous_type_dispositif ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const subvention = subventions.find((s) => s.code === code);
+  const sousDispositifs = subvention?.sous_dispositifs ?? [];
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    if (!subvention) found.code_subvention = MESSAGES.required('subvention');
+    if (subvention && sousDispositifs.length > 0 && !sous) found.id_sous_type_dispositif = MESSAGES.required('sous-dispositif');
+    setErrors(found);
+    if (!subvention || Object.keys(found).length > 0) {
+      setFormError(MESSAGES.invalidForm);
+      return;
+    }
+    setFormError(null);
+    setSaving(true);
+    try {
+      await onSave({ code_subvention: subvention.code, id_sous_type_dispositif: sous || null, exercice: subvention.campagne_exercice }, subvention);
+    } catch (error) {
+      setFormError(errorMessage(error, MESSAGES.httpEmpty));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const chosen = sousDispositifs.find((s) => s.id === sous);
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Dispositif">
+      <FormError message={formError} />
+      <RequiredLegend />
+      <SelectField
+        label="Subvention *"
+        placeholder="Sélectionnez une subvention"
+        disabled={readOnly}
+        name="code_subvention"
+        value={code}
+        error={errors.code_subvention}
+        options={subventions.map((s) => ({ value: s.code, label: `${s.dispositif.code} – ${s.label}` }))}
+        onChange={(value) => {
+          setCode(value);
+          setSous('');
+          setErrors({});
+        }}
+      />
+      {sousDispositifs.length > 0 && (
+        <SelectField
+          label="Sous-dispositif *"
+          placeholder="Sélectionnez un sous-dispositif"
+          disabled={readOnly}
+          name="id_sous_type_dispositif"
+          value={sous}
+          error={errors.id_sous_type_dispositif}
+          options={sousDispositifs.map((s) => ({ value: s.id, label: s.label }))}
+          onChange={(value) => {
+            setSous(value);
+            setErrors({});
+          }}
+        />
+      )}
+      {subvention && (
+        <p className={fr.cx('fr-mt-2w')}>
+          Exercice : <strong>{subvention.campagne_exercice}</strong>
+          {chosen && (chosen.date_debut || chosen.date_fin) && (
+            <>
+              {' '}
+              – dépôt du {formatDay(chosen.date_debut)} au {formatDay(chosen.date_fin)}
+            </>
+          )}
+        </p>
+      )}
+      <StepActions readOnly={readOnly} saving={saving} />
+    </form>
+  );
+}

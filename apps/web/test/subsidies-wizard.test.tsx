@@ -1,0 +1,161 @@
+// The dossier wizard: stepper navigation (open steps, the step in the URL, focus on the step's
+// heading), saving each step through its handler, step 3 refused until the dossier is complete,
+// expected documents shown or hidden by their conditions with the red asterisk, live budget totals.
+import type { Dossier } from '@portail/contract';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { DossierWizard, type WizardHandlers } from '../src/features/subsidies/wizard/dossier-wizard.tsx';
+import { makeDossier, makeSubvention, SERVICE_ID } from './support/subsidies.ts';
+
+const SUBVENTION = makeSubvention({
+  sous_dispositifs: [{ id: '77777777-7777-4777-8777-777777777777', label: 'Fonctionnement', date_debut: '2026-01-15', date_fin: '2026-04-30' }],
+  instructeurs: [{ service: { id: SERVICE_ID, nom: 'SDJES de Paris', type: null }, isReferent: true }],
+  documents_attendus: [
+    { code: 'STC', label: 'Statuts', labelCode: null, nature: 'Demande', part: 'dossier', enabled: true, isDefault: false, obligatoire: true, meta: {}, asks: [] },
+    {
+      code: 'BPP',
+      label: 'Budget pluriannuel',
+      labelCode: null,
+      nature: 'Demande',
+      part: 'dossier',
+      enabled: true,
+      isDefault: false,
+      obligatoire: true,
+      meta: {},
+      asks: [{ scope: 'description', key: 'pluriannuel', operator: '===', value: true }],
+    },
+  ],
+});
+
+function Location() {
+  const location = useLocation();
+  return <output data-testid="location">{location.search}</output>;
+}
+
+function Harness({ initial, handlers }: { initial: Dossier | null; handlers: Partial<WizardHandlers> }) {
+  const [dossier, setDossier] = useState(initial);
+  const all: WizardHandlers = {
+    createDossier: async (choice) => {
+      await handlers.createDossier?.(choice, SUBVENTION);
+      setDossier(makeDossier({ code_subvention: choice.code_subvention, id_sous_type_dispositif: choice.id_sous_type_dispositif }));
+    },
+    updateDossier: async (changes, step) => {
+      await handlers.updateDossier?.(changes, step);
+      const next = { ...dossier!, identifiant: { ...dossier!.identifiant, step: Math.max(step, dossier!.identifiant.step) } };
+      next.description = { ...next.description, ...changes.description };
+      setDossier(next);
+      return next;
+    },
+    uploadDocument: vi.fn(),
+    saveProject: vi.fn(),
+    deleteProject: vi.fn(),
+    transmit: vi.fn(),
+  };
+  return (
+    <DossierWizard
+      dossier={dossier}
+      subvention={dossier ? SUBVENTION : null}
+      subventions={[SUBVENTION]}
+      choices={{ etablissements: [], representants: [], ribs: [] }}
+      associationDocuments={[]}
+      readOnly={false}
+      canTransmit
+      handlers={all}
+    />
+  );
+}
+
+function renderWizard(initial: Dossier | null, handlers: Partial<WizardHandlers> = {}, search = '') {
+  return render(
+    <MemoryRouter initialEntries={[`/associations/x/subvention-demande${search}`]}>
+      <Harness initial={initial} handlers={handlers} />
+      <Location />
+    </MemoryRouter>,
+  );
+}
+
+const stepButton = (name: RegExp) => within(screen.getByRole('navigation', { name: 'Étapes du dossier' })).getByRole('button', { name });
+
+describe('dossier wizard', () => {
+  it('a new dossier starts at step 0; saving it creates the dossier and opens step 1 with its heading focused', async () => {
+    const createDossier = vi.fn(async () => {});
+    renderWizard(null, { createDossier });
+    expect(screen.getByRole('heading', { name: 'Étape 0 : Dispositif' })).toBeInTheDocument();
+    expect(stepButton(/1\. Demandeur/)).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer et continuer' }));
+    expect(createDossier).not.toHaveBeenCalled();
+    expect(screen.getByText('Le champ subvention est obligatoire.')).toBeInTheDocument();
+
+    await userEvent.selectOptions(screen.getByLabelText('Subvention *'), SUBVENTION.code);
+    await userEvent.selectOptions(screen.getByLabelText('Sous-dispositif *'), 'Fonctionnement');
+    expect(screen.getByText(/dépôt du 15\/01\/2026 au 30\/04\/2026/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer et continuer' }));
+    expect(createDossier).toHaveBeenCalledWith(
+      { code_subvention: SUBVENTION.code, id_sous_type_dispositif: '77777777-7777-4777-8777-777777777777', exercice: 2026 },
+      SUBVENTION,
+    );
+    // The new dossier (step 0 saved) opens step 1.
+    await screen.findByRole('heading', { name: 'Étape 1 : Demandeur' });
+  });
+
+  it('moves between open steps through the URL, focusing the step heading; step 3 stays closed while incomplete', async () => {
+    renderWizard(makeDossier({ step: 2 }), {}, '?etape=1');
+    expect(screen.getByRole('heading', { name: 'Étape 1 : Demandeur' })).toBeInTheDocument();
+    expect(stepButton(/3\. Projets/)).toBeDisabled();
+    await userEvent.click(stepButton(/2\. Renouvellement/));
+    const heading = screen.getByRole('heading', { name: 'Étape 2 : Renouvellement et documents' });
+    expect(heading).toHaveFocus();
+    expect(screen.getByTestId('location')).toHaveTextContent('?etape=2');
+    await userEvent.click(stepButton(/0\. Dispositif/));
+    expect(screen.getByRole('heading', { name: 'Étape 0 : Dispositif' })).toHaveFocus();
+  });
+
+  it('step 2 shows the expected documents by their conditions, required ones marked, and refuses to go on without them', async () => {
+    const updateDossier = vi.fn(async () => makeDossier());
+    renderWizard(makeDossier({ step: 2 }), { updateDossier }, '?etape=2');
+    const statuts = screen.getByRole('group', { name: 'Statuts (obligatoire)' });
+    // The red asterisk is seen, its meaning is read.
+    expect(within(statuts).getByText('*')).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.queryByRole('group', { name: /Budget pluriannuel/ })).toBeNull();
+    expect(screen.getByText('0 document(s) joint(s) sur 1')).toBeInTheDocument();
+
+    await userEvent.click(within(screen.getByRole('group', { name: /Demande pluriannuelle/ })).getByLabelText('Oui'));
+    expect(screen.getByRole('group', { name: /Budget pluriannuel/ })).toBeInTheDocument();
+    expect(screen.getByText('0 document(s) joint(s) sur 2')).toBeInTheDocument();
+    expect(screen.getByTestId('exercice-fin')).toHaveTextContent('2028');
+
+    await userEvent.click(within(screen.getByRole('group', { name: /renouvellement/ })).getByLabelText('Non'));
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer et continuer' }));
+    expect(updateDossier).not.toHaveBeenCalled();
+    expect(screen.getByText('Le document « Statuts » est obligatoire.')).toBeInTheDocument();
+    expect(screen.getByText('Le document « Budget pluriannuel » est obligatoire.')).toBeInTheDocument();
+
+    await userEvent.click(within(screen.getByRole('group', { name: /Demande pluriannuelle/ })).getByLabelText('Non'));
+    expect(screen.queryByRole('group', { name: /Budget pluriannuel/ })).toBeNull();
+  });
+
+  it('a complete dossier opens step 3, whose project editor has one budget per year with live totals', async () => {
+    const complete = makeDossier({ step: 2, statut: 'complet', pluriannuel: true, renouvellement: false, exercice_fin: 2027 });
+    renderWizard(complete, {}, '?etape=3');
+    expect(screen.getByRole('heading', { name: 'Étape 3 : Projets' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Ajouter un projet' }));
+    expect(screen.getByText(/Période :/)).toHaveTextContent('Période : Pluriannuel, exercices 2026 à 2027');
+    expect(screen.getByText('Budget prévisionnel du projet – 2026')).toBeInTheDocument();
+    expect(screen.getByText('Budget prévisionnel du projet – 2027')).toBeInTheDocument();
+    expect(screen.getByLabelText('2026 – SDJES de Paris (€)')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('2026 – SDJES de Paris (€)'), '1500');
+    await userEvent.type(screen.getByLabelText('2027 – SDJES de Paris (€)'), '2000');
+    expect(screen.getByTestId('projet-nouveau-total-demande')).toHaveTextContent(/3\s500\s€/);
+    await userEvent.type(screen.getByLabelText(/^64 – /, { selector: '#projet-nouveau-budget-2027-charges-comptes-64' }), '4000');
+    expect(screen.getByTestId('projet-nouveau-budget-2027-insuffisance')).toHaveTextContent(/4\s000\s€/);
+    expect(screen.getByTestId('projet-nouveau-budget-2026-insuffisance')).toHaveTextContent(/^0\s€$/);
+    // The evaluation comment is required without indicators (checkProject).
+    await userEvent.type(screen.getByLabelText(/Intitulé/), 'École de vélo');
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer le projet' }));
+    await waitFor(() => expect(screen.getByText("Le commentaire de l'évaluation est obligatoire quand aucun indicateur n'est renseigné.")).toBeInTheDocument());
+  });
+});
