@@ -103,6 +103,28 @@ export const ERRORS = {
   NO_CHANGE_DETECTED: { status: 400, message: REFERENTIEL_MESSAGES.noChange },
 
   // Subsidy dossiers and their projects (docs/domain.md « Dossiers de subvention »)
+  // Instructing services and schemes (docs/domain.md « Services instructeurs », « Dispositifs et subventions »)
+  SERVICE_EXISTS: { status: 409, message: 'Ce compte a déjà une fiche de service instructeur.' },
+  SERVICE_PARENT_NOT_FOUND: { status: 400, message: "Le service parent n'existe pas.", field: 'parent' },
+  SERVICE_PARENT_INVALID: {
+    status: 400,
+    message: 'Le service parent doit être du niveau juste au-dessus (national, puis régional, puis départemental) ; un service national n’a pas de parent.',
+    field: 'parent',
+  },
+  SERVICE_HAS_CHILDREN: { status: 409, message: 'Des services sont rattachés à ce service : rattachez-les ailleurs avant de le supprimer.' },
+  SERVICE_IN_USE: { status: 409, message: 'Ce service instruit ou finance des dossiers : il ne peut pas être supprimé.' },
+  DISPOSITIF_UNKNOWN: { status: 400, message: ({ code }: { code: string }) => `Le dispositif « ${code} » n'existe pas.`, example: { code: 'XYZ' } },
+  SOUS_DISPOSITIF_UNKNOWN: { status: 400, message: "Un des sous-dispositifs n'existe pas ou n'appartient pas à ce dispositif.", field: 'sous_dispositifs' },
+  INSTRUCTEUR_UNKNOWN: { status: 400, message: "Un des services instructeurs n'existe pas.", field: 'instructeurs' },
+  EXPECTED_ITEM_UNKNOWN: {
+    status: 400,
+    message: ({ code }: { code: string }) => `Le champ ou document attendu « ${code} » n'existe pas.`,
+    example: { code: 'statuts' },
+  },
+  EXPECTED_ITEM_NOT_FOUND: { status: 404, message: "L'élément n'existe pas." },
+  EXPECTED_ITEM_CODE_TAKEN: { status: 409, message: 'Un élément attendu porte déjà ce code.', field: 'code' },
+  SUBVENTION_CODE_TAKEN: { status: 409, message: 'Une subvention porte déjà ce code.', field: 'code' },
+  SUBVENTION_IN_USE: { status: 409, message: 'Des dossiers utilisent cette subvention : elle ne peut pas être supprimée.' },
   DOSSIER_NOT_FOUND: { status: 404, message: SUBSIDY_MESSAGES.dossierNotFound },
   PROJET_NOT_FOUND: { status: 404, message: SUBSIDY_MESSAGES.projetNotFound },
   NO_PROJECT_MATCHES: { status: 404, message: SUBSIDY_MESSAGES.noProjectMatches },
@@ -185,7 +207,7 @@ const AUTHENTICATED_ERRORS = ['UNAUTHENTICATED', 'INVALID_TOKEN', 'TOKEN_EXPIRED
 const SCOPE_ERRORS: Record<ResourceKind, readonly ErrorKey[]> = {
   association: ['NOT_FOUND'],
   establishment: ['NOT_FOUND'],
-  dossier: ['NOT_FOUND'],
+  dossier: ['DOSSIER_NOT_FOUND'],
   service: ['NOT_FOUND'],
   account: ['USER_NOT_FOUND'],
   caller: [],
@@ -196,6 +218,9 @@ const SCOPE_ERRORS: Record<ResourceKind, readonly ErrorKey[]> = {
  * subvention »); a route that declares one removes it from this list.
  */
 export const SUBSIDY_ERRORS_AWAITING_ROUTES = [
+  'SERVICE_EXISTS', 'SERVICE_PARENT_NOT_FOUND', 'SERVICE_PARENT_INVALID', 'SERVICE_HAS_CHILDREN', 'SERVICE_IN_USE', 'DISPOSITIF_UNKNOWN',
+  'SOUS_DISPOSITIF_UNKNOWN', 'INSTRUCTEUR_UNKNOWN', 'EXPECTED_ITEM_UNKNOWN', 'EXPECTED_ITEM_NOT_FOUND', 'EXPECTED_ITEM_CODE_TAKEN',
+  'SUBVENTION_CODE_TAKEN', 'SUBVENTION_IN_USE',
   'DOSSIER_NOT_FOUND', 'PROJET_NOT_FOUND', 'NO_PROJECT_MATCHES', 'SUBVENTION_NOT_FOUND', 'SUBVENTION_INACTIVE',
   'DOSSIER_INCOMPLETE', 'DOSSIER_NOT_EDITABLE', 'DOSSIER_EXISTS', 'PROJECT_LIMIT_CNDS', 'DOSSIER_NOT_TRANSMITTABLE',
 ] as const satisfies readonly ErrorKey[];

@@ -36,6 +36,8 @@ export * from './referentiels.ts';
 export * from './roles.ts';
 export * from './scope.ts';
 export * from './subsidies/index.ts';
+export * from './subsidies/rds-routes.ts';
+export * from './subsidies/services-routes.ts';
 export * from './machines/index.ts';
 export * from './validation.ts';
 

@@ -1,0 +1,170 @@
+// Subsidy schemes (docs/domain.md « Dispositifs et subventions »): the schemes and their campaigns
+// (subventions), with their sub-schemes, instructing services and expected fields and documents.
+// Association users and services read the open campaigns; the scheme administrators write.
+import { z } from 'zod';
+import { idSchema } from '../fields.ts';
+import { defineRoute } from '../http.ts';
+import { ROLE_SETS } from '../roles.ts';
+import { scope } from '../scope.ts';
+import { asksSchema } from './asks.ts';
+import { dispositifSchema, EXPECTED_PARTS, expectedDocumentSchema, expectedFieldSchema, subventionSchema } from './schemas.ts';
+
+/** Who reads schemes and campaigns (association users the open ones only). */
+export const SCHEME_READERS = ROLE_SETS.associationsAndServices;
+export const SCHEME_WRITERS = ROLE_SETS.schemeAdmins;
+export const SUBVENTION_POPULATE = ['sous_dispositifs', 'instructeurs', 'champs_attendus', 'documents_attendus'] as const;
+
+const gateway = 'rds-server' as const;
+const code = z.string().trim().min(1).max(100);
+const isoDate = z.iso.date();
+const year = z.number().int().min(2000).max(2100);
+const booleanText = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+/** How a subvention links an expected field or document: part, conditions, required. */
+const expectedLinkSchema = z
+  .object({
+    code,
+    part: z.enum(EXPECTED_PARTS),
+    asks: asksSchema.max(20).default([]),
+    obligatoire: z.boolean().default(false),
+  })
+  .strict();
+
+export const subventionBodySchema = z
+  .object({
+    code,
+    label: z.string().trim().min(1).max(300),
+    active: z.boolean().default(false),
+    /** The scheme's code (CNDS, FDVA...). */
+    dispositif: code,
+    campagne_exercice: year,
+    type_projet: z.string().trim().max(100).nullable().default(null),
+    date_debut: isoDate.nullable().default(null),
+    date_fin: isoDate.nullable().default(null),
+    sous_dispositifs: z
+      .array(z.object({ id: idSchema, date_debut: isoDate.nullable().default(null), date_fin: isoDate.nullable().default(null) }).strict())
+      .max(50)
+      .default([]),
+    instructeurs: z.array(z.object({ service: idSchema, isReferent: z.boolean().default(false) }).strict()).max(200).default([]),
+    champs_attendus: z.array(expectedLinkSchema).max(200).default([]),
+    documents_attendus: z.array(expectedLinkSchema).max(200).default([]),
+  })
+  .strict()
+  .refine((value) => !value.date_debut || !value.date_fin || value.date_debut <= value.date_fin, {
+    message: 'La date de fin doit suivre la date de début.',
+    path: ['date_fin'],
+  });
+export type SubventionBody = z.infer<typeof subventionBodySchema>;
+
+const expectedDefinitionBase = z.object({
+  code,
+  label: z.string().trim().min(1).max(300),
+  labelCode: z.string().trim().max(100).nullable().default(null),
+  meta: z.record(z.string(), z.unknown()).default({}),
+  enabled: z.boolean().default(true),
+  isDefault: z.boolean().default(false),
+});
+export const champAttenduBodySchema = expectedDefinitionBase.extend({ type: z.string().trim().min(1).max(50) }).strict();
+export const documentAttenduBodySchema = expectedDefinitionBase.extend({ nature: z.string().trim().min(1).max(50) }).strict();
+export const champAttenduSchema = expectedFieldSchema.pick({ code: true, label: true, labelCode: true, type: true, enabled: true, isDefault: true, meta: true }).extend({ id: z.uuid() });
+export const documentAttenduSchema = expectedDocumentSchema.pick({ code: true, label: true, labelCode: true, nature: true, enabled: true, isDefault: true, meta: true }).extend({ id: z.uuid() });
+
+/** A subvention; the populated lists are empty unless asked. */
+export const subventionViewSchema = subventionSchema.extend({
+  date_debut: isoDate.nullable(),
+  date_fin: isoDate.nullable(),
+});
+export type SubventionView = z.infer<typeof subventionViewSchema>;
+
+const DISPOSITIF_FIELDS = ['id', 'code', 'label', 'duree_pluriannuelle'] as const;
+export const dispositifViewSchema = dispositifSchema.partial().extend({
+  sous_dispositifs: z.array(z.object({ id: z.uuid(), label: z.string(), date_debut: isoDate.nullable(), date_fin: isoDate.nullable(), active: z.boolean() })).optional(),
+});
+
+const commaList = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .string()
+    .max(200)
+    .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(values)));
+
+const definitionRoutes = <const P extends string, B extends z.ZodType, R extends z.ZodType>(path: P, label: string, body: B, response: R) => ({
+  list: defineRoute({
+    method: 'GET', gateway, path, access: SCHEME_READERS, scope: scope.none,
+    summary: `Définitions des ${label}`,
+    query: z.object({ enabled: booleanText.optional() }), response: z.array(response),
+  }),
+  create: defineRoute({
+    method: 'POST', gateway, path, access: SCHEME_WRITERS, scope: scope.none, successStatus: 201,
+    errors: ['EXPECTED_ITEM_CODE_TAKEN'],
+    summary: `Nouvelle définition de ${label}`, body, response,
+  }),
+  update: defineRoute({
+    method: 'PUT', gateway, path: `${path}/:id` as `${P}/:id`, access: SCHEME_WRITERS, scope: scope.none,
+    errors: ['EXPECTED_ITEM_NOT_FOUND', 'EXPECTED_ITEM_CODE_TAKEN'],
+    summary: `Remplacement d'une définition de ${label}`, params: z.object({ id: idSchema }), body, response,
+  }),
+});
+const champs = definitionRoutes('/champs-attendus', 'champs attendus', champAttenduBodySchema, champAttenduSchema);
+const documents = definitionRoutes('/documents-attendus', 'documents attendus', documentAttenduBodySchema, documentAttenduSchema);
+
+const subventionWriteErrors = [
+  'SUBVENTION_CODE_TAKEN', 'DISPOSITIF_UNKNOWN', 'SOUS_DISPOSITIF_UNKNOWN', 'EXPECTED_ITEM_UNKNOWN', 'INSTRUCTEUR_UNKNOWN',
+] as const;
+
+export const rdsSchemeRoutes = {
+  listSubventions: defineRoute({
+    method: 'GET', gateway, path: '/subventions', access: SCHEME_READERS, scope: scope.none,
+    summary: 'Subventions (campagnes) ; les utilisateurs association ne voient que les campagnes ouvertes',
+    query: z.object({
+      active: booleanText.optional(),
+      dispositif: code.optional(),
+      exercice: z.coerce.number().int().min(2000).max(2100).optional(),
+      service: idSchema.optional(),
+      populate: commaList(SUBVENTION_POPULATE).optional(),
+    }),
+    response: z.array(subventionViewSchema),
+  }),
+  getSubvention: defineRoute({
+    method: 'GET', gateway, path: '/subventions/:code', access: SCHEME_READERS, scope: scope.none,
+    errors: ['SUBVENTION_NOT_FOUND'],
+    summary: 'Une subvention par son code, avec les listes demandées (populate)',
+    params: z.object({ code }), query: z.object({ populate: commaList(SUBVENTION_POPULATE).optional() }), response: subventionViewSchema,
+  }),
+  createSubvention: defineRoute({
+    method: 'POST', gateway, path: '/subventions', access: SCHEME_WRITERS, scope: scope.none, successStatus: 201,
+    errors: [...subventionWriteErrors],
+    summary: 'Nouvelle subvention (campagne) avec ses sous-dispositifs, services instructeurs, champs et documents attendus',
+    body: subventionBodySchema, response: subventionViewSchema,
+  }),
+  updateSubvention: defineRoute({
+    method: 'PUT', gateway, path: '/subventions/:id', access: SCHEME_WRITERS, scope: scope.none,
+    errors: ['SUBVENTION_NOT_FOUND', ...subventionWriteErrors],
+    summary: "Remplacement d'une subvention et de ses liens",
+    params: z.object({ id: idSchema }), body: subventionBodySchema, response: subventionViewSchema,
+  }),
+  deleteSubvention: defineRoute({
+    method: 'DELETE', gateway, path: '/subventions/:id', access: SCHEME_WRITERS, scope: scope.none,
+    errors: ['SUBVENTION_NOT_FOUND', 'SUBVENTION_IN_USE'],
+    summary: "Suppression d'une subvention ; refusée tant que des dossiers l'utilisent",
+    params: z.object({ id: idSchema }), response: z.object({ message: z.string() }),
+  }),
+  duplicateSubvention: defineRoute({
+    method: 'POST', gateway, path: '/subventions/:id/duplicate', access: SCHEME_WRITERS, scope: scope.none, successStatus: 201,
+    errors: ['SUBVENTION_NOT_FOUND', 'SUBVENTION_CODE_TAKEN'],
+    summary: 'Campagne suivante (exercice + 1, inactive) avec les mêmes liens',
+    params: z.object({ id: idSchema }), response: subventionViewSchema,
+  }),
+  listDispositifs: defineRoute({
+    method: 'GET', gateway, path: '/dispositifs', access: SCHEME_READERS, scope: scope.none,
+    summary: 'Dispositifs, champs choisis (fields) et sous-dispositifs (populate)',
+    query: z.object({ fields: commaList(DISPOSITIF_FIELDS).optional(), populate: commaList(['sous_dispositifs']).optional() }),
+    response: z.array(dispositifViewSchema),
+  }),
+  listChampsAttendus: champs.list,
+  createChampAttendu: champs.create,
+  updateChampAttendu: champs.update,
+  listDocumentsAttendus: documents.list,
+  createDocumentAttendu: documents.create,
+  updateDocumentAttendu: documents.update,
+};

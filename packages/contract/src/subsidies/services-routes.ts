@@ -1,0 +1,150 @@
+// Instructing services (docs/domain.md « Services instructeurs »): the auth part (login, roles,
+// locked flag) under auth-server, the subsidy part (level, parent, profile, schemes, bo) under
+// rds-server. A creation writes both parts in one transaction; the manager's reach (national
+// everywhere, local within its subtree) is checked by the server's `service` scope.
+import { z } from 'zod';
+import { emailSchema, idSchema } from '../fields.ts';
+import { defineRoute } from '../http.ts';
+import { ROLE_SETS, type Role } from '../roles.ts';
+import { scope } from '../scope.ts';
+import { NIVEAUX_TERRITORIAUX, SERVICE_PROFILS, serviceInstructeurSchema } from './schemas.ts';
+
+/** Who manages service accounts (crossed auth and rds records). */
+export const SERVICE_MANAGERS = ROLE_SETS.referentielAdmins;
+/** Who reads services: the managers, and instructors (their own service, their subtree for an administrator profile). */
+export const SERVICE_READERS: readonly Role[] = [...new Set<Role>([...ROLE_SETS.instructors, ...ROLE_SETS.referentielAdmins])];
+/** The roles a service account may hold. */
+export const SERVICE_ACCOUNT_ROLES = ['rds.service', 'rds.user'] as const;
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+
+/** The subsidy part of a service, as a manager writes it. */
+export const serviceFieldsSchema = z.object({
+  nom: text(200),
+  email: emailSchema.nullable().optional(),
+  siren: z.string().regex(/^\d{9}$/, 'Le SIREN doit compter 9 chiffres.').nullable().optional(),
+  adresse: z.record(z.string(), z.unknown()).nullable().optional(),
+  telephone: optionalText(30),
+  site_internet: optionalText(300),
+  type: optionalText(100),
+  federation_sportive: optionalText(200),
+  niveau_territorial: z.enum(NIVEAUX_TERRITORIAUX),
+  zone_territoriale: optionalText(200),
+  code_territoire: optionalText(20),
+  profil: z.enum(SERVICE_PROFILS).nullable().optional(),
+  /** Codes of the schemes the service handles (CNDS, FDVA...). */
+  dispositifs: z.array(z.string().trim().min(1).max(50)).max(50).optional(),
+  /** The service above it: national → regional → departmental. */
+  parent: idSchema.nullable().optional(),
+  types_agrement: z.array(z.string().trim().min(1).max(50)).max(50).optional(),
+  bo: z.record(z.string(), z.unknown()).optional(),
+});
+export type ServiceFields = z.infer<typeof serviceFieldsSchema>;
+export const serviceChangesSchema = serviceFieldsSchema.partial().strict();
+export type ServiceChanges = z.infer<typeof serviceChangesSchema>;
+
+/** A service as the listing gives it: `bo` only when populated, its direct children when asked. */
+export const serviceListItemSchema = serviceInstructeurSchema.extend({
+  bo: z.record(z.string(), z.unknown()).optional(),
+  children: z.array(z.object({ id: z.uuid(), nom: z.string(), niveau_territorial: z.enum(NIVEAUX_TERRITORIAUX).nullable() })).optional(),
+});
+
+const authGateway = 'auth-server' as const;
+const rdsGateway = 'rds-server' as const;
+const idParams = z.object({ id: idSchema });
+
+const serviceAccountBodySchema = z
+  .object({
+    email: emailSchema,
+    roles: z.array(z.enum(SERVICE_ACCOUNT_ROLES)).min(1).max(2).default(['rds.service']),
+    /** The subsidy part, written in the same transaction. */
+    service: serviceFieldsSchema.strict(),
+  })
+  .strict();
+const serviceAccountChangesSchema = z
+  .object({
+    email: emailSchema.optional(),
+    roles: z.array(z.enum(SERVICE_ACCOUNT_ROLES)).min(1).max(2).optional(),
+    locked: z.boolean().optional(),
+  })
+  .strict();
+export const serviceAccountSchema = z.object({
+  authId: z.uuid(),
+  email: z.string(),
+  roles: z.array(z.string()),
+  enabled: z.boolean(),
+  locked: z.boolean(),
+  service: serviceInstructeurSchema,
+});
+export type ServiceAccountView = z.infer<typeof serviceAccountSchema>;
+
+/** auth-server: the login part of a service. */
+export const serviceAccountRoutes = {
+  createServiceAccount: defineRoute({
+    method: 'POST', gateway: authGateway, path: '/services', access: SERVICE_MANAGERS, scope: scope.none, successStatus: 201,
+    errors: ['EMAIL_TAKEN', 'SERVICE_PARENT_INVALID', 'SERVICE_PARENT_NOT_FOUND', 'DISPOSITIF_UNKNOWN'],
+    summary:
+      "Création d'un service instructeur : compte (rôles rds, lien de choix du mot de passe envoyé par courriel) et fiche service, en une transaction",
+    body: serviceAccountBodySchema, response: serviceAccountSchema,
+  }),
+  updateServiceAccount: defineRoute({
+    method: 'PATCH', gateway: authGateway, path: '/services/:id', access: SERVICE_MANAGERS,
+    scope: { resource: 'service', id: { in: 'params', key: 'id' }, mode: 'write' },
+    errors: ['NOTHING_TO_UPDATE', 'EMAIL_TAKEN'],
+    summary: "Modification du compte d'un service (adresse de connexion, rôles, verrouillage) par son identifiant d'authentification",
+    params: idParams, body: serviceAccountChangesSchema, response: serviceAccountSchema,
+  }),
+  deleteServiceAccount: defineRoute({
+    method: 'DELETE', gateway: authGateway, path: '/services/:id', access: SERVICE_MANAGERS,
+    scope: { resource: 'service', id: { in: 'params', key: 'id' }, mode: 'write' },
+    errors: ['SERVICE_HAS_CHILDREN', 'SERVICE_IN_USE'],
+    summary: "Suppression d'un service (compte et fiche ensemble) par son identifiant d'authentification ; refusée s'il a des services rattachés ou des dossiers",
+    params: idParams, response: z.object({ message: z.string() }),
+  }),
+};
+
+const listQuerySchema = z.object({
+  niveau: z.enum(NIVEAUX_TERRITORIAUX).optional(),
+  parent: idSchema.optional(),
+  dispositif: z.string().trim().min(1).max(50).optional(),
+  query: z.string().trim().max(100).optional(),
+  include_children: z.enum(['true', 'false']).default('true'),
+  /** Comma-separated; 'bo' by default. */
+  populate: z.string().max(100).default('bo'),
+});
+
+/** rds-server: the subsidy part of a service. */
+export const rdsServiceRoutes = {
+  listServices: defineRoute({
+    method: 'GET', gateway: rdsGateway, path: '/services', access: SERVICE_READERS, scope: scope.caller,
+    summary: "Services instructeurs à la portée de l'appelant (filtres niveau, parent, dispositif, recherche ; enfants et bo par défaut)",
+    query: listQuerySchema, response: z.array(serviceListItemSchema),
+  }),
+  getService: defineRoute({
+    method: 'GET', gateway: rdsGateway, path: '/services/:id', access: SERVICE_READERS,
+    scope: { resource: 'service', id: { in: 'params', key: 'id' }, mode: 'read' },
+    summary: "Fiche d'un service instructeur",
+    params: idParams, response: serviceInstructeurSchema,
+  }),
+  createService: defineRoute({
+    method: 'POST', gateway: rdsGateway, path: '/services', access: SERVICE_MANAGERS, scope: scope.none, successStatus: 201,
+    errors: ['USER_NOT_FOUND', 'SERVICE_EXISTS', 'SERVICE_PARENT_INVALID', 'SERVICE_PARENT_NOT_FOUND', 'DISPOSITIF_UNKNOWN'],
+    summary: "Fiche service d'un compte de service qui n'en a pas encore (authId)",
+    body: serviceFieldsSchema.extend({ authId: idSchema }).strict(), response: serviceInstructeurSchema,
+  }),
+  updateService: defineRoute({
+    method: 'PATCH', gateway: rdsGateway, path: '/services/:id', access: SERVICE_MANAGERS,
+    scope: { resource: 'service', id: { in: 'params', key: 'id' }, mode: 'write' },
+    errors: ['NOTHING_TO_UPDATE', 'SERVICE_PARENT_INVALID', 'SERVICE_PARENT_NOT_FOUND', 'DISPOSITIF_UNKNOWN'],
+    summary: "Modification de la fiche d'un service (champs modifiés seulement)",
+    params: idParams, body: serviceChangesSchema, response: serviceInstructeurSchema,
+  }),
+  deleteService: defineRoute({
+    method: 'DELETE', gateway: rdsGateway, path: '/services/:id', access: SERVICE_MANAGERS,
+    scope: { resource: 'service', id: { in: 'params', key: 'id' }, mode: 'write' },
+    errors: ['SERVICE_HAS_CHILDREN', 'SERVICE_IN_USE'],
+    summary: "Suppression d'un service (fiche et compte ensemble) ; refusée s'il a des services rattachés ou des dossiers",
+    params: idParams, response: z.object({ message: z.string() }),
+  }),
+};
