@@ -20,6 +20,7 @@ import { buildOpenApiDocument } from './http/openapi.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { referentielRoutes } from './modules/declaration/index.ts';
 import { auditRoutes } from './modules/audit/index.ts';
+import { demandeRoutes } from './modules/demande/index.ts';
 import { lcaRoutes } from './modules/lca/index.ts';
 import { mailQueueDepth, mailRoutes } from './modules/mail/index.ts';
 import { notificationRoutes } from './modules/notifications/index.ts';
@@ -123,6 +124,7 @@ export async function buildApp({ config, databaseUrl, db: givenDb }: BuildAppOpt
   documentRoutes(app, services);
   associationLightRoutes(app, services);
   referentielRoutes(app, services);
+  demandeRoutes(app, services);
 
   healthRoutes(app, () => db.$queryRaw`SELECT 1`, APP_VERSION);
 

@@ -10,6 +10,7 @@ import type { ScopeResolvers } from './http/resource-scope.ts';
 import { createReferentielRepository, createReferentielService } from './modules/declaration/index.ts';
 import { createAuditRepository, createAuditService } from './modules/audit/index.ts';
 import { createLcaRepository, createLcaService } from './modules/lca/index.ts';
+import { createDossierScopeRepository, createDossierService } from './modules/demande/index.ts';
 import { createMailRepository, createMailSeal, createMailService } from './modules/mail/index.ts';
 import { createNotificationRepository, createNotificationService } from './modules/notifications/index.ts';
 import {
@@ -65,7 +66,8 @@ export function createServices(app: FastifyInstance, config: AppConfig, db: Data
     publicUrl: config.publicUrl,
   });
   // The resource scopes the routes declare (contract scope.ts), each resolved by the module that owns it.
-  const scopes: ScopeResolvers = { ...access.resolvers, ...lca.resolvers };
+  const dossiers = createDossierService({ scopeRepository: createDossierScopeRepository(db) });
+  const scopes: ScopeResolvers = { ...access.resolvers, ...lca.resolvers, ...dossiers.resolvers };
   return {
     config,
     db,
@@ -80,6 +82,7 @@ export function createServices(app: FastifyInstance, config: AppConfig, db: Data
     association: createAssociationService({ access, repository: fileRepository, fileChanges, limits: config.membershipLimits }),
     associationLight: createAssociationLightService(access, createAssociationLightRepository(db)),
     documents: createDocumentService({ repository: createDocumentRepository(db), storage: createFileStorage(config) }),
+    dossiers,
     rds: createRdsService(createRdsRepository(db)),
     associationSearch: createSearchService(createSearchRepository(db)),
     referentiels: createReferentielService(createReferentielRepository(db)),

@@ -57,6 +57,12 @@ export const scope = {
   /** The account whose id is the path parameter `key`: its owner, or a caller holding one of `others`. */
   account: (idKind: 'auth' | 'association-user', others: readonly Role[] = [], key = 'id') =>
     ({ resource: 'account', id: { in: 'params', key }, idKind, others }) as const satisfies ResourceScope,
+  /** The subsidy dossier whose id (uuid or id_fo) is the path parameter `key`. */
+  dossier: <const M extends 'read' | 'write'>(mode: M, key = 'id'): { resource: 'dossier'; id: ResourceRef; mode: M } => ({
+    resource: 'dossier',
+    id: { in: 'params', key },
+    mode,
+  }),
   caller: { resource: 'caller' } as const satisfies ResourceScope,
   none: { resource: 'none' } as const satisfies ResourceScope,
 };

@@ -30,6 +30,22 @@ export interface AccountScope {
   own: boolean;
 }
 
+/** The caller's reach on one subsidy dossier (modules/demande/dossiers/policy.ts). */
+export interface DossierScope<M extends 'read' | 'write' = 'read' | 'write'> {
+  mode: M;
+  dossierId: string;
+  idFo: string;
+  associationId: string;
+  /** association: a member (or lca.admin); service: a user of one of its instructing services (or rds.admin). */
+  side: 'association' | 'service';
+  /** A secondary-establishment member: the only SIRET they see; else null. */
+  siret: string | null;
+  /** Service side: the caller's service accounts instructing the dossier (empty for rds.admin). */
+  serviceIds: string[];
+  /** The caller may change the dossier (the association side). */
+  write: boolean;
+}
+
 /** The resolved scope a declaration gives the handler (undefined for caller/none). */
 export type ResolvedScope<S> = S extends { resource: 'association'; mode: infer M extends ScopeMode }
   ? AssociationScope<M>
@@ -37,7 +53,9 @@ export type ResolvedScope<S> = S extends { resource: 'association'; mode: infer 
     ? EstablishmentScope<M>
     : S extends { resource: 'account' }
       ? AccountScope
-      : undefined;
+      : S extends { resource: 'dossier'; mode: infer M extends 'read' | 'write' }
+        ? DossierScope<M>
+        : undefined;
 
 type Declared<K extends ResourceKind> = Extract<ResourceScope, { resource: K }>;
 type IdsOf<K extends ResourceKind> = K extends 'establishment' ? { association: string; siret: string } : string;

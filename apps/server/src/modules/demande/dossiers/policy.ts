@@ -1,0 +1,69 @@
+// Who reaches which subsidy dossier (docs/domain.md « Machines à états », « Dossiers de subvention »):
+// pure functions of the caller and of what the scope statement read (./scope.repository.ts).
+//
+// - Association side: a member of the dossier's association (lca.association linked to it; a
+//   member linked to a secondary establishment only the dossiers of that SIRET), or lca.admin for
+//   every dossier. They may change it (write mode).
+// - Service side: a user of one of the dossier's instructing services (its service account), once
+//   the dossier left the association (an instruction of that service past A/B), or the dossier its
+//   own agent created; rds.admin for every dossier. They read it: a write-mode route answers 403.
+// - An unknown dossier and one the caller cannot see answer the same 404 DOSSIER_NOT_FOUND.
+import { appError } from '../../../http/errors.ts';
+import type { AuthClaims } from '../../../http/request-context.ts';
+import type { DossierScope } from '../../../http/resource-scope.ts';
+
+export type { DossierScope } from '../../../http/resource-scope.ts';
+
+export const LCA_ADMIN = 'lca.admin';
+export const RDS_ADMIN = 'rds.admin';
+/** Instructing roles that act for their own service account. */
+export const SERVICE_AGENT_ROLES = ['rds.user', 'rds.service'] as const;
+/** States in which a dossier has not reached its services yet. */
+export const NOT_TRANSMITTED_STATES = ['A', 'B'] as const;
+
+/** What the scope statement reads of one dossier for one caller. */
+export interface DossierAccessRow {
+  id: string;
+  idFo: string;
+  associationId: string;
+  idSiret: string | null;
+  createdById: string | null;
+  createdByType: string;
+  /** The caller's link with the dossier's association (none when not a member). */
+  link: { type: string; idSiret: string | null } | null;
+  /** The caller's own service account and the states of its instructions on this dossier. */
+  ownService: { id: string; states: string[] } | null;
+}
+
+const isAgent = (claims: AuthClaims) => claims.roles.some((role) => (SERVICE_AGENT_ROLES as readonly string[]).includes(role));
+
+/** The member sees the dossier: head office link, or the link's own SIRET. */
+function memberSees(row: DossierAccessRow): boolean {
+  if (!row.link) return false;
+  if (row.link.type === 'Etablissement secondaire' && row.link.idSiret) return row.idSiret === row.link.idSiret;
+  return true;
+}
+
+/** The service agent sees the dossier: transmitted to its service, or created by the caller. */
+function agentSees(claims: AuthClaims, row: DossierAccessRow): boolean {
+  if (!row.ownService) return false;
+  if (row.createdByType === 'service' && row.createdById === claims.userId) return true;
+  return row.ownService.states.some((state) => !(NOT_TRANSMITTED_STATES as readonly string[]).includes(state));
+}
+
+/** The caller's scope on the dossier, or 404 (not seen) / 403 (seen, read only, write declared). */
+export function dossierScopeFor<M extends 'read' | 'write'>(claims: AuthClaims, row: DossierAccessRow | null, mode: M): DossierScope<M> {
+  if (!row) throw appError('DOSSIER_NOT_FOUND');
+  const base = { mode, dossierId: row.id, idFo: row.idFo, associationId: row.associationId };
+  if (claims.roles.includes(LCA_ADMIN)) return { ...base, side: 'association', siret: null, serviceIds: [], write: true };
+  if (claims.roles.includes('lca.association') && memberSees(row)) {
+    const siret = row.link?.type === 'Etablissement secondaire' ? row.link.idSiret : null;
+    return { ...base, side: 'association', siret, serviceIds: [], write: true };
+  }
+  let seen: DossierScope<M> | null = null;
+  if (claims.roles.includes(RDS_ADMIN)) seen = { ...base, side: 'service', siret: null, serviceIds: [], write: false };
+  else if (isAgent(claims) && agentSees(claims, row)) seen = { ...base, side: 'service', siret: null, serviceIds: [row.ownService!.id], write: false };
+  if (!seen) throw appError('DOSSIER_NOT_FOUND');
+  if (mode === 'write') throw appError('FORBIDDEN');
+  return seen;
+}

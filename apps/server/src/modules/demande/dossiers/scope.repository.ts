@@ -1,0 +1,61 @@
+// The one statement behind the dossier scope (./policy.ts): the dossier named by its id or its
+// id_fo, the caller's link with its association and the caller's service instructions on it.
+import type { Database } from '../../../db/prisma.ts';
+import { readRows } from '../../../db/read-rows.ts';
+import type { DossierAccessRow } from './policy.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** id_fo « exercice-NNNNNN ». */
+const ID_FO = /^\d{4}-\d{1,12}$/;
+
+const accessSql = (match: string) => `
+  SELECT d.id, d.id_fo, d.association_id, d.id_siret, d.created_by_id, d.created_by_type,
+         l.type AS link_type, l.id_siret AS link_siret, s.id AS service_id,
+         COALESCE((SELECT array_agg(i.etat) FROM dossier_instructions i WHERE i.dossier_id = d.id AND i.service_id = s.id), '{}') AS service_states
+  FROM dossiers d
+  LEFT JOIN LATERAL (
+    SELECT ua.type, ua.id_siret FROM user_associations ua JOIN association_users au ON au.id = ua.association_user_id
+    WHERE au.auth_id = $2::uuid AND ua.association_id = d.association_id LIMIT 1
+  ) l ON true
+  LEFT JOIN service_accounts s ON s.auth_id = $2::uuid
+  WHERE ${match}
+  LIMIT 1`;
+const BY_ID = accessSql('d.id = $1::uuid');
+const BY_ID_FO = accessSql('d.id_fo = $1');
+
+interface AccessSqlRow {
+  id: string;
+  id_fo: string;
+  association_id: string;
+  id_siret: string | null;
+  created_by_id: string | null;
+  created_by_type: string;
+  link_type: string | null;
+  link_siret: string | null;
+  service_id: string | null;
+  service_states: string[];
+}
+
+export function createDossierScopeRepository(db: Database) {
+  return {
+    /** The dossier named by `ref` (uuid or id_fo) as the caller `authId` reaches it, or null. */
+    async findAccess(ref: string, authId: string): Promise<DossierAccessRow | null> {
+      const value = ref.trim();
+      const sql = UUID.test(value) ? BY_ID : ID_FO.test(value) ? BY_ID_FO : null;
+      if (!sql || !UUID.test(authId)) return null;
+      const [row] = await readRows<AccessSqlRow>(db, sql, [UUID.test(value) ? value.toLowerCase() : value, authId]);
+      if (!row) return null;
+      return {
+        id: row.id,
+        idFo: row.id_fo,
+        associationId: row.association_id,
+        idSiret: row.id_siret,
+        createdById: row.created_by_id,
+        createdByType: row.created_by_type,
+        link: row.link_type === null ? null : { type: row.link_type, idSiret: row.link_siret },
+        ownService: row.service_id === null ? null : { id: row.service_id, states: row.service_states },
+      };
+    },
+  };
+}
+export type DossierScopeRepository = ReturnType<typeof createDossierScopeRepository>;

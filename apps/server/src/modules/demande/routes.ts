@@ -1,0 +1,8 @@
+// The demande module's routes: one line per aggregate (dossiers, projects, PDF).
+import type { FastifyInstance } from 'fastify';
+import type { AppServices } from '../../services.ts';
+import { dossierRoutes } from './dossiers/routes.ts';
+
+export function demandeRoutes(app: FastifyInstance, services: AppServices) {
+  dossierRoutes(app, services);
+}
