@@ -6,3 +6,4 @@ export * from './messages.ts';
 export * from './period.ts';
 export * from './projet-rules.ts';
 export * from './schemas.ts';
+export * from './projet-routes.ts';

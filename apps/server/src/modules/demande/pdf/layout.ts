@@ -1,0 +1,163 @@
+// Drawing blocks of the dossier PDF over pdfkit: the form's title band, section and sub-section
+// headings, label/value fields, bordered tables that continue on the next page with their header,
+// and French number and date formats in the characters the standard PDF fonts carry.
+import type PDFDocument from 'pdfkit';
+
+type Doc = InstanceType<typeof PDFDocument>;
+
+export const MARGIN = 45;
+const BLUE = '#000091';
+const GREY = '#f0f0f5';
+const LINE = '#8c8c9e';
+const TEXT = '#161616';
+const FONT = 'Helvetica';
+const BOLD = 'Helvetica-Bold';
+
+const width = (doc: Doc) => doc.page.width - 2 * MARGIN;
+const bottom = (doc: Doc) => doc.page.height - MARGIN - 20;
+
+/** Characters outside the standard fonts' encoding (narrow and no-break spaces, typographic apostrophe) replaced. */
+export const printable = (value: string) => value.replace(/[\u202f\u00a0]/g, ' ').replace(/\u2019/g, "'").replace(/\u2013|\u2014/g, '-');
+
+const euros = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+/** « 12 500 € », empty for no amount. */
+export const money = (value: number | null | undefined) => (value === null || value === undefined ? '' : printable(`${euros.format(value)} €`));
+/** « 31/12/2026 » from a date or YYYY-MM-DD. */
+export function frenchDate(value: Date | string | null | undefined): string {
+  if (!value) return '';
+  const iso = typeof value === 'string' ? value : value.toISOString();
+  const [y, m, d] = iso.slice(0, 10).split('-');
+  return `${d}/${m}/${y}`;
+}
+export const orDash = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? '-' : printable(String(value)));
+
+/** Moves to a new page when fewer than `needed` points remain. */
+export function ensureSpace(doc: Doc, needed: number) {
+  if (doc.y + needed > bottom(doc)) doc.addPage();
+}
+
+/** The title band of the form's first page. */
+export function titleBand(doc: Doc, title: string, subtitle: string, reference: string) {
+  doc.rect(MARGIN, MARGIN, width(doc), 62).fill(BLUE);
+  doc.fillColor('white').font(BOLD).fontSize(15).text(printable(title), MARGIN + 12, MARGIN + 10, { width: width(doc) - 24 });
+  doc.font(FONT).fontSize(9).text(printable(subtitle), MARGIN + 12, doc.y + 3, { width: width(doc) - 24 });
+  doc.fontSize(8).text(printable(reference), MARGIN + 12, MARGIN + 10, { width: width(doc) - 24, align: 'right' });
+  doc.fillColor(TEXT).font(FONT).fontSize(10);
+  doc.x = MARGIN;
+  doc.y = MARGIN + 76;
+}
+
+/** A numbered section: « 1. Identification de l'association ». */
+export function section(doc: Doc, title: string) {
+  ensureSpace(doc, 70);
+  doc.moveDown(0.6);
+  const y = doc.y;
+  doc.rect(MARGIN, y, width(doc), 20).fill(GREY);
+  doc.fillColor(BLUE).font(BOLD).fontSize(11.5).text(printable(title), MARGIN + 8, y + 5, { width: width(doc) - 16 });
+  doc.fillColor(TEXT).font(FONT).fontSize(9.5);
+  doc.x = MARGIN;
+  doc.y = y + 26;
+}
+
+export function subsection(doc: Doc, title: string) {
+  ensureSpace(doc, 40);
+  doc.moveDown(0.4);
+  doc.fillColor(BLUE).font(BOLD).fontSize(10).text(printable(title), MARGIN, doc.y, { width: width(doc) });
+  doc.fillColor(TEXT).font(FONT).fontSize(9.5);
+  doc.moveDown(0.2);
+}
+
+/** Label and value on one line (the value wraps under itself). */
+export function field(doc: Doc, label: string, value: string | number | null | undefined) {
+  const labelWidth = 170;
+  const text = orDash(value);
+  doc.font(FONT).fontSize(9.5);
+  const height = Math.max(doc.heightOfString(text, { width: width(doc) - labelWidth }), 12);
+  ensureSpace(doc, height + 2);
+  const y = doc.y;
+  doc.font(BOLD).text(printable(label), MARGIN, y, { width: labelWidth - 8 });
+  doc.font(FONT).text(text, MARGIN + labelWidth, y, { width: width(doc) - labelWidth });
+  doc.x = MARGIN;
+  doc.y = y + height + 3;
+}
+
+/** A paragraph of free text under a bold label. */
+export function paragraph(doc: Doc, label: string, value: string | null | undefined) {
+  ensureSpace(doc, 30);
+  doc.font(BOLD).fontSize(9.5).text(printable(label), MARGIN, doc.y, { width: width(doc) });
+  doc.font(FONT).text(orDash(value), MARGIN, doc.y + 1, { width: width(doc), align: 'justify' });
+  doc.moveDown(0.4);
+}
+
+export interface Column {
+  header: string;
+  /** Share of the page width. */
+  share: number;
+  align?: 'left' | 'right' | 'center';
+}
+export interface Row {
+  cells: string[];
+  bold?: boolean;
+  shaded?: boolean;
+}
+
+/** A bordered table; a row that does not fit goes to the next page, under the header again. */
+export function table(doc: Doc, columns: readonly Column[], rows: readonly Row[], fontSize = 8.5) {
+  const total = width(doc);
+  const widths = columns.map((c) => c.share * total);
+  const padding = 3;
+  const heightOf = (cells: readonly string[], bold: boolean) => {
+    doc.font(bold ? BOLD : FONT).fontSize(fontSize);
+    return Math.max(...cells.map((cell, i) => doc.heightOfString(printable(cell), { width: widths[i]! - 2 * padding }))) + 2 * padding;
+  };
+  const drawRow = (cells: readonly string[], options: { bold: boolean; fill?: string; color?: string }) => {
+    const height = heightOf(cells, options.bold);
+    let x = MARGIN;
+    const y = doc.y;
+    cells.forEach((cell, i) => {
+      const w = widths[i]!;
+      if (options.fill) doc.rect(x, y, w, height).fill(options.fill);
+      doc.rect(x, y, w, height).lineWidth(0.5).strokeColor(LINE).stroke();
+      doc.fillColor(options.color ?? TEXT).font(options.bold ? BOLD : FONT).fontSize(fontSize);
+      doc.text(printable(cell), x + padding, y + padding, { width: w - 2 * padding, align: columns[i]!.align ?? 'left' });
+      x += w;
+    });
+    doc.fillColor(TEXT);
+    doc.x = MARGIN;
+    doc.y = y + height;
+  };
+  const header = () => drawRow(columns.map((c) => c.header), { bold: true, fill: BLUE, color: 'white' });
+  ensureSpace(doc, heightOf(columns.map((c) => c.header), true) + heightOf(rows[0]?.cells ?? [''], false));
+  header();
+  for (const row of rows) {
+    if (doc.y + heightOf(row.cells, row.bold ?? false) > bottom(doc)) {
+      doc.addPage();
+      header();
+    }
+    drawRow(row.cells, { bold: row.bold ?? false, ...(row.shaded ? { fill: GREY } : {}) });
+  }
+  doc.moveDown(0.5);
+  doc.font(FONT).fontSize(9.5);
+}
+
+/**
+ * The dossier's reference and the page number at the foot of each page, drawn as each page opens, so
+ * that pages leave as they are done (the document is streamed, never held whole).
+ */
+export function footers(doc: Doc, reference: string) {
+  let page = 0;
+  const draw = () => {
+    page += 1;
+    const { x, y } = doc;
+    const margin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc.font(FONT).fontSize(7.5).fillColor(LINE);
+    doc.text(printable(`${reference} - page ${page}`), MARGIN, doc.page.height - MARGIN + 5, { width: width(doc), align: 'center', lineBreak: false });
+    doc.page.margins.bottom = margin;
+    doc.fillColor(TEXT).font(FONT).fontSize(9.5);
+    doc.x = x;
+    doc.y = y;
+  };
+  draw();
+  doc.on('pageAdded', draw);
+}

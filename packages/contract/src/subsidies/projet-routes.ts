@@ -1,0 +1,190 @@
+// lca-server: the projects of a subsidy dossier and the dossier's PDF (docs/domain.md « Dossiers de
+// subvention »). Every route acts on one dossier (scope `dossier`: the association's members on
+// the association side, the dossier's instructing services on the other); the rules of a project
+// (defaults, period, lines, checks, CNDS limit) are the pure functions of this folder, run by the
+// server on every write.
+import { z } from 'zod';
+import { idSchema } from '../fields.ts';
+import { defineRoute, messageSchema } from '../http.ts';
+import { MAX_AMOUNT } from '../limits.ts';
+import { MESSAGES } from '../messages.ts';
+import { ROLE_SETS } from '../roles.ts';
+import type { ResourceScope } from '../scope.ts';
+import { budgetChargesSchema, budgetContributionsSchema, budgetProduitsSchema, subsidyBudgetSchema } from './budget.ts';
+import { beneficiaireSchema, customValueSchema, indicateurSchema, PROJET_PERIODES, projetSchema } from './schemas.ts';
+
+const gateway = 'lca-server' as const;
+
+/** The dossier named by the path parameter `id`, read or written. */
+const dossier = <const M extends 'read' | 'write'>(mode: M) =>
+  ({ resource: 'dossier', id: { in: 'params', key: 'id' }, mode }) as const satisfies ResourceScope;
+
+export const PROJET_MESSAGES = {
+  deleted: 'Le projet a été supprimé.',
+  yearOutOfPeriod: (annee: number) => `L'année ${annee} n'est pas dans la période du projet.`,
+  serviceNotInstructing: "Ce service n'instruit pas ce dossier.",
+  transferSameDossier: 'Le projet est déjà dans ce dossier.',
+  transferOtherAssociation: "Le dossier de destination doit appartenir à la même association.",
+  unknownField: (field: string) => `Le champ « ${field} » n'existe pas pour un projet.`,
+} as const;
+
+const text = (label: string, max: number) => z.string({ error: MESSAGES.badFormat(label) }).max(max, MESSAGES.maxLength(label, max));
+const year = z.number({ error: MESSAGES.badFormat('année') }).int(MESSAGES.badFormat('année')).min(2000, MESSAGES.badFormat('année')).max(2100, MESSAGES.badFormat('année'));
+const amount = (label: string) =>
+  z.number({ error: MESSAGES.badFormat(label) }).min(0, MESSAGES.badFormat(label)).max(MAX_AMOUNT, MESSAGES.badFormat(label)).multipleOf(0.01, MESSAGES.badFormat(label));
+const isoDay = z.iso.date(MESSAGES.badFormat('date'));
+
+/** What a caller writes of a project: every part optional; rank, exercises and lines follow the rules. */
+export const projetInputSchema = z.object({
+  description: z
+    .object({
+      intitule: text('intitulé', 250).nullable(),
+      recurrence: text('récurrence', 100).nullable(),
+      periode: z.enum(PROJET_PERIODES, { error: MESSAGES.badFormat('période') }).nullable(),
+      date_debut: isoDay.nullable(),
+      date_fin: isoDay.nullable(),
+      objectifs: text('objectifs', 10_000).nullable(),
+      description: text('description', 10_000).nullable(),
+      exercice: year.nullable(),
+      exercice_fin: year.nullable(),
+      id_responsable: idSchema.nullable(),
+      numero_projet: text('numéro du projet', 50).nullable(),
+      demandeur_id_siret: z.string().regex(/^\d{14}$/, MESSAGES.badFormat('SIRET')).nullable(),
+    })
+    .partial()
+    .default({}),
+  territoires: z.object({ commentaire: text('commentaire des territoires', 5_000).nullable().optional(), territoires: z.array(z.unknown()).max(500).optional() }).optional(),
+  beneficiaire: z.array(beneficiaireSchema.partial()).max(100).optional(),
+  moyens: z
+    .object({
+      commentaire: text('commentaire des moyens', 5_000).nullable().optional(),
+      recrutement_specifique: z.boolean().nullable().optional(),
+      recrutement_nb_etpt: z.number({ error: MESSAGES.badFormat('ETPT') }).min(0, MESSAGES.badFormat('ETPT')).max(10_000).nullable().optional(),
+    })
+    .optional(),
+  evaluation: z.object({ indicateurs: z.array(indicateurSchema).max(50).optional(), commentaire: text("commentaire de l'évaluation", 5_000).nullable().optional() }).optional(),
+  /** Requested amounts per year and instructing service (the proposed and granted amounts are the services'). */
+  financements: z
+    .array(
+      z.object({
+        annee: year,
+        id_service_instructeur: idSchema,
+        montant_demande: amount('montant demandé').nullable().optional(),
+      }),
+    )
+    .max(100)
+    .optional(),
+  cofinancements: z.array(z.unknown()).max(100).optional(),
+  budgets: z
+    .array(
+      z.object({
+        annee: year,
+        exerciceDu: isoDay.nullable().optional(),
+        exerciceAu: isoDay.nullable().optional(),
+        charges: budgetChargesSchema.optional(),
+        produits: budgetProduitsSchema.optional(),
+        contributions: budgetContributionsSchema.optional(),
+      }),
+    )
+    .max(10)
+    .optional(),
+  customs: z.array(customValueSchema).max(200).optional(),
+});
+export type ProjetInput = z.input<typeof projetInputSchema>;
+
+/** One calculation of the totals (budget.ts computeSubsidyBudgetTotals), returned beside each budget. */
+export const subsidyBudgetTotalsSchema = z.object({
+  charges: z.number(),
+  produits: z.number(),
+  contributions_charges: z.number(),
+  contributions_produits: z.number(),
+  total_charges: z.number(),
+  total_produits: z.number(),
+  excedent: z.number().min(0),
+  insuffisance: z.number().min(0),
+});
+export const budgetWithTotalsSchema = subsidyBudgetSchema.extend({ totaux: subsidyBudgetTotalsSchema });
+
+/** A project as the routes answer it: the entity, each yearly budget with its totals, and the totals over its years. */
+export const projetViewSchema = projetSchema.extend({ budgets: z.array(budgetWithTotalsSchema), totaux: subsidyBudgetTotalsSchema });
+export type ProjetView = z.infer<typeof projetViewSchema>;
+
+/** Parts a list may ask for (`fields`); `identifiant` is the id, always answered. */
+export const PROJET_FIELDS = [
+  'identifiant', 'description', 'territoires', 'beneficiaire', 'moyens', 'evaluation',
+  'financements', 'cofinancements', 'budgets', 'totaux', 'customs', 'need_validation',
+] as const;
+export type ProjetField = (typeof PROJET_FIELDS)[number];
+/** The parts a list answers when `fields` is absent (spec §9). */
+export const DEFAULT_PROJET_FIELDS: readonly ProjetField[] = ['identifiant', 'description', 'financements', 'cofinancements', 'customs'];
+
+/** `fields`: names separated by spaces or commas, or repeated. */
+const fieldsSchema = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value, ctx): ProjetField[] => {
+    const names = (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(/[\s,]+/)).filter(Boolean);
+    for (const name of names) {
+      if (!(PROJET_FIELDS as readonly string[]).includes(name)) ctx.addIssue({ code: 'custom', message: PROJET_MESSAGES.unknownField(name) });
+    }
+    return names as ProjetField[];
+  });
+
+/** A dossier by its id or its number (id_fo « 2026-000123 »). */
+const dossierRefSchema = z.union([idSchema, z.string().regex(/^\d{4}-\d{6}$/)], { error: MESSAGES.badFormat('identifiant du dossier') });
+const dossierParams = z.object({ id: dossierRefSchema });
+const projetParams = z.object({ id: dossierRefSchema, idProjet: idSchema });
+/** Reading: the association's members and the dossier's services; writing: the association side only (the dossier scope says so too). */
+const readers = ROLE_SETS.associationsAndServices;
+const writers = ROLE_SETS.associationMembers;
+
+export const projetRoutes = {
+  listProjets: defineRoute({
+    method: 'GET', gateway, path: '/demande/dossiers/:id/projets', access: readers, scope: dossier('read'),
+    errors: ['DOSSIER_NOT_FOUND'],
+    summary: "Projets d'un dossier, par rang ; `fields` choisit les parties rendues (par défaut : identifiant, description, financements, cofinancements, customs)",
+    params: dossierParams, query: z.object({ fields: fieldsSchema.optional() }),
+    response: z.array(projetViewSchema.partial().extend({ id: idSchema })),
+  }),
+  getProjet: defineRoute({
+    method: 'GET', gateway, path: '/demande/dossiers/:id/projets/:idProjet', access: readers, scope: dossier('read'),
+    errors: ['DOSSIER_NOT_FOUND', 'PROJET_NOT_FOUND'],
+    summary: "Un projet du dossier, avec ses financements, ses budgets et leurs totaux",
+    params: projetParams, response: projetViewSchema,
+  }),
+  createProjet: defineRoute({
+    method: 'POST', gateway, path: '/demande/dossiers/:id/projets', access: writers, scope: dossier('write'), successStatus: 201,
+    errors: ['DOSSIER_NOT_FOUND', 'DOSSIER_NOT_EDITABLE', 'PROJECT_LIMIT_CNDS'],
+    summary: 'Ajoute un projet au dossier : valeurs par défaut, période réalignée sur le dossier, lignes de financement et de budget par année et service',
+    params: dossierParams, body: projetInputSchema, response: projetViewSchema,
+  }),
+  updateProjet: defineRoute({
+    method: 'PUT', gateway, path: '/demande/dossiers/:id/projets/:idProjet', access: writers, scope: dossier('write'),
+    errors: ['DOSSIER_NOT_FOUND', 'PROJET_NOT_FOUND', 'DOSSIER_NOT_EDITABLE'],
+    summary: 'Modifie un projet du dossier (parties données seulement), puis réaligne sa période et ses lignes',
+    params: projetParams, body: projetInputSchema, response: projetViewSchema,
+  }),
+  deleteProjet: defineRoute({
+    method: 'DELETE', gateway, path: '/demande/dossiers/:id/projets/:idProjet', access: writers, scope: dossier('write'),
+    errors: ['DOSSIER_NOT_FOUND', 'PROJET_NOT_FOUND', 'DOSSIER_NOT_EDITABLE'],
+    summary: 'Supprime un projet du dossier ; les projets suivants remontent d’un rang',
+    params: projetParams, response: messageSchema,
+  }),
+  transferProjet: defineRoute({
+    method: 'POST', gateway, path: '/demande/dossiers/:id/projets/:idProjet/transfer', access: writers, scope: dossier('write'),
+    errors: ['DOSSIER_NOT_FOUND', 'PROJET_NOT_FOUND', 'DOSSIER_NOT_EDITABLE', 'PROJECT_LIMIT_CNDS'],
+    summary: "Déplace un projet vers un autre dossier de la même association que l'appelant peut modifier",
+    params: projetParams, body: z.object({ idDossierTo: dossierRefSchema }), response: projetViewSchema,
+  }),
+  duplicateProjet: defineRoute({
+    method: 'POST', gateway, path: '/demande/dossiers/:id/projets/:idProjet/duplicate', access: writers, scope: dossier('write'), successStatus: 201,
+    errors: ['DOSSIER_NOT_FOUND', 'PROJET_NOT_FOUND', 'DOSSIER_NOT_EDITABLE', 'PROJECT_LIMIT_CNDS'],
+    summary: 'Copie un projet dans le même dossier, au rang suivant (montants demandés copiés, montants du service non)',
+    params: projetParams, response: projetViewSchema,
+  }),
+  dossierPdf: defineRoute({
+    method: 'GET', gateway, path: '/demande/dossiers/:id/pdf', access: readers, scope: dossier('read'), rawResponse: true,
+    errors: ['DOSSIER_NOT_FOUND'],
+    summary: 'Le dossier au format du formulaire de demande de subvention (Cerfa 12156), en PDF',
+    params: dossierParams, response: z.unknown(),
+  }),
+};
