@@ -26,3 +26,37 @@ export async function startPostgresContainer(image = POSTGRES_TEST_IMAGE): Promi
     return { unavailable: `aucun moteur Docker ne répond (${message})` };
   }
 }
+
+/** The mail catcher of compose, for the delivery test under TESTCONTAINERS=1 (same tag). */
+export const MAILPIT_TEST_IMAGE = 'axllent/mailpit:v1.27.0';
+
+export interface MailpitContainer {
+  smtpUrl: string;
+  /** Mailpit's HTTP API (GET /api/v1/messages lists what it caught). */
+  apiUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Starts Mailpit in a container, or says why no Docker engine answered; other failures throw. */
+export async function startMailpitContainer(image = MAILPIT_TEST_IMAGE): Promise<{ started: MailpitContainer } | { unavailable: string }> {
+  const { GenericContainer, Wait } = await import('testcontainers');
+  try {
+    const container = await new GenericContainer(image)
+      .withExposedPorts(1025, 8025)
+      .withEnvironment({ MP_SMTP_AUTH_ACCEPT_ANY: '1', MP_SMTP_AUTH_ALLOW_INSECURE: '1' })
+      .withWaitStrategy(Wait.forHttp('/readyz', 8025))
+      .start();
+    const host = container.getHost();
+    return {
+      started: {
+        smtpUrl: `smtp://${host}:${container.getMappedPort(1025)}`,
+        apiUrl: `http://${host}:${container.getMappedPort(8025)}`,
+        stop: async () => void (await container.stop()),
+      },
+    };
+  } catch (error) {
+    const message = (error as Error).message;
+    if (!NO_ENGINE.test(message)) throw error;
+    return { unavailable: `aucun moteur Docker ne répond (${message})` };
+  }
+}
