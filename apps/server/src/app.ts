@@ -17,7 +17,7 @@ import { healthRoutes } from './http/health.ts';
 import { maskUrl, REDACTED_PATHS } from './http/log-redaction.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { buildOpenApiDocument } from './http/openapi.ts';
-import { authRoutes } from './modules/auth/index.ts';
+import { authRoutes, serviceAccountRoutes } from './modules/auth/index.ts';
 import { referentielRoutes } from './modules/declaration/index.ts';
 import { auditRoutes } from './modules/audit/index.ts';
 import { demandeRoutes } from './modules/demande/index.ts';
@@ -114,6 +114,7 @@ export async function buildApp({ config, databaseUrl, db: givenDb }: BuildAppOpt
 
   // Domain modules (one per gateway of the original back-end)
   authRoutes(app, services);
+  serviceAccountRoutes(app, services);
   mailRoutes(app, services);
   lcaRoutes(app, services);
   rdsRoutes(app, services);

@@ -3,7 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { JWT_SECRET_NAME, sharedSecret } from './db/app-secrets.ts';
 import type { Database } from './db/prisma.ts';
-import { createAuthRepository, createAuthService, createLoginThrottle } from './modules/auth/index.ts';
+import {
+  createAuthRepository,
+  createAuthService,
+  createLoginThrottle,
+  createServiceAccountRepository,
+  createServiceAccountService,
+} from './modules/auth/index.ts';
 import { createRateLimitStore } from './db/rate-limit-counters.ts';
 import { createRouteLimiter } from './http/rate-limit.ts';
 import type { ScopeResolvers } from './http/resource-scope.ts';
@@ -27,7 +33,14 @@ import {
   createSearchService,
 } from './modules/proxy-asso/index.ts';
 import { createFileStorage } from './storage/index.ts';
-import { createRdsRepository, createRdsService } from './modules/rds/index.ts';
+import {
+  createRdsRepository,
+  createRdsService,
+  createServiceAdmin,
+  createServiceRepository,
+  createSubventionRepository,
+  createSubventionService,
+} from './modules/rds/index.ts';
 import { createTransitionService, createWorkflowRepository } from './modules/workflow/index.ts';
 
 export function createServices(app: FastifyInstance, config: AppConfig, db: Database) {
@@ -67,7 +80,9 @@ export function createServices(app: FastifyInstance, config: AppConfig, db: Data
   });
   // The resource scopes the routes declare (contract scope.ts), each resolved by the module that owns it.
   const dossiers = createDossierService({ scopeRepository: createDossierScopeRepository(db) });
-  const scopes: ScopeResolvers = { ...access.resolvers, ...lca.resolvers, ...dossiers.resolvers };
+  // Instructing services: the rds record's rules, also used by the account part's creation in its transaction.
+  const rdsServices = createServiceAdmin(createServiceRepository(db));
+  const scopes: ScopeResolvers = { ...access.resolvers, ...lca.resolvers, ...dossiers.resolvers, ...rdsServices.resolvers };
   return {
     config,
     db,
@@ -84,6 +99,9 @@ export function createServices(app: FastifyInstance, config: AppConfig, db: Data
     documents: createDocumentService({ repository: createDocumentRepository(db), storage: createFileStorage(config) }),
     dossiers,
     rds: createRdsService(createRdsRepository(db)),
+    rdsServices,
+    serviceAccounts: createServiceAccountService({ repository: createServiceAccountRepository(db), services: rdsServices, mail, config }),
+    subventions: createSubventionService(createSubventionRepository(db)),
     associationSearch: createSearchService(createSearchRepository(db)),
     referentiels: createReferentielService(createReferentielRepository(db)),
     // State machines (contract machines/): one transaction per event, history, audit, outbox.

@@ -10,6 +10,8 @@ import { mailRoutes } from './mail.ts';
 import { notificationRoutes } from './notifications.ts';
 import { rdsRoutes } from './rds.ts';
 import { referentielRoutes } from './referentiels.ts';
+import { rdsSchemeRoutes } from './subsidies/rds-routes.ts';
+import { rdsServiceRoutes, serviceAccountRoutes } from './subsidies/services-routes.ts';
 
 export * from './association.ts';
 export * from './association-link.ts';
@@ -54,6 +56,9 @@ export const api = {
   referentiels: referentielRoutes,
   audit: auditRoutes,
   notifications: notificationRoutes,
+  serviceAccounts: serviceAccountRoutes,
+  rdsServices: rdsServiceRoutes,
+  rdsSchemes: rdsSchemeRoutes,
 } as const;
 
 export function allRoutes(): RouteDefinition[] {

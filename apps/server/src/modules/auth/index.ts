@@ -5,3 +5,6 @@ export { createAuthRepository, type AuthRepository } from './repository.ts';
 export { createAuthService, maskEmail, REPORT_EMAIL_CHANGE_PATH, type AuthService } from './service.ts';
 export { createLoginThrottle, type LoginThrottle } from './throttle/login-throttle.ts';
 export { authRoutes } from './routes.ts';
+export { createServiceAccountRepository } from './services/repository.ts';
+export { createServiceAccountService, type ServiceAccountService } from './services/service.ts';
+export { serviceAccountRoutes } from './services/routes.ts';

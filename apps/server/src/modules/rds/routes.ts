@@ -1,9 +1,41 @@
-// rds-server routes (the part the session needs).
+// rds-server routes: the session's service record, instructing services, schemes and campaigns.
 import type { FastifyInstance } from 'fastify';
 import { api } from '@portail/contract';
 import { registerRoute } from '../../http/contract-routes.ts';
 import type { AppServices } from '../../services.ts';
 
-export function rdsRoutes(app: FastifyInstance, { rds }: AppServices) {
+export function rdsRoutes(app: FastifyInstance, { rds, rdsServices, subventions }: AppServices) {
   registerRoute(app, api.rds.getServiceUser, ({ scope }) => rds.getServiceUser(scope));
+
+  const s = api.rdsServices;
+  registerRoute(app, s.listServices, ({ auth, query }) =>
+    rdsServices.list(auth, {
+      niveau: query.niveau,
+      parent: query.parent,
+      dispositif: query.dispositif,
+      query: query.query,
+      includeChildren: query.include_children === 'true',
+      populate: query.populate.split(',').map((item: string) => item.trim()),
+    }),
+  );
+  registerRoute(app, s.getService, ({ params }) => rdsServices.get(params.id));
+  registerRoute(app, s.createService, ({ auth, body: { authId, ...fields } }) => rdsServices.createForAccount(auth, authId, fields));
+  registerRoute(app, s.updateService, ({ auth, params, body }) => rdsServices.update(auth, params.id, body));
+  registerRoute(app, s.deleteService, ({ params }) => rdsServices.remove(params.id));
+
+  const r = api.rdsSchemes;
+  registerRoute(app, r.listSubventions, ({ auth, query: { populate, ...filter } }) => subventions.list(auth, filter, populate));
+  registerRoute(app, r.getSubvention, ({ auth, params, query }) => subventions.get(auth, params.code, query.populate));
+  registerRoute(app, r.createSubvention, ({ body }) => subventions.create(body));
+  registerRoute(app, r.updateSubvention, ({ params, body }) => subventions.replace(params.id, body));
+  registerRoute(app, r.deleteSubvention, ({ params }) => subventions.remove(params.id));
+  registerRoute(app, r.duplicateSubvention, ({ params }) => subventions.duplicate(params.id));
+  registerRoute(app, r.listDispositifs, ({ query }) => subventions.dispositifs(query.fields, query.populate));
+  const d = subventions.definitions;
+  registerRoute(app, r.listChampsAttendus, ({ query }) => d.listChamps(query.enabled));
+  registerRoute(app, r.createChampAttendu, ({ body }) => d.createChamp(body));
+  registerRoute(app, r.updateChampAttendu, ({ params, body }) => d.updateChamp(params.id, body));
+  registerRoute(app, r.listDocumentsAttendus, ({ query }) => d.listDocuments(query.enabled));
+  registerRoute(app, r.createDocumentAttendu, ({ body }) => d.createDocument(body));
+  registerRoute(app, r.updateDocumentAttendu, ({ params, body }) => d.updateDocument(params.id, body));
 }

@@ -1,0 +1,115 @@
+// Data access for the subsidy part of instructing services (docs/domain.md « Services instructeurs »).
+import { likeLiteral } from '../../../db/like-pattern.ts';
+import type { Database } from '../../../db/prisma.ts';
+import { transactionRunner, type DbTransaction } from '../../../db/transaction.ts';
+import { Prisma } from '../../../generated/prisma/client.ts';
+
+export const serviceInclude = {
+  dispositifs: { include: { dispositif: { select: { code: true } } } },
+  children: { select: { id: true, nom: true, niveauTerritorial: true }, orderBy: { nom: 'asc' } },
+} as const;
+export type ServiceRow = Prisma.ServiceAccountGetPayload<{ include: typeof serviceInclude }>;
+
+/** The record's columns as a manager writes them (undefined: unchanged). */
+export interface ServiceData {
+  nom?: string;
+  email?: string | null;
+  siren?: string | null;
+  adresse?: Record<string, unknown> | null;
+  telephone?: string | null;
+  siteInternet?: string | null;
+  type?: string | null;
+  federationSportive?: string | null;
+  niveauTerritorial?: string;
+  zoneTerritoriale?: string | null;
+  codeTerritoire?: string | null;
+  profil?: string | null;
+  parentId?: string | null;
+  typesAgrement?: string[];
+  bo?: Record<string, unknown>;
+}
+
+export interface ServiceFilter {
+  ids?: readonly string[];
+  niveau?: string;
+  parent?: string;
+  dispositif?: string;
+  query?: string;
+}
+
+const json = (value: Record<string, unknown> | string[] | null | undefined) => (value === null ? undefined : (value as Prisma.InputJsonValue | undefined));
+
+function columns(data: ServiceData) {
+  const { adresse, typesAgrement, bo, parentId, ...rest } = data;
+  return {
+    ...rest,
+    ...(adresse !== undefined ? { adresse: adresse === null ? Prisma.DbNull : json(adresse) } : {}),
+    ...(typesAgrement !== undefined ? { typesAgrement: json(typesAgrement) } : {}),
+    ...(bo !== undefined ? { bo: json(bo) } : {}),
+    ...(parentId !== undefined ? { parentId } : {}),
+  };
+}
+
+export function createServiceRepository(db: Database) {
+  return {
+    transaction: transactionRunner(db),
+    find: (id: string, client: DbTransaction | Database = db): Promise<ServiceRow | null> =>
+      client.serviceAccount.findUnique({ where: { id }, include: serviceInclude }),
+    findByAuthId: (authId: string) => db.serviceAccount.findUnique({ where: { authId }, include: serviceInclude }),
+    /** By its own id or its account's id (the auth-server routes name a service by its account). */
+    findByEitherId: (id: string) => db.serviceAccount.findFirst({ where: { OR: [{ id }, { authId: id }] }, select: { id: true, authId: true } }),
+    accountOf: (tx: DbTransaction, authId: string) =>
+      tx.user.findUnique({ where: { id: authId }, select: { id: true, roles: true, serviceAccount: { select: { id: true } } } }),
+    parentOf: (id: string) => db.serviceAccount.findUnique({ where: { id }, select: { id: true, niveauTerritorial: true } }),
+    /** The service and every service below it (the hierarchy is three levels deep at most). */
+    async subtree(rootId: string): Promise<string[]> {
+      const ids = [rootId];
+      let level = [rootId];
+      while (level.length > 0) {
+        const below = await db.serviceAccount.findMany({ where: { parentId: { in: level } }, select: { id: true } });
+        level = below.map((row) => row.id).filter((id) => !ids.includes(id));
+        ids.push(...level);
+      }
+      return ids;
+    },
+    list: (filter: ServiceFilter) => {
+      const text = filter.query ? likeLiteral(filter.query) : undefined;
+      return db.serviceAccount.findMany({
+        where: {
+          ...(filter.ids ? { id: { in: [...filter.ids] } } : {}),
+          ...(filter.niveau ? { niveauTerritorial: filter.niveau } : {}),
+          ...(filter.parent ? { parentId: filter.parent } : {}),
+          ...(filter.dispositif ? { dispositifs: { some: { dispositif: { code: filter.dispositif } } } } : {}),
+          ...(text ? { OR: [{ nom: { contains: text, mode: 'insensitive' } }, { email: { contains: text, mode: 'insensitive' } }, { codeTerritoire: { startsWith: text } }] } : {}),
+        },
+        include: serviceInclude,
+        orderBy: { nom: 'asc' },
+        take: 500,
+      });
+    },
+    dispositifIds: (tx: DbTransaction, codes: readonly string[]) =>
+      tx.dispositif.findMany({ where: { code: { in: [...codes] } }, select: { id: true, code: true } }),
+    childrenLevels: (tx: DbTransaction, id: string) => tx.serviceAccount.findMany({ where: { parentId: id }, select: { niveauTerritorial: true } }),
+    create: (tx: DbTransaction, authId: string, data: ServiceData & { nom: string }, dispositifIds: readonly string[]): Promise<ServiceRow> =>
+      tx.serviceAccount.create({
+        data: { authId, ...columns(data), nom: data.nom, dispositifs: { create: dispositifIds.map((dispositifId) => ({ dispositifId })) } },
+        include: serviceInclude,
+      }),
+    update: async (tx: DbTransaction, id: string, data: ServiceData, dispositifIds: readonly string[] | undefined): Promise<ServiceRow> => {
+      if (dispositifIds) {
+        await tx.serviceDispositif.deleteMany({ where: { serviceId: id } });
+        await tx.serviceDispositif.createMany({ data: dispositifIds.map((dispositifId) => ({ serviceId: id, dispositifId })) });
+      }
+      return tx.serviceAccount.update({ where: { id }, data: columns(data), include: serviceInclude });
+    },
+    /** What keeps a service from being deleted: services below it, dossiers it instructs or finances. */
+    uses: async (tx: DbTransaction, id: string) => ({
+      children: await tx.serviceAccount.count({ where: { parentId: id } }),
+      dossiers: (await tx.dossierInstruction.count({ where: { serviceId: id } })) + (await tx.projetFinancement.count({ where: { serviceId: id } })),
+    }),
+    /** Deletes the account: its service record, scheme links and campaign links go with it (cascade). */
+    deleteWithAccount: (tx: DbTransaction, authId: string) => tx.user.delete({ where: { id: authId } }),
+    lockForChange: (tx: DbTransaction, id: string) => tx.$queryRaw`SELECT id FROM service_accounts WHERE id = ${id}::uuid FOR UPDATE`,
+  };
+}
+export type ServiceRepository = ReturnType<typeof createServiceRepository>;

@@ -1,0 +1,206 @@
+// Instructing services, subsidy part (docs/domain.md « Services instructeurs »): who reaches which
+// service, the national → regional → departmental hierarchy, the listing, the record's writes.
+import {
+  NIVEAUX_TERRITORIAUX,
+  SERVICE_MANAGERS,
+  type ServiceChanges,
+  type ServiceFields,
+  type ServiceInstructeur,
+} from '@portail/contract';
+import type { DbTransaction } from '../../../db/transaction.ts';
+import { appError } from '../../../http/errors.ts';
+import type { AuthClaims } from '../../../http/request-context.ts';
+import type { ScopeResolvers } from '../../../http/resource-scope.ts';
+import type { ServiceData, ServiceRepository, ServiceRow } from './repository.ts';
+
+export const toServiceView = (row: ServiceRow): ServiceInstructeur => ({
+  id: row.id,
+  nom: row.nom,
+  email: row.email,
+  siren: row.siren,
+  adresse: (row.adresse as Record<string, unknown> | null) ?? null,
+  telephone: row.telephone,
+  site_internet: row.siteInternet,
+  type: row.type,
+  federation_sportive: row.federationSportive,
+  niveau_territorial: row.niveauTerritorial as ServiceInstructeur['niveau_territorial'],
+  zone_territoriale: row.zoneTerritoriale,
+  code_territoire: row.codeTerritoire,
+  profil: row.profil as ServiceInstructeur['profil'],
+  dispositifs: row.dispositifs.map((link) => link.dispositif.code).sort(),
+  parent: row.parentId,
+  types_agrement: (row.typesAgrement as string[]) ?? [],
+  bo: (row.bo as Record<string, unknown>) ?? {},
+  authId: row.authId,
+});
+
+/** Contract fields → columns; undefined stays unchanged. */
+function toData(fields: ServiceChanges): ServiceData {
+  return {
+    nom: fields.nom,
+    email: fields.email,
+    siren: fields.siren,
+    adresse: fields.adresse,
+    telephone: fields.telephone,
+    siteInternet: fields.site_internet,
+    type: fields.type,
+    federationSportive: fields.federation_sportive,
+    niveauTerritorial: fields.niveau_territorial,
+    zoneTerritoriale: fields.zone_territoriale,
+    codeTerritoire: fields.code_territoire,
+    profil: fields.profil,
+    parentId: fields.parent,
+    typesAgrement: fields.types_agrement,
+    bo: fields.bo,
+  };
+}
+
+/** The services a caller reaches: all of them, or these ids. */
+export type Reach = { all: true } | { all: false; ids: readonly string[] };
+const inReach = (reach: Reach, id: string) => reach.all || reach.ids.includes(id);
+const isManager = (claims: AuthClaims) => claims.roles.some((role) => (SERVICE_MANAGERS as readonly string[]).includes(role));
+const levelIndex = (level: string | null) => (level ? NIVEAUX_TERRITORIAUX.indexOf(level as never) : -1);
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+export function createServiceAdmin(repository: ServiceRepository) {
+  /**
+   * A manager with no service record, or whose service is « Administrateur national », reaches every
+   * service; an « Administrateur local » its service's subtree. Instructors read their own service
+   * (their subtree, or everything, with an administrator profile), and write nothing (route roles).
+   */
+  async function reachOf(claims: AuthClaims): Promise<Reach> {
+    const own = await repository.findByAuthId(claims.userId);
+    if (own?.profil === 'Administrateur national') return { all: true };
+    if (own?.profil === 'Administrateur local') return { all: false, ids: await repository.subtree(own.id) };
+    if (isManager(claims) && !own) return { all: true };
+    return { all: false, ids: own ? [own.id] : [] };
+  }
+
+  /** The parent must exist, be in the caller's reach, and sit exactly one level above. */
+  async function checkParent(reach: Reach, level: string | null, parentId: string | null) {
+    if (parentId === null) {
+      if (level !== 'national' && level !== null) throw appError('SERVICE_PARENT_INVALID');
+      if (!reach.all) throw appError('FORBIDDEN');
+      return;
+    }
+    const parent = await repository.parentOf(parentId);
+    if (!parent) throw appError('SERVICE_PARENT_NOT_FOUND');
+    if (!inReach(reach, parent.id)) throw appError('FORBIDDEN');
+    if (levelIndex(parent.niveauTerritorial) < 0 || levelIndex(level) !== levelIndex(parent.niveauTerritorial) + 1) {
+      throw appError('SERVICE_PARENT_INVALID');
+    }
+  }
+
+  async function dispositifIds(tx: DbTransaction, codes: readonly string[] | undefined) {
+    if (codes === undefined) return undefined;
+    const unique = [...new Set(codes)];
+    const found = await repository.dispositifIds(tx, unique);
+    const missing = unique.find((code) => !found.some((row) => row.code === code));
+    if (missing) throw appError('DISPOSITIF_UNKNOWN', { code: missing });
+    return found.map((row) => row.id);
+  }
+
+    /** Writes a new service record for `authId` in the caller's transaction (also used by the auth part's creation). */
+  async function createRecord(tx: DbTransaction, claims: AuthClaims, authId: string, fields: ServiceFields): Promise<ServiceInstructeur> {
+    const reach = await reachOf(claims);
+    await checkParent(reach, fields.niveau_territorial, fields.parent ?? null);
+    const ids = (await dispositifIds(tx, fields.dispositifs ?? [])) ?? [];
+    const data = toData(fields);
+    const row = await repository.create(tx, authId, { ...data, nom: fields.nom, typesAgrement: fields.types_agrement ?? [], bo: fields.bo ?? {} }, ids);
+    return toServiceView(row);
+  }
+
+  const resolvers = {
+    service: async (claims, id, declared) => {
+      const target = await repository.findByEitherId(id);
+      if (!target) throw appError('NOT_FOUND');
+      const reach = await reachOf(claims);
+      if (!inReach(reach, target.id)) throw appError('NOT_FOUND');
+      // Writes: managers only (the route's roles); a read-only reach (an instructor) sees without changing.
+      if (declared.mode === 'write' && !isManager(claims)) throw appError('FORBIDDEN');
+      return undefined;
+    },
+  } satisfies ScopeResolvers;
+
+  return {
+    resolvers,
+    reachOf,
+
+    async list(claims: AuthClaims, filter: { niveau?: string; parent?: string; dispositif?: string; query?: string; includeChildren: boolean; populate: readonly string[] }) {
+      const reach = await reachOf(claims);
+      const rows = await repository.list({ ...filter, ...(reach.all ? {} : { ids: reach.ids }) });
+      return rows.map((row) => {
+        const { bo, ...view } = toServiceView(row);
+        return {
+          ...view,
+          ...(filter.populate.includes('bo') ? { bo } : {}),
+          ...(filter.includeChildren
+            ? { children: row.children.map((child) => ({ id: child.id, nom: child.nom, niveau_territorial: child.niveauTerritorial as ServiceInstructeur['niveau_territorial'] })) }
+            : {}),
+        };
+      });
+    },
+
+    /** Who reaches it is the route's `service` scope. */
+    async get(id: string): Promise<ServiceInstructeur> {
+      const row = await repository.find(id);
+      if (!row) throw appError('NOT_FOUND');
+      return toServiceView(row);
+    },
+
+    createRecord,
+
+    /** rds POST /services: the record of an existing service account that has none yet. */
+    async createForAccount(claims: AuthClaims, authId: string, fields: ServiceFields): Promise<ServiceInstructeur> {
+      return repository.transaction(async (tx) => {
+        const account = await repository.accountOf(tx, authId);
+        if (!account || !account.roles.some((r) => r.role === 'rds.service' || r.role === 'rds.user')) throw appError('USER_NOT_FOUND');
+        if (account.serviceAccount) throw appError('SERVICE_EXISTS');
+        return createRecord(tx, claims, authId, fields);
+      });
+    },
+
+    /** The changed fields only ('Nothing to update.' when none is); the hierarchy stays valid. */
+    async update(claims: AuthClaims, id: string, changes: ServiceChanges): Promise<ServiceInstructeur> {
+      return repository.transaction(async (tx) => {
+        await repository.lockForChange(tx, id);
+        const current = await repository.find(id, tx);
+        if (!current) throw appError('NOT_FOUND');
+        const view = toServiceView(current);
+        const changed = Object.fromEntries(
+          Object.entries(changes).filter(([key, value]) => {
+            if (value === undefined) return false;
+            const now = view[key as keyof ServiceInstructeur];
+            return key === 'dispositifs' ? !sameJson([...new Set(value as string[])].sort(), now) : !sameJson(value, now);
+          }),
+        ) as ServiceChanges;
+        if (Object.keys(changed).length === 0) throw appError('NOTHING_TO_UPDATE');
+        const level = changed.niveau_territorial ?? current.niveauTerritorial;
+        const parentId = changed.parent !== undefined ? changed.parent : current.parentId;
+        if (changed.niveau_territorial !== undefined || changed.parent !== undefined) {
+          if (parentId === id) throw appError('SERVICE_PARENT_INVALID');
+          await checkParent(await reachOf(claims), level, parentId);
+          const below = await repository.childrenLevels(tx, id);
+          if (below.some((child) => levelIndex(child.niveauTerritorial) !== levelIndex(level) + 1)) throw appError('SERVICE_PARENT_INVALID');
+        }
+        const row = await repository.update(tx, id, toData(changed), await dispositifIds(tx, changed.dispositifs));
+        return toServiceView(row);
+      });
+    },
+
+    /** The record and its account go together, or not at all (`id` is either the record's or the account's). */
+    async remove(id: string): Promise<{ message: string }> {
+      const target = await repository.findByEitherId(id);
+      if (!target) throw appError('NOT_FOUND');
+      await repository.transaction(async (tx) => {
+        await repository.lockForChange(tx, target.id);
+        const uses = await repository.uses(tx, target.id);
+        if (uses.children > 0) throw appError('SERVICE_HAS_CHILDREN');
+        if (uses.dossiers > 0) throw appError('SERVICE_IN_USE');
+        await repository.deleteWithAccount(tx, target.authId);
+      });
+      return { message: 'Le service a été supprimé.' };
+    },
+  };
+}
+export type ServiceAdmin = ReturnType<typeof createServiceAdmin>;

@@ -1,0 +1,132 @@
+// Data access for schemes, campaigns and expected-item definitions (docs/domain.md « Dispositifs et subventions »).
+import type { Database } from '../../../db/prisma.ts';
+import { transactionRunner, type DbTransaction } from '../../../db/transaction.ts';
+import type { Prisma } from '../../../generated/prisma/client.ts';
+
+export const subventionInclude = {
+  dispositif: { select: { code: true, label: true, dureePluriannuelle: true } },
+  sousDispositifs: { include: { sousDispositif: { select: { id: true, label: true } } } },
+  instructeurs: { include: { service: { select: { id: true, nom: true, type: true } } } },
+  champsAttendus: { include: { champAttendu: true }, orderBy: { rang: 'asc' } },
+  documentsAttendus: { include: { documentAttendu: true }, orderBy: { rang: 'asc' } },
+} as const;
+export type SubventionRow = Prisma.SubventionGetPayload<{ include: typeof subventionInclude }>;
+
+/** An expected field's or document's definition. */
+export interface DefinitionData {
+  code: string;
+  label: string;
+  labelCode: string | null;
+  meta: Record<string, unknown>;
+  enabled: boolean;
+  isDefault: boolean;
+}
+
+export interface SubventionFilter {
+  active?: boolean;
+  dispositif?: string;
+  exercice?: number;
+  service?: string;
+}
+
+/** A campaign's columns and links, ids resolved. */
+export interface SubventionData {
+  code: string;
+  label: string;
+  active: boolean;
+  dispositifId: string;
+  campagneExercice: number;
+  typeProjet: string | null;
+  dateDebut: Date | null;
+  dateFin: Date | null;
+  sousDispositifs: { sousDispositifId: string; dateDebut: Date | null; dateFin: Date | null }[];
+  instructeurs: { serviceId: string; isReferent: boolean }[];
+  champs: { champAttenduId: string; part: string; asks: unknown[]; obligatoire: boolean; rang: number }[];
+  documents: { documentAttenduId: string; part: string; asks: unknown[]; obligatoire: boolean; rang: number }[];
+}
+
+const columnsOf = (data: SubventionData) => ({
+  code: data.code,
+  label: data.label,
+  active: data.active,
+  dispositifId: data.dispositifId,
+  campagneExercice: data.campagneExercice,
+  typeProjet: data.typeProjet,
+  dateDebut: data.dateDebut,
+  dateFin: data.dateFin,
+});
+
+export function createSubventionRepository(db: Database) {
+  async function writeLinks(tx: DbTransaction, subventionId: string, data: SubventionData) {
+    await tx.subventionSousDispositif.createMany({ data: data.sousDispositifs.map((link) => ({ subventionId, ...link })) });
+    await tx.subventionInstructeur.createMany({ data: data.instructeurs.map((link) => ({ subventionId, ...link })) });
+    await tx.subventionChampAttendu.createMany({ data: data.champs.map((link) => ({ subventionId, ...link, asks: link.asks as Prisma.InputJsonValue })) });
+    await tx.subventionDocumentAttendu.createMany({
+      data: data.documents.map((link) => ({ subventionId, ...link, asks: link.asks as Prisma.InputJsonValue })),
+    });
+  }
+
+  return {
+    transaction: transactionRunner(db),
+    list: (filter: SubventionFilter) =>
+      db.subvention.findMany({
+        where: {
+          ...(filter.active !== undefined ? { active: filter.active } : {}),
+          ...(filter.dispositif ? { dispositif: { code: filter.dispositif } } : {}),
+          ...(filter.exercice ? { campagneExercice: filter.exercice } : {}),
+          ...(filter.service ? { instructeurs: { some: { serviceId: filter.service } } } : {}),
+        },
+        include: subventionInclude,
+        orderBy: [{ campagneExercice: 'desc' }, { code: 'asc' }],
+        take: 500,
+      }),
+    findByCode: (code: string) => db.subvention.findUnique({ where: { code }, include: subventionInclude }),
+    find: (id: string, client: DbTransaction | Database = db) => client.subvention.findUnique({ where: { id }, include: subventionInclude }),
+    codeTaken: async (tx: DbTransaction, code: string, exceptId?: string) =>
+      (await tx.subvention.count({ where: { code, ...(exceptId ? { NOT: { id: exceptId } } : {}) } })) > 0,
+    dispositifByCode: (tx: DbTransaction, code: string) => tx.dispositif.findUnique({ where: { code }, select: { id: true } }),
+    sousDispositifsOf: (tx: DbTransaction, dispositifId: string, ids: readonly string[]) =>
+      tx.sousDispositif.findMany({ where: { dispositifId, id: { in: [...ids] } }, select: { id: true } }),
+    servicesIn: (tx: DbTransaction, ids: readonly string[]) => tx.serviceAccount.findMany({ where: { id: { in: [...ids] } }, select: { id: true } }),
+    champsByCode: (tx: DbTransaction, codes: readonly string[]) =>
+      tx.champAttendu.findMany({ where: { code: { in: [...codes] } }, select: { id: true, code: true } }),
+    documentsByCode: (tx: DbTransaction, codes: readonly string[]) =>
+      tx.documentAttendu.findMany({ where: { code: { in: [...codes] } }, select: { id: true, code: true } }),
+    create: async (tx: DbTransaction, data: SubventionData) => {
+      const created = await tx.subvention.create({ data: columnsOf(data) });
+      await writeLinks(tx, created.id, data);
+      return created.id;
+    },
+    /** Replaces the columns and every link. */
+    replace: async (tx: DbTransaction, id: string, data: SubventionData) => {
+      await tx.subvention.update({ where: { id }, data: columnsOf(data) });
+      await tx.subventionSousDispositif.deleteMany({ where: { subventionId: id } });
+      await tx.subventionInstructeur.deleteMany({ where: { subventionId: id } });
+      await tx.subventionChampAttendu.deleteMany({ where: { subventionId: id } });
+      await tx.subventionDocumentAttendu.deleteMany({ where: { subventionId: id } });
+      await writeLinks(tx, id, data);
+    },
+    lock: (tx: DbTransaction, id: string) => tx.$queryRaw`SELECT id FROM subventions WHERE id = ${id}::uuid FOR UPDATE`,
+    dossierCount: (tx: DbTransaction, id: string) => tx.dossier.count({ where: { subventionId: id } }),
+    remove: (tx: DbTransaction, id: string) => tx.subvention.delete({ where: { id } }),
+
+    listDispositifs: (withSousDispositifs: boolean) =>
+      db.dispositif.findMany({
+        orderBy: { code: 'asc' },
+        include: withSousDispositifs ? { sousDispositifs: { orderBy: { label: 'asc' } } } : undefined,
+      }),
+
+    listChamps: (enabled?: boolean) => db.champAttendu.findMany({ where: enabled === undefined ? {} : { enabled }, orderBy: { code: 'asc' } }),
+    listDocuments: (enabled?: boolean) => db.documentAttendu.findMany({ where: enabled === undefined ? {} : { enabled }, orderBy: { code: 'asc' } }),
+    createChamp: (data: DefinitionData & { type: string }) => db.champAttendu.create({ data: { ...data, meta: data.meta as Prisma.InputJsonValue } }),
+    createDocument: (data: DefinitionData & { nature: string }) =>
+      db.documentAttendu.create({ data: { ...data, meta: data.meta as Prisma.InputJsonValue } }),
+    updateChamp: (id: string, data: DefinitionData & { type: string }) =>
+      db.champAttendu.update({ where: { id }, data: { ...data, meta: data.meta as Prisma.InputJsonValue } }),
+    updateDocument: (id: string, data: DefinitionData & { nature: string }) =>
+      db.documentAttendu.update({ where: { id }, data: { ...data, meta: data.meta as Prisma.InputJsonValue } }),
+    champExists: async (id: string) => (await db.champAttendu.count({ where: { id } })) > 0,
+    documentExists: async (id: string) => (await db.documentAttendu.count({ where: { id } })) > 0,
+  };
+}
+export type SubventionRepository = ReturnType<typeof createSubventionRepository>;

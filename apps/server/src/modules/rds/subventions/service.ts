@@ -1,0 +1,225 @@
+// Schemes and campaigns (docs/domain.md « Dispositifs et subventions »): reading (association users
+// the open campaigns only), writing by the scheme administrators in one transaction, the next
+// campaign's duplicate, the expected-item definitions.
+import { ROLE_SETS, type SubventionBody, type SubventionView } from '@portail/contract';
+import { isUniqueViolation, type DbTransaction } from '../../../db/transaction.ts';
+import { appError } from '../../../http/errors.ts';
+import type { AuthClaims } from '../../../http/request-context.ts';
+import type { SubventionData, SubventionFilter, SubventionRepository, SubventionRow } from './repository.ts';
+
+const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
+const toDate = (text: string | null) => (text ? new Date(`${text}T00:00:00Z`) : null);
+type Populate = readonly string[];
+
+function toView(row: SubventionRow, populate: Populate): SubventionView {
+  const wants = (list: string) => populate.includes(list);
+  return {
+    id: row.id,
+    code: row.code,
+    label: row.label,
+    active: row.active,
+    dispositif: {
+      code: row.dispositif.code,
+      label: row.dispositif.label,
+      duree_pluriannuelle: row.dispositif.dureePluriannuelle as 1 | 2 | null,
+    },
+    campagne_exercice: row.campagneExercice,
+    type_projet: row.typeProjet,
+    date_debut: day(row.dateDebut),
+    date_fin: day(row.dateFin),
+    sous_dispositifs: wants('sous_dispositifs')
+      ? row.sousDispositifs.map((link) => ({ id: link.sousDispositif.id, label: link.sousDispositif.label, date_debut: day(link.dateDebut), date_fin: day(link.dateFin) }))
+      : [],
+    instructeurs: wants('instructeurs') ? row.instructeurs.map((link) => ({ service: link.service, isReferent: link.isReferent })) : [],
+    champs_attendus: wants('champs_attendus')
+      ? row.champsAttendus.map(({ champAttendu: champ, ...link }) => ({
+          code: champ.code, label: champ.label, labelCode: champ.labelCode, type: champ.type, part: link.part as 'dossier',
+          enabled: champ.enabled, isDefault: champ.isDefault, obligatoire: link.obligatoire,
+          meta: champ.meta as Record<string, unknown>, asks: link.asks as SubventionView['champs_attendus'][number]['asks'],
+        }))
+      : [],
+    documents_attendus: wants('documents_attendus')
+      ? row.documentsAttendus.map(({ documentAttendu: document, ...link }) => ({
+          code: document.code, label: document.label, labelCode: document.labelCode, nature: document.nature, part: link.part as 'dossier',
+          enabled: document.enabled, isDefault: document.isDefault, obligatoire: link.obligatoire,
+          meta: document.meta as Record<string, unknown>, asks: link.asks as SubventionView['documents_attendus'][number]['asks'],
+        }))
+      : [],
+  };
+}
+
+/** Scheme administrators and instructors see every campaign; association users the open ones. */
+const seesClosed = (claims: AuthClaims) => claims.roles.some((role) => role.startsWith('rds.') || (ROLE_SETS.schemeAdmins as readonly string[]).includes(role));
+
+/** The next campaign's code: the year in the code moves on, or the year is appended. */
+export function nextCampaignCode(code: string, exercice: number): string {
+  return code.includes(String(exercice)) ? code.replaceAll(String(exercice), String(exercice + 1)) : `${code}-${exercice + 1}`;
+}
+
+export function createSubventionService(repository: SubventionRepository) {
+  /** The body with every code and id resolved; an unknown one is a 400 and nothing is written. */
+  async function resolve(tx: DbTransaction, body: SubventionBody): Promise<SubventionData> {
+    const dispositif = await repository.dispositifByCode(tx, body.dispositif);
+    if (!dispositif) throw appError('DISPOSITIF_UNKNOWN', { code: body.dispositif });
+    const sousIds = [...new Set(body.sous_dispositifs.map((s) => s.id))];
+    if ((await repository.sousDispositifsOf(tx, dispositif.id, sousIds)).length !== sousIds.length || sousIds.length !== body.sous_dispositifs.length) {
+      throw appError('SOUS_DISPOSITIF_UNKNOWN');
+    }
+    const serviceIds = [...new Set(body.instructeurs.map((i) => i.service))];
+    if ((await repository.servicesIn(tx, serviceIds)).length !== serviceIds.length || serviceIds.length !== body.instructeurs.length) {
+      throw appError('INSTRUCTEUR_UNKNOWN');
+    }
+    const idsOf = async (links: SubventionBody['champs_attendus'], find: (codes: string[]) => Promise<{ id: string; code: string }[]>) => {
+      const found = await find([...new Set(links.map((link) => link.code))]);
+      return links.map((link, rang) => {
+        const row = found.find((f) => f.code === link.code);
+        if (!row) throw appError('EXPECTED_ITEM_UNKNOWN', { code: link.code });
+        return { id: row.id, part: link.part, asks: link.asks, obligatoire: link.obligatoire, rang };
+      });
+    };
+    const champs = await idsOf(body.champs_attendus, (codes) => repository.champsByCode(tx, codes));
+    const documents = await idsOf(body.documents_attendus, (codes) => repository.documentsByCode(tx, codes));
+    return {
+      code: body.code,
+      label: body.label,
+      active: body.active,
+      dispositifId: dispositif.id,
+      campagneExercice: body.campagne_exercice,
+      typeProjet: body.type_projet,
+      dateDebut: toDate(body.date_debut),
+      dateFin: toDate(body.date_fin),
+      sousDispositifs: body.sous_dispositifs.map((s) => ({ sousDispositifId: s.id, dateDebut: toDate(s.date_debut), dateFin: toDate(s.date_fin) })),
+      instructeurs: body.instructeurs.map((i) => ({ serviceId: i.service, isReferent: i.isReferent })),
+      champs: champs.map(({ id, ...link }) => ({ champAttenduId: id, ...link })),
+      documents: documents.map(({ id, ...link }) => ({ documentAttenduId: id, ...link })),
+    };
+  }
+
+  const ALL: Populate = ['sous_dispositifs', 'instructeurs', 'champs_attendus', 'documents_attendus'];
+  const codeTakenOnRace = (key: 'SUBVENTION_CODE_TAKEN' | 'EXPECTED_ITEM_CODE_TAKEN') => (error: unknown): never => {
+    if (isUniqueViolation(error)) throw appError(key);
+    throw error;
+  };
+  async function viewOf(id: string) {
+    const row = await repository.find(id);
+    if (!row) throw appError('SUBVENTION_NOT_FOUND');
+    return toView(row, ALL);
+  }
+
+  return {
+    async list(claims: AuthClaims, filter: SubventionFilter, populate: Populate = []) {
+      const rows = await repository.list({ ...filter, ...(seesClosed(claims) ? {} : { active: filter.active === false ? undefined : true }) });
+      // An association user asking for closed campaigns gets none.
+      if (!seesClosed(claims) && filter.active === false) return [];
+      return rows.map((row) => toView(row, populate));
+    },
+
+    async get(claims: AuthClaims, code: string, populate: Populate = []) {
+      const row = await repository.findByCode(code);
+      if (!row || (!row.active && !seesClosed(claims))) throw appError('SUBVENTION_NOT_FOUND');
+      return toView(row, populate);
+    },
+
+    async create(body: SubventionBody) {
+      const id = await repository
+        .transaction(async (tx) => {
+          if (await repository.codeTaken(tx, body.code)) throw appError('SUBVENTION_CODE_TAKEN');
+          return repository.create(tx, await resolve(tx, body));
+        })
+        .catch(codeTakenOnRace('SUBVENTION_CODE_TAKEN'));
+      return viewOf(id);
+    },
+
+    async replace(id: string, body: SubventionBody) {
+      await repository
+        .transaction(async (tx) => {
+          await repository.lock(tx, id);
+          if (!(await repository.find(id, tx))) throw appError('SUBVENTION_NOT_FOUND');
+          if (await repository.codeTaken(tx, body.code, id)) throw appError('SUBVENTION_CODE_TAKEN');
+          await repository.replace(tx, id, await resolve(tx, body));
+        })
+        .catch(codeTakenOnRace('SUBVENTION_CODE_TAKEN'));
+      return viewOf(id);
+    },
+
+    /** Refused while a dossier (even a deleted one) points to it. */
+    async remove(id: string) {
+      await repository.transaction(async (tx) => {
+        await repository.lock(tx, id);
+        if (!(await repository.find(id, tx))) throw appError('SUBVENTION_NOT_FOUND');
+        if ((await repository.dossierCount(tx, id)) > 0) throw appError('SUBVENTION_IN_USE');
+        await repository.remove(tx, id);
+      });
+      return { message: 'La subvention a été supprimée.' };
+    },
+
+    /** The next campaign: exercise + 1, inactive, the same sub-schemes, services and expected items. */
+    async duplicate(id: string) {
+      const newId = await repository
+        .transaction(async (tx) => {
+          const source = await repository.find(id, tx);
+          if (!source) throw appError('SUBVENTION_NOT_FOUND');
+          const code = nextCampaignCode(source.code, source.campagneExercice);
+          if (await repository.codeTaken(tx, code)) throw appError('SUBVENTION_CODE_TAKEN');
+          return repository.create(tx, {
+            code,
+            label: source.label.replaceAll(String(source.campagneExercice), String(source.campagneExercice + 1)),
+            active: false,
+            dispositifId: source.dispositifId,
+            campagneExercice: source.campagneExercice + 1,
+            typeProjet: source.typeProjet,
+            // Dates belong to a campaign: the next one sets its own.
+            dateDebut: null,
+            dateFin: null,
+            sousDispositifs: source.sousDispositifs.map((link) => ({ sousDispositifId: link.sousDispositifId, dateDebut: null, dateFin: null })),
+            instructeurs: source.instructeurs.map((link) => ({ serviceId: link.serviceId, isReferent: link.isReferent })),
+            champs: source.champsAttendus.map(({ champAttendu: _c, subventionId: _s, ...link }) => ({ ...link, asks: link.asks as unknown[] })),
+            documents: source.documentsAttendus.map(({ documentAttendu: _d, subventionId: _s, ...link }) => ({ ...link, asks: link.asks as unknown[] })),
+          });
+        })
+        .catch(codeTakenOnRace('SUBVENTION_CODE_TAKEN'));
+      return viewOf(newId);
+    },
+
+    async dispositifs(fields: readonly string[] | undefined, populate: readonly string[] = []) {
+      const rows = await repository.listDispositifs(populate.includes('sous_dispositifs'));
+      return rows.map((row) => {
+        const full = { id: row.id, code: row.code, label: row.label, duree_pluriannuelle: row.dureePluriannuelle as 1 | 2 | null };
+        const picked = fields?.length ? Object.fromEntries(Object.entries(full).filter(([key]) => fields.includes(key))) : full;
+        const sous = 'sousDispositifs' in row ? (row.sousDispositifs as { id: string; label: string; dateDebut: Date | null; dateFin: Date | null; active: boolean }[]) : null;
+        return { ...picked, ...(sous ? { sous_dispositifs: sous.map((s) => ({ id: s.id, label: s.label, date_debut: day(s.dateDebut), date_fin: day(s.dateFin), active: s.active })) } : {}) };
+      });
+    },
+
+    definitions: {
+      listChamps: (enabled?: boolean) => repository.listChamps(enabled).then((rows) => rows.map(toDefinition)),
+      listDocuments: (enabled?: boolean) => repository.listDocuments(enabled).then((rows) => rows.map(toDefinition)),
+      createChamp: (body: DefinitionBody & { type: string }) =>
+        repository.createChamp(body).then(toDefinition, codeTakenOnRace('EXPECTED_ITEM_CODE_TAKEN')),
+      createDocument: (body: DefinitionBody & { nature: string }) =>
+        repository.createDocument(body).then(toDefinition, codeTakenOnRace('EXPECTED_ITEM_CODE_TAKEN')),
+      async updateChamp(id: string, body: DefinitionBody & { type: string }) {
+        if (!(await repository.champExists(id))) throw appError('EXPECTED_ITEM_NOT_FOUND');
+        return repository.updateChamp(id, body).then(toDefinition, codeTakenOnRace('EXPECTED_ITEM_CODE_TAKEN'));
+      },
+      async updateDocument(id: string, body: DefinitionBody & { nature: string }) {
+        if (!(await repository.documentExists(id))) throw appError('EXPECTED_ITEM_NOT_FOUND');
+        return repository.updateDocument(id, body).then(toDefinition, codeTakenOnRace('EXPECTED_ITEM_CODE_TAKEN'));
+      },
+    },
+  };
+}
+export type SubventionService = ReturnType<typeof createSubventionService>;
+
+interface DefinitionBody {
+  code: string;
+  label: string;
+  labelCode: string | null;
+  meta: Record<string, unknown>;
+  enabled: boolean;
+  isDefault: boolean;
+}
+function toDefinition<T extends { id: string; code: string; label: string; labelCode: string | null; meta: unknown; enabled: boolean; isDefault: boolean }>(row: T) {
+  const { createdAt: _c, updatedAt: _u, ...rest } = row as T & { createdAt?: Date; updatedAt?: Date };
+  return { ...rest, meta: row.meta as Record<string, unknown> };
+}
