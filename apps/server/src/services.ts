@@ -16,7 +16,14 @@ import type { ScopeResolvers } from './http/resource-scope.ts';
 import { createReferentielRepository, createReferentielService } from './modules/declaration/index.ts';
 import { createAuditRepository, createAuditService } from './modules/audit/index.ts';
 import { createLcaRepository, createLcaService } from './modules/lca/index.ts';
-import { createDossierScopeRepository, createDossierService } from './modules/demande/index.ts';
+import {
+  createDossierScopeRepository,
+  createDossierService,
+  createPdfRepository,
+  createPdfService,
+  createProjetRepository,
+  createProjetService,
+} from './modules/demande/index.ts';
 import { createMailRepository, createMailSeal, createMailService } from './modules/mail/index.ts';
 import { createNotificationRepository, createNotificationService } from './modules/notifications/index.ts';
 import {
@@ -98,6 +105,8 @@ export function createServices(app: FastifyInstance, config: AppConfig, db: Data
     associationLight: createAssociationLightService(access, createAssociationLightRepository(db)),
     documents: createDocumentService({ repository: createDocumentRepository(db), storage: createFileStorage(config) }),
     dossiers,
+    projets: createProjetService(createProjetRepository(db)),
+    pdf: createPdfService(createPdfRepository(db)),
     rds: createRdsService(createRdsRepository(db)),
     rdsServices,
     serviceAccounts: createServiceAccountService({ repository: createServiceAccountRepository(db), services: rdsServices, mail, config }),

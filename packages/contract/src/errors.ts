@@ -218,8 +218,8 @@ const SCOPE_ERRORS: Record<ResourceKind, readonly ErrorKey[]> = {
  * subvention »); a route that declares one removes it from this list.
  */
 export const SUBSIDY_ERRORS_AWAITING_ROUTES = [
-  'DOSSIER_NOT_FOUND', 'PROJET_NOT_FOUND', 'NO_PROJECT_MATCHES', 'SUBVENTION_INACTIVE',
-  'DOSSIER_INCOMPLETE', 'DOSSIER_NOT_EDITABLE', 'DOSSIER_EXISTS', 'PROJECT_LIMIT_CNDS', 'DOSSIER_NOT_TRANSMITTABLE',
+  'NO_PROJECT_MATCHES', 'SUBVENTION_INACTIVE',
+  'DOSSIER_INCOMPLETE', 'DOSSIER_EXISTS', 'DOSSIER_NOT_TRANSMITTABLE',
 ] as const satisfies readonly ErrorKey[];
 /** Answered by every route that fires a state-machine event. */
 export const TRANSITION_ERRORS = ['TRANSITION_UNKNOWN_EVENT', 'TRANSITION_WRONG_STATE', 'TRANSITION_FORBIDDEN'] as const;

@@ -10,6 +10,7 @@ import { mailRoutes } from './mail.ts';
 import { notificationRoutes } from './notifications.ts';
 import { rdsRoutes } from './rds.ts';
 import { referentielRoutes } from './referentiels.ts';
+import { projetRoutes } from './subsidies/projet-routes.ts';
 import { rdsSchemeRoutes } from './subsidies/rds-routes.ts';
 import { rdsServiceRoutes, serviceAccountRoutes } from './subsidies/services-routes.ts';
 
@@ -56,6 +57,7 @@ export const api = {
   referentiels: referentielRoutes,
   audit: auditRoutes,
   notifications: notificationRoutes,
+  projets: projetRoutes,
   serviceAccounts: serviceAccountRoutes,
   rdsServices: rdsServiceRoutes,
   rdsSchemes: rdsSchemeRoutes,

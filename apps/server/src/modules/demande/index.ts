@@ -2,3 +2,5 @@
 export { createDossierScopeRepository } from './dossiers/scope.repository.ts';
 export { createDossierService, type DossierService } from './dossiers/service.ts';
 export { demandeRoutes } from './routes.ts';
+export { createProjetRepository, createProjetService, realignProjects, type ProjetService } from './projets/index.ts';
+export { createPdfRepository, createPdfService, type PdfService } from './pdf/index.ts';

@@ -51,11 +51,40 @@ export interface BudgetWrite {
 
 const decimal = (value: number | null | undefined) => (value === undefined ? undefined : value === null ? null : new Prisma.Decimal(value));
 
+/** The dossier facts the project rules read (in the caller's transaction when given). */
+export const findDossierContext = (client: Client, id: string) => client.dossier.findUnique({ where: { id }, select: DOSSIER_CONTEXT });
+
+export const listProjetRows = (client: Client, dossierId: string) =>
+  client.projet.findMany({ where: { dossierId }, include: PROJET_FULL, orderBy: { rangDossier: 'asc' } });
+
+export const updateProjetColumns = (tx: DbTransaction, id: string, columns: Partial<ProjetColumns> & { dossierId?: string; rangDossier?: number }) =>
+  tx.projet.update({ where: { id }, data: columns, select: { id: true } });
+
+/** Writes the lines kept (created when missing, amounts given replaced) and removes the others. */
+export async function syncProjetLines(tx: DbTransaction, projetId: string, lines: { financements: FinancementWrite[]; budgets: BudgetWrite[] }) {
+  await tx.projetFinancement.deleteMany({
+    where: { projetId, NOT: { OR: lines.financements.map((f) => ({ annee: f.annee, serviceId: f.serviceId })) } },
+  });
+  await tx.projetBudget.deleteMany({ where: { projetId, annee: { notIn: lines.budgets.map((b) => b.annee) } } });
+  for (const f of lines.financements) {
+    const amounts = { montantDemande: decimal(f.montantDemande), montantPropose: decimal(f.montantPropose), montantAccorde: decimal(f.montantAccorde) };
+    await tx.projetFinancement.upsert({
+      where: { projetId_annee_serviceId: { projetId, annee: f.annee, serviceId: f.serviceId } },
+      create: { projetId, annee: f.annee, serviceId: f.serviceId, ...amounts },
+      update: amounts,
+    });
+  }
+  for (const b of lines.budgets) {
+    const { annee, ...values } = b;
+    await tx.projetBudget.upsert({ where: { projetId_annee: { projetId, annee } }, create: { projetId, annee, ...values }, update: values });
+  }
+}
+
 export function createProjetRepository(db: Database) {
   return {
     transaction: transactionRunner(db),
 
-    findDossier: (id: string, client: Client = db) => client.dossier.findUnique({ where: { id }, select: DOSSIER_CONTEXT }),
+    findDossier: (id: string, client: Client = db) => findDossierContext(client, id),
 
     /** Locks the dossier row: projects are numbered and counted under it (rank, CNDS limit). */
     lockDossier: async (tx: DbTransaction, id: string) => {
@@ -65,8 +94,7 @@ export function createProjetRepository(db: Database) {
     /** The caller's instructing service, if the account has one. */
     serviceIdOf: async (authId: string) => (await db.serviceAccount.findUnique({ where: { authId }, select: { id: true } }))?.id ?? null,
 
-    listProjets: (dossierId: string, client: Client = db) =>
-      client.projet.findMany({ where: { dossierId }, include: PROJET_FULL, orderBy: { rangDossier: 'asc' } }),
+    listProjets: (dossierId: string, client: Client = db) => listProjetRows(client, dossierId),
 
     findProjet: (dossierId: string, id: string, client: Client = db) =>
       client.projet.findFirst({ where: { id, dossierId }, include: PROJET_FULL }),
@@ -79,28 +107,9 @@ export function createProjetRepository(db: Database) {
     createProjet: (tx: DbTransaction, dossierId: string, rangDossier: number, columns: ProjetColumns) =>
       tx.projet.create({ data: { ...columns, dossierId, rangDossier }, select: { id: true } }),
 
-    updateProjet: (tx: DbTransaction, id: string, columns: Partial<ProjetColumns> & { dossierId?: string; rangDossier?: number }) =>
-      tx.projet.update({ where: { id }, data: columns, select: { id: true } }),
+    updateProjet: updateProjetColumns,
 
-    /** Writes the lines kept (created when missing, amounts given replaced) and removes the others. */
-    async syncLines(tx: DbTransaction, projetId: string, lines: { financements: FinancementWrite[]; budgets: BudgetWrite[] }) {
-      await tx.projetFinancement.deleteMany({
-        where: { projetId, NOT: { OR: lines.financements.map((f) => ({ annee: f.annee, serviceId: f.serviceId })) } },
-      });
-      await tx.projetBudget.deleteMany({ where: { projetId, annee: { notIn: lines.budgets.map((b) => b.annee) } } });
-      for (const f of lines.financements) {
-        const amounts = { montantDemande: decimal(f.montantDemande), montantPropose: decimal(f.montantPropose), montantAccorde: decimal(f.montantAccorde) };
-        await tx.projetFinancement.upsert({
-          where: { projetId_annee_serviceId: { projetId, annee: f.annee, serviceId: f.serviceId } },
-          create: { projetId, annee: f.annee, serviceId: f.serviceId, ...amounts },
-          update: amounts,
-        });
-      }
-      for (const b of lines.budgets) {
-        const { annee, ...values } = b;
-        await tx.projetBudget.upsert({ where: { projetId_annee: { projetId, annee } }, create: { projetId, annee, ...values }, update: values });
-      }
-    },
+    syncLines: syncProjetLines,
 
     deleteProjet: (tx: DbTransaction, id: string) => tx.projet.delete({ where: { id } }),
 

@@ -3,12 +3,13 @@
 // dossier's exercise, end year or multi-year flag change. The dossier itself was reached through the
 // route's `dossier` scope; here, whether it may change now (policy.ts), the CNDS limit, and each
 // write with its lines in one transaction, under the dossier row's lock.
-import { canAddProject, DEFAULT_PROJET_FIELDS, PROJET_MESSAGES, realignProject, type ProjetField, type ProjetView } from '@portail/contract';
+import { canAddProject, DEFAULT_PROJET_FIELDS, PROJET_MESSAGES, type ProjetField, type ProjetView } from '@portail/contract';
 import { appError } from '../../../http/errors.ts';
 import type { DbTransaction } from '../../../db/transaction.ts';
 import { dossierFacts, planProjet, type ProjetInputParsed } from './plan.ts';
 import { mayEditProjects, type Side } from './policy.ts';
 import type { DossierContext, ProjetRepository } from './repository.ts';
+import { realignProjects } from './realign.ts';
 import { pickFields, projetView } from './view.ts';
 
 /** Who writes: the side the dossier scope answered. */
@@ -121,29 +122,8 @@ export function createProjetService(repository: ProjetRepository, clock: () => D
         return viewOf(destination.id, id, tx);
       }),
 
+    /** The realignment the dossier's wizard calls in its transaction (realign.ts). */
     realignProjects,
   };
-
-  /**
-   * Realigns every project of the dossier on its current exercise, end year and multi-year flag, in
-   * the caller's transaction: period, then one financing line per year and instructing service and
-   * one budget per year, the lines outside the period removed (amounts of the lines kept untouched).
-   */
-  async function realignProjects(tx: DbTransaction, dossierId: string): Promise<void> {
-    const dossier = await repository.findDossier(dossierId, tx);
-    if (!dossier) throw appError('DOSSIER_NOT_FOUND');
-    const facts = dossierFacts(dossier);
-    for (const projet of await repository.listProjets(dossierId, tx)) {
-      const period = realignProject(facts, { periode: projet.periode as 'Annuel' | 'Pluriannuel', exercice: projet.exercice, exercice_fin: projet.exerciceFin }, facts.serviceIds, facts.duree);
-      await repository.updateProjet(tx, projet.id, { periode: period.periode, exercice: period.exercice, exerciceFin: period.exercice_fin });
-      const budgetYears = new Set(projet.budgets.map((b) => b.annee));
-      await repository.syncLines(tx, projet.id, {
-        financements: period.financements.map((f) => ({ annee: f.annee, serviceId: f.id_service_instructeur })),
-        budgets: period.budgets.map(({ annee }) =>
-          budgetYears.has(annee) ? { annee } : { annee, exerciceDu: new Date(Date.UTC(annee, 0, 1)), exerciceAu: new Date(Date.UTC(annee, 11, 31)) },
-        ),
-      });
-    }
-  }
 }
 export type ProjetService = ReturnType<typeof createProjetService>;

@@ -1,0 +1,17 @@
+// lca-server GET /demande/dossiers/:id/pdf (contract subsidies/projet-routes.ts): the dossier as the
+// Cerfa 12156 form, streamed as it is drawn.
+import type { FastifyInstance } from 'fastify';
+import { api } from '@portail/contract';
+import { registerRoute } from '../../../http/contract-routes.ts';
+import type { AppServices } from '../../../services.ts';
+
+export function pdfRoutes(app: FastifyInstance, { pdf }: AppServices) {
+  registerRoute(app, api.projets.dossierPdf, async ({ scope, reply }) => {
+    const { idFo, stream } = await pdf.dossierPdf(scope.dossierId);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="dossier-${idFo}.pdf"`)
+      .header('cache-control', 'private, no-store')
+      .send(stream);
+  });
+}

@@ -1,0 +1,97 @@
+// Subsidy data for the tests of projects and the dossier PDF: schemes, a campaign with its
+// instructing services, and dossiers of an association in a given instruction state, written
+// straight to the tables (the dossier routes have their own tests).
+import { randomUUID } from 'node:crypto';
+import type { TestAssociation } from './association-factory.ts';
+import { signIn } from './factories.ts';
+import type { TestApp } from './test-app.ts';
+
+export interface SubsidyScheme {
+  dispositifId: string;
+  sousDispositifId: string | null;
+  subventionId: string;
+}
+
+/** A scheme (dispositif) with one sub-scheme and a 2026 campaign instructed by `serviceIds`. */
+export async function createScheme(
+  t: TestApp,
+  options: { code?: string; duree?: 1 | 2 | null; sousDispositif?: string | null; serviceIds: string[]; exercice?: number },
+): Promise<SubsidyScheme> {
+  const code = options.code ?? `DISP-${randomUUID().slice(0, 8)}`;
+  const existing = await t.db.dispositif.findUnique({ where: { code } });
+  const dispositif = existing ?? (await t.db.dispositif.create({ data: { code, label: `Dispositif ${code}`, dureePluriannuelle: options.duree ?? null } }));
+  const sous = options.sousDispositif
+    ? await t.db.sousDispositif.upsert({
+        where: { dispositifId_label: { dispositifId: dispositif.id, label: options.sousDispositif } },
+        create: { dispositifId: dispositif.id, label: options.sousDispositif },
+        update: {},
+      })
+    : null;
+  const subvention = await t.db.subvention.create({
+    data: {
+      code: `SUB-${randomUUID().slice(0, 8)}`,
+      label: `Campagne ${code} ${options.exercice ?? 2026}`,
+      active: true,
+      dispositifId: dispositif.id,
+      campagneExercice: options.exercice ?? 2026,
+      instructeurs: { create: options.serviceIds.map((serviceId, i) => ({ serviceId, isReferent: i === 0 })) },
+    },
+  });
+  return { dispositifId: dispositif.id, sousDispositifId: sous?.id ?? null, subventionId: subvention.id };
+}
+
+/** A signed-in instructing service user and its service's id. */
+export async function signInService(t: TestApp, nom = `Service ${randomUUID().slice(0, 6)}`) {
+  const caller = await signIn(t, { roles: ['rds.user'], service: { nom } });
+  return { ...caller, serviceId: caller.account.serviceAccount!.id };
+}
+
+export interface DossierOptions {
+  exercice?: number;
+  exerciceFin?: number | null;
+  pluriannuel?: boolean | null;
+  etat?: string;
+  createdById?: string | null;
+}
+
+/** A dossier of the association on the scheme, one instruction per service in `etat` (A unless said). */
+export async function createDossier(t: TestApp, asso: TestAssociation, scheme: SubsidyScheme, serviceIds: string[], options: DossierOptions = {}) {
+  const exercice = options.exercice ?? 2026;
+  const idFo = (await t.db.$queryRaw<{ id: string }[]>`SELECT next_dossier_id_fo(${exercice}::int) AS id`)[0]!.id;
+  const representant = await t.db.representantLegal.findFirst({ where: { associationId: asso.id } });
+  return t.db.dossier.create({
+    data: {
+      idFo,
+      exercice,
+      exerciceFin: options.exerciceFin === undefined ? exercice : options.exerciceFin,
+      pluriannuel: options.pluriannuel === undefined ? false : options.pluriannuel,
+      subventionId: scheme.subventionId,
+      dispositifId: scheme.dispositifId,
+      sousDispositifId: scheme.sousDispositifId,
+      associationId: asso.id,
+      idSiret: asso.siege,
+      nom: asso.association.nom,
+      idRepresentantLegal: representant?.id ?? null,
+      idSignataire: representant?.id ?? null,
+      idResponsable: representant?.id ?? null,
+      createdById: options.createdById ?? null,
+      createdByType: 'association',
+      instructions: {
+        create: serviceIds.map((serviceId, i) => ({
+          serviceId,
+          associationId: asso.id,
+          etat: options.etat ?? 'A',
+          isReferent: i === 0,
+          createdByType: 'association',
+        })),
+      },
+    },
+  });
+}
+
+/** A project body that passes the checks (an evaluation comment, no recruitment). */
+export const validProjet = (intitule = 'École de vélo', extra: Record<string, unknown> = {}) => ({
+  description: { intitule, objectifs: 'Apprendre à rouler', description: 'Séances hebdomadaires' },
+  evaluation: { commentaire: 'Bilan en fin de saison' },
+  ...extra,
+});
