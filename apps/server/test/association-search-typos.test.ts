@@ -94,6 +94,27 @@ describe('the rare-word path', () => {
   });
 });
 
+describe('the all-words plan (common words, exact intersection of their names)', () => {
+  it('answers from the names starting with the term, then the names holding every word, never a name lacking one', async () => {
+    const starts = await named('Brastamor Quintoflexes'); // starts with the term, lacks the word « quintoflex »
+    const both = await named('Brastamor Quintoflex');
+    const apart = await named('Club Brastamor de Quintoflex');
+    const one = await named('Brastamor sans l autre');
+    const repository = createSearchRepository(t.db);
+    // Counts as a large registry would have them: the all-words plan, not the rare one.
+    const frequencies = { brastamor: 20_000, quintoflex: 25_000 };
+    const found = await repository.searchByName('brastamor quintoflex', { offset: 0, limit: 3, countCap: 1000, frequencies });
+    expect(found.plan).toBe('all-words');
+    expect(found.rows.map((row) => row.id)).toEqual([both.id, starts.id, apart.id]);
+    expect(found.rows.map((row) => row.id)).not.toContain(one.id);
+    expect(found.totalExact).toBe(false);
+    // The names starting with the term fill a smaller page: nothing else is read, the cap is promised.
+    const prefixOnly = await repository.searchByName('brastamor quintoflex', { offset: 0, limit: 2, countCap: 1000, frequencies });
+    expect({ plan: prefixOnly.plan, ids: prefixOnly.rows.map((row) => row.id), total: prefixOnly.total })
+      .toEqual({ plan: 'all-words', ids: [both.id, starts.id], total: 1000 });
+  });
+});
+
 describe('the dictionary follows the associations', () => {
   it('learns the words of a new association, and its typos find it at once', async () => {
     expect(await wordCount('zorglubinette')).toBe(0);

@@ -51,9 +51,11 @@ export type AssociationSearchItem = z.infer<typeof associationSearchItemSchema>;
 export const associationSearchResultSchema = z.object({
   type: z.enum(SEARCH_KINDS),
   /**
-   * Number of matches. Exact for identifier lookups and for name searches with fewer than
-   * ASSOCIATION_SEARCH.countCap matches; otherwise capped at countCap with `total_exact` false
-   * (a lower bound: display it as "1000+").
+   * Number of matches, exact when `total_exact` is true (identifier lookups, and name searches whose
+   * matches were all read: rare words, or fewer than a page or two). Otherwise a name search does not
+   * count its matches: `total` is how many it read (names holding every word of the term), or
+   * ASSOCIATION_SEARCH.countCap when more may follow the page (names starting with the term, nearest
+   * names): display it as "N+"; pages up to it are served, a later one may come back short.
    */
   total: z.number().int(),
   total_exact: z.boolean(),

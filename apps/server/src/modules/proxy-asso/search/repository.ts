@@ -1,20 +1,23 @@
-// Registry search queries (raw SQL: trigram operators, index-ordered scans).
+// Registry search queries (raw SQL: trigram operators, word postings, index-ordered scans).
 //
 // A name search picks ONE plan up front, from the names' dictionary (association_search_words:
-// how many live names hold each word of the term, handed back by the correction), and runs it as
-// one statement. No plan relies on a time bound: each reads a bounded, index-ordered set whatever
-// the size of the registry, and a slow machine makes an answer late, never empty.
+// how many live names hold each word of the term, handed back by the correction). No plan relies on
+// a time bound: each reads a bounded set whatever the size of the registry, and a slow machine
+// makes an answer late, never empty.
 //   rare    the term's words of 4+ letters are held by RARE_WORD_NAMES live names or fewer
 //           together: the candidates are the names containing one of them (GIN trigram LIKE per
 //           word: short posting-list intersections), ranked and counted exactly;
 //   all-words  two or more words of 4+ letters, the least frequent held by ALL_WORDS_NAMES names or
-//           fewer: the names holding every one of them (GIN trigram LIKE, intersected, bounded),
-//           when they fill the page;
+//           fewer: the names starting with the term, then the names holding every one of those
+//           words (exact intersection of the words' postings: GIN over string_to_array(nom_recherche),
+//           migration 20261126100000_search_name_words), when they fill the page;
 //   common  otherwise (or when the counts are unknown): names starting with the term (btree
-//           text_pattern_ops range, index order, LIMIT) and the nearest names (GiST trigram KNN,
-//           ORDER BY term <<-> nom_recherche LIMIT): both stop after `offset + limit` rows. The
-//           total is exact when both ended early (every match is in hand), else the count cap
-//           (a lower bound: "1000+"); no count(*) over a large set.
+//           text_pattern_ops range, index order, LIMIT), then, only when they do not fill the page,
+//           the nearest names (GiST trigram KNN, ORDER BY term <<-> nom_recherche LIMIT): both stop
+//           after `offset + limit` rows. The total is exact when both ended early (every match is
+//           in hand), else the count cap (a lower bound: "1000+"); no count(*) over a large set.
+// Names starting with the term rank first: when they fill the page, the all-words and common
+// plans read nothing else (the statement's gate on the prefix rows' count).
 // The GiST index is declared COLLATE "C" so that each query picks its index: expressions on
 // (nom_recherche COLLATE "C") match only the GiST index, plain ones only the GIN index.
 import type { Database } from '../../../db/prisma.ts';
@@ -81,10 +84,10 @@ export function rareWords(term: string, frequencies: Record<string, number> | un
 
 /**
  * All-words plan: a term with two or more words of 4+ letters, the least frequent held by at most
- * ALL_WORDS_NAMES live names: the candidates are the names holding every one of them (GIN trigram
- * LIKE, intersected), at most ALL_WORDS_SCAN read. Used when they are at least the page: the
- * nearest-names scan walks most of its index for such terms (their words are common, the names
- * holding them all are few). Names lacking one of the words rank below, on later pages.
+ * ALL_WORDS_NAMES live names: the candidates are the names holding every one of them (exact
+ * intersection of the words' postings), at most ALL_WORDS_SCAN read. Used when they are at least
+ * the page: the nearest-names scan walks most of its index for such terms (their words are common,
+ * the names holding them all are few). Names lacking one of the words rank below, on later pages.
  */
 const ALL_WORDS_NAMES = 30_000;
 const ALL_WORDS_SCAN = 2_000;
@@ -142,8 +145,9 @@ export function createSearchRepository(db: Database) {
    * matching the term kept, names starting with the term first (byte order), then by similarity,
    * name and id. Null when more than RARE_WORD_SCAN names were read.
    */
-  const rareCandidates = async (term: string, words: string[], join: 'OR' | 'AND' = 'OR', scan = RARE_WORD_SCAN): Promise<Candidate[] | null> => {
-    const holdsOne = Prisma.join(words.map((word) => Prisma.sql`nom_recherche LIKE ${`%${word}%`}`), ` ${join} `);
+  const rareCandidates = async (term: string, words: string[]): Promise<Candidate[] | null> => {
+    const scan = RARE_WORD_SCAN;
+    const holdsOne = Prisma.join(words.map((word) => Prisma.sql`nom_recherche LIKE ${`%${word}%`}`), ' OR ');
     const rows = await db.$queryRaw<(Candidate & { read: number })[]>`
       WITH c AS MATERIALIZED (
         SELECT id, nom_recherche, sigle FROM associations
@@ -161,16 +165,49 @@ export function createSearchRepository(db: Database) {
     return rows.filter((row) => row.id !== null);
   };
 
-  /** Common plan: the first `wanted` names starting with the term, and the `wanted` nearest names. */
+  /** The first `wanted` live names starting with the term, in byte order (CTE `p` of the statements below). */
+  const prefixRows = (term: string, wanted: number) => Prisma.sql`
+    SELECT id, nom_recherche, sigle FROM associations
+     WHERE nom_recherche ~>=~ ${term}::text AND nom_recherche ~<~ ${prefixUpperBound(term)}::text AND deleted_at IS NULL
+     ORDER BY nom_recherche USING ~<~ LIMIT ${wanted}`;
+
+  /**
+   * All-words plan: the names starting with the term (at most `wanted`) and, only when they do not
+   * fill the page, the other names holding every one of `words` (exact intersection of the words'
+   * postings, at most ALL_WORDS_SCAN + 1 read) that match the term, by similarity, name and id.
+   * `read` is the number of names holding the words that were read.
+   */
+  const allWordsCandidates = (term: string, words: string[], wanted: number) =>
+    db.$queryRaw<(Candidate & { read: number })[]>`
+      WITH p AS MATERIALIZED (${prefixRows(term, wanted)}),
+      w AS MATERIALIZED (
+        SELECT id, nom_recherche, sigle FROM associations
+         WHERE (SELECT count(*) FROM p) < ${wanted}
+           AND string_to_array(nom_recherche, ' ') @> ${words}::text[] AND deleted_at IS NULL
+         LIMIT ${ALL_WORDS_SCAN + 1}),
+      r AS (SELECT count(*)::int AS read FROM w)
+      SELECT p.id::text AS id, p.nom_recherche, p.sigle, 1::float8 AS ws, true AS prefix, r.read FROM p, r
+      UNION ALL
+      SELECT m.*, r.read FROM r CROSS JOIN LATERAL (
+        SELECT id::text AS id, nom_recherche, sigle, ws, false AS prefix FROM (
+          SELECT id, nom_recherche, sigle, word_similarity(${term}::text, nom_recherche)::float8 AS ws FROM w
+           WHERE r.read <= ${ALL_WORDS_SCAN} AND NOT starts_with(nom_recherche, ${term}::text)) s
+         WHERE ${term}::text <% nom_recherche
+         ORDER BY ws DESC, nom_recherche COLLATE "C", id) m`;
+
+  /**
+   * Common plan: the first `wanted` names starting with the term and, only when they do not fill
+   * the page, the `wanted` nearest names.
+   */
   const commonCandidates = (term: string, wanted: number) =>
     db.$queryRaw<Candidate[]>`
-      (SELECT id::text AS id, nom_recherche, sigle, 1::float8 AS ws, true AS prefix FROM associations
-        WHERE nom_recherche ~>=~ ${term}::text AND nom_recherche ~<~ ${prefixUpperBound(term)}::text AND deleted_at IS NULL
-        ORDER BY nom_recherche USING ~<~ LIMIT ${wanted})
+      WITH p AS MATERIALIZED (${prefixRows(term, wanted)})
+      SELECT id::text AS id, nom_recherche, sigle, 1::float8 AS ws, true AS prefix FROM p
       UNION ALL
       (SELECT id::text AS id, nom_recherche, sigle, (1 - (${term}::text <<-> (nom_recherche COLLATE "C")))::float8 AS ws,
               false AS prefix FROM associations
-        WHERE ${term}::text <% (nom_recherche COLLATE "C") AND deleted_at IS NULL
+        WHERE (SELECT count(*) FROM p) < ${wanted}
+          AND ${term}::text <% (nom_recherche COLLATE "C") AND deleted_at IS NULL
         ORDER BY ${term}::text <<-> (nom_recherche COLLATE "C") LIMIT ${wanted})`;
 
   const words = createSearchWordsRepository(db);
@@ -208,12 +245,15 @@ export function createSearchRepository(db: Database) {
       }
 
       const every = allWords(term, frequencies);
-      const holdAll = every === undefined ? null : await rareCandidates(term, every, 'AND', ALL_WORDS_SCAN);
-      if (holdAll !== null && holdAll.length >= wanted) {
-        // At least the page among the names holding every word: the best of them lead; the names
+      const holdAll = every === undefined ? null : await allWordsCandidates(term, every, wanted);
+      if (holdAll !== null && (holdAll[0]?.read ?? 0) <= ALL_WORDS_SCAN) {
+        const prefix = holdAll.filter((c) => c.prefix);
+        // The names starting with the term fill the page: more may follow (the cap, a lower bound).
+        if (prefix.length >= wanted) return page(rank(term, prefix, []), countCap, false, 'all-words');
+        // At least the page with the names holding every word: the best of them lead; the names
         // lacking one follow on later pages, so the total is a lower bound.
-        const ranked = rank(term, holdAll.filter((c) => c.prefix), holdAll.filter((c) => !c.prefix));
-        return page(ranked, Math.min(ranked.length, countCap), false, 'all-words');
+        const ranked = rank(term, prefix, holdAll.filter((c) => !c.prefix));
+        if (ranked.length >= wanted) return page(ranked, Math.min(ranked.length, countCap), false, 'all-words');
       }
 
       const found = await commonCandidates(term, wanted);

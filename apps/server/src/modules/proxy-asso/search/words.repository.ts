@@ -1,18 +1,23 @@
 // The dictionary of the words of live association names (table association_search_words, kept up to
 // date by a trigger on associations: migration 20261124100000_search_words). The name search
 // corrects each word of a term against it before its main query: a word absent from the dictionary
-// is replaced by the nearest word by trigram similarity (GiST KNN on a few hundred thousand short
-// words: a few milliseconds whatever the size of the registry), preferring the most frequent of
-// equally close words. One round trip, and no time bound: the KNN reads NEAREST_WORDS entries of a
-// small index, so a loaded machine makes it late, never wrong.
+// is replaced by its most similar word by trigram similarity (GIN trigram index: the words at least
+// CLOSE_SIMILARITY similar first, and only when there are none the words at least MIN_SIMILARITY
+// similar; a few posting lists of a small index, 1-2 ms whatever the size of the registry),
+// preferring the most frequent of equally similar words. One round trip, and no time bound: a loaded
+// machine makes it late, never wrong.
 import type { Database } from '../../../db/prisma.ts';
 
 /** A word is corrected when it has at least this many characters and one letter (not a number). */
 const MIN_CORRECTED_LENGTH = 3;
-/** Nearest words read by the KNN scan, among which the most similar (then most frequent) is kept. */
-const NEAREST_WORDS = 8;
-/** Similarity below which a word is left as typed (pg_trgm's default threshold is 0.3). */
+/** Similarity below which a word is left as typed (pg_trgm.similarity_threshold, operator %, defaults to it). */
 const MIN_SIMILARITY = 0.3;
+/**
+ * Similarity read first (pg_trgm.strict_word_similarity_threshold, operator <<%, defaults to it; for
+ * a single word, as every dictionary entry is, strict word similarity is the similarity): most typos
+ * have a word this close, found from few candidates; the most similar word is among them when any is.
+ */
+const CLOSE_SIMILARITY = 0.5;
 
 export interface WordCorrection {
   word: string;
@@ -43,18 +48,21 @@ export function createSearchWordsRepository(db: Database) {
       const words = term.split(' ').filter((word) => word !== '');
       const candidates = [...new Set(words.filter(isCorrectable))];
       if (candidates.length === 0) return { term, corrections: [], frequencies: {} };
+      // The most similar word: among the words at least CLOSE_SIMILARITY similar when there are
+      // any (then it is the most similar of all), else among those at least MIN_SIMILARITY similar.
       const rows = await db.$queryRaw<WordRow[]>`
-      SELECT q.word, d.associations AS known, c.word AS suggestion, c.associations AS suggested
+      SELECT q.word, d.associations AS known, coalesce(near.word, far.word) AS suggestion,
+             coalesce(near.associations, far.associations) AS suggested
         FROM unnest(${candidates}::text[]) AS q(word)
         LEFT JOIN association_search_words d ON d.word = q.word
         LEFT JOIN LATERAL (
-          SELECT k.word, k.associations FROM (
-            SELECT s.word, s.associations, similarity(s.word, q.word) AS sim
-              FROM association_search_words s
-             WHERE d.word IS NULL
-             ORDER BY s.word <-> q.word LIMIT ${NEAREST_WORDS}) k
-           WHERE k.sim >= ${MIN_SIMILARITY}
-           ORDER BY k.sim DESC, k.associations DESC, k.word LIMIT 1) c ON true`;
+          SELECT s.word, s.associations FROM association_search_words s
+           WHERE d.word IS NULL AND q.word <<% s.word AND similarity(s.word, q.word) >= ${CLOSE_SIMILARITY}::real
+           ORDER BY similarity(s.word, q.word) DESC, s.associations DESC, s.word LIMIT 1) near ON true
+        LEFT JOIN LATERAL (
+          SELECT s.word, s.associations FROM association_search_words s
+           WHERE d.word IS NULL AND near.word IS NULL AND s.word % q.word AND similarity(s.word, q.word) >= ${MIN_SIMILARITY}::real
+           ORDER BY similarity(s.word, q.word) DESC, s.associations DESC, s.word LIMIT 1) far ON true`;
       const replacements = new Map<string, string>();
       const frequencies: Record<string, number> = {};
       for (const row of rows) {
