@@ -3,6 +3,7 @@
 import type { Role } from '@portail/contract';
 import type { Database } from './prisma.ts';
 import { createAuthRepository, hashPassword, type NewAccount } from '../modules/auth/index.ts';
+import { seedDemoSubsidies } from './demo-subsidies.ts';
 
 export const DEMO_PASSWORD = 'Demo-Portail-2026!';
 
@@ -59,6 +60,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       ...(account.service ? { service: account.service } : {}),
     });
   }
+  await seedDemoSubsidies(db);
   await db.noteOnPage.create({
     data: {
       type: 'info',
