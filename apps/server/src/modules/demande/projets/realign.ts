@@ -13,7 +13,8 @@ export const yearBounds = (annee: number) => ({ exerciceDu: new Date(Date.UTC(an
 /**
  * Realigns every project of the dossier, in the caller's transaction: an annual dossier makes its
  * projects Annuel on the campaign exercise; a multi-year one makes them Pluriannuel, starting no
- * earlier than the campaign and ending no later than the dossier; then one financing line per year
+ * earlier than the campaign and ending no later than the dossier (with it, for a project that was
+ * annual); then one financing line per year
  * and instructing service and one budget per year, the lines outside the period removed (the
  * amounts of the lines kept untouched).
  */
@@ -22,7 +23,9 @@ export async function realignProjects(tx: DbTransaction, dossierId: string): Pro
   if (!dossier) throw appError('DOSSIER_NOT_FOUND');
   const facts = dossierFacts(dossier);
   for (const projet of await listProjetRows(tx, dossierId)) {
-    const stored = { periode: projet.periode as 'Annuel' | 'Pluriannuel', exercice: projet.exercice, exercice_fin: projet.exerciceFin };
+    // An annual project's end year was no choice of the association: turned multi-year, it ends with the dossier.
+    const annual = projet.periode === 'Annuel';
+    const stored = { periode: projet.periode as 'Annuel' | 'Pluriannuel', exercice: projet.exercice, exercice_fin: annual ? null : projet.exerciceFin };
     const period = realignProject(facts, stored, facts.serviceIds, facts.duree);
     await updateProjetColumns(tx, projet.id, { periode: period.periode, exercice: period.exercice, exerciceFin: period.exercice_fin });
     const budgetYears = new Set(projet.budgets.map((b) => b.annee));

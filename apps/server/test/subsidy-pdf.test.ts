@@ -1,0 +1,105 @@
+// GET /demande/dossiers/:id/pdf over HTTP on PostgreSQL (docs/domain.md « Dossiers de subvention »):
+// a valid PDF in the layout of the Cerfa 12156 form, holding the association's name, its
+// representative, the budget totals and every project's title, for the association and the
+// dossier's services; 404 for a dossier the caller does not see.
+import { inflateSync } from 'node:zlib';
+import { SUBSIDY_MESSAGES } from '@portail/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAssociation, linkUser, type TestAssociation } from './support/association-factory.ts';
+import { signIn } from './support/factories.ts';
+import { TOKEN_HEADER } from './support/http-helpers.ts';
+import { createDossier, createScheme, signInService, validProjet } from './support/projet-fixtures.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+let t: TestApp;
+let asso: TestAssociation;
+let member: Awaited<ReturnType<typeof signIn>>;
+let agent: Awaited<ReturnType<typeof signInService>>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  asso = await createAssociation(t, { nom: 'Union cycliste de Belleville' });
+  member = await signIn(t, { roles: ['lca.association'] });
+  await linkUser(t, member.account.id, asso);
+  agent = await signInService(t, 'Service départemental de la jeunesse');
+});
+afterAll(() => t.close());
+
+/** Binary answers as a Buffer (supertest leaves unknown types unparsed). */
+const pdf = (id: string, token: string) =>
+  t.http().get(`/api/lca-server/demande/dossiers/${id}/pdf`).set(TOKEN_HEADER, token).buffer(true)
+    .parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+
+/** WinAnsi codes above 0x7f that differ from Latin-1 and that the form prints. */
+const WIN_ANSI: Record<string, string> = { '\x80': '€', '\x92': '’', '\x9c': 'œ' };
+/** The text the pages show: each content stream inflated, the strings of its text operators decoded (WinAnsi). */
+function pdfText(file: Buffer): string {
+  const raw = file.toString('latin1');
+  const texts: string[] = [];
+  for (const match of raw.matchAll(/stream\r?\n/g)) {
+    const start = match.index + match[0].length;
+    const end = raw.indexOf('endstream', start);
+    let content: string;
+    try {
+      content = inflateSync(file.subarray(start, end)).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const op of content.matchAll(/\[(.*?)\] TJ/g)) {
+      texts.push([...op[1]!.matchAll(/<([0-9a-f]*)>/gi)].map((h) => Buffer.from(h[1]!, 'hex').toString('latin1')).join('').replace(/[\x80\x92\x9c]/g, (c) => WIN_ANSI[c]!));
+    }
+  }
+  return texts.join('\n');
+}
+
+describe('the PDF of a dossier', () => {
+  it('is a valid PDF with the association, its representative, the budget and every project', async () => {
+    const scheme = await createScheme(t, { duree: 2, serviceIds: [agent.serviceId] });
+    const dossier = await createDossier(t, asso, scheme, [agent.serviceId], { pluriannuel: true, exerciceFin: 2028 });
+    await t.db.dossierBudget.create({
+      data: { dossierId: dossier.id, annee: 2026, charges: { comptes: { '64': 30000 } }, produits: { comptes: { '74': 18000 } } },
+    });
+    const titles = ['Vélo-école', 'Randonnées', 'Atelier réparation'];
+    for (const title of titles) {
+      const response = await t.http().post(`/api/lca-server/demande/dossiers/${dossier.id}/projets`).set(TOKEN_HEADER, member.token)
+        .send(validProjet(title, { financements: [{ annee: 2026, id_service_instructeur: agent.serviceId, montant_demande: 2500 }] }));
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+    }
+
+    const response = await pdf(dossier.id, member.token);
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="dossier-${dossier.idFo}.pdf"`);
+    const file = response.body as Buffer;
+    expect(file.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(file.subarray(-6).toString()).toMatch(/%%EOF\s*$/);
+    expect(file.toString('latin1')).toMatch(/\/Type \/Catalog/);
+
+    const text = pdfText(file);
+    for (const expected of [
+      'Union cycliste de Belleville', 'Demande de subvention(s)', 'Cerfa', asso.rna, 'Claire', 'Martin',
+      '64 - Charges de personnel', 'Insuffisance', 'Service départemental de la jeunesse', 'Attestations',
+      `Dossier ${dossier.idFo}`,
+    ]) expect(text, expected).toContain(expected);
+    titles.forEach((title, i) => expect(text).toContain(`Projet ${i + 1} - ${title}`));
+    // 12 000 € requested by the dossier budget's shortfall, 7 500 € over the three projects.
+    expect(text).toMatch(/12 000 €/);
+    expect(text).toMatch(/7 500 €/);
+  });
+
+  it('is read by the dossier’s instructing agent once transmitted, and 404 to one who does not see it', async () => {
+    const scheme = await createScheme(t, { serviceIds: [agent.serviceId] });
+    const dossier = await createDossier(t, asso, scheme, [agent.serviceId], { etat: 'D' });
+    expect((await pdf(dossier.id, agent.token)).status).toBe(200);
+    const stranger = await signIn(t, { roles: ['lca.association'] });
+    const refused = await t.http().get(`/api/lca-server/demande/dossiers/${dossier.id}/pdf`).set(TOKEN_HEADER, stranger.token);
+    expect(refused.status).toBe(404);
+    expect(refused.body).toEqual({ status: 404, code: 'DOSSIER_NOT_FOUND', message: SUBSIDY_MESSAGES.dossierNotFound });
+    const foreign = await createDossier(t, await createAssociation(t), scheme, [agent.serviceId]);
+    expect((await t.http().get(`/api/lca-server/demande/dossiers/${foreign.id}/pdf`).set(TOKEN_HEADER, member.token)).status).toBe(404);
+  });
+});
