@@ -17,6 +17,7 @@ import { createReferentielRepository, createReferentielService } from './modules
 import { createAuditRepository, createAuditService } from './modules/audit/index.ts';
 import { createLcaRepository, createLcaService } from './modules/lca/index.ts';
 import {
+  createDossierRepository,
   createDossierScopeRepository,
   createDossierService,
   createPdfRepository,
@@ -86,7 +87,10 @@ export function createServices(app: FastifyInstance, config: AppConfig, db: Data
     publicUrl: config.publicUrl,
   });
   // The resource scopes the routes declare (contract scope.ts), each resolved by the module that owns it.
-  const dossiers = createDossierService({ scopeRepository: createDossierScopeRepository(db) });
+  const workflow = createTransitionService({ repository: createWorkflowRepository(db), audit, mail, notifications, publicUrl: config.publicUrl, log: app.log });
+  const dossiers = createDossierService({
+    scopeRepository: createDossierScopeRepository(db), repository: createDossierRepository(db), workflow, audit, mail, notifications, publicUrl: config.publicUrl,
+  });
   // Instructing services: the rds record's rules, also used by the account part's creation in its transaction.
   const rdsServices = createServiceAdmin(createServiceRepository(db));
   const scopes: ScopeResolvers = { ...access.resolvers, ...lca.resolvers, ...dossiers.resolvers, ...rdsServices.resolvers };
@@ -114,7 +118,7 @@ export function createServices(app: FastifyInstance, config: AppConfig, db: Data
     associationSearch: createSearchService(createSearchRepository(db)),
     referentiels: createReferentielService(createReferentielRepository(db)),
     // State machines (contract machines/): one transaction per event, history, audit, outbox.
-    workflow: createTransitionService({ repository: createWorkflowRepository(db), audit, mail, notifications, publicUrl: config.publicUrl, log: app.log }),
+    workflow,
   };
 }
 export type AppServices = ReturnType<typeof createServices>;

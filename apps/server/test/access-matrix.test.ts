@@ -33,10 +33,11 @@ import { lastMailTo, latestResetToken, latestValidationToken, reportTokenIn } fr
 import { startTestApp, TEST_PASSWORD, type TestApp } from './support/test-app.ts';
 import { rdsEntries } from './access-matrix/rds.entries.ts';
 import { projetEntries } from './access-matrix/projets.entries.ts';
+import { demandeEntries } from './access-matrix/demande.entries.ts';
 import { callRoute, type Caller, type CallParts, type MatrixContext, type MatrixEntries, type MatrixEntry, type TokenFor } from './support/access-matrix.ts';
 
 /** The entry files of the modules whose routes are stated outside this file (test/access-matrix/). */
-const MODULE_ENTRIES: readonly MatrixEntries[] = [rdsEntries, projetEntries];
+const MODULE_ENTRIES: readonly MatrixEntries[] = [rdsEntries, projetEntries, demandeEntries];
 
 let t: TestApp;
 /** A signed-in association user, and one signed-in user per role of ROLES. */

@@ -87,9 +87,8 @@ describe('the catalogue', () => {
 
   it('is used: every entry is declared by some route, or by the routes that fire state-machine events', () => {
     const declared = new Set(allRoutes().flatMap((route) => declaredErrors(route)));
-    // No route fires a state-machine event yet (the dossier, CRF, SIRET and Pass'Sport services will),
-    // and the subsidy entries wait for the dossier routes.
-    expect(keys.filter((key) => !declared.has(key))).toEqual([...SUBSIDY_ERRORS_AWAITING_ROUTES, ...TRANSITION_ERRORS]);
+    // The dossier routes fire state-machine events (delete, transmit); the remaining subsidy entries wait for their routes.
+    expect(keys.filter((key) => !declared.has(key))).toEqual([...SUBSIDY_ERRORS_AWAITING_ROUTES]);
   });
 
   it('makes a route that fires a state-machine event declare the refused-transition errors', () => {

@@ -126,6 +126,9 @@ export const ERRORS = {
   SUBVENTION_CODE_TAKEN: { status: 409, message: 'Une subvention porte déjà ce code.', field: 'code' },
   SUBVENTION_IN_USE: { status: 409, message: 'Des dossiers utilisent cette subvention : elle ne peut pas être supprimée.' },
   DOSSIER_NOT_FOUND: { status: 404, message: SUBSIDY_MESSAGES.dossierNotFound },
+  DOSSIER_INPUT_INVALID: {
+    status: 400, code: 'VALIDATION_ERROR', message: ({ motif }: { motif: string }) => motif, example: { motif: "Le RIB choisi n'est pas celui de l'établissement demandeur." },
+  },
   PROJET_NOT_FOUND: { status: 404, message: SUBSIDY_MESSAGES.projetNotFound },
   NO_PROJECT_MATCHES: { status: 404, message: SUBSIDY_MESSAGES.noProjectMatches },
   SUBVENTION_NOT_FOUND: { status: 404, message: SUBSIDY_MESSAGES.subventionNotFound },
@@ -218,8 +221,7 @@ const SCOPE_ERRORS: Record<ResourceKind, readonly ErrorKey[]> = {
  * subvention »); a route that declares one removes it from this list.
  */
 export const SUBSIDY_ERRORS_AWAITING_ROUTES = [
-  'NO_PROJECT_MATCHES', 'SUBVENTION_INACTIVE',
-  'DOSSIER_INCOMPLETE', 'DOSSIER_EXISTS', 'DOSSIER_NOT_TRANSMITTABLE',
+  'NO_PROJECT_MATCHES',
 ] as const satisfies readonly ErrorKey[];
 /** Answered by every route that fires a state-machine event. */
 export const TRANSITION_ERRORS = ['TRANSITION_UNKNOWN_EVENT', 'TRANSITION_WRONG_STATE', 'TRANSITION_FORBIDDEN'] as const;

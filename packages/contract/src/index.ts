@@ -6,6 +6,7 @@ import { associationSearchRoutes } from './association-search.ts';
 import { authRoutes } from './auth.ts';
 import type { RouteDefinition } from './http.ts';
 import { lcaRoutes } from './lca.ts';
+import { dossierRoutes } from './subsidies/dossier-routes.ts';
 import { mailRoutes } from './mail.ts';
 import { notificationRoutes } from './notifications.ts';
 import { rdsRoutes } from './rds.ts';
@@ -39,6 +40,7 @@ export * from './referentiels.ts';
 export * from './roles.ts';
 export * from './scope.ts';
 export * from './subsidies/index.ts';
+export * from './subsidies/dossier-routes.ts';
 export * from './subsidies/rds-routes.ts';
 export * from './subsidies/services-routes.ts';
 export * from './machines/index.ts';
@@ -58,6 +60,7 @@ export const api = {
   audit: auditRoutes,
   notifications: notificationRoutes,
   projets: projetRoutes,
+  dossiers: dossierRoutes,
   serviceAccounts: serviceAccountRoutes,
   rdsServices: rdsServiceRoutes,
   rdsSchemes: rdsSchemeRoutes,

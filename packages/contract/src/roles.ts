@@ -63,6 +63,8 @@ export const ROLE_SETS = {
   osiris: OSIRIS_ROLES,
   /** Screens shared by association users and instructing services (dossiers, approvals, Pass'Sport). */
   associationsAndServices: [...LCA_ROLES, ...RDS_ROLES],
+  /** Subsidy dossiers: the association side, the instructing agents and rds.admin (the dossier scope says which dossier). */
+  dossierReaders: [...LCA_ROLES, 'rds.user', 'rds.service', 'rds.admin'],
   /** Pass'Sport and approvals administration. */
   platformAdmins: ['lca.admin', 'rds.admin', 'rds.appli_admin'],
   /** Subsidy schemes administration. */

@@ -1,6 +1,7 @@
 // The demande module's public face (lca-server /demande…): app.ts and services.ts import from here only.
+export { createDossierRepository } from './dossiers/repository.ts';
 export { createDossierScopeRepository } from './dossiers/scope.repository.ts';
-export { createDossierService, type DossierService } from './dossiers/service.ts';
+export { createDossierService, instructionTarget, type DossierService } from './dossiers/service.ts';
 export { demandeRoutes } from './routes.ts';
 export { createProjetRepository, createProjetService, realignProjects, type ProjetService } from './projets/index.ts';
 export { createPdfRepository, createPdfService, type PdfService } from './pdf/index.ts';

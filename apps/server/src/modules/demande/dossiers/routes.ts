@@ -1,5 +1,24 @@
-// lca-server /demande/dossiers routes (contract subsidies/dossier-routes.ts).
+// lca-server /demande/dossiers routes (contract subsidies/dossier-routes.ts): a few lines each,
+// the rules are in service.ts.
 import type { FastifyInstance } from 'fastify';
+import { api } from '@portail/contract';
+import { registerRoute } from '../../../http/contract-routes.ts';
 import type { AppServices } from '../../../services.ts';
 
-export function dossierRoutes(_app: FastifyInstance, _services: AppServices) {}
+export function dossierRoutes(app: FastifyInstance, { dossiers }: AppServices) {
+  const r = api.dossiers;
+  registerRoute(app, r.listDossiers, ({ auth, query }) => dossiers.list(auth, query));
+  registerRoute(app, r.dossierStates, async () => dossiers.states());
+  registerRoute(app, r.dossierExists, ({ auth, query }) => dossiers.exists(auth, query));
+  registerRoute(app, r.getDossier, ({ auth, scope }) => dossiers.get(auth, scope));
+  registerRoute(app, r.createDossier, ({ auth, scope, body }) => dossiers.create(auth, scope, body));
+  registerRoute(app, r.updateDossier, ({ auth, scope, body }) => dossiers.updateStep(auth, scope, body));
+  registerRoute(app, r.deleteDossier, ({ auth, scope }) => dossiers.remove(auth, scope));
+  registerRoute(app, r.transmitDossier, ({ auth, scope }) => dossiers.transmit(auth, scope));
+  registerRoute(app, r.putDocuments, ({ auth, scope, body }) => dossiers.setDocuments(auth, scope, body.documents, true));
+  registerRoute(app, r.patchDocuments, ({ auth, scope, body }) => dossiers.setDocuments(auth, scope, body.documents, false));
+  registerRoute(app, r.putRib, ({ auth, scope, body }) => dossiers.setRib(auth, scope, body.id_rib));
+  registerRoute(app, r.notifyDossier, ({ auth, scope, query }) => dossiers.notify(auth, scope, query.type as 2 | 4 | 6));
+  registerRoute(app, r.messageDossier, ({ auth, scope, body }) => dossiers.message(auth, scope, body));
+  registerRoute(app, r.shareDossier, ({ auth, scope, body }) => dossiers.share(auth, scope, body.email));
+}

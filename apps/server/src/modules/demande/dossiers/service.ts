@@ -1,19 +1,263 @@
 // The subsidy dossiers of the association side (docs/domain.md « Dossiers de subvention »): the
-// resolver of the contract's `dossier` scope, which every dossier route (projects and PDF too)
-// goes through before its handler.
-import type { ScopeResolvers } from '../../../http/resource-scope.ts';
+// resolver of the contract's `dossier` scope (every dossier route, projects and PDF too, goes
+// through it), the caller-bound list, creation, the wizard, documents, RIB, messages, sharing, and
+// deletion and transmission through the dossier_instruction machine.
+import {
+  DOSSIER_MESSAGES,
+  dossierInstructionMachine,
+  missingForTransmission,
+  NOTIFICATION_TYPE_IDS,
+  type NotificationTypeId,
+} from '@portail/contract';
+import type { DbTransaction } from '../../../db/transaction.ts';
+import { appError } from '../../../http/errors.ts';
+import type { AuthClaims } from '../../../http/request-context.ts';
+import type { AssociationScope, DossierScope, ScopeResolvers } from '../../../http/resource-scope.ts';
+import type { AuditService } from '../../audit/index.ts';
+import type { MailService } from '../../mail/index.ts';
+import type { NotificationService } from '../../notifications/index.ts';
+import type { TransitionService, WorkflowTarget } from '../../workflow/index.ts';
+import { listWhere, reachWhere, type ListQuery } from './list.ts';
 import { dossierScopeFor } from './policy.ts';
+import type { DossierRepository, Person } from './repository.ts';
 import type { DossierScopeRepository } from './scope.repository.ts';
+import { realignProjects } from '../projets/index.ts';
+import { checkEstablishment, checkScheme, planStep, type StepInput } from './wizard.ts';
+import { claimsActor, dossierOptions, toDossierSummary, toDossierView } from './view.ts';
 
 export interface DossierServiceDeps {
   scopeRepository: DossierScopeRepository;
+  repository: DossierRepository;
+  workflow: TransitionService;
+  audit: AuditService;
+  mail: MailService;
+  notifications: NotificationService;
+  publicUrl: string;
 }
 
-export function createDossierService({ scopeRepository }: DossierServiceDeps) {
+/** The instruction rows the engine moves (docs/domain.md « Machines à états »). */
+export const instructionTarget: WorkflowTarget = {
+  machine: dossierInstructionMachine,
+  table: { table: 'dossier_instructions', stateColumn: 'etat', associationColumn: 'association_id' },
+  subjectOf: (row) => ({
+    serviceId: String(row.service_id),
+    createdBy: row.created_by_id ? { id: String(row.created_by_id), side: row.created_by_type as 'association' | 'service' } : null,
+    facts: { complete: row.complet === true, allCrfReceived: row.crf_recus === true },
+  }),
+  nameOf: () => 'Le dossier de subvention',
+  linkOf: (row) => `/client/dossiers/${String(row.dossier_id)}`,
+};
+
+const EDITABLE = ['A', 'C'];
+
+export function createDossierService(deps: DossierServiceDeps) {
+  const { scopeRepository, repository, workflow, audit, mail, notifications, publicUrl } = deps;
+
+  async function load(id: string) {
+    const row = await repository.findById(id);
+    if (!row) throw appError('DOSSIER_NOT_FOUND');
+    return row;
+  }
+  async function view(claims: AuthClaims, scope: DossierScope, id = scope.dossierId) {
+    const row = await load(id);
+    const actor = claimsActor(claims, { associationIds: scope.side === 'association' ? [scope.associationId] : [], serviceIds: scope.serviceIds });
+    return toDossierView(row, dossierOptions(row, actor));
+  }
+  /** Editable: the association side, not deleted, every instruction in A or C (spec §4). */
+  async function lockEditable(tx: DbTransaction, scope: DossierScope<'write'>) {
+    await repository.lock(tx, scope.dossierId);
+    const states = await repository.states(tx, scope.dossierId);
+    const row = await repository.findById(scope.dossierId, tx);
+    if (!row || row.deletedAt || states.length === 0 || states.some((s) => !EDITABLE.includes(s.etat))) throw appError('DOSSIER_NOT_EDITABLE');
+    return row;
+  }
+  /** Notifies and mails the people of the other side (the author excluded). */
+  async function tell(tx: DbTransaction, claims: AuthClaims, people: Person[], n: { associationId: string; type: NotificationTypeId; dossierId: string; idFo: string; text: string }) {
+    const others = people.filter((p) => p.userId !== claims.userId);
+    await notifications.notify(tx, { associationId: n.associationId, userIds: others.map((p) => p.userId), type: n.type, payload: { dossier: n.dossierId, id_fo: n.idFo, auteur: claims.email, texte: n.text } });
+    for (const to of new Set(others.map((p) => p.email.toLowerCase()))) {
+      await mail.enqueue(tx, {
+        to,
+        subject: `Dossier de subvention n° ${n.idFo} – Le compte association`,
+        text: `${n.text}\n\nPour consulter le dossier : ${publicUrl}/client/dossiers/${n.dossierId}`,
+      });
+    }
+  }
+  const serviceIdsOf = (row: { instructions: { serviceId: string }[] }) => row.instructions.map((i) => i.serviceId);
+
   const resolvers = {
     /** The dossier named by its id or id_fo: 404 DOSSIER_NOT_FOUND unseen, 403 seen but read only (policy.ts). */
     dossier: async (claims, ref, declared) => dossierScopeFor(claims, await scopeRepository.findAccess(ref, claims.userId), declared.mode),
   } satisfies ScopeResolvers;
-  return { resolvers };
+
+  return {
+    resolvers,
+    instructionTarget,
+
+    async list(claims: AuthClaims, q: ListQuery & { page: number; limit: number; sort: string; order: 'asc' | 'desc'; select_notifications?: boolean }) {
+      const reach = reachWhere(claims, { links: await repository.callerLinks(claims.userId), serviceId: await repository.callerServiceId(claims.userId) });
+      if (!reach) return { total: 0, page: q.page, limit: q.limit, items: [] };
+      const column = { created_at: 'createdAt', updated_at: 'updatedAt', exercice: 'exercice', id_fo: 'idFo' }[q.sort] ?? 'updatedAt';
+      const { total, rows } = await repository.list(listWhere(claims, reach, q), { skip: (q.page - 1) * q.limit, take: q.limit, orderBy: { [column]: q.order } });
+      const unread = q.select_notifications ? await repository.unreadByDossier(claims.userId, rows.map((r) => r.id)) : null;
+      return { total, page: q.page, limit: q.limit, items: rows.map((r) => toDossierSummary(r, unread ? (unread.get(r.id) ?? 0) : undefined)) };
+    },
+
+    get: view,
+
+    states: () =>
+      Object.entries(dossierInstructionMachine.states).map(([code, s]) => ({
+        code: code as never,
+        label: s.label,
+        editable: 'editable' in s && s.editable === true,
+        terminal: 'terminal' in s && s.terminal === true,
+      })),
+
+    async exists(claims: AuthClaims, q: { subvention: string; sous_dispositif?: string; exercice: number; siret: string }) {
+      const subvention = await repository.findSubventionByCode(q.subvention);
+      if (!subvention) return { exists: false, id_fo: null };
+      const twin = await repository.findTwin({ subventionId: subvention.id, sousDispositifId: q.sous_dispositif ?? null, exercice: q.exercice, idSiret: q.siret });
+      if (!twin) return { exists: false, id_fo: null };
+      // Only a dossier the caller may see is named.
+      const seen = await scopeRepository.findAccess(twin.id, claims.userId).then((row) => {
+        try {
+          return dossierScopeFor(claims, row, 'read').side === 'association';
+        } catch {
+          return false;
+        }
+      });
+      return seen ? { exists: true, id_fo: twin.idFo } : { exists: false, id_fo: null };
+    },
+
+    async create(claims: AuthClaims, scope: AssociationScope<'write'>, body: { description: { code_subvention: string; id_sous_type_dispositif?: string | null; exercice: number }; demandeur: { id_siret: string; nom?: string | null } }) {
+      const etablissement = await checkEstablishment(repository, scope.associationId, body.demandeur.id_siret, scope.siret);
+      const sousDispositifId = body.description.id_sous_type_dispositif ?? null;
+      const subvention = await checkScheme(repository, { code: body.description.code_subvention, sousDispositifId, exercice: body.description.exercice, idSiret: body.demandeur.id_siret });
+      const createdByType = claims.roles.includes('lca.association') || claims.roles.includes('lca.admin') ? 'association' : 'service';
+      const id = await repository.transaction(async (tx) => {
+        const idFo = await repository.nextIdFo(tx, body.description.exercice);
+        const created = await repository.create(tx, {
+          idFo,
+          exercice: body.description.exercice,
+          subventionId: subvention.id,
+          dispositifId: subvention.dispositifId,
+          sousDispositifId,
+          associationId: scope.associationId,
+          idSiret: body.demandeur.id_siret,
+          nom: body.demandeur.nom ?? etablissement.association.nom,
+          enseigne: etablissement.enseigne,
+          createdById: claims.userId,
+          createdByType,
+          instructions: {
+            create: subvention.instructeurs.map((i) => ({ serviceId: i.serviceId, associationId: scope.associationId, etat: 'A', isReferent: i.isReferent, createdById: claims.userId, createdByType })),
+          },
+        } as never);
+        await audit.record(tx, { associationId: scope.associationId, actor: { id: claims.userId, email: claims.email }, entity: 'dossier', entityId: created.id, action: 'creer', before: null, after: { id_fo: idFo, code_subvention: body.description.code_subvention, exercice: body.description.exercice, id_siret: body.demandeur.id_siret } });
+        return created.id;
+      });
+      return view(claims, { mode: 'read', dossierId: id, idFo: '', associationId: scope.associationId, side: 'association', siret: scope.siret, serviceIds: [], write: true });
+    },
+
+    async updateStep(claims: AuthClaims, scope: DossierScope<'write'>, input: StepInput) {
+      await repository.transaction(async (tx) => {
+        const row = await lockEditable(tx, scope);
+        const plan = await planStep(repository, row, input, scope.siret);
+        await repository.update(tx, row.id, plan.data, { complet: plan.complet });
+        // Steps 0 and 2 change the exercise, end year or multi-year flag: the projects follow (spec §4).
+        if (input.step === 0 || input.step === 2) await realignProjects(tx, row.id);
+        await audit.record(tx, { associationId: row.associationId, actor: { id: claims.userId, email: claims.email }, entity: 'dossier', entityId: row.id, action: `etape_${input.step}`, before: { step: row.step, statut: row.statut }, after: { step: plan.data.step as number, ...(plan.data.statut ? { statut: plan.data.statut as string } : {}) } });
+      });
+      return view(claims, scope);
+    },
+
+    async setDocuments(claims: AuthClaims, scope: DossierScope<'write'>, documents: { code: string; uuid: string }[], replace: boolean) {
+      await repository.transaction(async (tx) => {
+        const row = await lockEditable(tx, scope);
+        const ids = [...new Set(documents.map((d) => d.uuid))];
+        const owned = await repository.documentsOf(row.associationId, ids);
+        const visible = owned.filter((d) => scope.siret === null || d.idSiret === null || d.idSiret === scope.siret);
+        if (visible.length !== ids.length) throw appError('DOSSIER_INPUT_INVALID', { motif: DOSSIER_MESSAGES.documentNotOfAssociation });
+        await repository.replaceDocuments(tx, row.id, documents.map((d) => ({ code: d.code, documentId: d.uuid })), replace);
+        await audit.record(tx, { associationId: row.associationId, actor: { id: claims.userId, email: claims.email }, entity: 'dossier', entityId: row.id, action: 'documents', before: null, after: { documents: documents.map((d) => `${d.code}:${d.uuid}`).join(',') } });
+      });
+      return view(claims, scope);
+    },
+
+    async setRib(claims: AuthClaims, scope: DossierScope<'write'>, idRib: string) {
+      await repository.transaction(async (tx) => {
+        const row = await lockEditable(tx, scope);
+        const rib = await repository.rib(row.associationId, idRib);
+        if (!rib || rib.idSiret !== row.idSiret) throw appError('DOSSIER_INPUT_INVALID', { motif: DOSSIER_MESSAGES.ribNotOfEstablishment });
+        await repository.update(tx, row.id, { idRib }, {});
+        await audit.record(tx, { associationId: row.associationId, actor: { id: claims.userId, email: claims.email }, entity: 'dossier', entityId: row.id, action: 'rib', before: { id_rib: row.idRib }, after: { id_rib: idRib } });
+      });
+      return view(claims, scope);
+    },
+
+    /** A change the other side should hear of (statut 2, document 4, RIB 6). */
+    async notify(claims: AuthClaims, scope: DossierScope, type: 2 | 4 | 6) {
+      const row = await load(scope.dossierId);
+      const labels = { 2: 'Le statut du dossier a changé.', 4: 'Les documents du dossier ont changé.', 6: 'Le RIB du dossier a changé.' };
+      await repository.transaction(async (tx) => {
+        const people = scope.side === 'association' ? await repository.serviceContacts(tx, serviceIdsOf(row)) : await repository.membersFor(tx, row.associationId, row.idSiret);
+        await tell(tx, claims, people, { associationId: row.associationId, type, dossierId: row.id, idFo: row.idFo, text: `${labels[type]} (dossier n° ${row.idFo})` });
+      });
+      await mail.flush().catch(() => undefined);
+      return { message: DOSSIER_MESSAGES.notified };
+    },
+
+    /** A member's message reaches the services' users; a service's message reaches the members (type 5 and mail). */
+    async message(claims: AuthClaims, scope: DossierScope, body: { message: string; id_service_instructeur?: string }) {
+      const row = await load(scope.dossierId);
+      const services = serviceIdsOf(row);
+      if (body.id_service_instructeur && !services.includes(body.id_service_instructeur)) {
+        throw appError('DOSSIER_INPUT_INVALID', { motif: "Ce service n'instruit pas ce dossier." });
+      }
+      const fromService = scope.side === 'service';
+      const serviceId = fromService ? (scope.serviceIds[0] ?? body.id_service_instructeur ?? null) : (body.id_service_instructeur ?? null);
+      await repository.transaction(async (tx) => {
+        await repository.addMessage(tx, { dossierId: row.id, authorId: claims.userId, serviceId, direction: fromService ? 'vers_association' : 'vers_service', texte: body.message });
+        const people = fromService ? await repository.membersFor(tx, row.associationId, row.idSiret) : await repository.serviceContacts(tx, serviceId ? [serviceId] : services);
+        await tell(tx, claims, people, { associationId: row.associationId, type: NOTIFICATION_TYPE_IDS.message, dossierId: row.id, idFo: row.idFo, text: `Nouveau message sur le dossier n° ${row.idFo} :\n${body.message}` });
+      });
+      await mail.flush().catch(() => undefined);
+      return { message: DOSSIER_MESSAGES.messageSent };
+    },
+
+    async share(claims: AuthClaims, scope: DossierScope<'write'>, email: string) {
+      const userId = await repository.memberByEmail(scope.associationId, email);
+      if (!userId) throw appError('DOSSIER_INPUT_INVALID', { motif: DOSSIER_MESSAGES.shareNotMember });
+      await repository.transaction(async (tx) => {
+        await repository.share(tx, scope.dossierId, userId);
+        await audit.record(tx, { associationId: scope.associationId, actor: { id: claims.userId, email: claims.email }, entity: 'dossier', entityId: scope.dossierId, action: 'partager', before: null, after: { partage_avec: email } });
+      });
+      return { message: DOSSIER_MESSAGES.shared };
+    },
+
+    /** Every live instruction goes to B through the machine (event supprimer); the dossier is marked deleted. */
+    async remove(claims: AuthClaims, scope: DossierScope<'write'>) {
+      const row = await load(scope.dossierId);
+      for (const instruction of row.instructions.filter((i) => i.etat !== 'B')) {
+        await workflow.fire({ target: instructionTarget, objectId: instruction.id, event: 'supprimer', claims });
+      }
+      await repository.transaction((tx) => repository.update(tx, row.id, { deletedAt: new Date() }, {}));
+      return { message: DOSSIER_MESSAGES.deleted };
+    },
+
+    /** Every instruction in A or C goes to D through the machine, only when nothing is missing. */
+    async transmit(claims: AuthClaims, scope: DossierScope<'write'>) {
+      const current = await view(claims, scope);
+      const missing = missingForTransmission({ ...current, projets: [] as never }, { questions: [], champs: [], documents: [] })
+        .filter((m) => m.kind !== 'projet');
+      if (current.projets.length === 0) missing.push({ kind: 'projet', code: 'projets', label: 'au moins un projet' });
+      if (missing.length > 0) throw appError('DOSSIER_NOT_TRANSMITTABLE', { manquants: missing.map((m) => m.label) });
+      const row = await load(scope.dossierId);
+      for (const instruction of row.instructions) {
+        const event = instruction.etat === 'A' ? 'transmettre' : instruction.etat === 'C' ? 'retransmettre' : null;
+        if (event) await workflow.fire({ target: instructionTarget, objectId: instruction.id, event, claims });
+      }
+      return view(claims, scope);
+    },
+  };
 }
 export type DossierService = ReturnType<typeof createDossierService>;

@@ -1,0 +1,73 @@
+// The caller-bound filter of GET /demande/dossiers (docs/domain.md « Dossiers de subvention »):
+// a pure function of the caller, their links and service, and the query, written as one SQL
+// filter over the indexed columns (association, SIRET, service × state).
+import type { AuthClaims } from '../../../http/request-context.ts';
+import { appError } from '../../../http/errors.ts';
+import { LCA_ADMIN, NOT_TRANSMITTED_STATES, RDS_ADMIN } from './policy.ts';
+import type { DossierWhere } from './repository.ts';
+
+export interface ListQuery {
+  etats?: string[];
+  statuts?: string[];
+  exercices?: number[];
+  id_type_dispositif?: string[];
+  id_service_instructeur?: string[];
+  demandeur?: string[];
+  createdBy?: string[];
+  createdByType?: string[];
+  includeDeleted?: boolean;
+  searchQuery?: string;
+}
+
+export interface CallerReach {
+  links: { associationId: string; type: string; idSiret: string | null }[];
+  serviceId: string | null;
+}
+
+const isAdmin = (claims: AuthClaims) => claims.roles.includes(LCA_ADMIN) || claims.roles.includes(RDS_ADMIN);
+
+/** What the caller may see: admins everything; members their links; agents their service once transmitted. */
+export function reachWhere(claims: AuthClaims, reach: CallerReach): DossierWhere | null {
+  if (isAdmin(claims)) return {};
+  const or: DossierWhere[] = [];
+  if (claims.roles.includes('lca.association')) {
+    for (const link of reach.links) {
+      const siret = link.type === 'Etablissement secondaire' && link.idSiret ? link.idSiret : null;
+      or.push(siret ? { associationId: link.associationId, idSiret: siret } : { associationId: link.associationId });
+    }
+  }
+  if (reach.serviceId && claims.roles.some((r) => r === 'rds.user' || r === 'rds.service')) {
+    or.push({ instructions: { some: { serviceId: reach.serviceId, etat: { notIn: [...NOT_TRANSMITTED_STATES] } } } });
+    or.push({ createdById: claims.userId, createdByType: 'service', instructions: { some: { serviceId: reach.serviceId } } });
+  }
+  return or.length === 0 ? null : { OR: or };
+}
+
+/** The query's filters, ANDed with the reach. includeDeleted is for admins only (403 otherwise). */
+export function listWhere(claims: AuthClaims, reach: DossierWhere, q: ListQuery): DossierWhere {
+  if (q.includeDeleted && !isAdmin(claims)) throw appError('FORBIDDEN');
+  const and: DossierWhere[] = [reach];
+  if (!q.includeDeleted) and.push({ deletedAt: null });
+  const instruction: Record<string, unknown> = {};
+  if (q.etats?.length) instruction.etat = { in: q.etats };
+  if (q.id_service_instructeur?.length) instruction.serviceId = { in: q.id_service_instructeur };
+  if (Object.keys(instruction).length > 0) and.push({ instructions: { some: instruction } });
+  if (q.statuts?.length) and.push({ statut: { in: q.statuts } });
+  if (q.exercices?.length) and.push({ exercice: { in: q.exercices } });
+  if (q.id_type_dispositif?.length) and.push({ dispositifId: { in: q.id_type_dispositif } });
+  if (q.demandeur?.length) and.push({ idSiret: { in: q.demandeur } });
+  if (q.createdBy?.length) and.push({ createdById: { in: q.createdBy } });
+  if (q.createdByType?.length) and.push({ createdByType: { in: q.createdByType } });
+  const search = q.searchQuery?.trim();
+  if (search) {
+    and.push({
+      OR: [
+        { idFo: { startsWith: search } },
+        { idSiret: { startsWith: search } },
+        { nom: { contains: search, mode: 'insensitive' } },
+        { subvention: { code: { startsWith: search, mode: 'insensitive' } } },
+      ],
+    });
+  }
+  return { AND: and };
+}

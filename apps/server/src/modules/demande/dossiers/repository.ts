@@ -1,0 +1,113 @@
+// Queries of the subsidy dossiers (docs/domain.md « Dossiers de subvention »): the dossier with
+// what its view needs, the caller-bound list, the association file rows the wizard checks, and
+// the writes, which take the transaction of the service.
+import type { Database } from '../../../db/prisma.ts';
+import type { Prisma } from '../../../db/prisma.ts';
+import { transactionRunner, type DbTransaction } from '../../../db/transaction.ts';
+
+type Tx = DbTransaction;
+
+const FULL = {
+  subvention: { select: { code: true, label: true, active: true } },
+  instructions: { select: { id: true, etat: true, serviceId: true, isReferent: true, complet: true, service: { select: { id: true, nom: true, type: true } } }, orderBy: [{ isReferent: 'desc' }, { createdAt: 'asc' }] },
+  documents: { select: { code: true, documentId: true, document: { select: { nom: true, type: true } } }, orderBy: { createdAt: 'asc' } },
+  projets: { select: { id: true, rangDossier: true, intitule: true }, orderBy: { rangDossier: 'asc' } },
+} satisfies Prisma.DossierInclude;
+export type DossierRow = Prisma.DossierGetPayload<{ include: typeof FULL }>;
+
+const SUMMARY = {
+  subvention: { select: { code: true, label: true } },
+  instructions: { select: { etat: true, serviceId: true }, orderBy: [{ isReferent: 'desc' }, { createdAt: 'asc' }] },
+} satisfies Prisma.DossierInclude;
+export type DossierSummaryRow = Prisma.DossierGetPayload<{ include: typeof SUMMARY }>;
+export type DossierWhere = Prisma.DossierWhereInput;
+export type DossierData = Prisma.DossierUncheckedUpdateInput;
+
+export interface Person {
+  userId: string;
+  email: string;
+}
+
+export function createDossierRepository(db: Database) {
+  return {
+    transaction: transactionRunner(db),
+    findById: (id: string, tx: Tx | Database = db) => tx.dossier.findUnique({ where: { id }, include: FULL }),
+
+    async list(where: DossierWhere, page: { skip: number; take: number; orderBy: Prisma.DossierOrderByWithRelationInput }) {
+      const [total, rows] = await Promise.all([
+        db.dossier.count({ where }),
+        db.dossier.findMany({ where, include: SUMMARY, skip: page.skip, take: page.take, orderBy: [page.orderBy, { id: 'asc' }] }),
+      ]);
+      return { total, rows };
+    },
+    /** Unread notifications of the user per dossier (payload.dossier). */
+    async unreadByDossier(userId: string, dossierIds: string[]): Promise<Map<string, number>> {
+      if (dossierIds.length === 0) return new Map();
+      const rows = await db.$queryRaw<{ id: string; n: number }[]>`SELECT payload->>'dossier' AS id, count(*)::int AS n FROM notifications
+        WHERE user_id = ${userId}::uuid AND read_at IS NULL AND payload->>'dossier' = ANY(${dossierIds}::text[]) GROUP BY 1`;
+      return new Map(rows.map((r) => [r.id, r.n]));
+    },
+
+    /** The caller's links with associations (user_associations). */
+    callerLinks: (authId: string) =>
+      db.userAssociation.findMany({ where: { associationUser: { authId } }, select: { associationId: true, type: true, idSiret: true } }),
+    callerServiceId: async (authId: string) => (await db.serviceAccount.findUnique({ where: { authId }, select: { id: true } }))?.id ?? null,
+
+    findSubventionByCode: (code: string) =>
+      db.subvention.findUnique({
+        where: { code },
+        select: { id: true, active: true, dispositifId: true, sousDispositifs: { select: { sousDispositifId: true } }, instructeurs: { select: { serviceId: true, isReferent: true } } },
+      }),
+    /** The live dossier for subvention × sub-scheme × exercise × SIRET, other than `exceptId`. */
+    findTwin: (key: { subventionId: string; sousDispositifId: string | null; exercice: number; idSiret: string }, exceptId?: string) =>
+      db.dossier.findFirst({ where: { ...key, deletedAt: null, ...(exceptId ? { id: { not: exceptId } } : {}) }, select: { id: true, idFo: true } }),
+
+    establishment: (associationId: string, siret: string) =>
+      db.etablissement.findFirst({ where: { associationId, siret }, select: { siret: true, enseigne: true, actif: true, association: { select: { nom: true } } } }),
+    /** Live legal representatives of the association among `ids`. */
+    representants: (associationId: string, ids: string[]) =>
+      db.representantLegal.findMany({ where: { associationId, id: { in: ids }, deleted: false, estRepresentantLegal: true }, select: { id: true } }),
+    rib: (associationId: string, id: string) => db.rib.findFirst({ where: { associationId, id }, select: { id: true, idSiret: true } }),
+    documentsOf: (associationId: string, ids: string[]) =>
+      db.associationDocument.findMany({ where: { associationId, id: { in: ids } }, select: { id: true, idSiret: true } }),
+    /** The user with this e-mail among the association's members. */
+    memberByEmail: async (associationId: string, email: string) =>
+      (await db.userAssociation.findFirst({
+        where: { associationId, associationUser: { user: { email } } },
+        select: { associationUser: { select: { authId: true } } },
+      }))?.associationUser.authId ?? null,
+
+    nextIdFo: async (tx: Tx, exercice: number) => (await tx.$queryRaw<{ id: string }[]>`SELECT next_dossier_id_fo(${exercice}::int) AS id`)[0]!.id,
+    create: (tx: Tx, data: Prisma.DossierUncheckedCreateInput) => tx.dossier.create({ data, select: { id: true } }),
+    /** Locks the dossier row: concurrent writes on one dossier queue. */
+    lock: async (tx: Tx, id: string) => (await tx.$queryRaw<{ id: string }[]>`SELECT id FROM dossiers WHERE id = ${id}::uuid FOR UPDATE`).length > 0,
+    /** The dossier's instructions' states, read in the transaction. */
+    states: async (tx: Tx, id: string) => (await tx.dossierInstruction.findMany({ where: { dossierId: id }, select: { id: true, etat: true } })),
+    /** Writes the dossier and its copies on dossier_instructions (complet, association, creator). */
+    async update(tx: Tx, id: string, data: DossierData, copies: { complet?: boolean }) {
+      await tx.dossier.update({ where: { id }, data });
+      if (copies.complet !== undefined) await tx.dossierInstruction.updateMany({ where: { dossierId: id }, data: { complet: copies.complet } });
+    },
+    replaceDocuments: async (tx: Tx, id: string, documents: { code: string; documentId: string }[], replace: boolean) => {
+      if (replace) await tx.dossierDocument.deleteMany({ where: { dossierId: id } });
+      await tx.dossierDocument.createMany({ data: documents.map((d) => ({ dossierId: id, ...d })), skipDuplicates: true });
+    },
+    addMessage: (tx: Tx, data: { dossierId: string; authorId: string; serviceId: string | null; direction: string; texte: string }) => tx.dossierMessage.create({ data }),
+    share: (tx: Tx, dossierId: string, userId: string) =>
+      tx.dossierShare.upsert({ where: { dossierId_userId: { dossierId, userId } }, create: { dossierId, userId }, update: {} }),
+
+    /** Members of the association (a secondary-establishment member only for a dossier of their SIRET). */
+    membersFor: (tx: Tx, associationId: string, siret: string | null): Promise<Person[]> =>
+      tx.$queryRaw<Person[]>`SELECT u.id::text AS "userId", u.email FROM user_associations ua
+        JOIN association_users au ON au.id = ua.association_user_id JOIN users u ON u.id = au.auth_id
+        WHERE ua.association_id = ${associationId}::uuid AND (ua.type <> 'Etablissement secondaire' OR ua.id_siret IS NULL OR ua.id_siret = ${siret})
+        ORDER BY u.email`,
+    /** The users of the services (their account, and the service's own address when set). */
+    serviceContacts: (tx: Tx, serviceIds: string[]): Promise<Person[]> =>
+      serviceIds.length === 0
+        ? Promise.resolve([])
+        : tx.$queryRaw<Person[]>`SELECT u.id::text AS "userId", COALESCE(s.email, u.email) AS email
+            FROM service_accounts s JOIN users u ON u.id = s.auth_id WHERE s.id = ANY(${serviceIds}::uuid[])`,
+  };
+}
+export type DossierRepository = ReturnType<typeof createDossierRepository>;

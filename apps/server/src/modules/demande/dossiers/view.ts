@@ -1,0 +1,91 @@
+// The contract's views of a dossier (subsidies/dossier-routes.ts), and what the machine lets the
+// caller do on it (can / optionsOf, the options the client shows and the server accepts).
+import { dossierInstructionMachine, optionsOf, type DossierState, type DossierSummary, type DossierView } from '@portail/contract';
+import type { AuthClaims } from '../../../http/request-context.ts';
+import type { DossierRow, DossierSummaryRow } from './repository.ts';
+
+type Actor = Parameters<typeof optionsOf>[2];
+
+/** The events and actions of the machine open to the actor on any instruction of the dossier. */
+export function dossierOptions(row: DossierRow, actor: Actor) {
+  const events = new Set<string>();
+  const actions = new Set<string>();
+  for (const instruction of row.instructions) {
+    const subject = {
+      state: instruction.etat,
+      associationId: row.associationId,
+      serviceId: instruction.serviceId,
+      createdBy: row.createdById ? { id: row.createdById, side: row.createdByType as 'association' | 'service' } : null,
+      facts: { complete: instruction.complet, allCrfReceived: false },
+    };
+    const options = optionsOf(dossierInstructionMachine, subject, actor);
+    for (const e of options.events) events.add(e);
+    for (const a of options.actions) actions.add(a);
+  }
+  return { events: [...events].sort(), actions: [...actions].sort() };
+}
+
+export function toDossierView(row: DossierRow, options: { events: string[]; actions: string[] }): DossierView {
+  return {
+    id: row.id,
+    identifiant: { id_fo: row.idFo, step: row.step },
+    description: {
+      service: 'subvention',
+      statut: row.statut as 'incomplet' | 'complet',
+      exercice: row.exercice,
+      exercice_fin: row.exerciceFin,
+      code_subvention: row.subvention.code,
+      id_type_dispositif: row.dispositifId,
+      id_sous_type_dispositif: row.sousDispositifId,
+      renouvellement: row.renouvellement,
+      pluriannuel: row.pluriannuel,
+      couplage_tca: row.couplageTca,
+      customs: (row.customs as { code: string; value: unknown }[]) ?? [],
+      donnees: (row.donnees as Record<string, unknown>) ?? {},
+      budget: [],
+    },
+    instructions: row.instructions.map((i) => ({ etat: i.etat as DossierState, id_service_instructeur: i.serviceId })),
+    demandeur: {
+      id_siret: row.idSiret,
+      nom: row.nom,
+      enseigne: row.enseigne,
+      id_representant_legal: row.idRepresentantLegal,
+      id_signataire: row.idSignataire,
+      id_responsable: row.idResponsable,
+      id_rib: row.idRib,
+    },
+    projets: row.projets.map((p) => ({ id: p.id, rang_dossier: p.rangDossier, intitule: p.intitule })),
+    documents: row.documents.map((d) => ({ uuid: d.documentId, code: d.code, nom: d.document.nom, id_type: d.document.type })),
+    attestation: (row.attestation as DossierView['attestation']) ?? null,
+    createdBy: { id: row.createdById, type: row.createdByType as 'association' | 'service' },
+    instructeurs: row.instructions.map((i) => ({ service: { id: i.service.id, nom: i.service.nom, type: i.service.type }, isReferent: i.isReferent })),
+    mode: options.actions.includes('modifier') ? 'edit' : 'read',
+    deleted: row.deletedAt !== null,
+    options,
+  };
+}
+
+export function toDossierSummary(row: DossierSummaryRow, unread?: number): DossierSummary {
+  return {
+    id: row.id,
+    id_fo: row.idFo,
+    step: row.step,
+    statut: row.statut as 'incomplet' | 'complet',
+    exercice: row.exercice,
+    exercice_fin: row.exerciceFin,
+    code_subvention: row.subvention.code,
+    libelle_subvention: row.subvention.label,
+    id_type_dispositif: row.dispositifId,
+    id_sous_type_dispositif: row.sousDispositifId,
+    id_association: row.associationId,
+    demandeur: { id_siret: row.idSiret, nom: row.nom },
+    instructions: row.instructions.map((i) => ({ etat: i.etat as DossierState, id_service_instructeur: i.serviceId })),
+    createdBy: { id: row.createdById, type: row.createdByType as 'association' | 'service' },
+    deleted: row.deletedAt !== null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    ...(unread === undefined ? {} : { notifications: unread }),
+  };
+}
+
+export const claimsActor = (claims: AuthClaims, memberships: Omit<Actor, 'id' | 'roles'>): Actor => ({ id: claims.userId, roles: claims.roles, ...memberships });

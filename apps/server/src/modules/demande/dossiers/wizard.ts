@@ -1,0 +1,107 @@
+// The wizard's steps 0-4 (spec §4, docs/domain.md « Dossiers de subvention »): what each step
+// checks against the association file and writes on the dossier. Step 3 needs a complete dossier.
+import { checkStep, DOSSIER_MESSAGES, type dossierStepSchema } from '@portail/contract';
+import type { z } from 'zod';
+import { appError } from '../../../http/errors.ts';
+import type { DossierData, DossierRepository, DossierRow } from './repository.ts';
+
+export type StepInput = z.infer<typeof dossierStepSchema>;
+
+const bad = (motif: string) => appError('DOSSIER_INPUT_INVALID', { motif });
+
+/** The subvention × sub-scheme × exercise of step 0 (or of creation): active, sub-scheme its own, no twin. */
+export async function checkScheme(
+  repository: DossierRepository,
+  input: { code: string; sousDispositifId: string | null; exercice: number; idSiret: string },
+  exceptId?: string,
+) {
+  const subvention = await repository.findSubventionByCode(input.code);
+  if (!subvention) throw appError('SUBVENTION_NOT_FOUND');
+  if (!subvention.active) throw appError('SUBVENTION_INACTIVE');
+  if (input.sousDispositifId && !subvention.sousDispositifs.some((s) => s.sousDispositifId === input.sousDispositifId)) {
+    throw bad(DOSSIER_MESSAGES.sousDispositifNotOfSubvention);
+  }
+  const twin = await repository.findTwin({ subventionId: subvention.id, sousDispositifId: input.sousDispositifId, exercice: input.exercice, idSiret: input.idSiret }, exceptId);
+  if (twin) throw appError('DOSSIER_EXISTS');
+  return subvention;
+}
+
+/** The establishment must be the association's (active), and visible to a secondary-establishment member. */
+export async function checkEstablishment(repository: DossierRepository, associationId: string, siret: string, callerSiret: string | null) {
+  const etablissement = await repository.establishment(associationId, siret);
+  if (!etablissement || !etablissement.actif || (callerSiret !== null && callerSiret !== siret)) throw bad(DOSSIER_MESSAGES.siretNotOfAssociation);
+  return etablissement;
+}
+
+/** The fields of the step and the copy `complet` of the instructions, after the step's checks. */
+export async function planStep(
+  repository: DossierRepository,
+  row: DossierRow,
+  input: StepInput,
+  callerSiret: string | null,
+): Promise<{ data: DossierData; complet?: boolean }> {
+  const step = Math.max(row.step, input.step);
+  switch (input.step) {
+    case 0: {
+      const code = input.code_subvention ?? row.subvention.code;
+      const sousDispositifId = input.id_sous_type_dispositif === undefined ? row.sousDispositifId : input.id_sous_type_dispositif;
+      const exercice = input.exercice ?? row.exercice;
+      const subvention = await checkScheme(repository, { code, sousDispositifId, exercice, idSiret: row.idSiret ?? '' }, row.id);
+      return { data: { step, subventionId: subvention.id, dispositifId: subvention.dispositifId, sousDispositifId, exercice } };
+    }
+    case 1: {
+      const d = input.demandeur;
+      const etablissement = await checkEstablishment(repository, row.associationId, d.id_siret, callerSiret);
+      const people = [d.id_representant_legal, d.id_signataire, d.id_responsable].filter((id): id is string => id !== null);
+      const found = new Set((await repository.representants(row.associationId, people)).map((r) => r.id));
+      if (people.some((id) => !found.has(id))) throw bad(DOSSIER_MESSAGES.personNotRepresentant);
+      if (d.id_rib) {
+        const rib = await repository.rib(row.associationId, d.id_rib);
+        if (!rib || rib.idSiret !== d.id_siret) throw bad(DOSSIER_MESSAGES.ribNotOfEstablishment);
+      }
+      if (d.id_siret !== row.idSiret) {
+        const twin = await repository.findTwin({ subventionId: row.subventionId, sousDispositifId: row.sousDispositifId, exercice: row.exercice, idSiret: d.id_siret }, row.id);
+        if (twin) throw appError('DOSSIER_EXISTS');
+      }
+      return {
+        data: {
+          step,
+          idSiret: d.id_siret,
+          nom: d.nom ?? etablissement.association.nom,
+          enseigne: d.enseigne ?? etablissement.enseigne,
+          idRepresentantLegal: d.id_representant_legal,
+          idSignataire: d.id_signataire,
+          idResponsable: d.id_responsable,
+          idRib: d.id_rib,
+        },
+      };
+    }
+    case 2: {
+      const exerciceFin = input.pluriannuel ? (input.exercice_fin ?? row.exerciceFin ?? row.exercice + 1) : row.exercice;
+      if (exerciceFin < row.exercice) throw bad("L'année de fin ne peut pas précéder l'exercice du dossier.");
+      return {
+        data: {
+          step,
+          renouvellement: input.renouvellement,
+          pluriannuel: input.pluriannuel,
+          exerciceFin,
+          ...(input.couplage_tca === undefined ? {} : { couplageTca: input.couplage_tca }),
+          ...(input.customs === undefined ? {} : { customs: input.customs as never }),
+          statut: 'complet',
+        },
+      };
+    }
+    case 3: {
+      const check = checkStep({ description: { exercice_fin: row.exerciceFin, pluriannuel: row.pluriannuel, renouvellement: row.renouvellement, statut: row.statut } } as never, 3);
+      if (!check.ok) throw appError('DOSSIER_INCOMPLETE');
+      return { data: { step } };
+    }
+    case 4: {
+      const check = checkStep({ description: { exercice_fin: row.exerciceFin, pluriannuel: row.pluriannuel, renouvellement: row.renouvellement, statut: row.statut } } as never, 4);
+      if (!check.ok) throw appError('DOSSIER_INCOMPLETE');
+      const attestation = { ...input.attestation, date: input.attestation.date ?? new Date().toISOString() };
+      // The wizard is done once the attestation is certified: the machine's fact `complete`.
+      return { data: { step: 4, attestation: attestation as never }, complet: input.attestation.certifie === true };
+    }
+  }
+}

@@ -1,0 +1,111 @@
+// Subsidy data for the dossier tests: a scheme, a campaign with its instructing services, and
+// dossiers of an association in a given instruction state, written straight to the tables.
+import { randomUUID } from 'node:crypto';
+import type { TestAssociation } from './association-factory.ts';
+import { signIn } from './factories.ts';
+import type { TestApp } from './test-app.ts';
+
+export interface SubsidyScheme {
+  dispositifId: string;
+  sousDispositifId: string | null;
+  subventionId: string;
+}
+
+/** A scheme (dispositif) with one sub-scheme and a 2026 campaign instructed by `serviceIds`. */
+export async function createScheme(
+  t: TestApp,
+  options: { code?: string; duree?: 1 | 2 | null; sousDispositif?: string | null; serviceIds: string[]; exercice?: number },
+): Promise<SubsidyScheme> {
+  const code = options.code ?? `DISP-${randomUUID().slice(0, 8)}`;
+  const existing = await t.db.dispositif.findUnique({ where: { code } });
+  const dispositif = existing ?? (await t.db.dispositif.create({ data: { code, label: `Dispositif ${code}`, dureePluriannuelle: options.duree ?? null } }));
+  const sous = options.sousDispositif
+    ? await t.db.sousDispositif.upsert({
+        where: { dispositifId_label: { dispositifId: dispositif.id, label: options.sousDispositif } },
+        create: { dispositifId: dispositif.id, label: options.sousDispositif },
+        update: {},
+      })
+    : null;
+  const subvention = await t.db.subvention.create({
+    data: {
+      code: `SUB-${randomUUID().slice(0, 8)}`,
+      label: `Campagne ${code} ${options.exercice ?? 2026}`,
+      active: true,
+      dispositifId: dispositif.id,
+      campagneExercice: options.exercice ?? 2026,
+      instructeurs: { create: options.serviceIds.map((serviceId, i) => ({ serviceId, isReferent: i === 0 })) },
+    },
+  });
+  return { dispositifId: dispositif.id, sousDispositifId: sous?.id ?? null, subventionId: subvention.id };
+}
+
+/** A signed-in instructing service user and its service's id. */
+export async function signInService(t: TestApp, nom = `Service ${randomUUID().slice(0, 6)}`) {
+  const caller = await signIn(t, { roles: ['rds.user'], service: { nom } });
+  return { ...caller, serviceId: caller.account.serviceAccount!.id };
+}
+
+export interface DossierOptions {
+  exercice?: number;
+  exerciceFin?: number | null;
+  pluriannuel?: boolean | null;
+  etat?: string;
+  createdById?: string | null;
+}
+
+/** A dossier of the association on the scheme, one instruction per service in `etat` (A unless said). */
+export async function createDossier(t: TestApp, asso: TestAssociation, scheme: SubsidyScheme, serviceIds: string[], options: DossierOptions = {}) {
+  const exercice = options.exercice ?? 2026;
+  const idFo = (await t.db.$queryRaw<{ id: string }[]>`SELECT next_dossier_id_fo(${exercice}::int) AS id`)[0]!.id;
+  const representant = await t.db.representantLegal.findFirst({ where: { associationId: asso.id } });
+  return t.db.dossier.create({
+    data: {
+      idFo,
+      exercice,
+      exerciceFin: options.exerciceFin === undefined ? exercice : options.exerciceFin,
+      pluriannuel: options.pluriannuel === undefined ? false : options.pluriannuel,
+      subventionId: scheme.subventionId,
+      dispositifId: scheme.dispositifId,
+      sousDispositifId: scheme.sousDispositifId,
+      associationId: asso.id,
+      idSiret: asso.siege,
+      nom: asso.association.nom,
+      idRepresentantLegal: representant?.id ?? null,
+      idSignataire: representant?.id ?? null,
+      idResponsable: representant?.id ?? null,
+      createdById: options.createdById ?? null,
+      createdByType: 'association',
+      instructions: {
+        create: serviceIds.map((serviceId, i) => ({
+          serviceId,
+          associationId: asso.id,
+          etat: options.etat ?? 'A',
+          isReferent: i === 0,
+          createdByType: 'association',
+        })),
+      },
+    },
+  });
+}
+
+
+/** The code of the scheme's subvention. */
+export const subventionCode = async (t: TestApp, scheme: SubsidyScheme) =>
+  (await t.db.subvention.findUniqueOrThrow({ where: { id: scheme.subventionId }, select: { code: true } })).code;
+
+/** A RIB of the association's head office. */
+export const createRib = (t: TestApp, asso: TestAssociation, siret = asso.siege) =>
+  t.db.rib.create({ data: { associationId: asso.id, idSiret: siret, titulaire: asso.association.nom, iban: `FR76${randomUUID().replace(/\D/g, '').padEnd(23, '0').slice(0, 23)}`, bic: 'BNPAFRPP' } });
+
+/** A dossier with nothing missing for transmission: wizard done, applicant with RIB, one valid project, attestation. */
+export async function createCompleteDossier(t: TestApp, asso: TestAssociation, scheme: SubsidyScheme, serviceIds: string[], options: DossierOptions = {}) {
+  const row = await createDossier(t, asso, scheme, serviceIds, options);
+  const rib = await createRib(t, asso);
+  await t.db.dossier.update({
+    where: { id: row.id },
+    data: { step: 4, statut: 'complet', renouvellement: false, pluriannuel: false, exerciceFin: row.exercice, idRib: rib.id, attestation: { certifie: true, date: new Date().toISOString() } },
+  });
+  await t.db.dossierInstruction.updateMany({ where: { dossierId: row.id }, data: { complet: true } });
+  await t.db.projet.create({ data: { dossierId: row.id, rangDossier: 1, intitule: 'Projet complet', exercice: row.exercice, exerciceFin: row.exercice, evaluation: { commentaire: 'Bilan' } } });
+  return row;
+}

@@ -1,0 +1,223 @@
+// lca-server: the association's subsidy dossiers (docs/domain.md « Dossiers de subvention »,
+// « Machines à états »). The list is bound to the caller (their associations, their service);
+// every other route acts on one dossier (scope `dossier`), read by both sides and changed by the
+// association side only. State changes (delete, transmit) go through the dossier_instruction machine.
+import { z } from 'zod';
+import { idSchema, queryBoolean } from '../fields.ts';
+import { defineRoute, messageSchema } from '../http.ts';
+import { DOSSIER_STATES } from '../machines/dossier-instruction.ts';
+import { MESSAGES } from '../messages.ts';
+import type { NOTIFICATION_TYPES } from '../notifications.ts';
+import { ROLE_SETS } from '../roles.ts';
+import { scope } from '../scope.ts';
+import { attestationSchema, customValueSchema, CREATED_BY_TYPES, DOSSIER_STATUTS, dossierSchema } from './schemas.ts';
+
+const gateway = 'lca-server' as const;
+const readers = ROLE_SETS.dossierReaders;
+const writers = ROLE_SETS.associationMembers;
+
+export const DOSSIER_MESSAGES = {
+  deleted: 'Le dossier a été supprimé.',
+  transmitted: 'Le dossier a été transmis au service instructeur.',
+  messageSent: 'Le message a été envoyé.',
+  shared: 'Le dossier a été partagé.',
+  notified: 'La notification a été envoyée.',
+  siretNotOfAssociation: "L'établissement n'appartient pas à cette association.",
+  personNotRepresentant: "La personne choisie n'est pas un représentant légal de l'association.",
+  ribNotOfEstablishment: "Le RIB choisi n'est pas celui de l'établissement demandeur.",
+  documentNotOfAssociation: "Un des documents n'appartient pas à l'association.",
+  sousDispositifNotOfSubvention: "Le sous-dispositif n'appartient pas à cette subvention.",
+  shareNotMember: "La personne n'est pas membre de l'association.",
+  adminsOnly: 'Seuls les administrateurs peuvent voir les dossiers supprimés.',
+} as const;
+
+/** A dossier by its id or its number (id_fo « 2026-000123 »). */
+export const dossierRefSchema = z.union([idSchema, z.string().regex(/^\d{4}-\d{6}$/)], { error: MESSAGES.badFormat('identifiant du dossier') });
+const dossierParams = z.object({ id: dossierRefSchema });
+const year = z.coerce.number({ error: MESSAGES.badFormat('exercice') }).int(MESSAGES.badFormat('exercice')).min(2000, MESSAGES.badFormat('exercice')).max(2100, MESSAGES.badFormat('exercice'));
+const siret = z.string().regex(/^\d{14}$/, MESSAGES.badFormat('SIRET'));
+/** Repeated query parameters (`etats=A&etats=C`), or one value with commas. */
+const list = <T extends z.ZodType>(item: T) =>
+  z.preprocess((v) => (v === undefined ? undefined : (Array.isArray(v) ? v : [v]).flatMap((s) => (typeof s === 'string' ? s.split(',') : [s])).filter((s) => s !== '')), z.array(item).max(50));
+/** `role`: the side the client acts as (spec §6); the server decides from the session all the same. */
+const roleQuery = { role: z.string().max(50).optional() };
+
+export const dossierSummarySchema = z.object({
+  id: idSchema,
+  id_fo: z.string(),
+  step: z.number().int(),
+  statut: z.enum(DOSSIER_STATUTS),
+  exercice: z.number().int(),
+  exercice_fin: z.number().int().nullable(),
+  code_subvention: z.string(),
+  libelle_subvention: z.string(),
+  id_type_dispositif: z.string(),
+  id_sous_type_dispositif: z.string().nullable(),
+  id_association: idSchema,
+  demandeur: z.object({ id_siret: z.string().nullable(), nom: z.string().nullable() }),
+  instructions: z.array(z.object({ etat: z.enum(DOSSIER_STATES), id_service_instructeur: idSchema })),
+  createdBy: z.object({ id: idSchema.nullable(), type: z.enum(CREATED_BY_TYPES) }),
+  deleted: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  notifications: z.number().int().optional(),
+});
+export type DossierSummary = z.infer<typeof dossierSummarySchema>;
+
+export const DOSSIER_SORTS = ['created_at', 'updated_at', 'exercice', 'id_fo'] as const;
+
+/** What the machine lets the caller do on the dossier, as the client shows it. */
+const optionsSchema = z.object({ events: z.array(z.string()), actions: z.array(z.string()) });
+
+export const dossierViewSchema = dossierSchema.omit({ projets: true }).extend({
+  projets: z.array(z.object({ id: idSchema, rang_dossier: z.number().int(), intitule: z.string().nullable() })),
+  deleted: z.boolean(),
+  options: optionsSchema,
+});
+export type DossierView = z.infer<typeof dossierViewSchema>;
+
+const uuidOrNull = idSchema.nullable();
+/** One wizard step (spec §4): the fields of that step only. */
+export const dossierStepSchema = z.discriminatedUnion('step', [
+  z.object({ step: z.literal(0), code_subvention: z.string().min(1).max(100).optional(), id_sous_type_dispositif: uuidOrNull.optional(), exercice: year.optional() }),
+  z.object({
+    step: z.literal(1),
+    demandeur: z.object({
+      id_siret: siret,
+      nom: z.string().max(250).nullable().optional(),
+      enseigne: z.string().max(250).nullable().optional(),
+      id_representant_legal: uuidOrNull,
+      id_signataire: uuidOrNull,
+      id_responsable: uuidOrNull,
+      id_rib: uuidOrNull,
+    }),
+  }),
+  z.object({
+    step: z.literal(2),
+    renouvellement: z.boolean(),
+    pluriannuel: z.boolean(),
+    exercice_fin: year.nullable().optional(),
+    couplage_tca: z.boolean().optional(),
+    customs: z.array(customValueSchema).max(500).optional(),
+  }),
+  z.object({ step: z.literal(3) }),
+  z.object({ step: z.literal(4), attestation: attestationSchema }),
+]);
+
+const documentsBody = z.object({ documents: z.array(z.object({ code: z.string().min(1).max(100), uuid: idSchema })).max(200) });
+
+export const dossierRoutes = {
+  listDossiers: defineRoute({
+    method: 'GET', gateway, path: '/demande/dossiers', access: readers, scope: scope.caller,
+    summary: "Dossiers que l'appelant voit (ses associations, son service une fois transmis ; tout pour lca.admin et rds.admin), filtrés, triés et paginés",
+    query: z.object({
+      ...roleQuery,
+      etats: list(z.enum(DOSSIER_STATES)).optional(),
+      statuts: list(z.enum(DOSSIER_STATUTS)).optional(),
+      exercices: list(year).optional(),
+      id_type_dispositif: list(idSchema).optional(),
+      id_service_instructeur: list(idSchema).optional(),
+      demandeur: list(siret).optional(),
+      createdBy: list(idSchema).optional(),
+      createdByType: list(z.enum(CREATED_BY_TYPES)).optional(),
+      includeDeleted: queryBoolean.optional(),
+      searchQuery: z.string().max(100).optional(),
+      select_notifications: queryBoolean.optional(),
+      populate: list(z.string().max(50)).optional(),
+      fields: list(z.string().max(50)).optional(),
+      page: z.coerce.number().int().min(1).max(100_000).default(1),
+      limit: z.coerce.number().int().min(1).max(100).default(20),
+      sort: z.enum(DOSSIER_SORTS).default('updated_at'),
+      order: z.enum(['asc', 'desc']).default('desc'),
+    }),
+    errors: ['FORBIDDEN'],
+    response: z.object({ total: z.number().int(), page: z.number().int(), limit: z.number().int(), items: z.array(dossierSummarySchema) }),
+  }),
+  dossierStates: defineRoute({
+    method: 'GET', gateway, path: '/demande/dossiers/states', access: readers, scope: scope.none,
+    summary: "États de l'instruction d'un dossier, avec leurs libellés",
+    response: z.array(z.object({ code: z.enum(DOSSIER_STATES), label: z.string(), editable: z.boolean(), terminal: z.boolean() })),
+  }),
+  dossierExists: defineRoute({
+    method: 'GET', gateway, path: '/demande/dossiers/exists', access: writers, scope: scope.caller,
+    summary: "Un dossier non supprimé existe-t-il déjà pour cette subvention, ce sous-dispositif, cet exercice et ce SIRET (parmi les associations de l'appelant) ?",
+    query: z.object({ ...roleQuery, subvention: z.string().min(1).max(100), sous_dispositif: idSchema.optional(), exercice: year, siret }),
+    response: z.object({ exists: z.boolean(), id_fo: z.string().nullable() }),
+  }),
+  getDossier: defineRoute({
+    method: 'GET', gateway, path: '/demande/dossiers/:id', access: readers, scope: scope.dossier('read'),
+    summary: "Un dossier, avec ce que la machine permet à l'appelant (événements et actions)",
+    params: dossierParams, query: z.object({ ...roleQuery, populate: list(z.string().max(50)).optional(), projectFields: list(z.string().max(50)).optional() }),
+    errors: ['DOSSIER_NOT_FOUND'],
+    response: dossierViewSchema,
+  }),
+  createDossier: defineRoute({
+    method: 'POST', gateway, path: '/demande/dossiers', access: writers, scope: scope.association('write'), successStatus: 201,
+    summary: "Crée un dossier pour une association de l'appelant : une instruction à l'état A par service instructeur de la subvention",
+    query: z.object({ ...roleQuery, id_asso: z.string().min(1).max(50) }),
+    body: z.object({
+      description: z.object({ code_subvention: z.string().min(1).max(100), id_sous_type_dispositif: idSchema.nullable().optional(), exercice: year }),
+      demandeur: z.object({ id_siret: siret, nom: z.string().max(250).nullable().optional() }),
+    }),
+    errors: ['SUBVENTION_NOT_FOUND', 'SUBVENTION_INACTIVE', 'DOSSIER_EXISTS', 'DOSSIER_INPUT_INVALID'],
+    response: dossierViewSchema,
+  }),
+  updateDossier: defineRoute({
+    method: 'PUT', gateway, path: '/demande/dossiers/:id', access: writers, scope: scope.dossier('write'),
+    summary: "Enregistre une étape de l'assistant (0 à 4) ; modifiable en A et C seulement",
+    params: dossierParams, query: z.object(roleQuery), body: dossierStepSchema,
+    errors: ['DOSSIER_NOT_FOUND', 'DOSSIER_NOT_EDITABLE', 'DOSSIER_INCOMPLETE', 'SUBVENTION_NOT_FOUND', 'SUBVENTION_INACTIVE', 'DOSSIER_EXISTS', 'DOSSIER_INPUT_INVALID'],
+    response: dossierViewSchema,
+  }),
+  deleteDossier: defineRoute({
+    method: 'DELETE', gateway, path: '/demande/dossiers/:id', access: writers, scope: scope.dossier('write'), firesTransition: true,
+    summary: 'Supprime le dossier (événement « supprimer » de chaque instruction, vers B)',
+    params: dossierParams, query: z.object(roleQuery), errors: ['DOSSIER_NOT_FOUND'], response: messageSchema,
+  }),
+  transmitDossier: defineRoute({
+    method: 'POST', gateway, path: '/demande/dossiers/transmit/:id', access: writers, scope: scope.dossier('write'), firesTransition: true,
+    summary: 'Transmet le dossier à ses services instructeurs (A ou C vers D) quand rien ne manque',
+    params: dossierParams, query: z.object(roleQuery), errors: ['DOSSIER_NOT_FOUND', 'DOSSIER_NOT_TRANSMITTABLE'], response: dossierViewSchema,
+  }),
+  putDocuments: defineRoute({
+    method: 'PUT', gateway, path: '/demande/dossiers/:id/documents', access: writers, scope: scope.dossier('write'),
+    summary: "Rattache des documents de l'association aux documents attendus du dossier (remplace la liste)",
+    params: dossierParams, query: z.object(roleQuery), body: documentsBody,
+    errors: ['DOSSIER_NOT_FOUND', 'DOSSIER_NOT_EDITABLE', 'DOSSIER_INPUT_INVALID'], response: dossierViewSchema,
+  }),
+  patchDocuments: defineRoute({
+    method: 'PATCH', gateway, path: '/demande/dossiers/:id/documents', access: writers, scope: scope.dossier('write'),
+    summary: "Ajoute des documents de l'association aux documents attendus du dossier",
+    params: dossierParams, query: z.object(roleQuery), body: documentsBody,
+    errors: ['DOSSIER_NOT_FOUND', 'DOSSIER_NOT_EDITABLE', 'DOSSIER_INPUT_INVALID'], response: dossierViewSchema,
+  }),
+  putRib: defineRoute({
+    method: 'PUT', gateway, path: '/demande/dossiers/:id/rib', access: writers, scope: scope.dossier('write'),
+    summary: "Choisit le RIB de l'établissement demandeur",
+    params: dossierParams, query: z.object(roleQuery), body: z.object({ id_rib: idSchema }),
+    errors: ['DOSSIER_NOT_FOUND', 'DOSSIER_NOT_EDITABLE', 'DOSSIER_INPUT_INVALID'], response: dossierViewSchema,
+  }),
+  notifyDossier: defineRoute({
+    method: 'POST', gateway, path: '/demande/dossiers/:id/notify', access: readers, scope: scope.dossier('read'),
+    summary: "Notifie l'autre côté d'un changement du dossier (types 2, 4 ou 6)",
+    params: dossierParams,
+    query: z.object({ ...roleQuery, type: z.coerce.number().int().refine((t) => [2, 4, 6].includes(t), MESSAGES.badFormat('type')) }),
+    errors: ['DOSSIER_NOT_FOUND'], response: messageSchema,
+  }),
+  messageDossier: defineRoute({
+    method: 'POST', gateway, path: '/demande/dossiers/:id/message', access: readers, scope: scope.dossier('read'), successStatus: 201,
+    summary: "Message entre l'association et un service instructeur du dossier (notification de type 5 et courriel)",
+    params: dossierParams, query: z.object(roleQuery),
+    body: z.object({ message: z.string().trim().min(1, MESSAGES.required('message')).max(5_000), id_service_instructeur: idSchema.optional() }),
+    errors: ['DOSSIER_NOT_FOUND', 'DOSSIER_INPUT_INVALID'], response: messageSchema,
+  }),
+  shareDossier: defineRoute({
+    method: 'PATCH', gateway, path: '/demande/dossiers/:id/share', access: writers, scope: scope.dossier('write'),
+    summary: "Partage le dossier avec un autre membre de l'association",
+    params: dossierParams, query: z.object(roleQuery), body: z.object({ email: z.string().trim().toLowerCase().email(MESSAGES.badFormat('courriel')).max(254) }),
+    errors: ['DOSSIER_NOT_FOUND', 'DOSSIER_INPUT_INVALID'], response: messageSchema,
+  }),
+} as const;
+
+/** Labels of the notification types the dossier routes write (contract notifications.ts). */
+export const DOSSIER_NOTIFICATION_TYPES = { statut: 2, document: 4, message: 5, rib: 6 } as const satisfies Record<string, keyof typeof NOTIFICATION_TYPES>;
