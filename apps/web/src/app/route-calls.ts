@@ -9,11 +9,22 @@ import type { PageKey, RouteEntry } from './route-table.ts';
 const ASSOCIATION_FILE_CALLS: readonly RouteDefinition[] = [...Object.values(api.association), api.audit.getJournal];
 const DOCUMENT_CALLS: readonly RouteDefinition[] = Object.values(api.associationDocuments);
 
+/** The subsidy dossiers list: the caller's dossiers, the states' labels, the notifications panel. */
+const DOSSIER_LIST_CALLS: readonly RouteDefinition[] = [
+  api.dossiers.listDossiers,
+  api.dossiers.dossierStates,
+  api.notifications.listNotifications,
+  api.notifications.unreadNotificationCount,
+  api.notifications.markNotificationRead,
+];
+
 /** The pages that call the API, and the calls each one makes. */
 export const PAGE_CALLS: Readonly<Partial<Record<PageKey, readonly RouteDefinition[]>>> = {
   adminLca: [api.mail.outbox],
   administrativeInfo: ASSOCIATION_FILE_CALLS,
   documents: DOCUMENT_CALLS,
+  subsidyDirectory: [api.rdsSchemes.listSubventions, api.rdsSchemes.listDispositifs],
+  dossiers: DOSSIER_LIST_CALLS,
 };
 
 /** The contract routes a route's page calls, if it calls the API. */

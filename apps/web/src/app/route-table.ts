@@ -28,7 +28,9 @@ export type PageKey =
   | 'certificate'
   | 'reportMember'
   | 'documents'
-  | 'administrativeInfo';
+  | 'administrativeInfo'
+  | 'subsidyDirectory'
+  | 'dossiers';
 
 export interface RouteEntry {
   path: string;
@@ -46,6 +48,7 @@ const {
   associationsAndServices: ASSOCIATION_AND_SERVICES,
   instructors: INSTRUCTORS,
   osiris: OSIRIS,
+  dossierReaders: DOSSIER_READERS,
 } = ROLE_SETS;
 
 /** A page of this client under the default layout (header, footer, notes). */
@@ -112,11 +115,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     { name: 'declarations', title: 'Déclarations', roles: ASSOCIATION },
     "Les déclarations d'heures de bénévolat (compte d'engagement citoyen) à valider par les représentants légaux valideurs, session par session.",
   ),
-  placeholderRoute(
-    '/dossiers',
-    { name: 'dossiers', title: 'Mes dossiers', roles: ASSOCIATION },
-    "La liste des demandes de subvention de l'association, filtrable par exercice, état et statut, avec leurs comptes rendus financiers.",
-  ),
+  // The caller-bound list: members see their associations' dossiers, agents their service's transmitted ones.
+  route('/dossiers', { name: 'dossiers', title: 'Mes dossiers', roles: DOSSIER_READERS }, 'dossiers'),
   placeholderRoute(
     '/instructeur',
     { name: 'instructeur', title: 'Espace instructeur', roles: INSTRUCTORS },
@@ -128,10 +128,10 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     "Le suivi des dossiers de subvention par l'outil de gestion Osiris du ministère.",
   ),
   loginRoute('/validation', { name: 'validation', title: 'Validez votre adresse électronique' }, 'validation'),
-  placeholderRoute(
+  route(
     '/repertoire-des-subventions',
-    { name: 'repertoire-des-subventions', title: 'Répertoire des subventions' },
-    'Le répertoire des dispositifs de subvention ouverts, leurs campagnes et les services qui les instruisent.',
+    { name: 'repertoire-des-subventions', title: 'Répertoire des subventions', roles: ASSOCIATION_AND_SERVICES },
+    'subsidyDirectory',
   ),
   placeholderRoute(
     '/demande-siret',

@@ -37,6 +37,8 @@ const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   documents: () => import('../features/association-documents/documents-page.tsx').then((m) => m.DocumentsPage),
   administrativeInfo: () =>
     import('../features/administrative-info/administrative-info-page.tsx').then((m) => m.AdministrativeInfoPage),
+  subsidyDirectory: () => import('../features/subsidies/directory-page.tsx').then((m) => m.DirectoryPage),
+  dossiers: () => import('../features/subsidies/dossiers-page.tsx').then((m) => m.DossiersPage),
 };
 
 function toRouteObject(entry: RouteEntry): RouteObject {

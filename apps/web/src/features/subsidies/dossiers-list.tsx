@@ -15,7 +15,10 @@ import { exerciseChoices, readFilters, toggle, writeFilters, type DossierFilters
 import { stateLabel, stateSeverity, STATE_OPTIONS } from './dossier-states.ts';
 
 export interface DossierRow {
-  dossier: Pick<Dossier, 'id' | 'identifiant' | 'description' | 'instructions' | 'demandeur'>;
+  dossier: Pick<Dossier, 'id' | 'identifiant' | 'instructions'> & {
+    description: Pick<Dossier['description'], 'code_subvention' | 'id_type_dispositif' | 'exercice' | 'exercice_fin' | 'statut'> & { libelle_subvention?: string };
+    demandeur: Pick<Dossier['demandeur'], 'id_siret' | 'nom'>;
+  };
   /** The options the server gives this user on this dossier (machine actions and events). */
   actions: readonly string[];
   unread: number;
@@ -29,6 +32,8 @@ interface DossiersListProps {
   dossierPath: (row: DossierRow, mode: 'read' | 'edit') => string;
   onDelete?: (row: DossierRow) => void;
   currentYear: number;
+  /** The states' labels as the server names them (GET …/states); the machine's otherwise. */
+  stateLabels?: ReadonlyMap<string, string>;
 }
 
 export function useDossierFilters(): [DossierFilters, (next: DossierFilters) => void] {
@@ -36,7 +41,8 @@ export function useDossierFilters(): [DossierFilters, (next: DossierFilters) => 
   return [readFilters(params), (next) => setParams(writeFilters(next))];
 }
 
-export function DossiersList({ rows, total, pageSize, dossierPath, onDelete, currentYear }: DossiersListProps) {
+export function DossiersList({ rows, total, pageSize, dossierPath, onDelete, currentYear, stateLabels }: DossiersListProps) {
+  const labelOf = (etat: string) => stateLabels?.get(etat) ?? stateLabel(etat);
   const [filters, setFilters] = useDossierFilters();
   const [search, setSearch] = useState(filters.searchQuery);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
@@ -72,7 +78,7 @@ export function DossiersList({ rows, total, pageSize, dossierPath, onDelete, cur
           'exercices',
           exerciseChoices(currentYear, filters.exercices).map((y) => ({ value: y, label: String(y) })),
         )}
-        {checkboxes('États', 'etats', STATE_OPTIONS.filter((s) => s.value !== 'B').map((s) => ({ value: s.value, label: s.label })))}
+        {checkboxes('États', 'etats', STATE_OPTIONS.filter((s) => s.value !== 'B').map((s) => ({ value: s.value, label: labelOf(s.value) })))}
         {checkboxes('Statuts', 'statuts', DOSSIER_STATUTS.map((s) => ({ value: s, label: s === 'complet' ? 'Complet' : 'Incomplet' })))}
         <div className={fr.cx('fr-grid-row', 'fr-grid-row--bottom', 'fr-grid-row--gutters')}>
           <div className={fr.cx('fr-col')}>
@@ -112,7 +118,7 @@ export function DossiersList({ rows, total, pageSize, dossierPath, onDelete, cur
                   <tr key={dossier.id}>
                     <td>{dossier.identifiant.id_fo}</td>
                     <td>
-                      {d.id_type_dispositif} – {d.code_subvention}
+                      {d.id_type_dispositif} – {d.libelle_subvention ?? d.code_subvention}
                     </td>
                     <td>
                       {d.exercice}
@@ -121,7 +127,7 @@ export function DossiersList({ rows, total, pageSize, dossierPath, onDelete, cur
                     <td>
                       {etat && (
                         <Badge small noIcon severity={stateSeverity(etat)}>
-                          {stateLabel(etat)}
+                          {labelOf(etat)}
                         </Badge>
                       )}
                     </td>
