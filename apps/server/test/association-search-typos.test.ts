@@ -108,10 +108,49 @@ describe('the all-words plan (common words, exact intersection of their names)',
     expect(found.rows.map((row) => row.id)).toEqual([both.id, starts.id, apart.id]);
     expect(found.rows.map((row) => row.id)).not.toContain(one.id);
     expect(found.totalExact).toBe(false);
-    // The names starting with the term fill a smaller page: nothing else is read, the cap is promised.
+    // The names starting with the term fill a smaller page: the page is theirs, and the names
+    // holding every word, few, are counted with them (not the cap).
     const prefixOnly = await repository.searchByName('brastamor quintoflex', { offset: 0, limit: 2, countCap: 1000, frequencies });
     expect({ plan: prefixOnly.plan, ids: prefixOnly.rows.map((row) => row.id), total: prefixOnly.total })
-      .toEqual({ plan: 'all-words', ids: [both.id, starts.id], total: 1000 });
+      .toEqual({ plan: 'all-words', ids: [both.id, starts.id], total: 3 });
+  });
+});
+
+describe('the all-words plan\'s total', () => {
+  const frequencies = { glimbarde: 20_000, vostrenac: 25_000 };
+  const term = 'glimbarde vostrenac';
+
+  it('counts the names holding every word when they are few, though the names starting with the term fill the page', async () => {
+    const starting = await Promise.all(['Glimbarde Vostrenac', 'Glimbarde Vostrenac club', 'Glimbarde Vostrenac et amis'].map(named));
+    const lacking = await named('Glimbarde Vostrenacois'); // starts with the term, lacks « vostrenac »
+    const holding = await Promise.all(['Club Glimbarde de Vostrenac', 'Amis de Glimbarde Vostrenac'].map(named));
+    // Holds both words, too far from the term to match it: never shown, never counted.
+    await named('Vostrenac et les anciens du quartier de la vieille ville haute Glimbarde');
+    await named('Glimbarde seule'); // lacks a word
+    const repository = createSearchRepository(t.db);
+    const first = await repository.searchByName(term, { offset: 0, limit: 2, countCap: 1000, frequencies });
+    expect(first.plan).toBe('all-words');
+    expect(first.rows.map((row) => row.id)).toEqual([starting[0]!.id, starting[1]!.id]);
+    // 4 names starting with the term (one lacking a word) and 2 others holding both words.
+    expect({ total: first.total, exact: first.totalExact }).toEqual({ total: 6, exact: false });
+    // Every counted name is served, on the pages the total promises.
+    const all = await repository.searchByName(term, { offset: 0, limit: 6, countCap: 1000, frequencies });
+    expect(new Set(all.rows.map((row) => row.id)))
+      .toEqual(new Set([...starting, lacking, ...holding].map((a) => a.id)));
+    expect(all.total).toBe(6);
+  });
+
+  it('keeps the cap, as a lower bound, when more names than the cap hold every word or start with the term', async () => {
+    const repository = createSearchRepository(t.db);
+    // The names above: 6 hold both words (the far one too), 4 start with the term.
+    const capped = await repository.searchByName(term, { offset: 0, limit: 2, countCap: 4, frequencies });
+    expect({ plan: capped.plan, total: capped.total, exact: capped.totalExact }).toEqual({ plan: 'all-words', total: 4, exact: false });
+    // 3 more names starting with the term, lacking « vostrenac »: 7 start with it, 6 hold both words.
+    await Promise.all(['Glimbarde Vostrenacien', 'Glimbarde Vostrenacaise', 'Glimbarde Vostrenacoises'].map(named));
+    const prefixBeyond = await repository.searchByName(term, { offset: 0, limit: 2, countCap: 6, frequencies });
+    expect({ total: prefixBeyond.total, exact: prefixBeyond.totalExact }).toEqual({ total: 6, exact: false });
+    const within = await repository.searchByName(term, { offset: 0, limit: 2, countCap: 10, frequencies });
+    expect(within.total).toBe(9);
   });
 });
 

@@ -4,9 +4,10 @@
 // is replaced by its most similar word by trigram similarity (GIN trigram index: the words at least
 // CLOSE_SIMILARITY similar first, and only when there are none the words at least MIN_SIMILARITY
 // similar; a few posting lists of a small index, 1-2 ms whatever the size of the registry),
-// preferring the most frequent of equally similar words. One round trip, and no time bound: a loaded
-// machine makes it late, never wrong.
+// preferring the most frequent of equally similar words. One round trip on the pg pool (db/read-rows.ts),
+// and no time bound: a loaded machine makes it late, never wrong.
 import type { Database } from '../../../db/prisma.ts';
+import { readRows } from '../../../db/read-rows.ts';
 
 /** A word is corrected when it has at least this many characters and one letter (not a number). */
 const MIN_CORRECTED_LENGTH = 3;
@@ -50,19 +51,20 @@ export function createSearchWordsRepository(db: Database) {
       if (candidates.length === 0) return { term, corrections: [], frequencies: {} };
       // The most similar word: among the words at least CLOSE_SIMILARITY similar when there are
       // any (then it is the most similar of all), else among those at least MIN_SIMILARITY similar.
-      const rows = await db.$queryRaw<WordRow[]>`
+      const rows = await readRows<WordRow>(db, `
       SELECT q.word, d.associations AS known, coalesce(near.word, far.word) AS suggestion,
              coalesce(near.associations, far.associations) AS suggested
-        FROM unnest(${candidates}::text[]) AS q(word)
+        FROM unnest($1::text[]) AS q(word)
         LEFT JOIN association_search_words d ON d.word = q.word
         LEFT JOIN LATERAL (
           SELECT s.word, s.associations FROM association_search_words s
-           WHERE d.word IS NULL AND q.word <<% s.word AND similarity(s.word, q.word) >= ${CLOSE_SIMILARITY}::real
+           WHERE d.word IS NULL AND q.word <<% s.word AND similarity(s.word, q.word) >= $2::real
            ORDER BY similarity(s.word, q.word) DESC, s.associations DESC, s.word LIMIT 1) near ON true
         LEFT JOIN LATERAL (
           SELECT s.word, s.associations FROM association_search_words s
-           WHERE d.word IS NULL AND near.word IS NULL AND s.word % q.word AND similarity(s.word, q.word) >= ${MIN_SIMILARITY}::real
-           ORDER BY similarity(s.word, q.word) DESC, s.associations DESC, s.word LIMIT 1) far ON true`;
+           WHERE d.word IS NULL AND near.word IS NULL AND s.word % q.word AND similarity(s.word, q.word) >= $3::real
+           ORDER BY similarity(s.word, q.word) DESC, s.associations DESC, s.word LIMIT 1) far ON true`,
+        [candidates, CLOSE_SIMILARITY, MIN_SIMILARITY]);
       const replacements = new Map<string, string>();
       const frequencies: Record<string, number> = {};
       for (const row of rows) {
