@@ -31,6 +31,8 @@ export interface WorkflowTarget {
   nameOf(row: Record<string, unknown>): string;
   /** Page of the object, linked from mails. */
   linkOf(row: Record<string, unknown>): string;
+  /** Keys the notifications of a transition carry besides the engine's, e.g. { dossier } for unread counts. */
+  payloadOf?(row: Record<string, unknown>): Record<string, string>;
 }
 
 export interface FireInput {
@@ -47,6 +49,8 @@ export interface FiredTransition {
   from: string;
   to: string;
   historyId: string;
+  /** Mails were queued: flush them once the transaction has committed (`flushMails`). */
+  mailed: boolean;
 }
 
 /** A refusal as the API answers it (error catalogue): 409 wrong state, 403 guard failed, 400 unknown event. */
@@ -94,76 +98,94 @@ export function createTransitionService({ repository, audit, mail, notifications
     return creator ? [creator] : [];
   }
 
-  return {
-    /** Fires `event` on the object; throws the refusal (nothing written) when the machine says no. */
-    async fire({ target, objectId, event, claims, comment = null }: FireInput): Promise<FiredTransition> {
-      const { machine, table } = target;
-      let mailed = false;
-      const fired = await repository.transaction(async (tx) => {
-        const row = await repository.lockRow(tx, table, objectId);
-        if (!row) throw appError('NOT_FOUND');
-        const subject: MachineSubject = {
-          ...target.subjectOf(row),
-          state: String(row[table.stateColumn]),
-          associationId: String(row[table.associationColumn]),
-        };
-        const actor = { id: claims.userId, roles: claims.roles, ...(await repository.membershipsOf(tx, claims.userId)) };
-        const transition = apply(machine, subject, event, actor);
-        if (!transition.ok) throw refusalError(machine, transition);
+  /**
+   * Fires `event` on the object inside the caller's transaction `tx`: the caller's other writes and
+   * other transitions commit or roll back with it. Throws the refusal when the machine says no; the
+   * caller flushes the mails after its commit when `mailed`.
+   */
+  async function fireIn(tx: Tx, { target, objectId, event, claims, comment = null }: FireInput): Promise<FiredTransition> {
+    const { machine, table } = target;
+    let mailed = false;
+    const row = await repository.lockRow(tx, table, objectId);
+    if (!row) throw appError('NOT_FOUND');
+    const subject: MachineSubject = {
+      ...target.subjectOf(row),
+      state: String(row[table.stateColumn]),
+      associationId: String(row[table.associationColumn]),
+    };
+    const actor = { id: claims.userId, roles: claims.roles, ...(await repository.membershipsOf(tx, claims.userId)) };
+    const transition = apply(machine, subject, event, actor);
+    if (!transition.ok) throw refusalError(machine, transition);
 
-        await repository.writeState(tx, table, objectId, transition.to);
-        const history = await repository.insertHistory(tx, {
-          machine: machine.name,
-          objectId,
-          associationId: subject.associationId,
-          fromState: transition.from,
-          toState: transition.to,
-          event,
-          actorId: claims.userId,
-          actorEmail: claims.email,
-          comment,
-        });
-        await audit.record(tx, {
-          associationId: subject.associationId,
-          actor: { id: claims.userId, email: claims.email },
-          entity: machine.name,
-          entityId: objectId,
-          action: event,
-          before: { etat: transition.from },
-          after: { etat: transition.to, ...(comment ? { commentaire: comment } : {}) },
-        });
+    await repository.writeState(tx, table, objectId, transition.to);
+    const history = await repository.insertHistory(tx, {
+      machine: machine.name,
+      objectId,
+      associationId: subject.associationId,
+      fromState: transition.from,
+      toState: transition.to,
+      event,
+      actorId: claims.userId,
+      actorEmail: claims.email,
+      comment,
+    });
+    await audit.record(tx, {
+      associationId: subject.associationId,
+      actor: { id: claims.userId, email: claims.email },
+      entity: machine.name,
+      entityId: objectId,
+      action: event,
+      before: { etat: transition.from },
+      after: { etat: transition.to, ...(comment ? { commentaire: comment } : {}) },
+    });
 
-        // The actor knows what they did: only the others hear of it.
-        const others = (people: Person[]) => people.filter((p) => p.userId !== claims.userId);
-        const stateLabel = machine.states[transition.to]?.label ?? transition.to;
-        const at = history.createdAt;
-        const { notify, mail: mailAudiences = [], notifyAudience = mailAudiences } = transition.effects;
-        if (notify) {
-          const people = others(await audiencesOf(tx, notifyAudience, subject));
-          await notifications.notify(tx, {
-            associationId: subject.associationId,
-            userIds: people.map((p) => p.userId),
-            type: notify,
-            payload: { machine: machine.name, objet: objectId, evenement: event, de: transition.from, vers: transition.to, libelle_etat: stateLabel, auteur: claims.email, date: at.toISOString() },
-          });
-        }
-        const recipients = new Set(others(await audiencesOf(tx, mailAudiences, subject)).map((p) => p.email.toLowerCase()));
-        const name = target.nameOf(row);
-        for (const to of recipients) {
-          const content = linkMail(
-            `${name} est passé à l'état « ${stateLabel} » (${machine.events[event]!.label.toLowerCase()}, par ${claims.email}).${comment ? `\nCommentaire : ${comment}` : ''}\nPour le consulter :`,
-            `${publicUrl}${target.linkOf(row)}`,
-            'Vous recevez ce message car vous suivez ce dossier sur le compte association.',
-          );
-          // The link carries no secret: the outbox may show it.
-          await mail.enqueue(tx, { to, subject: `${machine.label} : ${stateLabel} – Le compte association`, text: content.text, html: content.html });
-          mailed = true;
-        }
-        return { objectId, event, from: transition.from, to: transition.to, historyId: history.id };
+    // The actor knows what they did: only the others hear of it.
+    const others = (people: Person[]) => people.filter((p) => p.userId !== claims.userId);
+    const stateLabel = machine.states[transition.to]?.label ?? transition.to;
+    const at = history.createdAt;
+    const { notify, mail: mailAudiences = [], notifyAudience = mailAudiences } = transition.effects;
+    if (notify) {
+      const people = others(await audiencesOf(tx, notifyAudience, subject));
+      await notifications.notify(tx, {
+        associationId: subject.associationId,
+        userIds: people.map((p) => p.userId),
+        type: notify,
+        payload: { ...target.payloadOf?.(row), machine: machine.name, objet: objectId, evenement: event, de: transition.from, vers: transition.to, libelle_etat: stateLabel, auteur: claims.email, date: at.toISOString() },
       });
-      if (mailed) await mail.flush().catch((error: Error) => log.warn({ err: error.message }, 'mail flush after transition failed'));
+    }
+    const recipients = new Set(others(await audiencesOf(tx, mailAudiences, subject)).map((p) => p.email.toLowerCase()));
+    const name = target.nameOf(row);
+    for (const to of recipients) {
+      const content = linkMail(
+        `${name} est passé à l'état « ${stateLabel} » (${machine.events[event]!.label.toLowerCase()}, par ${claims.email}).${comment ? `\nCommentaire : ${comment}` : ''}\nPour le consulter :`,
+        `${publicUrl}${target.linkOf(row)}`,
+        'Vous recevez ce message car vous suivez ce dossier sur le compte association.',
+      );
+      // The link carries no secret: the outbox may show it.
+      await mail.enqueue(tx, { to, subject: `${machine.label} : ${stateLabel} – Le compte association`, text: content.text, html: content.html });
+      mailed = true;
+    }
+    return { objectId, event, from: transition.from, to: transition.to, historyId: history.id, mailed };
+  }
+
+  /** Sends the mails queued by transitions, after their transaction committed (a failure is logged, the outbox retries). */
+  async function flushMails(fired: readonly FiredTransition[]) {
+    if (fired.some((f) => f.mailed)) await mail.flush().catch((error: Error) => log.warn({ err: error.message }, 'mail flush after transition failed'));
+  }
+
+  return {
+    fireIn,
+    flushMails,
+
+    /** Fires `event` on the object in its own transaction; throws the refusal (nothing written) when the machine says no. */
+    async fire(input: FireInput): Promise<FiredTransition> {
+      const fired = await repository.transaction((tx) => fireIn(tx, input));
+      await flushMails([fired]);
       return fired;
     },
+
+    /** Runs `work` in one transaction, for callers that fire several transitions with their own writes (fireIn). */
+    transaction: repository.transaction,
 
     history: repository.history,
   };

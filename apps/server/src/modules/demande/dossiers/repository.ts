@@ -88,6 +88,16 @@ export function createDossierRepository(db: Database) {
       await tx.dossier.update({ where: { id }, data });
       if (copies.complet !== undefined) await tx.dossierInstruction.updateMany({ where: { dossierId: id }, data: { complet: copies.complet } });
     },
+    /** Every project of the dossier takes the applicant establishment and manager (step 1, spec §4). */
+    alignProjectsApplicant: (tx: Tx, dossierId: string, applicant: { idSiret: string; idResponsable: string | null }) =>
+      tx.projet.updateMany({ where: { dossierId }, data: { demandeurIdSiret: applicant.idSiret, idResponsable: applicant.idResponsable } }),
+    /** The expected fields and documents the subvention links, with their definitions (transmission check). */
+    expectedOf: async (tx: Tx, subventionId: string) => {
+      // One after the other: a transaction's statements share its connection.
+      const champs = await tx.subventionChampAttendu.findMany({ where: { subventionId }, select: { part: true, asks: true, obligatoire: true, champAttendu: { select: { code: true, label: true, enabled: true } } }, orderBy: { rang: 'asc' } });
+      const documents = await tx.subventionDocumentAttendu.findMany({ where: { subventionId }, select: { part: true, asks: true, obligatoire: true, documentAttendu: { select: { code: true, label: true, enabled: true } } }, orderBy: { rang: 'asc' } });
+      return { champs: champs.map(({ champAttendu, ...link }) => ({ ...champAttendu, ...link })), documents: documents.map(({ documentAttendu, ...link }) => ({ ...documentAttendu, ...link })) };
+    },
     replaceDocuments: async (tx: Tx, id: string, documents: { code: string; documentId: string }[], replace: boolean) => {
       if (replace) await tx.dossierDocument.deleteMany({ where: { dossierId: id } });
       await tx.dossierDocument.createMany({ data: documents.map((d) => ({ dossierId: id, ...d })), skipDuplicates: true });

@@ -5,7 +5,6 @@
 import {
   DOSSIER_MESSAGES,
   dossierInstructionMachine,
-  missingForTransmission,
   NOTIFICATION_TYPE_IDS,
   type NotificationTypeId,
 } from '@portail/contract';
@@ -22,6 +21,7 @@ import { dossierScopeFor } from './policy.ts';
 import type { DossierRepository, Person } from './repository.ts';
 import type { DossierScopeRepository } from './scope.repository.ts';
 import { realignProjects } from '../projets/index.ts';
+import { missingBeforeTransmission } from './transmission.ts';
 import { checkEstablishment, checkScheme, planStep, type StepInput } from './wizard.ts';
 import { claimsActor, dossierOptions, toDossierSummary, toDossierView } from './view.ts';
 
@@ -46,6 +46,8 @@ export const instructionTarget: WorkflowTarget = {
   }),
   nameOf: () => 'Le dossier de subvention',
   linkOf: (row) => `/client/dossiers/${String(row.dossier_id)}`,
+  // The dossier's notifications are counted per dossier (list select_notifications).
+  payloadOf: (row) => ({ dossier: String(row.dossier_id) }),
 };
 
 const EDITABLE = ['A', 'C'];
@@ -163,6 +165,10 @@ export function createDossierService(deps: DossierServiceDeps) {
         const row = await lockEditable(tx, scope);
         const plan = await planStep(repository, row, input, scope.siret);
         await repository.update(tx, row.id, plan.data, { complet: plan.complet });
+        // Another applicant establishment: every project takes it, and its manager (spec §4).
+        if (input.step === 1 && input.demandeur.id_siret !== row.idSiret) {
+          await repository.alignProjectsApplicant(tx, row.id, { idSiret: input.demandeur.id_siret, idResponsable: input.demandeur.id_responsable });
+        }
         // Steps 0 and 2 change the exercise, end year or multi-year flag: the projects follow (spec §4).
         if (input.step === 0 || input.step === 2) await realignProjects(tx, row.id);
         await audit.record(tx, { associationId: row.associationId, actor: { id: claims.userId, email: claims.email }, entity: 'dossier', entityId: row.id, action: `etape_${input.step}`, before: { step: row.step, statut: row.statut }, after: { step: plan.data.step as number, ...(plan.data.statut ? { statut: plan.data.statut as string } : {}) } });
@@ -234,28 +240,44 @@ export function createDossierService(deps: DossierServiceDeps) {
       return { message: DOSSIER_MESSAGES.shared };
     },
 
-    /** Every live instruction goes to B through the machine (event supprimer); the dossier is marked deleted. */
+    /**
+     * Every live instruction goes to B through the machine (event supprimer) and the dossier is marked
+     * deleted, in one transaction: one refusal and nothing moves.
+     */
     async remove(claims: AuthClaims, scope: DossierScope<'write'>) {
-      const row = await load(scope.dossierId);
-      for (const instruction of row.instructions.filter((i) => i.etat !== 'B')) {
-        await workflow.fire({ target: instructionTarget, objectId: instruction.id, event: 'supprimer', claims });
-      }
-      await repository.transaction((tx) => repository.update(tx, row.id, { deletedAt: new Date() }, {}));
+      const fired = await repository.transaction(async (tx) => {
+        await repository.lock(tx, scope.dossierId);
+        const states = await repository.states(tx, scope.dossierId);
+        const moved = [];
+        for (const instruction of states.filter((i) => i.etat !== 'B')) {
+          moved.push(await workflow.fireIn(tx, { target: instructionTarget, objectId: instruction.id, event: 'supprimer', claims }));
+        }
+        await repository.update(tx, scope.dossierId, { deletedAt: new Date() }, {});
+        return moved;
+      });
+      await workflow.flushMails(fired);
       return { message: DOSSIER_MESSAGES.deleted };
     },
 
-    /** Every instruction in A or C goes to D through the machine, only when nothing is missing. */
+    /**
+     * Every instruction in A or C goes to D through the machine, only when nothing is missing (the
+     * list of what is, otherwise), in one transaction under the dossier's lock: one refusal and nothing moves.
+     */
     async transmit(claims: AuthClaims, scope: DossierScope<'write'>) {
-      const current = await view(claims, scope);
-      const missing = missingForTransmission({ ...current, projets: [] as never }, { questions: [], champs: [], documents: [] })
-        .filter((m) => m.kind !== 'projet');
-      if (current.projets.length === 0) missing.push({ kind: 'projet', code: 'projets', label: 'au moins un projet' });
-      if (missing.length > 0) throw appError('DOSSIER_NOT_TRANSMITTABLE', { manquants: missing.map((m) => m.label) });
-      const row = await load(scope.dossierId);
-      for (const instruction of row.instructions) {
-        const event = instruction.etat === 'A' ? 'transmettre' : instruction.etat === 'C' ? 'retransmettre' : null;
-        if (event) await workflow.fire({ target: instructionTarget, objectId: instruction.id, event, claims });
-      }
+      const fired = await repository.transaction(async (tx) => {
+        await repository.lock(tx, scope.dossierId);
+        const row = await repository.findById(scope.dossierId, tx);
+        if (!row) throw appError('DOSSIER_NOT_FOUND');
+        const missing = await missingBeforeTransmission(tx, repository, { ...toDossierView(row, { events: [], actions: [] }), subventionId: row.subventionId });
+        if (missing.length > 0) throw appError('DOSSIER_NOT_TRANSMITTABLE', { manquants: missing.map((m) => m.label) });
+        const moved = [];
+        for (const instruction of row.instructions) {
+          const event = instruction.etat === 'A' ? 'transmettre' : instruction.etat === 'C' ? 'retransmettre' : null;
+          if (event) moved.push(await workflow.fireIn(tx, { target: instructionTarget, objectId: instruction.id, event, claims }));
+        }
+        return moved;
+      });
+      await workflow.flushMails(fired);
       return view(claims, scope);
     },
   };

@@ -1,0 +1,184 @@
+// Transmission and deletion of a subsidy dossier as one transaction over all its instructions, the
+// transmission check over the whole dossier (expected documents and fields of its subvention, full
+// projects), the applicant of step 1 carried to the projects, and the per-dossier unread count of
+// the transitions' notifications (docs/domain.md « Dossiers de subvention », « Machines à états »).
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAssociation, linkUser, type TestAssociation } from './support/association-factory.ts';
+import { signIn } from './support/factories.ts';
+import { createCompleteDossier, createDossier, createScheme, signInService, type SubsidyScheme } from './support/dossier-fixtures.ts';
+import { TOKEN_HEADER } from './support/http-helpers.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+const BASE = '/api/lca-server/demande/dossiers';
+let t: TestApp;
+let asso: TestAssociation;
+let member: Awaited<ReturnType<typeof signIn>>;
+let agent: Awaited<ReturnType<typeof signInService>>;
+let second: Awaited<ReturnType<typeof signInService>>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  asso = await createAssociation(t, { representants: [{ courriel: 'presidente@asso.example.org' }, { courriel: 'tresorier@asso.example.org' }] });
+  member = await signIn(t, { roles: ['lca.association'] });
+  await linkUser(t, member.account.id, asso);
+  agent = await signInService(t, 'Service départemental');
+  second = await signInService(t, 'Service régional');
+});
+afterAll(() => t.close());
+
+const transmit = (id: string) => t.http().post(`${BASE}/transmit/${id}`).set(TOKEN_HEADER, member.token);
+const statesOf = async (dossierId: string) =>
+  (await t.db.dossierInstruction.findMany({ where: { dossierId }, orderBy: { isReferent: 'desc' } })).map((i) => i.etat);
+const historyOf = async (dossierId: string) => {
+  const ids = (await t.db.dossierInstruction.findMany({ where: { dossierId }, select: { id: true } })).map((i) => i.id);
+  return t.db.stateHistory.count({ where: { machine: 'dossier_instruction', objectId: { in: ids } } });
+};
+
+/** Links an expected field or document to the scheme's subvention. */
+async function expectField(scheme: SubsidyScheme, field: { part: string; obligatoire: boolean; asks?: object[] }) {
+  const code = `champ_${randomUUID().slice(0, 8)}`;
+  const champ = await t.db.champAttendu.create({ data: { code, label: `Champ ${code}`, type: 'text' } });
+  await t.db.subventionChampAttendu.create({ data: { subventionId: scheme.subventionId, champAttenduId: champ.id, part: field.part, obligatoire: field.obligatoire, asks: field.asks ?? [] } });
+  return champ;
+}
+async function expectDocument(scheme: SubsidyScheme, document: { obligatoire: boolean; asks?: object[] }) {
+  const code = `doc_${randomUUID().slice(0, 8)}`;
+  const expected = await t.db.documentAttendu.create({ data: { code, label: `Pièce ${code}`, nature: 'STC' } });
+  await t.db.subventionDocumentAttendu.create({ data: { subventionId: scheme.subventionId, documentAttenduId: expected.id, part: 'dossier', obligatoire: document.obligatoire, asks: document.asks ?? [] } });
+  return expected;
+}
+
+describe('one transaction over every instruction', () => {
+  it('transmits nothing when the second instruction refuses the event (guard), then both together', async () => {
+    const scheme = await createScheme(t, { serviceIds: [agent.serviceId, second.serviceId] });
+    const row = await createCompleteDossier(t, asso, scheme, [agent.serviceId, second.serviceId]);
+    const [, other] = await t.db.dossierInstruction.findMany({ where: { dossierId: row.id }, orderBy: { isReferent: 'desc' } });
+    await t.db.dossierInstruction.update({ where: { id: other!.id }, data: { complet: false } });
+    const refused = await transmit(row.id);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('TRANSITION_FORBIDDEN');
+    expect(await statesOf(row.id)).toEqual(['A', 'A']);
+    expect(await historyOf(row.id)).toBe(0);
+    expect(await t.db.notification.count({ where: { payload: { path: ['dossier'], equals: row.id } } })).toBe(0);
+
+    await t.db.dossierInstruction.update({ where: { id: other!.id }, data: { complet: true } });
+    const sent = await transmit(row.id);
+    expect(sent.status).toBe(200);
+    expect(await statesOf(row.id)).toEqual(['D', 'D']);
+    expect(await historyOf(row.id)).toBe(2);
+  });
+
+  it('deletes nothing when one instruction is no longer deletable, and marks the dossier with its instructions otherwise', async () => {
+    const scheme = await createScheme(t, { serviceIds: [agent.serviceId, second.serviceId] });
+    const row = await createDossier(t, asso, scheme, [agent.serviceId, second.serviceId]);
+    const [, other] = await t.db.dossierInstruction.findMany({ where: { dossierId: row.id }, orderBy: { isReferent: 'desc' } });
+    await t.db.dossierInstruction.update({ where: { id: other!.id }, data: { etat: 'D' } });
+    const refused = await t.http().delete(`${BASE}/${row.id}`).set(TOKEN_HEADER, member.token);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('TRANSITION_WRONG_STATE');
+    expect(await statesOf(row.id)).toEqual(['A', 'D']);
+    expect((await t.db.dossier.findUniqueOrThrow({ where: { id: row.id } })).deletedAt).toBeNull();
+    expect(await historyOf(row.id)).toBe(0);
+
+    await t.db.dossierInstruction.update({ where: { id: other!.id }, data: { etat: 'C' } });
+    expect((await t.http().delete(`${BASE}/${row.id}`).set(TOKEN_HEADER, member.token)).status).toBe(200);
+    expect(await statesOf(row.id)).toEqual(['B', 'B']);
+    expect((await t.db.dossier.findUniqueOrThrow({ where: { id: row.id } })).deletedAt).not.toBeNull();
+  });
+});
+
+describe('what transmission checks', () => {
+  it('refuses while a required document of the subvention is missing, and transmits once it is attached', async () => {
+    const scheme = await createScheme(t, { serviceIds: [agent.serviceId] });
+    const required = await expectDocument(scheme, { obligatoire: true });
+    const optional = await expectDocument(scheme, { obligatoire: false });
+    const multiYearOnly = await expectDocument(scheme, { obligatoire: true, asks: [{ scope: 'dossier', key: 'description.pluriannuel', operator: '==', value: true }] });
+    const row = await createCompleteDossier(t, asso, scheme, [agent.serviceId]);
+    const refused = await transmit(row.id);
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('DOSSIER_NOT_TRANSMITTABLE');
+    expect(refused.body.message).toContain(required.label);
+    expect(refused.body.message).not.toContain(optional.label);
+    expect(refused.body.message).not.toContain(multiYearOnly.label);
+    expect(await statesOf(row.id)).toEqual(['A']);
+
+    const file = await t.db.associationDocument.create({
+      data: { associationId: asso.id, type: 'STC', nom: 'statuts.pdf', mimeType: 'application/pdf', taille: 10, sha256: 'x'.repeat(64), storageKey: `test/${randomUUID()}` },
+    });
+    await t.db.dossierDocument.create({ data: { dossierId: row.id, documentId: file.id, code: required.code } });
+    expect((await transmit(row.id)).status).toBe(200);
+    expect(await statesOf(row.id)).toEqual(['D']);
+  });
+
+  it('refuses while a required field of the dossier or of a project is unanswered', async () => {
+    const scheme = await createScheme(t, { serviceIds: [agent.serviceId] });
+    const dossierField = await expectField(scheme, { part: 'dossier', obligatoire: true });
+    const projectField = await expectField(scheme, { part: 'projet', obligatoire: true });
+    const row = await createCompleteDossier(t, asso, scheme, [agent.serviceId]);
+    const refused = await transmit(row.id);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain(dossierField.label);
+    expect(refused.body.message).toContain(`${projectField.label} (projet 1)`);
+
+    await t.db.dossier.update({ where: { id: row.id }, data: { customs: [{ code: dossierField.code, value: 'oui' }] } });
+    const projectOnly = await transmit(row.id);
+    expect(projectOnly.status).toBe(400);
+    expect(projectOnly.body.message).not.toContain(`${dossierField.label},`);
+    expect(projectOnly.body.message).toContain(projectField.label);
+    await t.db.projet.updateMany({ where: { dossierId: row.id }, data: { customs: [{ code: projectField.code, value: 'réponse' }] } });
+    expect((await transmit(row.id)).status).toBe(200);
+  });
+
+  it('refuses while a project fails its checks, naming it', async () => {
+    const scheme = await createScheme(t, { serviceIds: [agent.serviceId] });
+    const row = await createCompleteDossier(t, asso, scheme, [agent.serviceId]);
+    await t.db.projet.updateMany({ where: { dossierId: row.id }, data: { evaluation: {}, moyens: { recrutement_specifique: true } } });
+    const refused = await transmit(row.id);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('le projet 1 à compléter');
+    expect(await statesOf(row.id)).toEqual(['A']);
+    await t.db.projet.updateMany({ where: { dossierId: row.id }, data: { evaluation: { commentaire: 'Bilan annuel' }, moyens: { recrutement_specifique: true, recrutement_nb_etpt: 1.5 } } });
+    expect((await transmit(row.id)).status).toBe(200);
+  });
+});
+
+describe('step 1 and the projects', () => {
+  it("gives every project the new applicant establishment and manager, in the step's transaction", async () => {
+    const row = await createDossier(t, asso, await createScheme(t, { serviceIds: [agent.serviceId] }), [agent.serviceId]);
+    const [presidente, tresorier] = await t.db.representantLegal.findMany({ where: { associationId: asso.id }, orderBy: { courriel: 'asc' } });
+    for (const rang of [1, 2]) {
+      await t.db.projet.create({ data: { dossierId: row.id, rangDossier: rang, intitule: `Projet ${rang}`, exercice: 2026, exerciceFin: 2026, demandeurIdSiret: asso.siege, idResponsable: presidente!.id } });
+    }
+    const demandeur = { id_siret: asso.secondaires[0], id_representant_legal: presidente!.id, id_signataire: presidente!.id, id_responsable: tresorier!.id, id_rib: null };
+    const step = await t.http().put(`${BASE}/${row.id}`).set(TOKEN_HEADER, member.token).send({ step: 1, demandeur });
+    expect(step.status).toBe(200);
+    const projets = await t.db.projet.findMany({ where: { dossierId: row.id } });
+    expect(projets.map((p) => [p.demandeurIdSiret, p.idResponsable])).toEqual([
+      [asso.secondaires[0], tresorier!.id],
+      [asso.secondaires[0], tresorier!.id],
+    ]);
+
+    // Same establishment: the projects keep their own manager.
+    await t.db.projet.updateMany({ where: { dossierId: row.id }, data: { idResponsable: presidente!.id } });
+    await t.http().put(`${BASE}/${row.id}`).set(TOKEN_HEADER, member.token).send({ step: 1, demandeur: { ...demandeur, id_responsable: null } });
+    expect((await t.db.projet.findMany({ where: { dossierId: row.id } })).every((p) => p.idResponsable === presidente!.id)).toBe(true);
+  });
+});
+
+describe('notifications of transitions', () => {
+  it('carry the dossier, so the per-dossier unread count of the list includes them', async () => {
+    // transmettre tells the association's other members (and mails the service).
+    const colleague = await signIn(t, { roles: ['lca.association'] });
+    await linkUser(t, colleague.account.id, asso);
+    const row = await createCompleteDossier(t, asso, await createScheme(t, { serviceIds: [agent.serviceId] }), [agent.serviceId]);
+    const before = await t.http().get(BASE).query({ select_notifications: 'true', limit: '100' }).set(TOKEN_HEADER, colleague.token);
+    expect(before.body.items.find((d: { id: string }) => d.id === row.id).notifications).toBe(0);
+    expect((await transmit(row.id)).status).toBe(200);
+    const notice = await t.db.notification.findFirstOrThrow({ where: { userId: colleague.account.id, payload: { path: ['machine'], equals: 'dossier_instruction' } } });
+    expect(notice.payload).toMatchObject({ dossier: row.id, vers: 'D' });
+    const list = await t.http().get(BASE).query({ select_notifications: 'true', limit: '100' }).set(TOKEN_HEADER, colleague.token);
+    expect(list.status).toBe(200);
+    expect(list.body.items.find((d: { id: string }) => d.id === row.id).notifications).toBe(1);
+  });
+});
