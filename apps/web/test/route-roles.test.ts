@@ -42,8 +42,14 @@ describe('route roles', () => {
 });
 
 describe('route resources', () => {
-  /** The association a page works on: named in its path, else the user's first one (docs/domain.md « Parcours »). */
-  const namesAssociation = (path: string) => /:idCorrespondance\??(\/|$)/.test(path);
+  /** A subsidy dossier's page: the dossier is named in its path. */
+  const namesDossier = (path: string) => /:idDossier(\/|$)/.test(path);
+  /**
+   * The association a page works on: named in its path, else the user's first one (docs/domain.md
+   * « Parcours »); a dossier's page names it by the applicant's SIRET (an id_asso the server takes).
+   */
+  const namesAssociation = (path: string) =>
+    /:idCorrespondance\??(\/|$)/.test(path) || (namesDossier(path) && /:idSiret\??(\/|$)/.test(path));
 
   it.each(ROUTE_TABLE.filter((entry) => callsOf(entry)).map((entry) => [entry.path, entry] as const))(
     '%s: its path names the association its calls act on, and only then',
@@ -54,11 +60,19 @@ describe('route resources', () => {
         expect(namesAssociation(path), path).toBe(false);
         return;
       }
-      for (const kind of kinds) expect(['association', 'establishment']).toContain(kind);
+      // Dossier-scoped calls only from a page whose path names the dossier.
+      const allowed = namesDossier(path) ? ['association', 'establishment', 'dossier'] : ['association', 'establishment'];
+      for (const kind of kinds) expect(allowed, path).toContain(kind);
       // A path with a parameter names it; without one, only the page on the first association.
       if (!namesAssociation(path)) expect(['/informations-administratives']).toContain(path);
     },
   );
+
+  it('a dossier-scoped call is refused on a page whose path names no dossier', () => {
+    expect(namesDossier('/dossiers')).toBe(false);
+    expect(namesDossier('/associations/:idSiret?/subvention-demande/:idDossier')).toBe(true);
+    expect(namesAssociation('/associations/:idSiret?/pass-sport')).toBe(false);
+  });
 
   it('the resources come from the contract declarations', () => {
     const files = ROUTE_TABLE.find((entry) => entry.meta.name === 'informations-administratives-association')!;

@@ -18,6 +18,33 @@ const DOSSIER_LIST_CALLS: readonly RouteDefinition[] = [
   api.notifications.markNotificationRead,
 ];
 
+/** The creation wizard: open campaigns, the association's establishments, the creation. */
+const DOSSIER_CREATION_CALLS: readonly RouteDefinition[] = [
+  api.rdsSchemes.listSubventions,
+  api.association.getEtablissements,
+  api.dossiers.createDossier,
+];
+/** A dossier's wizard: the dossier, its projects and PDF, its subvention, the association file's rows and documents. */
+const DOSSIER_CALLS: readonly RouteDefinition[] = [
+  api.dossiers.getDossier,
+  api.dossiers.updateDossier,
+  api.dossiers.putDocuments,
+  api.dossiers.transmitDossier,
+  api.dossiers.deleteDossier,
+  api.dossiers.messageDossier,
+  api.projets.listProjets,
+  api.projets.createProjet,
+  api.projets.updateProjet,
+  api.projets.deleteProjet,
+  api.projets.dossierPdf,
+  api.rdsSchemes.getSubvention,
+  api.association.getEtablissements,
+  api.association.getRepresentants,
+  api.association.getRibs,
+  api.associationDocuments.listDocuments,
+  api.associationDocuments.uploadDocument,
+];
+
 /** The pages that call the API, and the calls each one makes. */
 export const PAGE_CALLS: Readonly<Partial<Record<PageKey, readonly RouteDefinition[]>>> = {
   adminLca: [api.mail.outbox],
@@ -25,6 +52,8 @@ export const PAGE_CALLS: Readonly<Partial<Record<PageKey, readonly RouteDefiniti
   documents: DOCUMENT_CALLS,
   subsidyDirectory: [api.rdsSchemes.listSubventions, api.rdsSchemes.listDispositifs],
   dossiers: DOSSIER_LIST_CALLS,
+  subsidyCreation: DOSSIER_CREATION_CALLS,
+  subsidyDossier: DOSSIER_CALLS,
 };
 
 /** The contract routes a route's page calls, if it calls the API. */

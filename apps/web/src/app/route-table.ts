@@ -30,7 +30,9 @@ export type PageKey =
   | 'documents'
   | 'administrativeInfo'
   | 'subsidyDirectory'
-  | 'dossiers';
+  | 'dossiers'
+  | 'subsidyCreation'
+  | 'subsidyDossier';
 
 export interface RouteEntry {
   path: string;
@@ -237,10 +239,10 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   ),
 
   // Other association pages
-  placeholderRoute(
+  route(
     '/associations/:idCorrespondance?/subvention-demande',
     { name: 'subvention-demande', title: 'Demande de subvention', roles: ASSOCIATION },
-    'Créer une demande de subvention : dispositif, établissement, projets, documents, RIB et attestation.',
+    'subsidyCreation',
   ),
   placeholderRoute(
     '/associations/:idRna?/demande-siret',
@@ -267,10 +269,11 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     { name: 'pass-sport', title: "Pass'Sport", roles: ASSOCIATION_AND_SERVICES },
     "Inscrire les bénéficiaires du Pass'Sport avec leur code et suivre le remboursement.",
   ),
-  placeholderRoute(
+  // The wizard writes the dossier (association side): the services' reading of a dossier is theirs to come.
+  route(
     '/associations/:idSiret?/subvention-demande/:idDossier',
-    { name: 'subvention-demande-dossier', title: 'Dossier de demande de subvention', roles: ASSOCIATION_AND_SERVICES },
-    'Les étapes 0 à 4 du dossier de subvention : projets, documents, RIB, attestation et messagerie.',
+    { name: 'subvention-demande-dossier', title: 'Dossier de demande de subvention', roles: ASSOCIATION },
+    'subsidyDossier',
   ),
   placeholderRoute(
     '/associations/:idSiret?/dossier/:idDossier?/crf',

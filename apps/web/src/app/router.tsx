@@ -39,6 +39,8 @@ const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
     import('../features/administrative-info/administrative-info-page.tsx').then((m) => m.AdministrativeInfoPage),
   subsidyDirectory: () => import('../features/subsidies/directory-page.tsx').then((m) => m.DirectoryPage),
   dossiers: () => import('../features/subsidies/dossiers-page.tsx').then((m) => m.DossiersPage),
+  subsidyCreation: () => import('../features/subsidies/creation-page.tsx').then((m) => m.CreationPage),
+  subsidyDossier: () => import('../features/subsidies/dossier-page.tsx').then((m) => m.DossierPage),
 };
 
 function toRouteObject(entry: RouteEntry): RouteObject {

@@ -16,7 +16,7 @@ import type { StepProps } from './types.ts';
 
 interface StepDocumentsProps extends StepProps {
   associationDocuments: readonly AssociationDocument[];
-  /** Uploads a file of this type to the association file; resolves with the new document. */
+  /** Uploads a file of this document type (the expected document's nature) to the association file; resolves with the new document. */
   onUpload: (type: string, file: File) => Promise<AssociationDocument>;
   onBack: () => void;
 }
@@ -53,11 +53,11 @@ export function StepDocuments({ dossier, subvention, readOnly, onSave, associati
     setErrors(({ [`doc-${code}`]: _gone, ...rest }) => rest);
   }
 
-  async function upload(code: string, file: File | undefined) {
+  async function upload(code: string, nature: string, file: File | undefined) {
     if (!file) return;
     setUploading(code);
     try {
-      attach(code, await onUpload(code, file));
+      attach(code, await onUpload(nature, file));
     } catch (error) {
       setErrors((e) => ({ ...e, [`doc-${code}`]: errorMessage(error, MESSAGES.httpEmpty) }));
     } finally {
@@ -226,7 +226,7 @@ export function StepDocuments({ dossier, subvention, readOnly, onSave, associati
                     id: `${id}-file`,
                     accept: ACCEPTED_FILE_EXTENSIONS,
                     'aria-invalid': errors[id] ? true : undefined,
-                    onChange: (event) => void upload(d.code, event.target.files?.[0]),
+                    onChange: (event) => void upload(d.code, d.nature, event.target.files?.[0]),
                   }}
                 />
               )}

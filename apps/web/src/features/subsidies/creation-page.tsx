@@ -1,0 +1,70 @@
+// /associations/:idCorrespondance?/subvention-demande: a new dossier from step 0 (the subvention of
+// ?subvention= preselected). Saving step 0 creates the dossier on the server (POST
+// /demande/dossiers?id_asso) for the member's establishment (the head office for a head-office
+// member), then the dossier page opens on step 1.
+import { Alert } from '@codegouvfr/react-dsfr/Alert';
+import { associationRoutes, dossierRoutes, MESSAGES, rdsSchemeRoutes } from '@portail/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { callApi, errorMessage } from '../../lib/api/index.ts';
+import { userAssociations } from '../../lib/session/associations.ts';
+import { useSession } from '../../lib/session/use-session.ts';
+import { Page } from '../shell/index.ts';
+import { dossierPath } from './paths.ts';
+import { StepScheme } from './wizard/step-scheme.tsx';
+
+export function CreationPage() {
+  const { idCorrespondance } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const links = userAssociations(user);
+  const idAsso = idCorrespondance ?? links[0]?.id_correspondance ?? null;
+  const link = links.find((l) => l.id_correspondance === idAsso);
+
+  const subventions = useQuery({
+    queryKey: ['subventions', 'open', 'wizard'],
+    queryFn: () => callApi(rdsSchemeRoutes.listSubventions, { query: { active: 'true', populate: 'sous_dispositifs' } }),
+    retry: false,
+  });
+  const etablissements = useQuery({
+    queryKey: ['association-etablissements', idAsso],
+    queryFn: () => callApi(associationRoutes.getEtablissements, { query: { id_asso: idAsso! } }),
+    enabled: idAsso !== null,
+    retry: false,
+  });
+  // A secondary establishment's member applies for their establishment; others for the head office.
+  const siret =
+    (link?.type === 'Etablissement secondaire' ? link.id_siret : null) ??
+    etablissements.data?.find((e) => e.est_siege)?.siret ??
+    link?.siegeSiret ??
+    null;
+  const error = subventions.error ?? etablissements.error;
+
+  return (
+    <Page title="Demande de subvention" lead={link?.nom}>
+      {!idAsso && <Alert severity="info" small description="Vous n’êtes rattaché(e) à aucune association." />}
+      {error && <Alert severity="error" small role="alert" description={errorMessage(error, MESSAGES.httpEmpty)} />}
+      {idAsso && (subventions.isPending || etablissements.isPending) && <p>Chargement…</p>}
+      {idAsso && subventions.data && etablissements.data && (
+        <>
+          <h2>Étape 0 : Dispositif</h2>
+          <p>Choisissez la subvention demandée : le dossier est créé à l’enregistrement de cette étape.</p>
+          <StepScheme
+            subventions={subventions.data}
+            readOnly={false}
+            initial={{ code_subvention: params.get('subvention') ?? undefined }}
+            onSave={async (choice) => {
+              if (!siret) throw new Error(MESSAGES.httpEmpty);
+              const created = await callApi(dossierRoutes.createDossier, {
+                query: { id_asso: idAsso },
+                body: { description: choice, demandeur: { id_siret: siret } },
+              });
+              navigate(dossierPath({ id: created.id, siret: created.demandeur.id_siret }, 1));
+            }}
+          />
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,255 @@
+// /associations/:idSiret?/subvention-demande/:idDossier: the dossier wizard on the server's data.
+// The dossier (GET /demande/dossiers/:id: its options and mode), its full projects (projects
+// routes), its subvention with sous-dispositifs, services, expected fields and documents
+// (GET /subventions/:code?populate), and the association file's rows the steps offer
+// (establishments, representatives, RIBs, documents; id_asso: the applicant's SIRET). Each step
+// saves on the server before the next opens; a refused save keeps what was typed. Read mode when
+// the server says `mode: read`; transmission, deletion, PDF and messages as the options allow.
+import { fr } from '@codegouvfr/react-dsfr';
+import { Alert } from '@codegouvfr/react-dsfr/Alert';
+import { Button } from '@codegouvfr/react-dsfr/Button';
+import { Input } from '@codegouvfr/react-dsfr/Input';
+import {
+  associationDocumentRoutes,
+  associationRoutes,
+  dossierRoutes,
+  MESSAGES,
+  projetRoutes,
+  rdsSchemeRoutes,
+  SUBVENTION_POPULATE,
+  type Dossier,
+  type DossierView,
+} from '@portail/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { callApi, errorMessage } from '../../lib/api/index.ts';
+import { FormError } from '../../lib/forms/form-error.tsx';
+import { toast } from '../../lib/toast/toast-store.ts';
+import { Page } from '../shell/index.ts';
+import { downloadDossierPdf, loadProjects, saveProject, saveStep } from './dossier-api.ts';
+import { DOSSIERS_PATH } from './paths.ts';
+import { DossierWizard, type WizardHandlers } from './wizard/dossier-wizard.tsx';
+
+export function DossierPage() {
+  const { idSiret, idDossier } = useParams();
+  const id = idDossier!;
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const view = useQuery({ queryKey: ['dossier', id], queryFn: () => callApi(dossierRoutes.getDossier, { params: { id }, query: {} }), retry: false });
+  const projets = useQuery({ queryKey: ['dossier', id, 'projets'], queryFn: () => loadProjects(id), retry: false });
+  const code = view.data?.description.code_subvention;
+  const subvention = useQuery({
+    queryKey: ['subvention', code],
+    queryFn: () => callApi(rdsSchemeRoutes.getSubvention, { params: { code: code! }, query: { populate: SUBVENTION_POPULATE.join(',') } }),
+    enabled: code !== undefined,
+    retry: false,
+  });
+  const idAsso = idSiret ?? view.data?.demandeur.id_siret ?? null;
+  const file = useQuery({
+    queryKey: ['dossier-association-file', idAsso],
+    queryFn: async () => {
+      const query = { id_asso: idAsso! };
+      const [etablissements, representants, ribs] = await Promise.all([
+        callApi(associationRoutes.getEtablissements, { query }),
+        callApi(associationRoutes.getRepresentants, { query }),
+        callApi(associationRoutes.getRibs, { query }),
+      ]);
+      return { etablissements, representants, ribs };
+    },
+    enabled: idAsso !== null,
+    retry: false,
+  });
+  const documents = useQuery({
+    queryKey: ['association-documents', idAsso, null],
+    queryFn: () => callApi(associationDocumentRoutes.listDocuments, { query: { id_asso: idAsso! } }),
+    enabled: idAsso !== null,
+    retry: false,
+  });
+
+  const error = view.error ?? projets.error ?? subvention.error ?? file.error;
+  const title = view.data ? `Dossier de demande de subvention n° ${view.data.identifiant.id_fo}` : 'Dossier de demande de subvention';
+  if (error) {
+    return (
+      <Page title={title}>
+        <Alert severity="error" small role="alert" description={errorMessage(error, MESSAGES.httpEmpty)} />
+      </Page>
+    );
+  }
+  if (!view.data || !projets.data || !subvention.data || !file.data) {
+    return (
+      <Page title={title}>
+        <p>Chargement du dossier…</p>
+      </Page>
+    );
+  }
+
+  const current = view.data;
+  const dossier: Dossier = { ...current, projets: projets.data };
+  const setView = (next: DossierView) => queryClient.setQueryData(['dossier', id], next);
+  const refreshProjects = () => queryClient.invalidateQueries({ queryKey: ['dossier', id] });
+  const { events } = current.options;
+
+  const handlers: WizardHandlers = {
+    createDossier: () => Promise.reject(new Error(MESSAGES.httpEmpty)),
+    updateDossier: async (changes, step) => {
+      const next = await saveStep(id, step, changes);
+      setView(next);
+      // A change of exercise or multi-year realigns the projects on the server.
+      if (step === 0 || step === 2) await queryClient.invalidateQueries({ queryKey: ['dossier', id, 'projets'] });
+      return { ...next, projets: projets.data };
+    },
+    uploadDocument: async (type, upload) => {
+      const formData = new FormData();
+      formData.append('file', upload);
+      const created = await callApi(associationDocumentRoutes.uploadDocument, {
+        query: { id_asso: idAsso!, type, ...(current.demandeur.id_siret ? { id_siret: current.demandeur.id_siret } : {}) },
+        formData,
+      });
+      await queryClient.invalidateQueries({ queryKey: ['association-documents', idAsso] });
+      return created;
+    },
+    saveProject: async (projet) => {
+      await saveProject(id, projet);
+      toast.success('Le projet a été enregistré.');
+      await refreshProjects();
+    },
+    deleteProject: async (idProjet) => {
+      const { message } = await callApi(projetRoutes.deleteProjet, { params: { id, idProjet } });
+      toast.success(message);
+      await refreshProjects();
+    },
+    transmit: async () => {
+      const next = await callApi(dossierRoutes.transmitDossier, { params: { id }, query: {} });
+      setView(next);
+      toast.success('Le dossier a été transmis au service instructeur.');
+    },
+  };
+
+  return (
+    <Page title={title} lead={subvention.data.label}>
+      <DossierWizard
+        dossier={dossier}
+        subvention={subvention.data}
+        subventions={[subvention.data]}
+        choices={file.data}
+        associationDocuments={documents.data ?? []}
+        readOnly={current.mode === 'read'}
+        canTransmit={events.includes('transmettre') || events.includes('retransmettre')}
+        handlers={handlers}
+        aside={
+          <DossierAside
+            dossier={current}
+            onDeleted={() => {
+              void queryClient.invalidateQueries({ queryKey: ['dossiers'] });
+              navigate(DOSSIERS_PATH);
+            }}
+          />
+        }
+      />
+    </Page>
+  );
+}
+
+/** Under the steps: the PDF, the messages to the instructing service, deletion when the options allow it. */
+function DossierAside({ dossier, onDeleted }: { dossier: DossierView; onDeleted: () => void }) {
+  const [downloading, setDownloading] = useState(false);
+  async function download() {
+    setDownloading(true);
+    try {
+      await downloadDossierPdf(dossier.id, `dossier-${dossier.identifiant.id_fo}.pdf`);
+    } catch (e) {
+      toast.error(errorMessage(e, MESSAGES.httpEmpty));
+    } finally {
+      setDownloading(false);
+    }
+  }
+  async function remove() {
+    if (!window.confirm(`Supprimer le dossier ${dossier.identifiant.id_fo} ?`)) return;
+    try {
+      const { message } = await callApi(dossierRoutes.deleteDossier, { params: { id: dossier.id }, query: {} });
+      toast.success(message);
+      onDeleted();
+    } catch (e) {
+      toast.error(errorMessage(e, MESSAGES.httpEmpty));
+    }
+  }
+  return (
+    <section aria-labelledby="dossier-outils" className={fr.cx('fr-mt-6w')}>
+      <h2 id="dossier-outils" className={fr.cx('fr-h4')}>
+        Le dossier
+      </h2>
+      <ul className={fr.cx('fr-btns-group', 'fr-btns-group--inline-md')}>
+        <li>
+          <Button priority="secondary" iconId="fr-icon-download-line" onClick={() => void download()} disabled={downloading}>
+            {downloading ? 'Préparation du PDF…' : 'Télécharger le dossier (PDF)'}
+          </Button>
+        </li>
+        {dossier.options.events.includes('supprimer') && (
+          <li>
+            <Button priority="tertiary" iconId="fr-icon-delete-line" onClick={() => void remove()}>
+              Supprimer le dossier
+            </Button>
+          </li>
+        )}
+      </ul>
+      <MessageForm dossier={dossier} />
+    </section>
+  );
+}
+
+/** A message to the dossier's instructing service (POST …/message: a notification and a mail). */
+function MessageForm({ dossier }: { dossier: DossierView }) {
+  const [message, setMessage] = useState('');
+  const [serviceId, setServiceId] = useState(dossier.instructeurs.find((i) => i.isReferent)?.service.id ?? dossier.instructeurs[0]?.service.id ?? '');
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!message.trim()) {
+      setFormError(MESSAGES.required('message'));
+      return;
+    }
+    setFormError(null);
+    setSending(true);
+    try {
+      const sent = await callApi(dossierRoutes.messageDossier, {
+        params: { id: dossier.id },
+        query: {},
+        body: { message, ...(serviceId ? { id_service_instructeur: serviceId } : {}) },
+      });
+      toast.success(sent.message);
+      setMessage('');
+    } catch (e) {
+      setFormError(errorMessage(e, MESSAGES.httpEmpty));
+    } finally {
+      setSending(false);
+    }
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="messagerie" className={fr.cx('fr-mt-4w')}>
+      <h3 id="messagerie" className={fr.cx('fr-h5')}>
+        Écrire au service instructeur
+      </h3>
+      <FormError message={formError} />
+      {dossier.instructeurs.length > 1 && (
+        <div className={fr.cx('fr-select-group')}>
+          <label className={fr.cx('fr-label')} htmlFor="message-service">
+            Service destinataire
+          </label>
+          <select id="message-service" className={fr.cx('fr-select')} value={serviceId} onChange={(e) => setServiceId(e.target.value)}>
+            {dossier.instructeurs.map((i) => (
+              <option key={i.service.id} value={i.service.id}>
+                {i.service.nom}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <Input label="Message" textArea nativeTextAreaProps={{ id: 'message-texte', rows: 4, value: message, maxLength: 5000, onChange: (e) => setMessage(e.target.value) }} />
+      <Button type="submit" disabled={sending}>
+        {sending ? 'Envoi…' : 'Envoyer le message'}
+      </Button>
+    </form>
+  );
+}
