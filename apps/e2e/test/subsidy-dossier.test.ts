@@ -1,0 +1,215 @@
+// Journey: a head-office member of an association opens the directory of subsidies, applies for the
+// demo campaign « ANS Part territoriale » (multi-year scheme instructed by the SDJES de Paris and the
+// DRAJES), goes through steps 0-4 with the server saving each step (a reload keeps step 1), adds a
+// multi-year project with its budgets (live totals), attaches the expected documents by uploading
+// them, certifies, transmits and downloads the PDF. Then, over the API, the demo instructor of the
+// SDJES de Paris sees the dossier in state D.
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createLinkedMember, insertAssociation } from './support/associations.ts';
+import { DEMO_PASSWORD, onPath, passwordField, useBrowser, uniqueEmail, visible } from './support/browser.ts';
+import { useMailbox } from './support/mail.ts';
+
+const browser = useBrowser();
+useMailbox();
+
+const ASSOCIATION = {
+  id: randomUUID(),
+  nom: 'Union sportive des subventions e2e',
+  sigle: 'USSE',
+  siren: '202600045',
+  rna: 'W372026004',
+  siretSiege: '20260004500019',
+  siretSecondaire: '20260004500027',
+};
+const member = { email: uniqueEmail('subvention'), password: 'Subvention-E2e-2026!', nom: 'Garnier', prenom: 'Inès' };
+const YEAR = new Date().getUTCFullYear();
+const CAMPAIGN = `ANS Part territoriale ${YEAR}`;
+
+/** A PDF small enough to read in a test, real enough for the server's content check. */
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n' +
+    '2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
+
+let pool: pg.Pool | undefined;
+
+async function api(method: string, path: string, body?: unknown, token?: string): Promise<unknown> {
+  const response = await fetch(`${browser.baseUrl}/api${path}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { 'x-access-token': token } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} /api${path} : HTTP ${response.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+const login = async (email: string, password: string) => ((await api('POST', '/auth-server/login', { email, password })) as { token: string }).token;
+
+beforeAll(async () => {
+  pool = new pg.Pool({ connectionString: inject('e2eDatabaseUrl'), max: 1 });
+  await insertAssociation(pool, ASSOCIATION);
+  await createLinkedMember(browser.baseUrl, member, { id_correspondance: ASSOCIATION.id, id_siret: ASSOCIATION.siretSiege });
+  // The association file's rows step 1 offers: a legal representative and the head office's RIB.
+  const token = await login(member.email, member.password);
+  const asso = `id_asso=${ASSOCIATION.id}`;
+  await api(
+    'POST',
+    `/proxy-asso/association/representants_legaux?${asso}`,
+    { civilite: 'Madame', nom: 'Garnier', prenom: 'Inès', courriel: member.email, fonction: 'Présidente', telephone: '0601020304' },
+    token,
+  );
+  await api(
+    'POST',
+    `/proxy-asso/association/ribs?${asso}&id_siret=${ASSOCIATION.siretSiege}`,
+    { titulaire: ASSOCIATION.nom, iban: 'FR7630006000011234567890189', bic: 'BNPAFRPP' },
+    token,
+  );
+});
+
+afterAll(async () => {
+  await pool?.end();
+});
+
+async function signIn(page: Page) {
+  await page.goto('/client/login');
+  await page.getByLabel('Adresse électronique', { exact: true }).fill(member.email);
+  await passwordField(page, 'Mot de passe').fill(member.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await onPath(page, '/client/user/dashboard');
+  await page.getByRole('button', { name: 'Tout accepter' }).click();
+}
+
+/** Clicks a DSFR radio or checkbox by its label inside the fieldset whose legend holds `legend`. */
+async function choose(page: Page, legend: string, label: string) {
+  await page.locator('fieldset').filter({ hasText: legend }).locator('label', { hasText: label }).first().click();
+}
+
+const saveAndContinue = (page: Page) => page.getByRole('button', { name: 'Enregistrer et continuer' }).click();
+const stepHeading = (page: Page, text: string) => visible(page.getByRole('heading', { name: text }));
+
+describe('dossier de demande de subvention', () => {
+  it('un membre crée un dossier pluriannuel, le remplit, le transmet et télécharge son PDF ; l’instructeur le voit en D', async () => {
+    const page = browser.page();
+    await signIn(page);
+
+    // The directory lists the open campaigns; the member applies for the CNDS one.
+    await page.goto('/client/repertoire-des-subventions');
+    await visible(page.getByRole('heading', { name: CAMPAIGN }));
+    await browser.shot('repertoire des subventions');
+    await page.getByRole('link', { name: `Déposer une demande pour ${CAMPAIGN}` }).click();
+    await onPath(page, `/client/associations/${ASSOCIATION.id}/subvention-demande`);
+
+    // Step 0: the campaign is preselected; its sub-scheme is required.
+    await visible(page.locator('#field-code_subvention'));
+    expect(await page.locator('#field-code_subvention').inputValue()).toBe(`CNDS-PT-${YEAR}`);
+    await saveAndContinue(page);
+    await visible(page.getByText('Le champ sous-dispositif est obligatoire.'));
+    await page.locator('#field-id_sous_type_dispositif').selectOption({ label: 'Part territoriale - Projets sportifs fédéraux' });
+    await browser.shot('etape 0 dispositif');
+    await saveAndContinue(page);
+
+    // Step 1 on the created dossier's page.
+    await onPath(page, new RegExp(`^/client/associations/${ASSOCIATION.siretSiege}/subvention-demande/[0-9a-f-]{36}\\?etape=1$`));
+    const dossierUrl = new URL(page.url());
+    const dossierId = dossierUrl.pathname.split('/').pop()!;
+    await stepHeading(page, 'Étape 1 : Demandeur');
+    await page.locator('#field-id_siret').selectOption(ASSOCIATION.siretSiege);
+    await page.locator('#field-id_rib').selectOption({ index: 1 });
+    await page.locator('#field-id_representant_legal').selectOption({ index: 1 });
+    await page.locator('#field-id_signataire').selectOption({ index: 1 });
+    await page.locator('#field-id_responsable').selectOption({ index: 1 });
+    await browser.shot('etape 1 demandeur');
+    await saveAndContinue(page);
+    await stepHeading(page, 'Étape 2 : Renouvellement et documents');
+
+    // Saved on the server: a reload of step 1 shows the choices.
+    await page.goto(`${dossierUrl.pathname}?etape=1`);
+    await stepHeading(page, 'Étape 1 : Demandeur');
+    expect(await page.locator('#field-id_siret').inputValue()).toBe(ASSOCIATION.siretSiege);
+    expect(await page.locator('#field-id_rib').inputValue()).not.toBe('');
+    await page.goto(`${dossierUrl.pathname}?etape=2`);
+
+    // Step 2: not a renewal, multi-year, the scheme's dossier field, the expected documents uploaded.
+    await stepHeading(page, 'Étape 2 : Renouvellement et documents');
+    await choose(page, 'renouvellement', 'Non');
+    await choose(page, 'Demande pluriannuelle', 'Oui');
+    await page.locator('#custom-nb_licencies').fill('120');
+    for (const code of ['statuts', 'rapport_activite', 'budget_previsionnel', 'rib']) {
+      await page.locator(`#doc-${code}-file`).setInputFiles({ name: `${code}.pdf`, mimeType: 'application/pdf', buffer: PDF });
+      await visible(page.locator('fieldset').filter({ has: page.locator(`#doc-${code}-file`) }).getByText(`Joint : ${code}.pdf`));
+    }
+    await visible(page.getByText('4 document(s) joint(s) sur 4'));
+    await browser.shot('etape 2 documents joints');
+    await saveAndContinue(page);
+
+    // Step 3: one multi-year project, its budgets per year with live totals.
+    await stepHeading(page, 'Étape 3 : Projets');
+    await page.getByRole('button', { name: 'Ajouter un projet' }).click();
+    const p = 'projet-nouveau';
+    await page.locator(`#${p}-intitule`).fill('École de natation pour tous');
+    await page.locator(`#${p}-objectifs`).fill('Apprendre à nager à 200 enfants du quartier.');
+    await page.locator(`#${p}-evaluation`).fill('Nombre d’enfants ayant obtenu le test d’aisance aquatique.');
+    await page.locator(`#${p}-custom-justification_pluriannuel`).fill('Le projet suit deux promotions successives.');
+    const periode = await page.getByTestId(`${p}-periode`).textContent();
+    expect(periode).toContain('Pluriannuel');
+    const years = await page.locator('caption', { hasText: 'Budget prévisionnel du projet' }).allTextContents();
+    expect(years.length).toBeGreaterThan(1);
+    await page.locator(`[id^="${p}-montant-${YEAR}-"]`).first().fill('3000');
+    await page.locator(`[id^="${p}-montant-${YEAR + 1}-"]`).first().fill('2500');
+    await page.locator(`#${p}-budget-${YEAR}-charges-comptes-60`).fill('1500');
+    await page.locator(`#${p}-budget-${YEAR}-charges-comptes-64`).fill('4000');
+    await page.locator(`#${p}-budget-${YEAR}-produits-comptes-74`).fill('3000');
+    await page.locator(`#${p}-budget-${YEAR}-produits-ressources_propres-fonds_propres`).fill('2500');
+    await visible(page.getByTestId(`${p}-budget-${YEAR}-charges`).getByText(/5\s500\s€/));
+    await visible(page.getByTestId(`${p}-budget-${YEAR}-produits`).getByText(/5\s500\s€/));
+    await visible(page.getByTestId(`${p}-total-demande`).getByText(/5\s500\s€/));
+    await page.locator(`#${p}-budget-${YEAR + 1}-charges-comptes-64`).fill('4200');
+    await visible(page.getByTestId(`${p}-budget-${YEAR + 1}-insuffisance`).getByText(/4\s200\s€/));
+    await browser.shot('etape 3 projet pluriannuel');
+    await page.getByRole('button', { name: 'Enregistrer le projet' }).click();
+    await visible(page.getByText('Le projet a été enregistré.'));
+    const row = page.getByRole('row').filter({ hasText: 'École de natation pour tous' });
+    await visible(row.getByText(/Pluriannuel/));
+    await browser.shot('etape 3 projets');
+    await page.getByRole('button', { name: 'Continuer vers l’attestation' }).click();
+
+    // Step 4: attestation, then transmission.
+    await stepHeading(page, 'Étape 4 : Attestation');
+    await page.locator('label', { hasText: 'Je certifie exactes les informations du dossier' }).click();
+    await page.getByRole('button', { name: 'Enregistrer l’attestation' }).click();
+    await visible(page.getByText('Le dossier est complet : vous pouvez le transmettre au service instructeur.'));
+    await browser.shot('etape 4 attestation');
+    await page.getByRole('button', { name: 'Transmettre le dossier' }).click();
+    await visible(page.getByText('Le dossier a été transmis au service instructeur.').first());
+    await visible(page.getByText('Transmis au service instructeur', { exact: true }).first());
+    await visible(page.getByText('Ce dossier est en lecture seule', { exact: false }));
+    await browser.shot('dossier transmis');
+
+    // The PDF, fetched with the token in a header and saved by the browser.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger le dossier (PDF)' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^dossier-\d{4}-\d{6}\.pdf$/);
+    const saved = await download.path();
+    expect(readFileSync(saved).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // The list shows it transmitted.
+    await page.goto('/client/dossiers');
+    const listRow = page.getByRole('row').filter({ hasText: CAMPAIGN });
+    await visible(listRow.getByText('Transmis au service instructeur'));
+    await visible(listRow.getByRole('link', { name: /Consulter le dossier/ }));
+    await browser.shot('mes dossiers');
+
+    // Over the API: the SDJES de Paris instructor sees the dossier in state D.
+    const instructor = await login('instructeur@demo.example.org', DEMO_PASSWORD);
+    const list = (await api('GET', '/lca-server/demande/dossiers?etats=D', undefined, instructor)) as {
+      items: { id: string; instructions: { etat: string }[] }[];
+    };
+    const seen = list.items.find((d) => d.id === dossierId);
+    expect(seen, 'dossier visible par l’instructeur').toBeDefined();
+    expect(seen!.instructions.map((i) => i.etat)).toContain('D');
+  });
+});
