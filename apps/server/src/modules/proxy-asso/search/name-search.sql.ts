@@ -112,12 +112,12 @@ export function rareStatement(term: string, words: string[], scan: number, { off
 /**
  * All-words plan: the first `offset + limit` names starting with the term (p), and the live names
  * holding every one of `words` (w: exact intersection of the words' postings), at most `scan` + 1
- * read, or `countCap` + 1 when the names starting with the term fill the page (then they are read
- * to be counted only). The names of w not starting with the term and similar enough to it follow
- * the names starting with it. When w was read whole (at most countCap names) and p filled the page,
- * the names starting with the term are counted too (at most countCap + 1 read).
- * Figures: m_prefix (p), m_read (w), m_similar (w's matches not starting with the term),
- * m_prefix_all (every name starting with the term, up to countCap + 1; null when not counted).
+ * read. When the names starting with the term fill the page, w is read to be counted only: the
+ * names starting with the term are counted first (at most countCap + 1 read), and w (at most
+ * countCap + 1) only when they are at most countCap. The names of w not starting with the term and
+ * similar enough to it follow the names starting with it.
+ * Figures: m_prefix (p), m_read (w; null when not read), m_similar (w's matches not starting with
+ * the term), m_prefix_all (every name starting with the term, up to countCap + 1).
  */
 export function allWordsStatement(
   term: string, words: string[], scan: number, countCap: number, { offset, limit }: PageOptions,
@@ -130,31 +130,30 @@ export function allWordsStatement(
   const text = `
   WITH p AS MATERIALIZED (${prefixRows(t, upper, wanted)}),
   pn AS (SELECT count(*)::int AS n, count(*) >= ${wanted} AS filled FROM p),
-  lim AS (SELECT CASE WHEN filled THEN ${cap} ELSE ${bind(scan, 'int')} END AS n FROM pn),
+  pa AS (
+    SELECT CASE WHEN (SELECT filled FROM pn) THEN count(*)::int ELSE (SELECT n FROM pn) END AS n FROM (
+      SELECT 1 FROM associations
+       WHERE (SELECT filled FROM pn) AND nom_recherche ~>=~ ${t} AND nom_recherche ~<~ ${upper} AND deleted_at IS NULL
+       ORDER BY nom_recherche USING ~<~ LIMIT ${cap} + 1) z),
+  lim AS (SELECT CASE WHEN NOT filled THEN ${bind(scan, 'int')} WHEN (SELECT n FROM pa) <= ${cap} THEN ${cap} END AS n FROM pn),
   w AS MATERIALIZED (
     SELECT id, nom_recherche, sigle FROM associations
-     WHERE string_to_array(nom_recherche, ' ') @> ${bind(words, 'text[]')} AND deleted_at IS NULL
+     WHERE (SELECT n FROM lim) IS NOT NULL
+       AND string_to_array(nom_recherche, ' ') @> ${bind(words, 'text[]')} AND deleted_at IS NULL
      LIMIT (SELECT n + 1 FROM lim)),
-  wr AS (SELECT count(*)::int AS read FROM w),
+  wr AS (SELECT CASE WHEN (SELECT n FROM lim) IS NOT NULL THEN count(*)::int END AS read FROM w),
   ws AS MATERIALIZED (
     SELECT * FROM (
       SELECT w.id, w.nom_recherche, w.sigle, ${wordSimilarity(t, 'w.nom_recherche')} AS ws FROM w
        WHERE (SELECT read FROM wr) <= (SELECT n FROM lim) AND NOT starts_with(w.nom_recherche, ${t})) s
      WHERE ws >= ${THRESHOLD}),
-  pa AS (
-    SELECT count(*)::int AS n FROM (
-      SELECT 1 FROM associations
-       WHERE (SELECT filled FROM pn) AND (SELECT read FROM wr) <= ${cap}
-         AND nom_recherche ~>=~ ${t} AND nom_recherche ~<~ ${upper} AND deleted_at IS NULL
-       LIMIT ${cap} + 1) z),
   c AS (
     SELECT id, nom_recherche, sigle, 0 AS src, ord, 1::float8 AS ws FROM p
     UNION ALL
     SELECT id, nom_recherche, sigle, 1, 0, ws FROM ws),
   ${page(t, `c.src, c.ord, c.ws DESC, c.nom_recherche COLLATE "C", c.id`,
     `(SELECT n FROM pn) AS m_prefix, (SELECT read FROM wr) AS m_read, (SELECT count(*)::int FROM ws) AS m_similar,
-     CASE WHEN NOT (SELECT filled FROM pn) THEN (SELECT n FROM pn)
-          WHEN (SELECT read FROM wr) <= ${cap} THEN (SELECT n FROM pa) END AS m_prefix_all`,
+     (SELECT n FROM pa) AS m_prefix_all`,
     bind(offset, 'int'), bind(limit, 'int'))}`;
   return { text, values };
 }

@@ -153,19 +153,19 @@ export function createSearchRepository(db: Database) {
       if (every !== undefined) {
         const { rows, figures } = await run(allWordsStatement(term, every, ALL_WORDS_SCAN, countCap, paging));
         const prefix = figures.m_prefix ?? 0;
-        const read = figures.m_read ?? 0;
+        const read = figures.m_read ?? null;
         const similar = figures.m_similar ?? 0;
-        const prefixAll = figures.m_prefix_all ?? null;
+        const prefixAll = figures.m_prefix_all ?? 0;
         if (prefix >= wanted) {
-          // The names starting with the term fill the page. The names holding every word were
-          // counted when they are at most the cap (then the names starting with the term too): the
-          // total is their number; otherwise the cap, a lower bound.
-          const counted = read <= countCap && prefixAll !== null && prefixAll <= countCap;
+          // The names starting with the term fill the page. They were counted, then, when they are
+          // at most the cap, the names holding every word: the total is their number when both
+          // are at most the cap; otherwise the cap, a lower bound.
+          const counted = prefixAll <= countCap && read !== null && read <= countCap;
           return { rows, total: counted ? Math.min(prefixAll + similar, countCap) : countCap, totalExact: false, plan: 'all-words' };
         }
         // At least the page with the names holding every word: the best of them lead; the names
         // lacking one follow on later pages, so the total is a lower bound.
-        if (read <= ALL_WORDS_SCAN && prefix + similar >= wanted) {
+        if (read !== null && read <= ALL_WORDS_SCAN && prefix + similar >= wanted) {
           return { rows, total: Math.min(prefix + similar, countCap), totalExact: false, plan: 'all-words' };
         }
       }
