@@ -8,7 +8,7 @@ import { idSchema } from '../fields.ts';
 import { defineRoute, messageSchema } from '../http.ts';
 import { MAX_AMOUNT } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
-import { ROLE_SETS, type Role } from '../roles.ts';
+import { ROLE_SETS } from '../roles.ts';
 import type { ResourceScope } from '../scope.ts';
 import { budgetChargesSchema, budgetContributionsSchema, budgetProduitsSchema, subsidyBudgetSchema } from './budget.ts';
 import { beneficiaireSchema, customValueSchema, indicateurSchema, PROJET_PERIODES, projetSchema } from './schemas.ts';
@@ -135,10 +135,10 @@ const dossierParams = z.object({ id: dossierRefSchema });
 const projetParams = z.object({ id: dossierRefSchema, idProjet: idSchema });
 /**
  * Reading: the roles the dossier scope resolves (the association's members and lca.admin, the
- * dossier's instructing agents and rds.admin; rds.appli_admin administers the application, not
- * dossiers); writing: the association side only (the dossier scope refuses the service side too).
+ * dossier's instructing agents and rds.admin); writing: the association side only (the dossier
+ * scope refuses the service side too).
  */
-const readers = [...ROLE_SETS.associationMembers, 'rds.user', 'rds.service', 'rds.admin'] as const satisfies readonly Role[];
+const readers = ROLE_SETS.dossierReaders;
 const writers = ROLE_SETS.associationMembers;
 
 export const projetRoutes = {

@@ -181,13 +181,13 @@ function DossierAside({ dossier, onDeleted }: { dossier: DossierView; onDeleted:
       </h2>
       <ul className={fr.cx('fr-btns-group', 'fr-btns-group--inline-md')}>
         <li>
-          <Button priority="secondary" iconId="fr-icon-download-line" onClick={() => void download()} disabled={downloading}>
+          <Button priority="secondary" onClick={() => void download()} disabled={downloading}>
             {downloading ? 'Préparation du PDF…' : 'Télécharger le dossier (PDF)'}
           </Button>
         </li>
         {dossier.options.events.includes('supprimer') && (
           <li>
-            <Button priority="tertiary" iconId="fr-icon-delete-line" onClick={() => void remove()}>
+            <Button priority="tertiary" onClick={() => void remove()}>
               Supprimer le dossier
             </Button>
           </li>

@@ -118,7 +118,7 @@ export function DossiersList({ rows, total, pageSize, dossierPath, onDelete, cur
                   <tr key={dossier.id}>
                     <td>{dossier.identifiant.id_fo}</td>
                     <td>
-                      {d.id_type_dispositif} – {d.libelle_subvention ?? d.code_subvention}
+                      {d.libelle_subvention ?? `${d.id_type_dispositif} – ${d.code_subvention}`}
                     </td>
                     <td>
                       {d.exercice}

@@ -13,13 +13,25 @@ import { RequiredLegend, RequiredMark } from './required-mark.tsx';
 import { StepActions } from './step-actions.tsx';
 import type { StepProps } from './types.ts';
 
-export function StepAttestation({ dossier, subvention, readOnly, onSave, onBack, onTransmit, canTransmit }: StepProps & { onBack: () => void; onTransmit: () => Promise<void>; canTransmit: boolean }) {
+export function StepAttestation({
+  dossier,
+  subvention,
+  readOnly,
+  onSave,
+  onBack,
+  onTransmit,
+  canTransmit,
+}: StepProps & { onBack: () => void; onTransmit: () => Promise<void>; canTransmit: boolean }) {
   const [certifie, setCertifie] = useState(dossier.attestation?.certifie ?? false);
   const [error, setError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [transmitting, setTransmitting] = useState(false);
-  const missing = missingForTransmission(dossier, { questions: [], champs: subvention.champs_attendus, documents: subvention.documents_attendus });
+  const missing = missingForTransmission(dossier, {
+    questions: [],
+    champs: subvention.champs_attendus,
+    documents: subvention.documents_attendus,
+  });
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -70,41 +82,51 @@ export function StepAttestation({ dossier, subvention, readOnly, onSave, onBack,
           options={[
             {
               label: `Je certifie exactes les informations du dossier ${dossier.identifiant.id_fo}, et que l’association est à jour de ses obligations administratives, comptables, sociales et fiscales.`,
-              nativeInputProps: { name: 'certifie', checked: certifie, onChange: (event) => setCertifie(event.target.checked) },
+              nativeInputProps: {
+                name: 'certifie',
+                checked: certifie,
+                onChange: (event) => setCertifie(event.target.checked),
+              },
             },
           ]}
         />
         <StepActions readOnly={readOnly} saving={saving} onBack={onBack} label="Enregistrer l’attestation" />
       </form>
 
-      <section aria-labelledby="transmission" className={fr.cx('fr-mt-6w')}>
-        <h3 id="transmission" className={fr.cx('fr-h4')}>
-          Transmission au service instructeur
-        </h3>
-        {missing.length > 0 ? (
-          <Alert
-            severity="warning"
-            title="Le dossier ne peut pas encore être transmis"
-            description={
-              <>
-                <p>Il manque :</p>
-                <ul data-testid="missing-list">
-                  {missing.map((m) => (
-                    <li key={`${m.kind}-${m.code}`}>{m.label}</li>
-                  ))}
-                </ul>
-              </>
-            }
-          />
-        ) : (
-          <p>Le dossier est complet : vous pouvez le transmettre au service instructeur.</p>
-        )}
-        {canTransmit && !readOnly && (
-          <Button className={fr.cx('fr-mt-2w')} onClick={() => void transmit()} disabled={transmitting || missing.length > 0}>
-            {transmitting ? 'Transmission…' : 'Transmettre le dossier'}
-          </Button>
-        )}
-      </section>
+      {!readOnly && (
+        <section aria-labelledby="transmission" className={fr.cx('fr-mt-6w')}>
+          <h3 id="transmission" className={fr.cx('fr-h4')}>
+            Transmission au service instructeur
+          </h3>
+          {missing.length > 0 ? (
+            <Alert
+              severity="warning"
+              title="Le dossier ne peut pas encore être transmis"
+              description={
+                <>
+                  <p>Il manque :</p>
+                  <ul data-testid="missing-list">
+                    {missing.map((m) => (
+                      <li key={`${m.kind}-${m.code}`}>{m.label}</li>
+                    ))}
+                  </ul>
+                </>
+              }
+            />
+          ) : (
+            <p>Le dossier est complet : vous pouvez le transmettre au service instructeur.</p>
+          )}
+          {canTransmit && !readOnly && (
+            <Button
+              className={fr.cx('fr-mt-2w')}
+              onClick={() => void transmit()}
+              disabled={transmitting || missing.length > 0}
+            >
+              {transmitting ? 'Transmission…' : 'Transmettre le dossier'}
+            </Button>
+          )}
+        </section>
+      )}
     </>
   );
 }
