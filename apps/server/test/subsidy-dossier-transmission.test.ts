@@ -182,3 +182,42 @@ describe('notifications of transitions', () => {
     expect(list.body.items.find((d: { id: string }) => d.id === row.id).notifications).toBe(1);
   });
 });
+
+describe('populate', () => {
+  it('joins projects, documents and instructing services to the listed dossiers only when asked', async () => {
+    const row = await createCompleteDossier(t, asso, await createScheme(t, { serviceIds: [agent.serviceId, second.serviceId] }), [agent.serviceId, second.serviceId]);
+    const list = (query: Record<string, string>) => t.http().get(BASE).query({ limit: '100', ...query }).set(TOKEN_HEADER, member.token);
+    const plain = (await list({})).body.items.find((d: { id: string }) => d.id === row.id);
+    expect(plain).not.toHaveProperty('projets');
+    expect(plain).not.toHaveProperty('instructeurs');
+    const joined = await list({ populate: 'projets,instructeurs' });
+    expect(joined.status).toBe(200);
+    const item = joined.body.items.find((d: { id: string }) => d.id === row.id);
+    expect(item.projets).toEqual([{ id: expect.any(String), rang_dossier: 1, intitule: 'Projet complet' }]);
+    expect(item.instructeurs.map((i: { service: { id: string }; isReferent: boolean }) => [i.service.id, i.isReferent])).toEqual([
+      [agent.serviceId, true],
+      [second.serviceId, false],
+    ]);
+    expect(item).not.toHaveProperty('documents');
+    expect((await list({ populate: 'documents' })).body.items.find((d: { id: string }) => d.id === row.id).documents).toEqual([]);
+    const unknown = await list({ populate: 'budgets' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toContain('« budgets » ne peut pas être joint au dossier');
+  });
+
+  it('answers the full projects of a dossier with populate=projets, their parts chosen by projectFields', async () => {
+    const row = await createCompleteDossier(t, asso, await createScheme(t, { serviceIds: [agent.serviceId] }), [agent.serviceId]);
+    const get = (query: Record<string, string>) => t.http().get(`${BASE}/${row.id}`).query(query).set(TOKEN_HEADER, member.token);
+    const plain = await get({});
+    expect(plain.body.projets).toEqual([{ id: expect.any(String), rang_dossier: 1, intitule: 'Projet complet' }]);
+    const full = await get({ populate: 'projets' });
+    expect(full.status).toBe(200);
+    expect(full.body.projets[0]).toMatchObject({ rang_dossier: 1, intitule: 'Projet complet', description: { intitule: 'Projet complet', exercice: 2026 } });
+    expect(full.body.projets[0]).toHaveProperty('financements');
+    expect(full.body.projets[0]).not.toHaveProperty('evaluation');
+    const chosen = await get({ populate: 'projets', projectFields: 'evaluation' });
+    expect(chosen.body.projets[0].evaluation).toMatchObject({ commentaire: 'Bilan' });
+    expect(chosen.body.projets[0]).not.toHaveProperty('description');
+    expect((await get({ populate: 'projets', projectFields: 'inconnu' })).status).toBe(400);
+  });
+});

@@ -10,7 +10,8 @@ import { MESSAGES } from '../messages.ts';
 import type { NOTIFICATION_TYPES } from '../notifications.ts';
 import { ROLE_SETS } from '../roles.ts';
 import { scope } from '../scope.ts';
-import { attestationSchema, customValueSchema, CREATED_BY_TYPES, DOSSIER_STATUTS, dossierSchema } from './schemas.ts';
+import { projetFieldsSchema, projetViewSchema } from './projet-routes.ts';
+import { attestationSchema, customValueSchema, CREATED_BY_TYPES, DOSSIER_STATUTS, dossierDocumentSchema, dossierSchema, instructeurSchema } from './schemas.ts';
 
 const gateway = 'lca-server' as const;
 const readers = ROLE_SETS.dossierReaders;
@@ -29,6 +30,7 @@ export const DOSSIER_MESSAGES = {
   sousDispositifNotOfSubvention: "Le sous-dispositif n'appartient pas à cette subvention.",
   shareNotMember: "La personne n'est pas membre de l'association.",
   adminsOnly: 'Seuls les administrateurs peuvent voir les dossiers supprimés.',
+  unknownPopulate: (name: string) => `« ${name} » ne peut pas être joint au dossier (projets, documents ou instructeurs).`,
 } as const;
 
 /** A dossier by its id or its number (id_fo « 2026-000123 »). */
@@ -39,6 +41,11 @@ const siret = z.string().regex(/^\d{14}$/, MESSAGES.badFormat('SIRET'));
 /** Repeated query parameters (`etats=A&etats=C`), or one value with commas. */
 const list = <T extends z.ZodType>(item: T) =>
   z.preprocess((v) => (v === undefined ? undefined : (Array.isArray(v) ? v : [v]).flatMap((s) => (typeof s === 'string' ? s.split(',') : [s])).filter((s) => s !== '')), z.array(item).max(50));
+/** What `populate` may join to a dossier: its projects, its documents, its instructing services. */
+export const DOSSIER_POPULATE = ['projets', 'documents', 'instructeurs'] as const;
+export type DossierPopulate = (typeof DOSSIER_POPULATE)[number];
+const populateQuery = list(z.string().max(50).refine((name) => (DOSSIER_POPULATE as readonly string[]).includes(name), { error: (issue) => DOSSIER_MESSAGES.unknownPopulate(String(issue.input)) }))
+  .transform((names) => names as DossierPopulate[]);
 /** `role`: the side the client acts as (spec §6); the server decides from the session all the same. */
 const roleQuery = { role: z.string().max(50).optional() };
 
@@ -61,6 +68,10 @@ export const dossierSummarySchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   notifications: z.number().int().optional(),
+  /** With `populate`: the projects (rank and title), the documents, the instructing services. */
+  projets: z.array(z.object({ id: idSchema, rang_dossier: z.number().int(), intitule: z.string().nullable() })).optional(),
+  documents: z.array(dossierDocumentSchema).optional(),
+  instructeurs: z.array(instructeurSchema).optional(),
 });
 export type DossierSummary = z.infer<typeof dossierSummarySchema>;
 
@@ -70,7 +81,8 @@ export const DOSSIER_SORTS = ['created_at', 'updated_at', 'exercice', 'id_fo'] a
 const optionsSchema = z.object({ events: z.array(z.string()), actions: z.array(z.string()) });
 
 export const dossierViewSchema = dossierSchema.omit({ projets: true }).extend({
-  projets: z.array(z.object({ id: idSchema, rang_dossier: z.number().int(), intitule: z.string().nullable() })),
+  /** Rank and title; with `populate=projets`, also the parts of the project `projectFields` names. */
+  projets: z.array(projetViewSchema.omit({ id: true }).partial().extend({ id: idSchema, rang_dossier: z.number().int(), intitule: z.string().nullable() })),
   deleted: z.boolean(),
   options: optionsSchema,
 });
@@ -109,7 +121,7 @@ const documentsBody = z.object({ documents: z.array(z.object({ code: z.string().
 export const dossierRoutes = {
   listDossiers: defineRoute({
     method: 'GET', gateway, path: '/demande/dossiers', access: readers, scope: scope.caller,
-    summary: "Dossiers que l'appelant voit (ses associations, son service une fois transmis ; tout pour lca.admin et rds.admin), filtrés, triés et paginés",
+    summary: "Dossiers que l'appelant voit (ses associations, son service une fois transmis ; tout pour lca.admin et rds.admin), filtrés, triés et paginés ; `populate` (projets, documents, instructeurs) joint ces parties à chaque dossier ; `role` et `fields` sont acceptés, sans effet (le serveur décide du côté par la session)",
     query: z.object({
       ...roleQuery,
       etats: list(z.enum(DOSSIER_STATES)).optional(),
@@ -123,7 +135,8 @@ export const dossierRoutes = {
       includeDeleted: queryBoolean.optional(),
       searchQuery: z.string().max(100).optional(),
       select_notifications: queryBoolean.optional(),
-      populate: list(z.string().max(50)).optional(),
+      populate: populateQuery.optional(),
+      /** Accepted for the original clients; every summary key is answered (see the list's items). */
       fields: list(z.string().max(50)).optional(),
       page: z.coerce.number().int().min(1).max(100_000).default(1),
       limit: z.coerce.number().int().min(1).max(100).default(20),
@@ -146,8 +159,8 @@ export const dossierRoutes = {
   }),
   getDossier: defineRoute({
     method: 'GET', gateway, path: '/demande/dossiers/:id', access: readers, scope: scope.dossier('read'),
-    summary: "Un dossier, avec ce que la machine permet à l'appelant (événements et actions)",
-    params: dossierParams, query: z.object({ ...roleQuery, populate: list(z.string().max(50)).optional(), projectFields: list(z.string().max(50)).optional() }),
+    summary: "Un dossier, avec ce que la machine permet à l'appelant (événements et actions) ; documents et instructeurs toujours joints ; `populate=projets` rend les projets complets, parties choisies par `projectFields` (par défaut : identifiant, description, financements, cofinancements, customs)",
+    params: dossierParams, query: z.object({ ...roleQuery, populate: populateQuery.optional(), projectFields: projetFieldsSchema.optional() }),
     errors: ['DOSSIER_NOT_FOUND'],
     response: dossierViewSchema,
   }),

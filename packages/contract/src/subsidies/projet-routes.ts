@@ -118,8 +118,8 @@ export type ProjetField = (typeof PROJET_FIELDS)[number];
 /** The parts a list answers when `fields` is absent (spec §9). */
 export const DEFAULT_PROJET_FIELDS: readonly ProjetField[] = ['identifiant', 'description', 'financements', 'cofinancements', 'customs'];
 
-/** `fields`: names separated by spaces or commas, or repeated. */
-const fieldsSchema = z
+/** `fields`: names separated by spaces or commas, or repeated (also the dossier's `projectFields`). */
+export const projetFieldsSchema = z
   .union([z.string(), z.array(z.string())])
   .transform((value, ctx): ProjetField[] => {
     const names = (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(/[\s,]+/)).filter(Boolean);
@@ -146,7 +146,7 @@ export const projetRoutes = {
     method: 'GET', gateway, path: '/demande/dossiers/:id/projets', access: readers, scope: dossier('read'),
     errors: ['DOSSIER_NOT_FOUND'],
     summary: "Projets d'un dossier, par rang ; `fields` choisit les parties rendues (par défaut : identifiant, description, financements, cofinancements, customs)",
-    params: dossierParams, query: z.object({ fields: fieldsSchema.optional() }),
+    params: dossierParams, query: z.object({ fields: projetFieldsSchema.optional() }),
     response: z.array(projetViewSchema.partial().extend({ id: idSchema })),
   }),
   getProjet: defineRoute({

@@ -4,6 +4,7 @@
 import type { Database } from '../../../db/prisma.ts';
 import type { Prisma } from '../../../db/prisma.ts';
 import { transactionRunner, type DbTransaction } from '../../../db/transaction.ts';
+import { listProjetRows } from '../projets/index.ts';
 
 type Tx = DbTransaction;
 
@@ -40,6 +41,22 @@ export function createDossierRepository(db: Database) {
       ]);
       return { total, rows };
     },
+    /** The parts `populate` joins to the listed dossiers (one query per part asked for). */
+    async populated(ids: string[], parts: readonly string[]) {
+      const where = { dossierId: { in: ids } };
+      const projets = parts.includes('projets')
+        ? await db.projet.findMany({ where, select: { id: true, dossierId: true, rangDossier: true, intitule: true }, orderBy: { rangDossier: 'asc' } })
+        : [];
+      const documents = parts.includes('documents')
+        ? await db.dossierDocument.findMany({ where, select: { dossierId: true, code: true, documentId: true, document: { select: { nom: true, type: true } } }, orderBy: { createdAt: 'asc' } })
+        : [];
+      const instructeurs = parts.includes('instructeurs')
+        ? await db.dossierInstruction.findMany({ where, select: { dossierId: true, isReferent: true, service: { select: { id: true, nom: true, type: true } } }, orderBy: [{ isReferent: 'desc' }, { createdAt: 'asc' }] })
+        : [];
+      return { projets, documents, instructeurs };
+    },
+    /** The dossier's projects with their lines (`populate=projets` of a dossier). */
+    fullProjets: (id: string) => listProjetRows(db, id),
     /** Unread notifications of the user per dossier (payload.dossier). */
     async unreadByDossier(userId: string, dossierIds: string[]): Promise<Map<string, number>> {
       if (dossierIds.length === 0) return new Map();

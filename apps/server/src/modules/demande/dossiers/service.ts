@@ -6,7 +6,9 @@ import {
   DOSSIER_MESSAGES,
   dossierInstructionMachine,
   NOTIFICATION_TYPE_IDS,
+  type DossierPopulate,
   type NotificationTypeId,
+  type ProjetField,
 } from '@portail/contract';
 import type { DbTransaction } from '../../../db/transaction.ts';
 import { appError } from '../../../http/errors.ts';
@@ -18,6 +20,7 @@ import type { NotificationService } from '../../notifications/index.ts';
 import type { TransitionService, WorkflowTarget } from '../../workflow/index.ts';
 import { listWhere, reachWhere, type ListQuery } from './list.ts';
 import { dossierScopeFor } from './policy.ts';
+import { fullProjets, partsOf } from './populate.ts';
 import type { DossierRepository, Person } from './repository.ts';
 import type { DossierScopeRepository } from './scope.repository.ts';
 import { realignProjects } from '../projets/index.ts';
@@ -96,16 +99,22 @@ export function createDossierService(deps: DossierServiceDeps) {
     resolvers,
     instructionTarget,
 
-    async list(claims: AuthClaims, q: ListQuery & { page: number; limit: number; sort: string; order: 'asc' | 'desc'; select_notifications?: boolean }) {
+    async list(claims: AuthClaims, q: ListQuery & { page: number; limit: number; sort: string; order: 'asc' | 'desc'; select_notifications?: boolean; populate?: DossierPopulate[] }) {
       const reach = reachWhere(claims, { links: await repository.callerLinks(claims.userId), serviceId: await repository.callerServiceId(claims.userId) });
       if (!reach) return { total: 0, page: q.page, limit: q.limit, items: [] };
       const column = { created_at: 'createdAt', updated_at: 'updatedAt', exercice: 'exercice', id_fo: 'idFo' }[q.sort] ?? 'updatedAt';
       const { total, rows } = await repository.list(listWhere(claims, reach, q), { skip: (q.page - 1) * q.limit, take: q.limit, orderBy: { [column]: q.order } });
-      const unread = q.select_notifications ? await repository.unreadByDossier(claims.userId, rows.map((r) => r.id)) : null;
-      return { total, page: q.page, limit: q.limit, items: rows.map((r) => toDossierSummary(r, unread ? (unread.get(r.id) ?? 0) : undefined)) };
+      const ids = rows.map((r) => r.id);
+      const unread = q.select_notifications ? await repository.unreadByDossier(claims.userId, ids) : null;
+      const parts = partsOf(await repository.populated(ids, q.populate ?? []), q.populate ?? []);
+      return { total, page: q.page, limit: q.limit, items: rows.map((r) => ({ ...toDossierSummary(r, unread ? (unread.get(r.id) ?? 0) : undefined), ...parts(r.id) })) };
     },
 
-    get: view,
+    /** The dossier; with populate=projets, its full projects (parts from projectFields). */
+    async get(claims: AuthClaims, scope: DossierScope, q: { populate?: DossierPopulate[]; projectFields?: ProjetField[] } = {}) {
+      const dossier = await view(claims, scope);
+      return q.populate?.includes('projets') ? { ...dossier, projets: await fullProjets(repository, dossier.id, q.projectFields) } : dossier;
+    },
 
     states: () =>
       Object.entries(dossierInstructionMachine.states).map(([code, s]) => ({
