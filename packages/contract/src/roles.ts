@@ -65,6 +65,8 @@ export const ROLE_SETS = {
   associationsAndServices: [...LCA_ROLES, ...RDS_ROLES],
   /** Subsidy dossiers: the association side, the instructing agents and rds.admin (the dossier scope says which dossier). */
   dossierReaders: [...LCA_ROLES, 'rds.user', 'rds.service', 'rds.admin'],
+  /** Instructing services' records: their own agents, and the managers of service accounts. */
+  serviceReaders: [...RDS_ROLES, 'lca.admin', 'osiris.appli_admin'],
   /** Pass'Sport and approvals administration. */
   platformAdmins: ['lca.admin', 'rds.admin', 'rds.appli_admin'],
   /** Subsidy schemes administration. */

@@ -12,7 +12,7 @@ import { NIVEAUX_TERRITORIAUX, SERVICE_PROFILS, serviceInstructeurSchema } from 
 /** Who manages service accounts (crossed auth and rds records). */
 export const SERVICE_MANAGERS = ROLE_SETS.referentielAdmins;
 /** Who reads services: the managers, and instructors (their own service, their subtree for an administrator profile). */
-export const SERVICE_READERS: readonly Role[] = [...new Set<Role>([...ROLE_SETS.instructors, ...ROLE_SETS.referentielAdmins])];
+export const SERVICE_READERS: readonly Role[] = ROLE_SETS.serviceReaders;
 /** The roles a service account may hold. */
 export const SERVICE_ACCOUNT_ROLES = ['rds.service', 'rds.user'] as const;
 
