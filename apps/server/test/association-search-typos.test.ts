@@ -116,6 +116,20 @@ describe('the all-words plan (common words, exact intersection of their names)',
   });
 });
 
+describe('the all-words plan falling back to the common plan', () => {
+  it('answers as the common plan, in the same statement, when the names holding every word do not fill the page', async () => {
+    await Promise.all(['Trombelique Zanfaroise', 'Club Trombelique de Zanfaroise', 'Trombelique seule'].map(named));
+    const repository = createSearchRepository(t.db);
+    const options = { offset: 0, limit: 10, countCap: 1000 };
+    const fallback = await repository.searchByName('trombelique zanfaroise', { ...options, frequencies: { trombelique: 20_000, zanfaroise: 25_000 } });
+    const common = await repository.searchByName('trombelique zanfaroise', options);
+    expect(fallback.plan).toBe('common');
+    expect(fallback.rows.length).toBeGreaterThanOrEqual(2);
+    expect({ ids: fallback.rows.map((row) => row.id), total: fallback.total, exact: fallback.totalExact })
+      .toEqual({ ids: common.rows.map((row) => row.id), total: common.total, exact: common.totalExact });
+  });
+});
+
 describe('the all-words plan\'s total', () => {
   const frequencies = { glimbarde: 20_000, vostrenac: 25_000 };
   const term = 'glimbarde vostrenac';

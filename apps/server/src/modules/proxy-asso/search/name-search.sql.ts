@@ -77,6 +77,16 @@ const page = (term: string, order: string, figures: string, offset: string, limi
      WHERE r.rk > ${offset} ORDER BY r.rk LIMIT ${limit}) pg ON true
    ORDER BY pg.rk`;
 
+/**
+ * The `wanted` nearest live names (GiST trigram KNN, in distance order, numbered `ord`), read only
+ * when `gate` holds.
+ */
+const nearestRows = (term: string, wanted: string, gate: string) => `
+  SELECT id, nom_recherche, sigle, row_number() OVER () AS ord FROM (
+    SELECT id, nom_recherche, sigle FROM associations
+     WHERE ${gate} AND ${term} <% (nom_recherche COLLATE "C") AND deleted_at IS NULL
+     ORDER BY ${term} <<-> (nom_recherche COLLATE "C") LIMIT ${wanted}) y`;
+
 export interface PageOptions {
   offset: number;
   limit: number;
@@ -116,8 +126,11 @@ export function rareStatement(term: string, words: string[], scan: number, { off
  * names starting with the term are counted first (at most countCap + 1 read), and w (at most
  * countCap + 1) only when they are at most countCap. The names of w not starting with the term and
  * similar enough to it follow the names starting with it.
+ * When neither fill the page (or w holds more than `scan` names), the common plan answers in the
+ * same statement: the nearest names follow the names starting with the term (commonStatement).
  * Figures: m_prefix (p), m_read (w; null when not read), m_similar (w's matches not starting with
- * the term), m_prefix_all (every name starting with the term, up to countCap + 1).
+ * the term), m_prefix_all (every name starting with the term, up to countCap + 1), m_common (the
+ * common plan answered), m_near and m_matches (as commonStatement's).
  */
 export function allWordsStatement(
   term: string, words: string[], scan: number, countCap: number, { offset, limit }: PageOptions,
@@ -127,6 +140,7 @@ export function allWordsStatement(
   const upper = bind(prefixUpperBound(term), 'text');
   const wanted = bind(offset + limit, 'int');
   const cap = bind(countCap, 'int');
+  const scanValue = bind(scan, 'int');
   const text = `
   WITH p AS MATERIALIZED (${prefixRows(t, upper, wanted)}),
   pn AS (SELECT count(*)::int AS n, count(*) >= ${wanted} AS filled FROM p),
@@ -135,7 +149,7 @@ export function allWordsStatement(
       SELECT 1 FROM associations
        WHERE (SELECT filled FROM pn) AND nom_recherche ~>=~ ${t} AND nom_recherche ~<~ ${upper} AND deleted_at IS NULL
        ORDER BY nom_recherche USING ~<~ LIMIT ${cap} + 1) z),
-  lim AS (SELECT CASE WHEN NOT filled THEN ${bind(scan, 'int')} WHEN (SELECT n FROM pa) <= ${cap} THEN ${cap} END AS n FROM pn),
+  lim AS (SELECT CASE WHEN NOT filled THEN ${scanValue} WHEN (SELECT n FROM pa) <= ${cap} THEN ${cap} END AS n FROM pn),
   w AS MATERIALIZED (
     SELECT id, nom_recherche, sigle FROM associations
      WHERE (SELECT n FROM lim) IS NOT NULL
@@ -147,13 +161,20 @@ export function allWordsStatement(
       SELECT w.id, w.nom_recherche, w.sigle, ${wordSimilarity(t, 'w.nom_recherche')} AS ws FROM w
        WHERE (SELECT read FROM wr) <= (SELECT n FROM lim) AND NOT starts_with(w.nom_recherche, ${t})) s
      WHERE ws >= ${THRESHOLD}),
+  aw AS (
+    SELECT (SELECT filled FROM pn)
+        OR ((SELECT read FROM wr) <= ${scanValue} AND (SELECT n FROM pn) + (SELECT count(*) FROM ws) >= ${wanted}) AS answers),
+  k AS MATERIALIZED (${nearestRows(t, wanted, 'NOT (SELECT answers FROM aw)')}),
   c AS (
     SELECT id, nom_recherche, sigle, 0 AS src, ord, 1::float8 AS ws FROM p
     UNION ALL
-    SELECT id, nom_recherche, sigle, 1, 0, ws FROM ws),
+    SELECT id, nom_recherche, sigle, 1, 0, ws FROM ws WHERE (SELECT answers FROM aw)
+    UNION ALL
+    SELECT id, nom_recherche, sigle, 1, ord, 0 FROM k WHERE k.id NOT IN (SELECT id FROM p)),
   ${page(t, `c.src, c.ord, c.ws DESC, c.nom_recherche COLLATE "C", c.id`,
     `(SELECT n FROM pn) AS m_prefix, (SELECT read FROM wr) AS m_read, (SELECT count(*)::int FROM ws) AS m_similar,
-     (SELECT n FROM pa) AS m_prefix_all`,
+     (SELECT n FROM pa) AS m_prefix_all, NOT (SELECT answers FROM aw) AS m_common,
+     (SELECT count(*)::int FROM k) AS m_near, (SELECT count(*)::int FROM c) AS m_matches`,
     bind(offset, 'int'), bind(limit, 'int'))}`;
   return { text, values };
 }
@@ -169,11 +190,7 @@ export function commonStatement(term: string, { offset, limit }: PageOptions): S
   const wanted = bind(offset + limit, 'int');
   const text = `
   WITH p AS MATERIALIZED (${prefixRows(t, bind(prefixUpperBound(term), 'text'), wanted)}),
-  k AS MATERIALIZED (
-    SELECT id, nom_recherche, sigle, row_number() OVER () AS ord FROM (
-      SELECT id, nom_recherche, sigle FROM associations
-       WHERE (SELECT count(*) FROM p) < ${wanted} AND ${t} <% (nom_recherche COLLATE "C") AND deleted_at IS NULL
-       ORDER BY ${t} <<-> (nom_recherche COLLATE "C") LIMIT ${wanted}) y),
+  k AS MATERIALIZED (${nearestRows(t, wanted, `(SELECT count(*) FROM p) < ${wanted}`)}),
   c AS (
     SELECT id, nom_recherche, sigle, 0 AS src, ord FROM p
     UNION ALL

@@ -102,7 +102,8 @@ const SELECT_ROW = Prisma.sql`
   (SELECT count(*)::int FROM etablissements e WHERE e.association_id = a.id AND e.actif) AS nb_etablissements`;
 
 /** A row of a name search statement: the plan's figures (m_*), then the page's row (null past the page). */
-type Figures = Partial<Record<'m_read' | 'm_matches' | 'm_prefix' | 'm_similar' | 'm_prefix_all' | 'm_near', number | null>>;
+type Figures = Partial<Record<'m_read' | 'm_matches' | 'm_prefix' | 'm_similar' | 'm_prefix_all' | 'm_near', number | null>>
+  & { m_common?: boolean | null };
 type PageRow = { [K in keyof SearchRow]: SearchRow[K] | null } & Figures;
 
 /** The statement's page (its rows with an id, in rank order) and its figures (those of its first row). */
@@ -150,9 +151,11 @@ export function createSearchRepository(db: Database) {
       }
 
       const every = allWords(term, frequencies);
-      if (every !== undefined) {
-        const { rows, figures } = await run(allWordsStatement(term, every, ALL_WORDS_SCAN, countCap, paging));
-        const prefix = figures.m_prefix ?? 0;
+      const { rows, figures } = await run(every === undefined
+        ? commonStatement(term, paging)
+        : allWordsStatement(term, every, ALL_WORDS_SCAN, countCap, paging));
+      const prefix = figures.m_prefix ?? 0;
+      if (every !== undefined && figures.m_common === false) {
         const read = figures.m_read ?? null;
         const similar = figures.m_similar ?? 0;
         const prefixAll = figures.m_prefix_all ?? 0;
@@ -165,13 +168,10 @@ export function createSearchRepository(db: Database) {
         }
         // At least the page with the names holding every word: the best of them lead; the names
         // lacking one follow on later pages, so the total is a lower bound.
-        if (read !== null && read <= ALL_WORDS_SCAN && prefix + similar >= wanted) {
-          return { rows, total: Math.min(prefix + similar, countCap), totalExact: false, plan: 'all-words' };
-        }
+        return { rows, total: Math.min(prefix + similar, countCap), totalExact: false, plan: 'all-words' };
       }
 
-      const { rows, figures } = await run(commonStatement(term, paging));
-      const prefix = figures.m_prefix ?? 0;
+      // The common plan (alone, or in the all-words statement when its names did not fill the page).
       const matches = figures.m_matches ?? 0;
       // Both scans ended before `wanted`: every match is in hand. Otherwise more may follow, and
       // each page reads its own `offset + limit` rows: the cap is promised, as a lower bound.
