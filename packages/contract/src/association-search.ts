@@ -53,9 +53,10 @@ export const associationSearchResultSchema = z.object({
   /**
    * Number of matches, exact when `total_exact` is true (identifier lookups, and name searches whose
    * matches were all read: rare words, or fewer than a page or two). Otherwise a name search does not
-   * count its matches: `total` is how many it read (names holding every word of the term), or
-   * ASSOCIATION_SEARCH.countCap when more may follow the page (names starting with the term, nearest
-   * names): display it as "N+"; pages up to it are served, a later one may come back short.
+   * count all its matches: `total` is a lower bound — the names starting with the term and those
+   * holding every word of the term, counted when they are at most ASSOCIATION_SEARCH.countCap, else
+   * the cap (also when more may follow the page: names starting with the term, nearest names):
+   * display it as "N+"; pages up to it are served, a later one may come back short.
    */
   total: z.number().int(),
   total_exact: z.boolean(),
