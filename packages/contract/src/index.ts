@@ -28,6 +28,7 @@ export * from './auth-session.ts';
 export * from './fields.ts';
 export * from './documents.ts';
 export * from './errors.ts';
+export * from './errors-core.ts';
 export * from './http.ts';
 export * from './identifiers.ts';
 export * from './lca.ts';

@@ -5,14 +5,14 @@ import {
   MESSAGES,
   routeUrl,
   sendsAccessToken,
-  type ErrorKey,
+  type CoreErrorKey,
   type RouteDefinition,
   type RouteInput,
   type RouteOutput,
 } from '@portail/contract';
 import type { SessionStore } from '../session/session-store.ts';
 import { ApiError, BAD_RESPONSE_CODE, isCatalogueError, NETWORK_ERROR_CODE, SESSION_EXPIRED_CODE } from './api-error.ts';
-import { toApiError } from './error-mapping.ts';
+import type { toApiError } from './error-mapping.ts';
 import { isTokenExpired } from './jwt.ts';
 import { toQueryString } from './query-string.ts';
 
@@ -30,8 +30,26 @@ export interface ApiClientDeps {
 }
 
 /** The entry-check refusals the app resolves by sending the user to a page (error catalogue keys). */
-const ENTRY_CHECK_REFUSALS = ['EMAIL_NOT_VALIDATED', 'PASSWORD_CHANGE_REQUIRED'] as const satisfies readonly ErrorKey[];
+const ENTRY_CHECK_REFUSALS = ['EMAIL_NOT_VALIDATED', 'PASSWORD_CHANGE_REQUIRED'] as const satisfies readonly CoreErrorKey[];
 export type EntryCheckRefusal = (typeof ENTRY_CHECK_REFUSALS)[number];
+
+/**
+ * The error mapping reads the whole error catalogue (the text of a code answered without a message):
+ * it loads with the first refused call, not with the entry. Should its chunk fail to load, the error
+ * keeps the server's message (else a generic one), its status and its code.
+ */
+let errorMapping: Promise<{ toApiError: typeof toApiError }> | null = null;
+async function toApiErrorLater(status: number, body: unknown): Promise<ApiError> {
+  errorMapping ??= import('./error-mapping.ts');
+  try {
+    return (await errorMapping).toApiError(status, body);
+  } catch {
+    errorMapping = null;
+    const { message, code } = (typeof body === 'object' && body !== null ? body : {}) as { message?: unknown; code?: unknown };
+    const text = typeof message === 'string' && message.trim() ? message.trim() : MESSAGES.httpEmpty;
+    return new ApiError(text, status, typeof code === 'string' ? { code } : {});
+  }
+}
 
 /** A multipart route (file upload) also takes the form data to send as its body. */
 export type CallInput<R extends RouteDefinition> = RouteInput<R> &
@@ -139,7 +157,7 @@ export function createApiClient(deps: ApiClientDeps) {
 
     const body = await readJson(response);
     if (!response.ok) {
-      const error = toApiError(response.status, body);
+      const error = await toApiErrorLater(response.status, body);
       const refusal = ENTRY_CHECK_REFUSALS.find((key) => isCatalogueError(error, key));
       if (refusal) deps.onEntryCheckRefused?.(refusal);
       throw error;

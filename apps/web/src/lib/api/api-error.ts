@@ -1,5 +1,5 @@
 // The one error type every API call throws: a French message, an HTTP status, field errors if any.
-import { errorCodeOf, ERRORS, type ErrorKey } from '@portail/contract';
+import { CORE_ERRORS, coreErrorCodeOf, type CoreErrorKey } from '@portail/contract';
 
 export const SESSION_EXPIRED_CODE = 'SESSION_EXPIRED';
 export const NETWORK_ERROR_CODE = 'NETWORK';
@@ -23,9 +23,12 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/** Whether the error is the catalogue's entry `key` (by its code on the wire and its status). */
-export function isCatalogueError(error: unknown, key: ErrorKey): error is ApiError {
-  return isApiError(error) && error.code === errorCodeOf(key) && error.status === ERRORS[key].status;
+/**
+ * Whether the error is the catalogue's entry `key` (by its code on the wire and its status). Keys of
+ * the catalogue's first part (errors-core.ts): this runs on the start path, which loads no other.
+ */
+export function isCatalogueError(error: unknown, key: CoreErrorKey): error is ApiError {
+  return isApiError(error) && error.code === coreErrorCodeOf(key) && error.status === CORE_ERRORS[key].status;
 }
 
 /** A French message for anything thrown (API errors keep theirs). */

@@ -1,5 +1,5 @@
 // The "user-info load" entry check: association record (lca) or service record (rds).
-import { associationUserRoutes, errorCodeOf, isLcaRole, isRdsRole, MESSAGES, rdsRoutes, type SessionUser } from '@portail/contract';
+import { associationUserRoutes, coreErrorCodeOf, isLcaRole, isRdsRole, MESSAGES, rdsRoutes, type SessionUser } from '@portail/contract';
 import type { CallApi } from '../api/api-client.ts';
 import { ApiError } from '../api/api-error.ts';
 
@@ -20,6 +20,6 @@ export async function loadUserInfo(kind: UserInfoKind, user: SessionUser, callAp
     return { ...user, lcaId: record._id, associations: record.associations };
   }
   const rds = await callApi(rdsRoutes.getServiceUser, { params: { id: user.authId } });
-  if (rds.locked) throw new ApiError(MESSAGES.userLocked, 403, { code: errorCodeOf('USER_LOCKED') });
+  if (rds.locked) throw new ApiError(MESSAGES.userLocked, 403, { code: coreErrorCodeOf('USER_LOCKED') });
   return { ...user, rds };
 }
