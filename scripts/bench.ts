@@ -276,7 +276,7 @@ function report(figures: {
     row('warm restart → /health (same data folder)', warm, TARGETS.warmStartMs, ms, selfReported ? `(server's own count: ${selfReported} ms)` : ''),
     row('SIGTERM → exit (after the fresh start)', coldStop, TARGETS.stopMs, ms),
     row('SIGTERM → exit (after the login load)', warmStop, TARGETS.stopMs, ms),
-    row('initial client JS, gzip (entry + static imports)', client?.gzipBytes, TARGETS.initialJsGzipBytes, kib,
+    row('initial client JS, gzip (entry + static imports)', client?.gzipBytes, TARGETS.initialJsGzipBytes, kb,
       client ? `(${client.files.length} files, ${kb(client.rawBytes)} raw)` : '(apps/web/dist missing)'),
   );
   if (client) for (const file of client.files) lines.push(`         ${file.name.padEnd(44)} ${kb(file.gzipBytes).padStart(10)} gzip`);
