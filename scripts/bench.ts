@@ -9,7 +9,7 @@
 //   4. logins: N requests with C in flight against the warm server (requests/s, latencies), memory
 //   5. initial client JS: apps/web/dist's entry chunk and its static imports, gzip
 //   6. the README's command from a fresh clone: `git clone` of this repository into a temporary
-//      folder, `pnpm install`, `pnpm start` until /health answers (once; BENCH_CLONE=0 skips it).
+//      folder, `pnpm install`, `npm start` (the README's start) until /health answers (once; BENCH_CLONE=0 skips it).
 //      It clones the last commit: uncommitted changes are not measured there.
 // Everything it starts is stopped (SIGTERM, waited for) and its temporary folders removed.
 // Options (environment): BENCH_LOGINS (200), BENCH_CONCURRENCY (8), BENCH_CLONE (1), BENCH_SERVER (built|tsx).
@@ -264,7 +264,7 @@ function report(figures: {
   ];
   if (clone) {
     lines.push(
-      row('fresh clone after install: pnpm start → /health', clone.startToHealthMs, TARGETS.freshStartMs, ms, '(README command, empty .data)'),
+      row('fresh clone after install: npm start → /health', clone.startToHealthMs, TARGETS.freshStartMs, ms, '(README command, empty .data)'),
       row("README's whole command from a fresh clone", clone.totalMs, TARGETS.cloneToHealthMs, ms,
         `(clone ${ms(clone.cloneMs)}, install ${ms(clone.installMs)}, start ${ms(clone.startToHealthMs)})`),
     );

@@ -1,5 +1,5 @@
 // The README's start from a fresh clone, as a newcomer runs it: `git clone` of this repository into
-// a temporary folder, `npx -y pnpm@10.34.8 install`, then `npx -y pnpm@10.34.8 start` until /health
+// a temporary folder, `npx -y pnpm@10.34.8 install`, then `npm start` until /health
 // answers 200 (empty .data: initdb, migrations, referentials, demo data). Each phase is timed; the
 // portal is then stopped with SIGTERM (its whole process group) and the folder removed.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -12,7 +12,7 @@ import { freePort } from '../../apps/server/test/support/free-port.ts';
 export interface CloneFigures {
   cloneMs: number;
   installMs: number;
-  /** `pnpm start` spawned → first 200 on /health. */
+  /** `npm start` spawned → first 200 on /health. */
   startToHealthMs: number;
   totalMs: number;
   error?: string;
@@ -76,7 +76,8 @@ export async function freshCloneStart(repository: string, onSpawn: (child: Child
 
     const startedAt = performance.now();
     // Its own process group: SIGTERM reaches pnpm, the shell and the server alike, as Ctrl-C would.
-    portal = spawn('npx', [...PNPM, 'start'], { cwd: checkout, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    // The README's start command: npm runs the package's start script (npx would first spend ~2 s finding pnpm).
+    portal = spawn('npm', ['start'], { cwd: checkout, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     onSpawn(portal);
     let output = '';
     for (const stream of [portal.stdout!, portal.stderr!]) stream.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
@@ -88,7 +89,7 @@ export async function freshCloneStart(repository: string, onSpawn: (child: Child
         .catch(() => false);
       if (answered) break;
       if (exited || performance.now() - startedAt > START_TIMEOUT_MS) {
-        throw new Error(`pnpm start: no 200 on /health (${exited ? 'exited' : 'timed out'}):\n${output.split('\n').slice(-25).join('\n')}`);
+        throw new Error(`npm start: no 200 on /health (${exited ? 'exited' : 'timed out'}):\n${output.split('\n').slice(-25).join('\n')}`);
       }
       await sleep(20);
     }
