@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAssociation, linkUser, type TestAssociation } from './support/association-factory.ts';
 import { signIn } from './support/factories.ts';
-import { createCompleteDossier, createDossier, createScheme, signInService, type SubsidyScheme } from './support/dossier-fixtures.ts';
+import { createCompleteDossier, createDossier, createScheme, signInService, type SubsidyScheme } from './support/subsidy-fixtures.ts';
 import { TOKEN_HEADER } from './support/http-helpers.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBSIDY_MESSAGES } from '@portail/contract';
 import { createAssociation, linkUser, type TestAssociation } from './support/association-factory.ts';
 import { signIn } from './support/factories.ts';
-import { createCompleteDossier, createDossier, createRib, createScheme, signInService, subventionCode, type SubsidyScheme } from './support/dossier-fixtures.ts';
+import { createCompleteDossier, createDossier, createRib, createScheme, signInService, subventionCode, type SubsidyScheme } from './support/subsidy-fixtures.ts';
 import { TOKEN_HEADER } from './support/http-helpers.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 

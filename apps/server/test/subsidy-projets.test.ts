@@ -9,7 +9,7 @@ import { realignProjects } from '../src/modules/demande/index.ts';
 import { createAssociation, linkUser, type TestAssociation } from './support/association-factory.ts';
 import { signIn } from './support/factories.ts';
 import { TOKEN_HEADER } from './support/http-helpers.ts';
-import { createDossier, createScheme, signInService, validProjet, type SubsidyScheme } from './support/projet-fixtures.ts';
+import { createDossier, createScheme, signInService, validProjet, type SubsidyScheme } from './support/subsidy-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;

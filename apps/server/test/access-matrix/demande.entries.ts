@@ -8,7 +8,7 @@ import type { Role, RouteDefinition } from '@portail/contract';
 import type { MatrixContext, MatrixEntries, MatrixEntry } from '../support/access-matrix.ts';
 import { createAssociation, linkUser, type TestAssociation } from '../support/association-factory.ts';
 import { createAccount } from '../support/factories.ts';
-import { createCompleteDossier, createDossier, createRib, createScheme, signInService, subventionCode, type SubsidyScheme } from '../support/dossier-fixtures.ts';
+import { createCompleteDossier, createDossier, createRib, createScheme, signInService, subventionCode, type SubsidyScheme } from '../support/subsidy-fixtures.ts';
 
 const READERS: Role[] = ['lca.association', 'lca.admin', 'rds.user', 'rds.service', 'rds.admin'];
 const WRITERS: Role[] = ['lca.association', 'lca.admin'];

@@ -7,7 +7,7 @@ import type { Response } from 'supertest';
 import type { Role, RouteDefinition } from '@portail/contract';
 import type { MatrixContext, MatrixEntries, MatrixEntry } from '../support/access-matrix.ts';
 import { createAssociation, type TestAssociation } from '../support/association-factory.ts';
-import { createDossier, createScheme, signInService, validProjet, type SubsidyScheme } from '../support/projet-fixtures.ts';
+import { createDossier, createScheme, signInService, validProjet, type SubsidyScheme } from '../support/subsidy-fixtures.ts';
 
 const READERS: Role[] = ['lca.association', 'lca.admin', 'rds.user', 'rds.service', 'rds.admin'];
 const WRITERS: Role[] = ['lca.association', 'lca.admin'];

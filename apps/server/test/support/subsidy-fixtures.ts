@@ -1,6 +1,6 @@
-// Subsidy data for the tests of projects and the dossier PDF: schemes, a campaign with its
-// instructing services, and dossiers of an association in a given instruction state, written
-// straight to the tables (the dossier routes have their own tests).
+// Subsidy data for the tests of dossiers, projects and the dossier PDF: a scheme, a campaign with its
+// instructing services, and dossiers of an association in a given instruction state, written straight
+// to the tables (the routes that write them have their own tests).
 import { randomUUID } from 'node:crypto';
 import type { TestAssociation } from './association-factory.ts';
 import { signIn } from './factories.ts';
@@ -87,6 +87,28 @@ export async function createDossier(t: TestApp, asso: TestAssociation, scheme: S
       },
     },
   });
+}
+
+
+/** The code of the scheme's subvention. */
+export const subventionCode = async (t: TestApp, scheme: SubsidyScheme) =>
+  (await t.db.subvention.findUniqueOrThrow({ where: { id: scheme.subventionId }, select: { code: true } })).code;
+
+/** A RIB of the association's head office. */
+export const createRib = (t: TestApp, asso: TestAssociation, siret = asso.siege) =>
+  t.db.rib.create({ data: { associationId: asso.id, idSiret: siret, titulaire: asso.association.nom, iban: `FR76${randomUUID().replace(/\D/g, '').padEnd(23, '0').slice(0, 23)}`, bic: 'BNPAFRPP' } });
+
+/** A dossier with nothing missing for transmission: wizard done, applicant with RIB, one valid project, attestation. */
+export async function createCompleteDossier(t: TestApp, asso: TestAssociation, scheme: SubsidyScheme, serviceIds: string[], options: DossierOptions = {}) {
+  const row = await createDossier(t, asso, scheme, serviceIds, options);
+  const rib = await createRib(t, asso);
+  await t.db.dossier.update({
+    where: { id: row.id },
+    data: { step: 4, statut: 'complet', renouvellement: false, pluriannuel: false, exerciceFin: row.exercice, idRib: rib.id, attestation: { certifie: true, date: new Date().toISOString() } },
+  });
+  await t.db.dossierInstruction.updateMany({ where: { dossierId: row.id }, data: { complet: true } });
+  await t.db.projet.create({ data: { dossierId: row.id, rangDossier: 1, intitule: 'Projet complet', exercice: row.exercice, exerciceFin: row.exercice, evaluation: { commentaire: 'Bilan' } } });
+  return row;
 }
 
 /** A project body that passes the checks (an evaluation comment, no recruitment). */
