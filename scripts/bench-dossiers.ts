@@ -12,15 +12,15 @@
 // dossier PDF, pdf/repository.ts), said so in the output. Options: BENCH_SIZES (10000,1000000),
 // BENCH_RUNS (5), BENCH_DATA_DIR: a folder where the embedded PostgreSQL and its loaded databases
 // are kept between runs (a database whose load completed for its size is reused, migrated first).
-import { chmodSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { createDatabase } from '../apps/server/src/db/prisma.ts';
 import { createPdfRepository } from '../apps/server/src/modules/demande/index.ts';
+import { isLoaded, markLoaded, startBenchCluster } from './bench/kept-cluster.ts';
+import { measure } from './bench/timing.ts';
 import {
-  createDatabaseFromTemplate, databaseUrl, dropDatabase, freePort, prepareTemplate, startTestCluster, withClient, type TestCluster,
+  createDatabaseFromTemplate, databaseUrl, dropDatabase, prepareTemplate, withClient,
 } from '../apps/server/test/support/postgres-cluster.ts';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,1000000').split(',').map(Number);
@@ -29,22 +29,6 @@ const DATA_DIR = process.env.BENCH_DATA_DIR ? resolve(process.env.BENCH_DATA_DIR
 const TARGET_P95_MS = 100;
 const TARGET_RATIO = 2;
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]! : NaN;
-
-async function measure<T>(run: (arg: T) => Promise<unknown>, args: T[]) {
-  for (const arg of args) await run(arg); // warm-up: plans, caches
-  const samples: number[] = [];
-  for (let r = 0; r < RUNS; r++) {
-    for (const arg of args) {
-      const started = performance.now();
-      await run(arg);
-      samples.push(performance.now() - started);
-    }
-  }
-  samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 50), p95: percentile(samples, 95), n: samples.length };
-}
 
 /** The statements that load `size` dossiers (and what they need) into a migrated, empty database. */
 function loadStatements(size: number): string[] {
@@ -100,21 +84,9 @@ function loadStatements(size: number): string[] {
   ];
 }
 
-async function startCluster(): Promise<TestCluster> {
-  if (DATA_DIR === undefined) return startTestCluster();
-  mkdirSync(DATA_DIR, { recursive: true });
-  chmodSync(DATA_DIR, 0o755);
-  const server = await startEmbeddedPostgres({ dir: join(DATA_DIR, 'data'), port: await freePort(), ephemeral: true });
-  return { adminUrl: server.adminUrl, stop: () => server.stop() };
-}
 const loadedMark = (size: number) => `bench-dossiers: ${size} dossiers loaded`;
-async function isLoaded(adminUrl: string, name: string, size: number): Promise<boolean> {
-  const rows = await withClient(adminUrl, (client) =>
-    client.query<{ mark: string | null }>("SELECT shobj_description(oid, 'pg_database') AS mark FROM pg_database WHERE datname = $1", [name]));
-  return rows.rows[0]?.mark === loadedMark(size);
-}
 
-const cluster = await startCluster();
+const cluster = await startBenchCluster(DATA_DIR);
 const results: Record<number, Record<string, { p50: number; p95: number; n: number }>> = {};
 try {
   const template = `bench_dossiers_tpl_${process.pid}`;
@@ -123,7 +95,7 @@ try {
     const name = `bench_dossiers_${size}`;
     console.log(`\n== ${size.toLocaleString('fr-FR')} dossiers`);
     let url: string;
-    if (DATA_DIR !== undefined && (await isLoaded(cluster.adminUrl, name, size))) {
+    if (DATA_DIR !== undefined && (await isLoaded(cluster.adminUrl, name, loadedMark(size)))) {
       url = databaseUrl(cluster.adminUrl, name);
       await migrate(url);
       console.log(`base ${name} déjà chargée (${DATA_DIR}) : reprise, migrations appliquées`);
@@ -135,7 +107,7 @@ try {
         for (const statement of loadStatements(size)) await client.query(statement);
       });
       console.log(`chargement ${((performance.now() - started) / 1000).toFixed(1)} s`);
-      await withClient(cluster.adminUrl, (client) => client.query(`COMMENT ON DATABASE "${name}" IS '${loadedMark(size)}'`));
+      await markLoaded(cluster.adminUrl, name, loadedMark(size));
     }
     const db = createDatabase(url);
     const pdf = createPdfRepository(db);
@@ -159,8 +131,8 @@ try {
         },
       });
     results[size] = {
-      liste: await measure(list, sample.associations),
-      dossier: await measure((id: string) => pdf.dossierForPdf(id), sample.dossiers),
+      liste: await measure(list, sample.associations, RUNS),
+      dossier: await measure((id: string) => pdf.dossierForPdf(id), sample.dossiers, RUNS),
     };
     for (const [kind, r] of Object.entries(results[size]!)) {
       console.log(`${kind.padEnd(8)} p50 ${r.p50.toFixed(1).padStart(6)} ms   p95 ${r.p95.toFixed(1).padStart(6)} ms   (${r.n} requêtes)`);

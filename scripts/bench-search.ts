@@ -10,11 +10,8 @@
 // whose load completed for its size is reused, migrated to the current migrations first; loading
 // 1.5 M takes minutes), instead of a throw-away cluster.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join, resolve } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres.ts';
+import { resolve } from 'node:path';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { createDatabase } from '../apps/server/src/db/prisma.ts';
 import { defaultCommunePicker } from '../apps/server/src/db/registry/communes.ts';
@@ -22,8 +19,10 @@ import { loadRegistry, sampleIdentifiers } from '../apps/server/src/db/registry/
 import { createRegistryGenerator } from '../apps/server/src/db/registry/generator.ts';
 import { createSearchRepository } from '../apps/server/src/modules/proxy-asso/search/repository.ts';
 import { createSearchService } from '../apps/server/src/modules/proxy-asso/search/service.ts';
+import { isLoaded, markLoaded, startBenchCluster } from './bench/kept-cluster.ts';
+import { measure } from './bench/timing.ts';
 import {
-  createDatabaseFromTemplate, databaseUrl, dropDatabase, freePort, prepareTemplate, startTestCluster, withClient, type TestCluster,
+  createDatabaseFromTemplate, databaseUrl, dropDatabase, prepareTemplate,
 } from '../apps/server/test/support/postgres-cluster.ts';
 
 const SIZES = (process.env.BENCH_SIZES ?? '15000,1500000').split(',').map(Number);
@@ -57,43 +56,10 @@ const NAME_QUERIES = [
   'villeurbane', 'comite des fete', 'asociation sportive montpelier', 'petanque marseile', 'judo club tolouse',
 ];
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]! : NaN;
 
-async function measure(run: (q: string) => Promise<unknown>, terms: string[]) {
-  for (const q of terms) await run(q); // warm-up: plans, caches
-  const samples: number[] = [];
-  for (let r = 0; r < RUNS; r++) {
-    for (const q of terms) {
-      const started = performance.now();
-      await run(q);
-      samples.push(performance.now() - started);
-    }
-  }
-  samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 50), p95: percentile(samples, 95), n: samples.length };
-}
-
-/** The cluster: kept in BENCH_DATA_DIR when given (started on it, stopped without removing it), else throw-away. */
-async function startCluster(): Promise<TestCluster> {
-  if (DATA_DIR === undefined) return startTestCluster();
-  mkdirSync(DATA_DIR, { recursive: true });
-  // As root, PostgreSQL runs as the `postgres` user, which must be able to enter the folder.
-  chmodSync(DATA_DIR, 0o755);
-  const server = await startEmbeddedPostgres({ dir: join(DATA_DIR, 'data'), port: await freePort(), ephemeral: true });
-  return { adminUrl: server.adminUrl, stop: () => server.stop() };
-}
-
-/** Marks a database whose load completed (COMMENT ON DATABASE), so that a later run may reuse it. */
 const loadedMark = (size: number) => `bench-search: ${size} associations loaded`;
-async function isLoaded(adminUrl: string, name: string, size: number): Promise<boolean> {
-  const rows = await withClient(adminUrl, (client) =>
-    client.query<{ mark: string | null }>(
-      'SELECT shobj_description(oid, \'pg_database\') AS mark FROM pg_database WHERE datname = $1', [name]));
-  return rows.rows[0]?.mark === loadedMark(size);
-}
 
-const cluster = await startCluster();
+const cluster = await startBenchCluster(DATA_DIR);
 const results: Record<number, Record<string, { p50: number; p95: number; n: number }>> = {};
 try {
   const template = `bench_search_tpl_${process.pid}`;
@@ -103,7 +69,7 @@ try {
     const name = `bench_search_${size}`;
     console.log(`\n== ${size.toLocaleString('fr-FR')} associations`);
     let url: string;
-    if (DATA_DIR !== undefined && (await isLoaded(cluster.adminUrl, name, size))) {
+    if (DATA_DIR !== undefined && (await isLoaded(cluster.adminUrl, name, loadedMark(size)))) {
       url = databaseUrl(cluster.adminUrl, name);
       await migrate(url);
       console.log(`base ${name} déjà chargée (${DATA_DIR}) : reprise, migrations appliquées`);
@@ -118,7 +84,7 @@ try {
         `chargement ${load.loadSeconds.toFixed(1)} s (${Math.round(size / load.loadSeconds).toLocaleString('fr-FR')} associations/s), ` +
           `index et statistiques ${load.indexSeconds.toFixed(1)} s, total ${load.totalSeconds.toFixed(1)} s`,
       );
-      await withClient(cluster.adminUrl, (client) => client.query(`COMMENT ON DATABASE "${name}" IS '${loadedMark(size)}'`));
+      await markLoaded(cluster.adminUrl, name, loadedMark(size));
     }
     const db = createDatabase(url);
     const service = createSearchService(createSearchRepository(db));
@@ -129,10 +95,10 @@ try {
     const burners = startLoad();
     try {
       results[size] = {
-        siren: await measure(search, ids.map((i) => formatSiren(i.id_siren))),
-        siret: await measure(search, ids.map((i) => i.id_siret_siege)),
-        rna: await measure(search, ids.map((i) => i.id_rna.toLowerCase())),
-        nom: await measure(search, NAME_QUERIES),
+        siren: await measure(search, ids.map((i) => formatSiren(i.id_siren)), RUNS),
+        siret: await measure(search, ids.map((i) => i.id_siret_siege), RUNS),
+        rna: await measure(search, ids.map((i) => i.id_rna.toLowerCase()), RUNS),
+        nom: await measure(search, NAME_QUERIES, RUNS),
       };
     } finally {
       stopLoad(burners);
