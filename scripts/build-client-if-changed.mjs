@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { builtHash, flag, inputsHash, recordHash, ROOT } from './lib/build-hash.mjs';
+import { buildIfChanged, flag, inputsHash, ROOT } from './lib/build-hash.mjs';
 
 const WEB = join(ROOT, 'apps/web');
 const DIST = join(WEB, 'dist');
@@ -55,37 +55,22 @@ function main() {
     return 0;
   }
   // An install with the manifests only (the image's first layer): nothing to build yet.
-  if (!existsSync(join(WEB, 'index.html')) || !existsSync(join(WEB, 'node_modules', '.bin', 'vite'))) {
-    const why = 'sources ou dépendances du client absentes';
-    if (afterInstall) {
-      console.log(`client : pas de construction (${why}).`);
-      return 0;
-    }
-    console.error(`client : construction impossible (${why}) ; lancez d'abord npx -y pnpm@10.34.8 install.`);
-    return 1;
-  }
-  const startedAt = Date.now();
-  const hash = clientInputsHash();
-  if (builtHash(HASH_FILE, join(DIST, 'index.html')) === hash) {
-    console.log(`client : à jour (apps/web/dist, empreinte ${hash.slice(0, 12)}), pas de reconstruction.`);
-    return 0;
-  }
-  console.log('client : sources changées depuis la dernière construction (ou aucune construction) : construction…');
-  const pnpm = pnpmCommand();
-  const result = spawnSync(pnpm.command, [...pnpm.args, '--filter', '@portail/web', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0) {
-    const message = `client : la construction a échoué (code ${result.status ?? result.signal ?? result.error?.message}).`;
-    if (afterInstall) {
-      console.warn(`${message} Elle sera retentée au démarrage (npx -y pnpm@10.34.8 start).`);
-      return 0;
-    }
-    console.error(`${message} Corrigez l'erreur ci-dessus, puis relancez.`);
-    return 1;
-  }
-  // The hash of the inputs as they were before the build: a change made meanwhile rebuilds next time.
-  recordHash(HASH_FILE, hash);
-  console.log(`client : construit en ${((Date.now() - startedAt) / 1000).toFixed(1)} s.`);
-  return 0;
+  const ready = existsSync(join(WEB, 'index.html')) && existsSync(join(WEB, 'node_modules', '.bin', 'vite'));
+  return buildIfChanged({
+    name: 'client',
+    afterInstall,
+    missing: ready ? undefined : 'sources ou dépendances du client absentes',
+    hash: clientInputsHash,
+    hashFile: HASH_FILE,
+    output: join(DIST, 'index.html'),
+    outputLabel: 'apps/web/dist',
+    build: () => {
+      console.log('client : sources changées depuis la dernière construction (ou aucune construction) : construction…');
+      const pnpm = pnpmCommand();
+      return spawnSync(pnpm.command, [...pnpm.args, '--filter', '@portail/web', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    },
+    builtMessage: (seconds) => `client : construit en ${seconds} s.`,
+  });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) process.exitCode = main();

@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { builtHash, inputsHash, recordHash, ROOT } from './lib/build-hash.mjs';
+import { buildIfChanged, inputsHash, ROOT } from './lib/build-hash.mjs';
 
 const SERVER = join(ROOT, 'apps/server');
 export const DIST = join(SERVER, 'dist');
@@ -43,34 +43,18 @@ function main() {
     return 0;
   }
   // An install with the manifests only (the image's first layer): nothing to build yet.
-  if (!existsSync(join(SERVER, 'src/main.ts')) || !existsSync(join(SERVER, 'node_modules/esbuild'))) {
-    const why = 'sources ou dépendances du serveur absentes';
-    if (afterInstall) {
-      console.log(`serveur : pas de construction (${why}).`);
-      return 0;
-    }
-    console.error(`serveur : construction impossible (${why}) ; lancez d'abord npx -y pnpm@10.34.8 install.`);
-    return 1;
-  }
-  const startedAt = Date.now();
-  const hash = serverInputsHash();
-  if (builtHash(HASH_FILE, ENTRY) === hash) {
-    console.log(`serveur : à jour (apps/server/dist, empreinte ${hash.slice(0, 12)}), pas de reconstruction.`);
-    return 0;
-  }
-  const result = spawnSync(process.execPath, [join(SERVER, 'scripts/build.mjs')], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (result.status !== 0) {
-    const message = `serveur : la construction a échoué (code ${result.status ?? result.signal ?? result.error?.message}).`;
-    if (afterInstall) {
-      console.warn(`${message} Elle sera retentée au démarrage (npx -y pnpm@10.34.8 start).`);
-      return 0;
-    }
-    console.error(`${message} Corrigez l'erreur ci-dessus, puis relancez.`);
-    return 1;
-  }
-  recordHash(HASH_FILE, hash);
-  console.log(`serveur : sources changées, construit en JavaScript (apps/server/dist) en ${((Date.now() - startedAt) / 1000).toFixed(1)} s.`);
-  return 0;
+  const ready = existsSync(join(SERVER, 'src/main.ts')) && existsSync(join(SERVER, 'node_modules/esbuild'));
+  return buildIfChanged({
+    name: 'serveur',
+    afterInstall,
+    missing: ready ? undefined : 'sources ou dépendances du serveur absentes',
+    hash: serverInputsHash,
+    hashFile: HASH_FILE,
+    output: ENTRY,
+    outputLabel: 'apps/server/dist',
+    build: () => spawnSync(process.execPath, [join(SERVER, 'scripts/build.mjs')], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] }),
+    builtMessage: (seconds) => `serveur : sources changées, construit en JavaScript (apps/server/dist) en ${seconds} s.`,
+  });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) process.exitCode = main();

@@ -50,3 +50,42 @@ export function recordHash(hashFile, hash) {
 
 /** Whether the environment variable is set to 1 or true. */
 export const flag = (name) => /^(1|true)$/i.test(process.env[name] ?? '');
+
+/**
+ * The flow both scripts share: nothing to build without sources or tools (a warning after install,
+ * an error otherwise), nothing to build while the inputs hash as recorded, else build, record the
+ * hash taken before the build, and say how long it took. A failed build only warns after install
+ * (the start retries it). Returns the process exit code.
+ * @param {{ name: string, afterInstall: boolean, missing: string | undefined, hash: () => string,
+ *   hashFile: string, output: string, outputLabel: string, build: () => import('node:child_process').SpawnSyncReturns<Buffer>,
+ *   builtMessage: (seconds: string) => string }} step
+ */
+export function buildIfChanged(step) {
+  if (step.missing) {
+    if (step.afterInstall) {
+      console.log(`${step.name} : pas de construction (${step.missing}).`);
+      return 0;
+    }
+    console.error(`${step.name} : construction impossible (${step.missing}) ; lancez d'abord npx -y pnpm@10.34.8 install.`);
+    return 1;
+  }
+  const startedAt = Date.now();
+  const hash = step.hash();
+  if (builtHash(step.hashFile, step.output) === hash) {
+    console.log(`${step.name} : à jour (${step.outputLabel}, empreinte ${hash.slice(0, 12)}), pas de reconstruction.`);
+    return 0;
+  }
+  const result = step.build();
+  if (result.status !== 0) {
+    const message = `${step.name} : la construction a échoué (code ${result.status ?? result.signal ?? result.error?.message}).`;
+    if (step.afterInstall) {
+      console.warn(`${message} Elle sera retentée au démarrage (npm start).`);
+      return 0;
+    }
+    console.error(`${message} Corrigez l'erreur ci-dessus, puis relancez.`);
+    return 1;
+  }
+  recordHash(step.hashFile, hash);
+  console.log(step.builtMessage(((Date.now() - startedAt) / 1000).toFixed(1)));
+  return 0;
+}
