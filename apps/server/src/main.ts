@@ -80,6 +80,7 @@ async function start(): Promise<void> {
     import('./modules/declaration/index.ts'),
     import('./db/demo-data.ts'),
     import('./db/demo-registry.ts'),
+    import('./db/demo-dossiers.ts'),
   ]);
   modules.catch(() => {}); // awaited below; a failure is reported there, at its step
   database = await timed('base de données', async () => {
@@ -94,7 +95,7 @@ async function start(): Promise<void> {
   await timed('migrations', () => migrate(db.url, { log: say }));
   // Plain pg, no Prisma: on a seeded database nothing below needs Prisma before the server listens.
   const state = await timed('état de la base', () => readStartupState(db.url, { secretName: config.jwtSecret ? undefined : JWT_SECRET_NAME }));
-  const [{ buildApp }, { seedReferentiels }, { demoAccountsTable, seedDemoData }, { seedDemoRegistry }] = await timed(
+  const [{ buildApp }, { seedReferentiels }, { demoAccountsTable, seedDemoData }, { seedDemoRegistry }, { seedDemoDossiers }] = await timed(
     'chargement des modules',
     () => modules,
   );
@@ -117,6 +118,10 @@ async function start(): Promise<void> {
   if (referentiels.inserted.length > 0) say(`Référentiels créés (${referentiels.inserted.length}).`);
   if (accounts) say('Données de démonstration créées.');
   if (registry) say('Répertoire des associations de démonstration créé.');
+  // The demo dossiers need the accounts, the schemes and the registry: after both seeds, and only
+  // when one of them just ran (a seeded database reads nothing through Prisma before listening).
+  const dossiers = demo && (accounts || registry) ? await timed('dossiers de démonstration', () => seedDemoDossiers(built.services.db)) : false;
+  if (dossiers) say('Dossiers de subvention de démonstration créés.');
   if (demo && config.nodeEnv === 'development') say(demoAccountsTable());
 
   step = 'écoute HTTP';
@@ -125,7 +130,7 @@ async function start(): Promise<void> {
   } catch (error) {
     throw httpListenError(error, config.host, config.port);
   }
-  if (db.embedded && (referentiels.inserted.length > 0 || accounts || registry)) checkpointInBackground(db.url);
+  if (db.embedded && (referentiels.inserted.length > 0 || accounts || registry || dossiers)) checkpointInBackground(db.url);
   if (debug) say(`Étapes : ${timings.join(', ')}.`);
   say(`Portail prêt en ${Math.round(performance.now() - startedAt)} ms : http://localhost:${config.port}/client/`);
 }
