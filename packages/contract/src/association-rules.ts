@@ -2,7 +2,10 @@
 // lists, bank details, phone, the characteristics form and budget totals.
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
+import { balanceBudget, CHARGE_ACCOUNTS, PRODUCT_ACCOUNTS, type BudgetTotals } from './budget-balance.ts';
 import { MAX_AMOUNT, MAX_STORED_EUROS } from './limits.ts';
+
+export { CHARGE_ACCOUNTS, PRODUCT_ACCOUNTS, type BudgetTotals } from './budget-balance.ts';
 import { MESSAGES } from './messages.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -168,8 +171,6 @@ export function applyCharacteristicsRules(
 // ---------------------------------------------------------------------------------------------
 // Budgets on the account plan: 60-69 charges, 70-79 products, 86/87 voluntary contributions.
 
-export const CHARGE_ACCOUNTS = ['60', '61', '62', '63', '64', '65', '66', '67', '68', '69'] as const;
-export const PRODUCT_ACCOUNTS = ['70', '71', '72', '73', '74', '75', '76', '77', '78', '79'] as const;
 export const BUDGET_ACCOUNTS = [...CHARGE_ACCOUNTS, ...PRODUCT_ACCOUNTS, '86', '87'] as const;
 export type BudgetAccount = (typeof BUDGET_ACCOUNTS)[number];
 export type BudgetLines = Partial<Record<BudgetAccount, number>>;
@@ -194,39 +195,14 @@ export const budgetLinesSchema = z.strictObject(
   >,
 );
 
-export interface BudgetTotals {
-  /** Accounts 60-69. */
-  charges: number;
-  /** Accounts 70-79. */
-  produits: number;
-  /** 86 (emplois des contributions volontaires) and 87 (contributions volontaires en nature). */
-  contributions_charges: number;
-  contributions_produits: number;
-  total_charges: number;
-  total_produits: number;
-  /** Never below zero: one of the two is 0. */
-  excedent: number;
-  insuffisance: number;
-}
-
 export function computeBudgetTotals(lines: BudgetLines): BudgetTotals {
   const sum = (accounts: readonly BudgetAccount[]) => accounts.reduce((total, a) => total + (lines[a] ?? 0), 0);
-  const charges = sum(CHARGE_ACCOUNTS);
-  const produits = sum(PRODUCT_ACCOUNTS);
-  const contributions_charges = lines['86'] ?? 0;
-  const contributions_produits = lines['87'] ?? 0;
-  const total_charges = charges + contributions_charges;
-  const total_produits = produits + contributions_produits;
-  return {
-    charges,
-    produits,
-    contributions_charges,
-    contributions_produits,
-    total_charges,
-    total_produits,
-    excedent: Math.max(0, total_produits - total_charges),
-    insuffisance: Math.max(0, total_charges - total_produits),
-  };
+  return balanceBudget({
+    charges: sum(CHARGE_ACCOUNTS),
+    produits: sum(PRODUCT_ACCOUNTS),
+    contributions_charges: lines['86'] ?? 0,
+    contributions_produits: lines['87'] ?? 0,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,13 +6,12 @@ import {
   evaluateAsks,
   FIXED_COST_LINES,
   OWN_RESOURCE_LINES,
-  PROJECT_CHARGE_ACCOUNTS,
-  PROJECT_PRODUCT_ACCOUNTS,
   selectExpected,
   subsidyBudgetSchema,
   type Ask,
   type ExpectedItem,
 } from '../src/subsidies/index.ts';
+import { CHARGE_ACCOUNTS, PRODUCT_ACCOUNTS } from '../src/budget-balance.ts';
 
 const dossier = { description: { pluriannuel: true, exercice: 2026, customs: [{ code: 'q1', value: 'oui' }] }, demandeur: { id_siret: null } };
 const context = (tca = false) => ({ scopes: { dossier, association: { domaine: 'Sport', agrements: ['JEP', 'Sport'], rhs: { nb_salaries: 3 } } }, tca });
@@ -82,8 +81,8 @@ const amount = fc.integer({ min: 0, max: 1_000_000_000 });
 const linesOf = <K extends string>(keys: readonly K[]) =>
   fc.record(Object.fromEntries(keys.map((k) => [k, amount])) as Record<K, fc.Arbitrary<number>>, { requiredKeys: [] });
 const budget = fc.record({
-  charges: fc.record({ comptes: linesOf(PROJECT_CHARGE_ACCOUNTS), charges_fixes: linesOf(FIXED_COST_LINES) }),
-  produits: fc.record({ comptes: linesOf(PROJECT_PRODUCT_ACCOUNTS), ressources_propres: linesOf(OWN_RESOURCE_LINES) }),
+  charges: fc.record({ comptes: linesOf(CHARGE_ACCOUNTS), charges_fixes: linesOf(FIXED_COST_LINES) }),
+  produits: fc.record({ comptes: linesOf(PRODUCT_ACCOUNTS), ressources_propres: linesOf(OWN_RESOURCE_LINES) }),
   contributions: linesOf(['86', '87'] as const),
 });
 

@@ -3,11 +3,10 @@
 // own-resource values, contributions the voluntary contributions 86 (uses) and 87 (in kind).
 // Excess and shortfall are never below zero. Amounts are whole euros, as in the association file.
 import { z } from 'zod';
+import { balanceBudget, CHARGE_ACCOUNTS, PRODUCT_ACCOUNTS, type BudgetTotals } from '../budget-balance.ts';
 import { MAX_AMOUNT } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
 
-export const PROJECT_CHARGE_ACCOUNTS = ['60', '61', '62', '63', '64', '65', '66', '67', '68', '69'] as const;
-export const PROJECT_PRODUCT_ACCOUNTS = ['70', '71', '72', '73', '74', '75', '76', '77', '78', '79'] as const;
 /** Indirect costs charged to the action (Cerfa 12156): our names for the fixed-cost lines. */
 export const FIXED_COST_LINES = ['charges_fixes_fonctionnement', 'frais_financiers', 'autres_charges'] as const;
 /** Own resources allocated to the action: our names for the spec's three values. */
@@ -19,11 +18,11 @@ const lines = <K extends string>(keys: readonly K[], label: (key: K) => string) 
   z.strictObject(Object.fromEntries(keys.map((key) => [key, amount(label(key)).optional()])) as Record<K, z.ZodOptional<z.ZodNumber>>);
 
 export const budgetChargesSchema = z.strictObject({
-  comptes: lines(PROJECT_CHARGE_ACCOUNTS, (a) => `compte ${a}`).default({}),
+  comptes: lines(CHARGE_ACCOUNTS, (a) => `compte ${a}`).default({}),
   charges_fixes: lines(FIXED_COST_LINES, (k) => k.replace(/_/g, ' ')).default({}),
 });
 export const budgetProduitsSchema = z.strictObject({
-  comptes: lines(PROJECT_PRODUCT_ACCOUNTS, (a) => `compte ${a}`).default({}),
+  comptes: lines(PRODUCT_ACCOUNTS, (a) => `compte ${a}`).default({}),
   ressources_propres: lines(OWN_RESOURCE_LINES, (k) => k.replace(/_/g, ' ')).default({}),
 });
 export const budgetContributionsSchema = lines(['86', '87'] as const, (a) => `compte ${a}`);
@@ -38,39 +37,19 @@ export interface SubsidyBudgetLines {
   contributions?: BudgetContributions;
 }
 
-export interface SubsidyBudgetTotals {
-  charges: number;
-  produits: number;
-  contributions_charges: number;
-  contributions_produits: number;
-  total_charges: number;
-  total_produits: number;
-  /** total_produits − total_charges when positive, else 0. */
-  excedent: number;
-  /** total_charges − total_produits when positive, else 0. */
-  insuffisance: number;
-}
+/** The same balance as the association's budget (budget-balance.ts). */
+export type SubsidyBudgetTotals = BudgetTotals;
 
 const sum = (values: Readonly<Record<string, number | undefined>> | undefined) =>
   Object.values(values ?? {}).reduce<number>((total, value) => total + (value ?? 0), 0);
 
 export function computeSubsidyBudgetTotals(budget: SubsidyBudgetLines): SubsidyBudgetTotals {
-  const charges = sum(budget.charges?.comptes) + sum(budget.charges?.charges_fixes);
-  const produits = sum(budget.produits?.comptes) + sum(budget.produits?.ressources_propres);
-  const contributions_charges = budget.contributions?.['86'] ?? 0;
-  const contributions_produits = budget.contributions?.['87'] ?? 0;
-  const total_charges = charges + contributions_charges;
-  const total_produits = produits + contributions_produits;
-  return {
-    charges,
-    produits,
-    contributions_charges,
-    contributions_produits,
-    total_charges,
-    total_produits,
-    excedent: Math.max(0, total_produits - total_charges),
-    insuffisance: Math.max(0, total_charges - total_produits),
-  };
+  return balanceBudget({
+    charges: sum(budget.charges?.comptes) + sum(budget.charges?.charges_fixes),
+    produits: sum(budget.produits?.comptes) + sum(budget.produits?.ressources_propres),
+    contributions_charges: budget.contributions?.['86'] ?? 0,
+    contributions_produits: budget.contributions?.['87'] ?? 0,
+  });
 }
 
 export const subsidyBudgetSchema = z.object({

@@ -7,8 +7,8 @@ import {
   computeSubsidyBudgetTotals,
   FIXED_COST_LINES,
   OWN_RESOURCE_LINES,
-  PROJECT_CHARGE_ACCOUNTS,
-  PROJECT_PRODUCT_ACCOUNTS,
+  CHARGE_ACCOUNTS,
+  PRODUCT_ACCOUNTS,
   type SubsidyBudgetLines,
 } from '@portail/contract';
 import { formatEuros } from './format.ts';
@@ -135,7 +135,7 @@ export function BudgetTable<B extends SubsidyBudgetLines>({ annee, budget, readO
               Charges
             </th>
           </tr>
-          {PROJECT_CHARGE_ACCOUNTS.map((a) => row('charges.comptes', a))}
+          {CHARGE_ACCOUNTS.map((a) => row('charges.comptes', a))}
           {FIXED_COST_LINES.map((k) => row('charges.charges_fixes', k))}
           {totalRow('Total des charges', totals.charges, 'charges')}
           <tr>
@@ -143,7 +143,7 @@ export function BudgetTable<B extends SubsidyBudgetLines>({ annee, budget, readO
               Produits
             </th>
           </tr>
-          {PROJECT_PRODUCT_ACCOUNTS.map((a) => row('produits.comptes', a))}
+          {PRODUCT_ACCOUNTS.map((a) => row('produits.comptes', a))}
           {OWN_RESOURCE_LINES.map((k) => row('produits.ressources_propres', k))}
           {totalRow('Total des produits', totals.produits, 'produits')}
           <tr>
