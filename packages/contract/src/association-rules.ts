@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { balanceBudget, CHARGE_ACCOUNTS, PRODUCT_ACCOUNTS, type BudgetTotals } from './budget-balance.ts';
 import { MAX_AMOUNT, MAX_STORED_EUROS } from './limits.ts';
 
-export { CHARGE_ACCOUNTS, PRODUCT_ACCOUNTS, type BudgetTotals } from './budget-balance.ts';
+export { BUDGET_ACCOUNT_LABELS, CHARGE_ACCOUNTS, PRODUCT_ACCOUNTS, type BudgetTotals } from './budget-balance.ts';
 import { MESSAGES } from './messages.ts';
 
 // ---------------------------------------------------------------------------------------------

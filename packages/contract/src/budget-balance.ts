@@ -6,6 +6,32 @@
 export const CHARGE_ACCOUNTS = ['60', '61', '62', '63', '64', '65', '66', '67', '68', '69'] as const;
 export const PRODUCT_ACCOUNTS = ['70', '71', '72', '73', '74', '75', '76', '77', '78', '79'] as const;
 
+/** The accounts' names in the associations' chart of accounts, as the forms show them. */
+export const BUDGET_ACCOUNT_LABELS: Record<(typeof CHARGE_ACCOUNTS)[number] | (typeof PRODUCT_ACCOUNTS)[number] | '86' | '87', string> = {
+  '60': 'Achats',
+  '61': 'Services extérieurs',
+  '62': 'Autres services extérieurs',
+  '63': 'Impôts et taxes',
+  '64': 'Charges de personnel',
+  '65': 'Autres charges de gestion courante',
+  '66': 'Charges financières',
+  '67': 'Charges exceptionnelles',
+  '68': 'Dotations aux amortissements, provisions et engagements',
+  '69': 'Impôts sur les bénéfices',
+  '70': 'Ventes de produits finis, prestations de services, marchandises',
+  '71': 'Production stockée',
+  '72': 'Production immobilisée',
+  '73': 'Dotations et produits de tarification',
+  '74': 'Subventions d’exploitation',
+  '75': 'Autres produits de gestion courante',
+  '76': 'Produits financiers',
+  '77': 'Produits exceptionnels',
+  '78': 'Reprises sur amortissements et provisions',
+  '79': 'Transferts de charges',
+  '86': 'Emplois des contributions volontaires en nature',
+  '87': 'Contributions volontaires en nature',
+};
+
 export interface BudgetTotals {
   /** Charges before the contributions (accounts 60-69, plus what the budget adds to them). */
   charges: number;

@@ -10,6 +10,7 @@ import { Input } from '@codegouvfr/react-dsfr/Input';
 import { Select } from '@codegouvfr/react-dsfr/Select';
 import {
   api,
+  BUDGET_ACCOUNT_LABELS as ACCOUNT_LABELS,
   BUDGET_ACCOUNTS,
   CHARGE_ACCOUNTS,
   computeBudgetTotals,
@@ -34,30 +35,6 @@ import { adminKeys, useRefreshFile } from './use-administrative-data.ts';
 
 export const BUDGET_SAVED = (annee: number) => `Le budget ${annee} a été enregistré.`;
 
-export const ACCOUNT_LABELS: Record<BudgetAccount, string> = {
-  '60': 'Achats',
-  '61': 'Services extérieurs',
-  '62': 'Autres services extérieurs',
-  '63': 'Impôts et taxes',
-  '64': 'Charges de personnel',
-  '65': 'Autres charges de gestion courante',
-  '66': 'Charges financières',
-  '67': 'Charges exceptionnelles',
-  '68': 'Dotations aux amortissements, provisions et engagements',
-  '69': 'Impôts sur les bénéfices',
-  '70': 'Ventes de produits finis, prestations de services, marchandises',
-  '71': 'Production stockée',
-  '72': 'Production immobilisée',
-  '73': 'Dotations et produits de tarification',
-  '74': 'Subventions d’exploitation',
-  '75': 'Autres produits de gestion courante',
-  '76': 'Produits financiers',
-  '77': 'Produits exceptionnels',
-  '78': 'Reprises sur amortissements et provisions',
-  '79': 'Transferts de charges',
-  '86': 'Emplois des contributions volontaires en nature',
-  '87': 'Contributions volontaires en nature',
-};
 
 /** The contract's words when the exercise ends before it starts (shared with the server). */
 export const EXERCICE_END_BEFORE_START = MESSAGES.exerciceEndBeforeStart;

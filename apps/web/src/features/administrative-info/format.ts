@@ -2,30 +2,12 @@
 // thousands separators, IBAN grouped by four.
 import { formatSiret, normaliseIban, type Etablissement } from '@portail/contract';
 
-export { formatDate } from '../../lib/format/date.ts';
-
-const EUROS = new Intl.NumberFormat('fr-FR', {
-  style: 'currency',
-  currency: 'EUR',
-  maximumFractionDigits: 0,
-  minimumFractionDigits: 0,
-});
-
-/** 12 345 € (French separators, no decimals). */
-export function formatEuros(amount: number | null | undefined): string {
-  return amount === null || amount === undefined ? '—' : EUROS.format(Math.round(amount));
-}
+export { formatDate, formatIsoDay } from '../../lib/format/date.ts';
+export { formatEuros } from '../../lib/format/euros.ts';
 
 /** FR76 3000 6000 0112 3456 7890 189 */
 export function formatIban(iban: string): string {
   return (normaliseIban(iban) || iban).replace(/(.{4})(?=.)/g, '$1 ');
-}
-
-/** A YYYY-MM-DD (or ISO) date as DD/MM/YYYY, without time-zone shifts. */
-export function formatIsoDay(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : iso;
 }
 
 /** A count or a decimal figure in French (1 234,5), '—' when unknown. */

@@ -4,6 +4,7 @@
 // rule the server applies. Whole euros.
 import { fr } from '@codegouvfr/react-dsfr';
 import {
+  BUDGET_ACCOUNT_LABELS,
   computeSubsidyBudgetTotals,
   FIXED_COST_LINES,
   OWN_RESOURCE_LINES,
@@ -13,29 +14,9 @@ import {
 } from '@portail/contract';
 import { formatEuros } from './format.ts';
 
+/** The accounts' names from the contract, and our names of the Cerfa's fixed-cost and own-resource lines. */
 export const LINE_LABELS: Record<string, string> = {
-  '60': 'Achats',
-  '61': 'Services extérieurs',
-  '62': 'Autres services extérieurs',
-  '63': 'Impôts et taxes',
-  '64': 'Charges de personnel',
-  '65': 'Autres charges de gestion courante',
-  '66': 'Charges financières',
-  '67': 'Charges exceptionnelles',
-  '68': 'Dotations aux amortissements et provisions',
-  '69': 'Impôts sur les bénéfices',
-  '70': 'Ventes, prestations de services',
-  '71': 'Production stockée',
-  '72': 'Production immobilisée',
-  '73': 'Dotations et produits de tarification',
-  '74': 'Subventions d’exploitation',
-  '75': 'Autres produits de gestion courante',
-  '76': 'Produits financiers',
-  '77': 'Produits exceptionnels',
-  '78': 'Reprises sur amortissements et provisions',
-  '79': 'Transferts de charges',
-  '86': 'Emplois des contributions volontaires en nature',
-  '87': 'Contributions volontaires en nature',
+  ...BUDGET_ACCOUNT_LABELS,
   charges_fixes_fonctionnement: 'Charges fixes de fonctionnement',
   frais_financiers: 'Frais financiers',
   autres_charges: 'Autres charges',
