@@ -12,17 +12,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { migrate } from '../apps/server/src/db/migrate.ts';
 import { createDatabase } from '../apps/server/src/db/prisma.ts';
 import { defaultCommunePicker } from '../apps/server/src/db/registry/communes.ts';
 import { loadRegistry, sampleIdentifiers } from '../apps/server/src/db/registry/copy-loader.ts';
 import { createRegistryGenerator } from '../apps/server/src/db/registry/generator.ts';
 import { createSearchRepository } from '../apps/server/src/modules/proxy-asso/search/repository.ts';
 import { createSearchService } from '../apps/server/src/modules/proxy-asso/search/service.ts';
-import { isLoaded, markLoaded, startBenchCluster } from './bench/kept-cluster.ts';
+import { loadedDatabase, startBenchCluster } from './bench/kept-cluster.ts';
 import { measure } from './bench/timing.ts';
 import {
-  createDatabaseFromTemplate, databaseUrl, dropDatabase, prepareTemplate,
+  dropDatabase, prepareTemplate,
 } from '../apps/server/test/support/postgres-cluster.ts';
 
 const SIZES = (process.env.BENCH_SIZES ?? '15000,1500000').split(',').map(Number);
@@ -68,24 +67,19 @@ try {
   for (const size of SIZES) {
     const name = `bench_search_${size}`;
     console.log(`\n== ${size.toLocaleString('fr-FR')} associations`);
-    let url: string;
-    if (DATA_DIR !== undefined && (await isLoaded(cluster.adminUrl, name, loadedMark(size)))) {
-      url = databaseUrl(cluster.adminUrl, name);
-      await migrate(url);
-      console.log(`base ${name} déjà chargée (${DATA_DIR}) : reprise, migrations appliquées`);
-    } else {
-      await dropDatabase(cluster.adminUrl, name);
-      url = await createDatabaseFromTemplate(cluster.adminUrl, template, name);
-      const load = await loadRegistry({
-        url, generator: createRegistryGenerator({ seed: 'bench', communes }), count: size,
-        log: (m) => console.log(m),
-      });
-      console.log(
-        `chargement ${load.loadSeconds.toFixed(1)} s (${Math.round(size / load.loadSeconds).toLocaleString('fr-FR')} associations/s), ` +
-          `index et statistiques ${load.indexSeconds.toFixed(1)} s, total ${load.totalSeconds.toFixed(1)} s`,
-      );
-      await markLoaded(cluster.adminUrl, name, loadedMark(size));
-    }
+    const url = await loadedDatabase(cluster, DATA_DIR, {
+      template, name, mark: loadedMark(size),
+      load: async (fresh) => {
+        const load = await loadRegistry({
+          url: fresh, generator: createRegistryGenerator({ seed: 'bench', communes }), count: size,
+          log: (m) => console.log(m),
+        });
+        console.log(
+          `chargement ${load.loadSeconds.toFixed(1)} s (${Math.round(size / load.loadSeconds).toLocaleString('fr-FR')} associations/s), ` +
+            `index et statistiques ${load.indexSeconds.toFixed(1)} s, total ${load.totalSeconds.toFixed(1)} s`,
+        );
+      },
+    });
     const db = createDatabase(url);
     const service = createSearchService(createSearchRepository(db));
     const search = (q: string) => service.search({ q, page: 1, limit: 20 });

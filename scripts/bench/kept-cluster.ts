@@ -4,7 +4,10 @@
 import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded-postgres.ts';
-import { freePort, startTestCluster, withClient, type TestCluster } from '../../apps/server/test/support/postgres-cluster.ts';
+import { migrate } from '../../apps/server/src/db/migrate.ts';
+import {
+  createDatabaseFromTemplate, databaseUrl, dropDatabase, freePort, startTestCluster, withClient, type TestCluster,
+} from '../../apps/server/test/support/postgres-cluster.ts';
 
 export async function startBenchCluster(dataDir: string | undefined): Promise<TestCluster> {
   if (dataDir === undefined) return startTestCluster();
@@ -24,3 +27,25 @@ export async function isLoaded(adminUrl: string, name: string, mark: string): Pr
 
 export const markLoaded = (adminUrl: string, name: string, mark: string) =>
   withClient(adminUrl, (client) => client.query(`COMMENT ON DATABASE "${name}" IS '${mark.replace(/'/g, "''")}'`));
+
+/**
+ * The database `name` loaded with `load`: reused, migrated, when BENCH_DATA_DIR kept one whose load
+ * completed (`mark`), else made afresh from `template`, loaded, then marked.
+ */
+export async function loadedDatabase(
+  cluster: TestCluster,
+  dataDir: string | undefined,
+  { template, name, mark, load }: { template: string; name: string; mark: string; load: (url: string) => Promise<void> },
+): Promise<string> {
+  if (dataDir !== undefined && (await isLoaded(cluster.adminUrl, name, mark))) {
+    const url = databaseUrl(cluster.adminUrl, name);
+    await migrate(url);
+    console.log(`base ${name} déjà chargée (${dataDir}) : reprise, migrations appliquées`);
+    return url;
+  }
+  await dropDatabase(cluster.adminUrl, name);
+  const url = await createDatabaseFromTemplate(cluster.adminUrl, template, name);
+  await load(url);
+  await markLoaded(cluster.adminUrl, name, mark);
+  return url;
+}
