@@ -176,3 +176,31 @@ describe('messages', () => {
     expect(empty.status).toBe(400);
   });
 });
+
+describe('a document attached to a dossier', () => {
+  const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n%%EOF\n');
+
+  it('cannot be deleted from the association file while the dossier holds it: 409 with a French message, nothing removed', async () => {
+    const row = await createDossier(t, asso, scheme, [agent.serviceId]);
+    const uploaded = await t
+      .http()
+      .post('/api/proxy-asso/association/documents')
+      .query({ id_asso: asso.id, type: 'STC' })
+      .set(TOKEN_HEADER, member.token)
+      .attach('file', PDF, { filename: 'statuts.pdf', contentType: 'application/pdf' });
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    const attached = await as(member.token).put(`/${row.id}/documents`, { documents: [{ code: 'statuts', uuid: uploaded.body.uuid }] });
+    expect(attached.status, JSON.stringify(attached.body)).toBe(200);
+
+    const removed = await t.http().delete('/api/proxy-asso/association/documents').query({ id_asso: asso.id, id: uploaded.body.uuid }).set(TOKEN_HEADER, member.token);
+    expect(removed.status, JSON.stringify(removed.body)).toBe(409);
+    expect(removed.body.code).toBe('DOCUMENT_IN_DOSSIER');
+    expect(removed.body.message).toMatch(/dossier/);
+    expect(await t.db.associationDocument.count({ where: { id: uploaded.body.uuid } })).toBe(1);
+
+    // Detached from the dossier, it can be deleted.
+    expect((await as(member.token).put(`/${row.id}/documents`, { documents: [] })).status).toBe(200);
+    const again = await t.http().delete('/api/proxy-asso/association/documents').query({ id_asso: asso.id, id: uploaded.body.uuid }).set(TOKEN_HEADER, member.token);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+  });
+});

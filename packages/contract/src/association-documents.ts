@@ -96,8 +96,8 @@ export const associationDocumentRoutes = {
   }),
   deleteDocument: defineRoute({
     method: 'DELETE', gateway, path: '/association/documents', access: ASSOCIATION_WRITE_ROLES, scope: scope.association('write'),
-    errors: ['NOT_FOUND'],
-    summary: 'Suppression d’un document du dossier',
+    errors: ['NOT_FOUND', 'DOCUMENT_IN_DOSSIER'],
+    summary: 'Suppression d’un document du dossier (refusée tant qu’un dossier de demande le joint)',
     query: documentRefQuery,
     response: messageSchema,
   }),

@@ -13,6 +13,10 @@ export const transactionRunner =
   (work) =>
     db.$transaction(work);
 
+/** A write refused by a foreign key: a row still referenced elsewhere (Prisma P2003). */
+export const isForeignKeyViolation = (error: unknown): boolean =>
+  error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2003';
+
 /** A write refused by a unique index (Prisma P2002). */
 export const isUniqueViolation = (error: unknown): boolean =>
   error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';

@@ -10,6 +10,7 @@ export const SUBSIDY_MESSAGES = {
   /** Wizard step 3 (spec §4). */
   dossierIncomplete: "Le dossier doit être complet pour passer à l'étape suivante.",
   dossierNotEditable: "Ce dossier n'est pas éditable.",
+  documentInDossier: "Ce document est joint à un dossier de demande de subvention : retirez-le du dossier avant de le supprimer.",
   dossierExists: 'Un dossier existe déjà pour cette subvention, ce sous-dispositif et cet exercice.',
   noProjectMatches: 'Aucun projet ne correspond aux critères fournis.',
   projectLimitCnds: (sousDispositif: string) =>

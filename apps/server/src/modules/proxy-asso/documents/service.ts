@@ -12,6 +12,7 @@ import {
   type AssociationDocument,
   type DownloadTicket,
 } from '@portail/contract';
+import { isForeignKeyViolation } from '../../../db/transaction.ts';
 import { appError } from '../../../http/errors.ts';
 import type { AuthClaims } from '../../../http/request-context.ts';
 import { FileTooLargeError, type FileStorage } from '../../../storage/file-storage.ts';
@@ -156,7 +157,10 @@ export function createDocumentService({ repository, storage }: DocumentServiceDe
       const row = await repository.find(scope.associationId, query.id);
       if (!row) throw appError('NOT_FOUND');
       assertWritableSiret(scope, row.idSiret);
-      await repository.remove(row.id);
+      // A dossier that holds the document keeps it (the foreign key refuses): 409, file untouched.
+      await repository.remove(row.id).catch((error: unknown) => {
+        throw isForeignKeyViolation(error) ? appError('DOCUMENT_IN_DOSSIER') : error;
+      });
       await storage.remove(row.storageKey);
     },
   };
