@@ -72,7 +72,13 @@ export async function seedDemoData(db: Database): Promise<boolean> {
   return true;
 }
 
+/** The member of the demo subsidy dossiers (seeded by demo-dossiers.ts once the registry exists). */
+export const DEMO_DOSSIERS_MEMBER = 'membre.subventions@demo.example.org';
+
 export function demoAccountsTable(): string {
-  const rows = DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(40)} ${a.role.padEnd(24)} ${a.label}`);
+  const rows = [
+    ...DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(40)} ${a.role.padEnd(24)} ${a.label}`),
+    `  ${DEMO_DOSSIERS_MEMBER.padEnd(40)} ${'lca.association'.padEnd(24)} membre d'une association avec quatre dossiers de subvention`,
+  ];
   return [`Comptes de démonstration (mot de passe : ${DEMO_PASSWORD}) :`, ...rows].join('\n');
 }

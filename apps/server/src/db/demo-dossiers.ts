@@ -9,11 +9,11 @@ import { apply, dossierInstructionMachine, type MachineActor } from '@portail/co
 import type { Database } from './prisma.ts';
 import type { DbTransaction } from './transaction.ts';
 import { hashPassword } from '../modules/auth/index.ts';
-import { DEMO_PASSWORD } from './demo-data.ts';
+import { DEMO_DOSSIERS_MEMBER, DEMO_PASSWORD } from './demo-data.ts';
 import { DEMO_ASSOCIATIONS } from './demo-registry.ts';
 import { frenchIban } from './registry/identifiers.ts';
 
-export const DEMO_DOSSIERS_MEMBER = 'membre.subventions@demo.example.org';
+export { DEMO_DOSSIERS_MEMBER } from './demo-data.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
