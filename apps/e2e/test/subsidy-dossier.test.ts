@@ -117,7 +117,7 @@ describe('dossier de demande de subvention', () => {
     await onPath(page, new RegExp(`^/client/associations/${ASSOCIATION.siretSiege}/subvention-demande/[0-9a-f-]{36}\\?etape=1$`));
     const dossierUrl = new URL(page.url());
     const dossierId = dossierUrl.pathname.split('/').pop()!;
-    await stepHeading(page, 'Étape 1 : Demandeur');
+    await stepHeading(page, 'Demandeur Étape 2 sur 5');
     await page.locator('#field-id_siret').selectOption(ASSOCIATION.siretSiege);
     await page.locator('#field-id_rib').selectOption({ index: 1 });
     await page.locator('#field-id_representant_legal').selectOption({ index: 1 });
@@ -125,17 +125,17 @@ describe('dossier de demande de subvention', () => {
     await page.locator('#field-id_responsable').selectOption({ index: 1 });
     await browser.shot('etape 1 demandeur');
     await saveAndContinue(page);
-    await stepHeading(page, 'Étape 2 : Renouvellement et documents');
+    await stepHeading(page, 'Renouvellement et documents Étape 3 sur 5');
 
     // Saved on the server: a reload of step 1 shows the choices.
     await page.goto(`${dossierUrl.pathname}?etape=1`);
-    await stepHeading(page, 'Étape 1 : Demandeur');
+    await stepHeading(page, 'Demandeur Étape 2 sur 5');
     expect(await page.locator('#field-id_siret').inputValue()).toBe(ASSOCIATION.siretSiege);
     expect(await page.locator('#field-id_rib').inputValue()).not.toBe('');
     await page.goto(`${dossierUrl.pathname}?etape=2`);
 
     // Step 2: not a renewal, multi-year, the scheme's dossier field, the expected documents uploaded.
-    await stepHeading(page, 'Étape 2 : Renouvellement et documents');
+    await stepHeading(page, 'Renouvellement et documents Étape 3 sur 5');
     await choose(page, 'renouvellement', 'Non');
     await choose(page, 'Demande pluriannuelle', 'Oui');
     await page.locator('#custom-nb_licencies').fill('120');
@@ -148,7 +148,7 @@ describe('dossier de demande de subvention', () => {
     await saveAndContinue(page);
 
     // Step 3: one multi-year project, its budgets per year with live totals.
-    await stepHeading(page, 'Étape 3 : Projets');
+    await stepHeading(page, 'Projets Étape 4 sur 5');
     await page.getByRole('button', { name: 'Ajouter un projet' }).click();
     const p = 'projet-nouveau';
     await page.locator(`#${p}-intitule`).fill('École de natation pour tous');
@@ -179,7 +179,7 @@ describe('dossier de demande de subvention', () => {
     await page.getByRole('button', { name: 'Continuer vers l’attestation' }).click();
 
     // Step 4: attestation, then transmission.
-    await stepHeading(page, 'Étape 4 : Attestation');
+    await stepHeading(page, 'Attestation Étape 5 sur 5');
     await page.locator('label', { hasText: 'Je certifie exactes les informations du dossier' }).click();
     await page.getByRole('button', { name: 'Enregistrer l’attestation' }).click();
     await visible(page.getByText('Le dossier est complet : vous pouvez le transmettre au service instructeur.'));

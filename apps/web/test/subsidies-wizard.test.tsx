@@ -64,6 +64,7 @@ function Harness({ initial, handlers }: { initial: Dossier | null; handlers: Par
       readOnly={false}
       canTransmit
       handlers={all}
+      draftKey="dossier:u1:d1"
     />
   );
 }
@@ -83,8 +84,8 @@ describe('dossier wizard', () => {
   it('a new dossier starts at step 0; saving it creates the dossier and opens step 1 with its heading focused', async () => {
     const createDossier = vi.fn(async () => {});
     renderWizard(null, { createDossier });
-    expect(screen.getByRole('heading', { name: 'Étape 0 : Dispositif' })).toBeInTheDocument();
-    expect(stepButton(/1\. Demandeur/)).toBeDisabled();
+    expect(screen.getByRole('heading', { name: 'Dispositif Étape 1 sur 5' })).toBeInTheDocument();
+    expect(stepButton(/2\. Demandeur/)).toBeDisabled();
 
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer et continuer' }));
     expect(createDossier).not.toHaveBeenCalled();
@@ -99,19 +100,19 @@ describe('dossier wizard', () => {
       SUBVENTION,
     );
     // The new dossier (step 0 saved) opens step 1.
-    await screen.findByRole('heading', { name: 'Étape 1 : Demandeur' });
+    await screen.findByRole('heading', { name: 'Demandeur Étape 2 sur 5' });
   });
 
   it('moves between open steps through the URL, focusing the step heading; step 3 stays closed while incomplete', async () => {
     renderWizard(makeDossier({ step: 2 }), {}, '?etape=1');
-    expect(screen.getByRole('heading', { name: 'Étape 1 : Demandeur' })).toBeInTheDocument();
-    expect(stepButton(/3\. Projets/)).toBeDisabled();
-    await userEvent.click(stepButton(/2\. Renouvellement/));
-    const heading = screen.getByRole('heading', { name: 'Étape 2 : Renouvellement et documents' });
+    expect(screen.getByRole('heading', { name: 'Demandeur Étape 2 sur 5' })).toBeInTheDocument();
+    expect(stepButton(/4\. Projets/)).toBeDisabled();
+    await userEvent.click(stepButton(/3\. Renouvellement/));
+    const heading = screen.getByRole('heading', { name: 'Renouvellement et documents Étape 3 sur 5' });
     expect(heading).toHaveFocus();
     expect(screen.getByTestId('location')).toHaveTextContent('?etape=2');
-    await userEvent.click(stepButton(/0\. Dispositif/));
-    expect(screen.getByRole('heading', { name: 'Étape 0 : Dispositif' })).toHaveFocus();
+    await userEvent.click(stepButton(/1\. Dispositif/));
+    expect(screen.getByRole('heading', { name: 'Dispositif Étape 1 sur 5' })).toHaveFocus();
   });
 
   it('step 2 shows the expected documents by their conditions, required ones marked, and refuses to go on without them', async () => {
@@ -141,7 +142,7 @@ describe('dossier wizard', () => {
   it('a complete dossier opens step 3, whose project editor has one budget per year with live totals', async () => {
     const complete = makeDossier({ step: 2, statut: 'complet', pluriannuel: true, renouvellement: false, exercice_fin: 2027 });
     renderWizard(complete, {}, '?etape=3');
-    expect(screen.getByRole('heading', { name: 'Étape 3 : Projets' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Projets Étape 4 sur 5' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Ajouter un projet' }));
     expect(screen.getByText(/Période :/)).toHaveTextContent('Période : Pluriannuel, exercices 2026 à 2027');
     expect(screen.getByText('Budget prévisionnel du projet – 2026')).toBeInTheDocument();
@@ -157,5 +158,36 @@ describe('dossier wizard', () => {
     await userEvent.type(screen.getByLabelText(/Intitulé/), 'École de vélo');
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer le projet' }));
     await waitFor(() => expect(screen.getByText("Le commentaire de l'évaluation est obligatoire quand aucun indicateur n'est renseigné.")).toBeInTheDocument());
+  });
+
+  it('keeps the unsaved input of a new project across a reload; cancelling gives it up', async () => {
+    const complete = makeDossier({ step: 2, statut: 'complet', pluriannuel: true, renouvellement: false, exercice_fin: 2027 });
+    const first = renderWizard(complete, {}, '?etape=3');
+    await userEvent.click(screen.getByRole('button', { name: 'Ajouter un projet' }));
+    await userEvent.type(screen.getByLabelText(/Intitulé/), 'Stage d’été');
+    first.unmount();
+
+    // The page is loaded again: the step offers the unsaved project back, with what was typed.
+    renderWizard(complete, {}, '?etape=3');
+    expect(screen.queryByLabelText(/Intitulé/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Reprendre la saisie' }));
+    expect(screen.getByLabelText(/Intitulé/)).toHaveValue('Stage d’été');
+    expect(screen.getByText(/Votre saisie non enregistrée a été restaurée/)).toBeInTheDocument();
+    // Cancelling gives it up for good.
+    await userEvent.click(screen.getByRole('button', { name: 'Annuler' }));
+    expect(screen.queryByRole('button', { name: 'Reprendre la saisie' })).toBeNull();
+  });
+
+  it('the documents step restores its answers after a reload and forgets them once saved', async () => {
+    const updateDossier = vi.fn(async () => makeDossier());
+    const first = renderWizard(makeDossier({ step: 2 }), { updateDossier }, '?etape=2');
+    await userEvent.click(within(screen.getByRole('group', { name: /renouvellement/ })).getByLabelText('Oui'));
+    first.unmount();
+
+    renderWizard(makeDossier({ step: 2 }), { updateDossier }, '?etape=2');
+    expect(within(screen.getByRole('group', { name: /renouvellement/ })).getByLabelText('Oui')).toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Revenir à la version enregistrée' }));
+    expect(within(screen.getByRole('group', { name: /renouvellement/ })).getByLabelText('Oui')).not.toBeChecked();
+    expect(sessionStorage.length).toBe(0);
   });
 });

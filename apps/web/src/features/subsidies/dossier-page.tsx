@@ -25,6 +25,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { callApi, errorMessage } from '../../lib/api/index.ts';
 import { FormError } from '../../lib/forms/form-error.tsx';
+import { useSession } from '../../lib/session/use-session.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
 import { Page } from '../shell/index.ts';
 import { downloadDossierPdf, loadProjects, saveProject, saveStep } from './dossier-api.ts';
@@ -36,6 +37,7 @@ export function DossierPage() {
   const id = idDossier!;
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { user } = useSession();
   const view = useQuery({ queryKey: ['dossier', id], queryFn: () => callApi(dossierRoutes.getDossier, { params: { id }, query: {} }), retry: false });
   const projets = useQuery({ queryKey: ['dossier', id, 'projets'], queryFn: () => loadProjects(id), retry: false });
   const code = view.data?.description.code_subvention;
@@ -137,6 +139,7 @@ export function DossierPage() {
         readOnly={current.mode === 'read'}
         canTransmit={events.includes('transmettre') || events.includes('retransmettre')}
         handlers={handlers}
+        draftKey={user ? `dossier:${user.authId}:${id}` : undefined}
         aside={
           <DossierAside
             dossier={current}

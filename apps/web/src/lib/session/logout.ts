@@ -1,6 +1,7 @@
 // Logout: revoke the refresh token on the server, then forget everything locally (docs/domain.md « Session et rôles »).
 import { authSessionRoutes } from '@portail/contract';
 import type { CallApi } from '../api/api-client.ts';
+import { clearDrafts } from '../forms/draft-state.ts';
 import type { SessionStore } from './session-store.ts';
 
 export async function logout(store: SessionStore, callApi: CallApi): Promise<void> {
@@ -11,4 +12,6 @@ export async function logout(store: SessionStore, callApi: CallApi): Promise<voi
     // Nothing to do: the local session goes anyway.
   }
   store.clear();
+  // Unsaved input stays across an expired session (signed in again, it comes back), not across a logout.
+  clearDrafts();
 }

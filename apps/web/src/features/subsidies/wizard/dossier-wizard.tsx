@@ -1,5 +1,6 @@
-// The dossier wizard (spec §4): the DSFR stepper over steps 0-4, the step in the URL (?etape=),
-// the heading focused on each step change, read mode when the dossier is not editable. Each step
+// The dossier wizard (spec §4): the DSFR stepper over steps 0-4 (shown to people as 1 to 5, the
+// stepper's own numbering; ?etape= keeps the spec's 0-4), the stepper's heading focused on each
+// step change, read mode when the dossier is not editable. Each step
 // saves on the server through the handlers the page gives, then moves on.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
@@ -39,13 +40,15 @@ interface DossierWizardProps {
   handlers: WizardHandlers;
   /** Shown under the steps (PDF link, messages). */
   aside?: ReactNode;
+  /** Where the steps keep their unsaved input (per person and dossier); none: nothing kept. */
+  draftKey?: string;
 }
 
-export function DossierWizard({ dossier, subvention, subventions, choices, associationDocuments, readOnly, canTransmit, handlers, aside }: DossierWizardProps) {
+export function DossierWizard({ dossier, subvention, subventions, choices, associationDocuments, readOnly, canTransmit, handlers, aside, draftKey }: DossierWizardProps) {
   const [params, setParams] = useSearchParams();
   const step = stepFromQuery(params.get('etape'), dossier);
   const open = openSteps(dossier);
-  const heading = useRef<HTMLHeadingElement>(null);
+  const stepper = useRef<HTMLDivElement>(null);
   const first = useRef(true);
 
   useEffect(() => {
@@ -54,7 +57,9 @@ export function DossierWizard({ dossier, subvention, subventions, choices, assoc
       first.current = false;
       return;
     }
-    heading.current?.focus();
+    const heading = stepper.current?.querySelector('h2');
+    heading?.setAttribute('tabindex', '-1');
+    heading?.focus();
   }, [step]);
 
   const goTo = (next: number) =>
@@ -71,6 +76,7 @@ export function DossierWizard({ dossier, subvention, subventions, choices, assoc
     if (done < LAST_STEP) goTo(done + 1);
   };
   const info = WIZARD_STEPS[step];
+  const stepDraftKey = (n: WizardStep) => (draftKey && !readOnly ? `${draftKey}:etape-${n}` : null);
   const etat = dossier?.instructions[0]?.etat;
 
   return (
@@ -89,7 +95,8 @@ export function DossierWizard({ dossier, subvention, subventions, choices, assoc
         </p>
       )}
       {readOnly && dossier && <Alert severity="info" small className={fr.cx('fr-mb-2w')} description="Ce dossier est en lecture seule : il n’est pas modifiable dans son état actuel." />}
-      <Stepper currentStep={step + 1} stepCount={WIZARD_STEPS.length} title={info.title} nextTitle={WIZARD_STEPS[step + 1]?.title} />
+      {/* The space keeps the title and « Étape n sur 5 » apart in the heading's spoken name. */}
+      <Stepper ref={stepper} currentStep={step + 1} stepCount={WIZARD_STEPS.length} title={`${info.title} `} nextTitle={WIZARD_STEPS[step + 1]?.title} />
       <nav aria-label="Étapes du dossier" className={fr.cx('fr-mb-3w')}>
         <ol className={fr.cx('fr-btns-group', 'fr-btns-group--inline-sm', 'fr-btns-group--sm')}>
           {WIZARD_STEPS.map((s) => (
@@ -101,15 +108,12 @@ export function DossierWizard({ dossier, subvention, subventions, choices, assoc
                 disabled={!open.includes(s.step)}
                 onClick={() => goTo(s.step)}
               >
-                {s.step}. {s.title}
+                {s.step + 1}. {s.title}
               </button>
             </li>
           ))}
         </ol>
       </nav>
-      <h2 ref={heading} tabIndex={-1} className={fr.cx('fr-h3')}>
-        Étape {step} : {info.title}
-      </h2>
       <p className={fr.cx('fr-text--sm')}>{info.hint}</p>
 
       {step === 0 && (
@@ -123,12 +127,13 @@ export function DossierWizard({ dossier, subvention, subventions, choices, assoc
           }}
         />
       )}
-      {dossier && subvention && step === 1 && <StepApplicant dossier={dossier} subvention={subvention} readOnly={readOnly} choices={choices} onBack={() => goTo(0)} onSave={(c) => save(c, 1)} />}
+      {dossier && subvention && step === 1 && <StepApplicant dossier={dossier} subvention={subvention} readOnly={readOnly} draftKey={stepDraftKey(1)} choices={choices} onBack={() => goTo(0)} onSave={(c) => save(c, 1)} />}
       {dossier && subvention && step === 2 && (
         <StepDocuments
           dossier={dossier}
           subvention={subvention}
           readOnly={readOnly}
+          draftKey={stepDraftKey(2)}
           associationDocuments={associationDocuments}
           onUpload={handlers.uploadDocument}
           onBack={() => goTo(1)}
@@ -140,6 +145,7 @@ export function DossierWizard({ dossier, subvention, subventions, choices, assoc
           dossier={dossier}
           subvention={subvention}
           readOnly={readOnly}
+          draftKey={stepDraftKey(3)}
           onSaveProject={handlers.saveProject}
           onDeleteProject={handlers.deleteProject}
           onBack={() => goTo(2)}
@@ -147,7 +153,7 @@ export function DossierWizard({ dossier, subvention, subventions, choices, assoc
         />
       )}
       {dossier && subvention && step === 4 && (
-        <StepAttestation dossier={dossier} subvention={subvention} readOnly={readOnly} canTransmit={canTransmit} onBack={() => goTo(3)} onSave={(c) => save(c, 4)} onTransmit={handlers.transmit} />
+        <StepAttestation dossier={dossier} subvention={subvention} readOnly={readOnly} draftKey={stepDraftKey(4)} canTransmit={canTransmit} onBack={() => goTo(3)} onSave={(c) => save(c, 4)} onTransmit={handlers.transmit} />
       )}
       {aside}
     </>

@@ -8,6 +8,8 @@ import { Button } from '@codegouvfr/react-dsfr/Button';
 import { Input } from '@codegouvfr/react-dsfr/Input';
 import { checkProject, MESSAGES, realignProject, type Dossier, type Projet, type Subvention, type SubsidyBudget } from '@portail/contract';
 import { useState, type FormEvent } from 'react';
+import { DraftNotice } from '../../../lib/forms/draft-notice.tsx';
+import { useDraftState } from '../../../lib/forms/draft-state.ts';
 import { errorMessage } from '../../../lib/api/index.ts';
 import { FormError } from '../../../lib/forms/form-error.tsx';
 import { BudgetTable } from '../budget-table.tsx';
@@ -85,10 +87,16 @@ interface ProjectEditorProps {
   readOnly: boolean;
   onSave: (projet: ProjectDraft) => Promise<void>;
   onCancel: () => void;
+  /** Where the unsaved input of this project is kept; null: nothing kept. */
+  draftKey: string | null;
 }
 
-export function ProjectEditor({ dossier, subvention, initial, readOnly, onSave, onCancel }: ProjectEditorProps) {
-  const [projet, setProjet] = useState(() => alignOnDossier(initial, dossier, subvention));
+/** The draft key of a project of the dossier (a new one: « nouveau »). */
+export const projectDraftKey = (stepKey: string, id: string | undefined) => `${stepKey}:projet-${id ?? 'nouveau'}`;
+
+export function ProjectEditor({ dossier, subvention, initial, readOnly, onSave, onCancel, draftKey }: ProjectEditorProps) {
+  const draft = useDraftState(draftKey, alignOnDossier(initial, dossier, subvention));
+  const { value: projet, set: setProjet } = draft;
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -114,6 +122,7 @@ export function ProjectEditor({ dossier, subvention, initial, readOnly, onSave, 
     setSaving(true);
     try {
       await onSave(projet);
+      draft.clear();
     } catch (error) {
       setFormError(errorMessage(error, MESSAGES.httpEmpty));
     } finally {
@@ -148,6 +157,7 @@ export function ProjectEditor({ dossier, subvention, initial, readOnly, onSave, 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={projet.id ? `Projet ${d.rang_dossier ?? ''}` : 'Nouveau projet'} className={fr.cx('fr-mt-4w')}>
       <FormError message={formError} />
+      <DraftNotice restored={draft.restored} onDiscard={draft.discard} />
       <fieldset className={fr.cx('fr-fieldset')}>
         <legend className={fr.cx('fr-fieldset__legend')}>Description du projet</legend>
         <div className={fr.cx('fr-fieldset__element')}>{text('intitule', 'Intitulé', { required: true })}</div>
@@ -311,7 +321,15 @@ export function ProjectEditor({ dossier, subvention, initial, readOnly, onSave, 
 
       <ul className={fr.cx('fr-btns-group', 'fr-btns-group--inline-md', 'fr-mt-2w')}>
         <li>
-          <Button type="button" priority="secondary" onClick={onCancel}>
+          <Button
+            type="button"
+            priority="secondary"
+            onClick={() => {
+              // Cancelling gives the typed input up on purpose.
+              draft.discard();
+              onCancel();
+            }}
+          >
             {readOnly ? 'Fermer' : 'Annuler'}
           </Button>
         </li>

@@ -3,6 +3,8 @@
 import { fr } from '@codegouvfr/react-dsfr';
 import { formatSiret, MESSAGES, type Representant } from '@portail/contract';
 import { useState, type FormEvent } from 'react';
+import { DraftNotice } from '../../../lib/forms/draft-notice.tsx';
+import { useDraftState } from '../../../lib/forms/draft-state.ts';
 import { errorMessage } from '../../../lib/api/index.ts';
 import { FormError } from '../../../lib/forms/form-error.tsx';
 import { SelectField } from '../../../lib/forms/select-field.tsx';
@@ -22,15 +24,16 @@ const REQUIRED: Record<Field, string> = {
   id_rib: 'RIB',
 };
 
-export function StepApplicant({ dossier, readOnly, onSave, choices, onBack }: StepProps & { choices: ApplicantChoices; onBack: () => void }) {
+export function StepApplicant({ dossier, readOnly, draftKey, onSave, choices, onBack }: StepProps & { choices: ApplicantChoices; onBack: () => void }) {
   const d = dossier.demandeur;
-  const [values, setValues] = useState<Record<Field, string>>({
+  const draft = useDraftState<Record<Field, string>>(draftKey, {
     id_siret: d.id_siret ?? '',
     id_representant_legal: d.id_representant_legal ?? '',
     id_signataire: d.id_signataire ?? '',
     id_responsable: d.id_responsable ?? '',
     id_rib: d.id_rib ?? '',
   });
+  const { value: values, set: setValues } = draft;
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -63,6 +66,7 @@ export function StepApplicant({ dossier, readOnly, onSave, choices, onBack }: St
     try {
       const etablissement = choices.etablissements.find((e) => e.siret === values.id_siret);
       await onSave({ demandeur: { ...values, enseigne: etablissement?.enseigne ?? null } });
+      draft.clear();
     } catch (error) {
       setFormError(errorMessage(error, MESSAGES.httpEmpty));
     } finally {
@@ -73,6 +77,7 @@ export function StepApplicant({ dossier, readOnly, onSave, choices, onBack }: St
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Demandeur">
       <FormError message={formError} />
+      <DraftNotice restored={draft.restored} onDiscard={draft.discard} />
       <RequiredLegend />
       <fieldset className={fr.cx('fr-fieldset')}>
         <legend className={fr.cx('fr-fieldset__legend')}>Établissement demandeur et coordonnées bancaires</legend>

@@ -7,6 +7,8 @@ import { RadioButtons } from '@codegouvfr/react-dsfr/RadioButtons';
 import { Upload } from '@codegouvfr/react-dsfr/Upload';
 import { ACCEPTED_FILE_EXTENSIONS, dossierEndYear, MESSAGES, UPLOAD_HINT, type AssociationDocument } from '@portail/contract';
 import { useState, type FormEvent } from 'react';
+import { DraftNotice } from '../../../lib/forms/draft-notice.tsx';
+import { fieldSetter, useDraftState } from '../../../lib/forms/draft-state.ts';
 import { errorMessage } from '../../../lib/api/index.ts';
 import { FormError } from '../../../lib/forms/form-error.tsx';
 import { customValue, documentProgress, shownDocuments, shownDossierFields, withCustom } from '../expected-items.ts';
@@ -23,12 +25,21 @@ interface StepDocumentsProps extends StepProps {
 
 const yesNo = (value: boolean | null) => (value === null ? '' : value ? 'oui' : 'non');
 
-export function StepDocuments({ dossier, subvention, readOnly, onSave, associationDocuments, onUpload, onBack }: StepDocumentsProps) {
+export function StepDocuments({ dossier, subvention, readOnly, draftKey, onSave, associationDocuments, onUpload, onBack }: StepDocumentsProps) {
   const multiYearScheme = subvention.dispositif.duree_pluriannuelle !== null;
-  const [renouvellement, setRenouvellement] = useState(yesNo(dossier.description.renouvellement));
-  const [pluriannuel, setPluriannuel] = useState(multiYearScheme ? yesNo(dossier.description.pluriannuel) : 'non');
-  const [customs, setCustoms] = useState(dossier.description.customs);
-  const [attached, setAttached] = useState(dossier.documents);
+  const draftState = useDraftState(draftKey, {
+    renouvellement: yesNo(dossier.description.renouvellement),
+    pluriannuel: multiYearScheme ? yesNo(dossier.description.pluriannuel) : 'non',
+    customs: dossier.description.customs,
+    attached: dossier.documents,
+  });
+  const { renouvellement, pluriannuel, customs, attached } = draftState.value;
+  const [setRenouvellement, setPluriannuel, setCustoms, setAttached] = [
+    fieldSetter(draftState.set, 'renouvellement'),
+    fieldSetter(draftState.set, 'pluriannuel'),
+    fieldSetter(draftState.set, 'customs'),
+    fieldSetter(draftState.set, 'attached'),
+  ];
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -92,6 +103,7 @@ export function StepDocuments({ dossier, subvention, readOnly, onSave, associati
         },
         documents: attached.filter((d) => shownCodes.has(d.code)),
       });
+      draftState.clear();
     } catch (error) {
       setFormError(errorMessage(error, MESSAGES.httpEmpty));
     } finally {
@@ -123,6 +135,7 @@ export function StepDocuments({ dossier, subvention, readOnly, onSave, associati
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Renouvellement et documents">
       <FormError message={formError} />
+      <DraftNotice restored={draftState.restored} onDiscard={draftState.discard} />
       <RequiredLegend />
       {radio('renouvellement', 'S’agit-il du renouvellement d’une demande ?', renouvellement, setRenouvellement)}
       {multiYearScheme ? (

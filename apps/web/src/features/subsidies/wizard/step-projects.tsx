@@ -6,8 +6,9 @@ import { Button } from '@codegouvfr/react-dsfr/Button';
 import { canAddProject, checkProject, computeSubsidyBudgetTotals, MESSAGES } from '@portail/contract';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api/index.ts';
+import { hasDraft } from '../../../lib/forms/draft-state.ts';
 import { formatEuros } from '../format.ts';
-import { newProject, ProjectEditor, type ProjectDraft } from './project-editor.tsx';
+import { newProject, ProjectEditor, projectDraftKey, type ProjectDraft } from './project-editor.tsx';
 import type { StepProps } from './types.ts';
 
 interface StepProjectsProps extends Omit<StepProps, 'onSave'> {
@@ -17,11 +18,16 @@ interface StepProjectsProps extends Omit<StepProps, 'onSave'> {
   onNext: () => void;
 }
 
-export function StepProjects({ dossier, subvention, readOnly, onSaveProject, onDeleteProject, onBack, onNext }: StepProjectsProps) {
+export function StepProjects({ dossier, subvention, readOnly, draftKey, onSaveProject, onDeleteProject, onBack, onNext }: StepProjectsProps) {
   const [editing, setEditing] = useState<ProjectDraft | null>(null);
   const [error, setError] = useState<string | null>(null);
   const sousLabel = subvention.sous_dispositifs.find((s) => s.id === dossier.description.id_sous_type_dispositif)?.label ?? null;
   const mayAdd = canAddProject({ dispositifCode: subvention.dispositif.code, sousDispositifLabel: sousLabel, projectCount: dossier.projets.length });
+  const keyOf = (id: string | undefined) => (draftKey ? projectDraftKey(draftKey, id) : null);
+  const unsaved = (id: string | undefined) => {
+    const key = keyOf(id);
+    return key !== null && hasDraft(key);
+  };
 
   if (editing)
     return (
@@ -31,6 +37,7 @@ export function StepProjects({ dossier, subvention, readOnly, onSaveProject, onD
         subvention={subvention}
         initial={editing}
         readOnly={readOnly}
+        draftKey={keyOf(editing.id)}
         onCancel={() => setEditing(null)}
         onSave={async (projet) => {
           await onSaveProject(projet);
@@ -72,7 +79,10 @@ export function StepProjects({ dossier, subvention, readOnly, onSaveProject, onD
                     </td>
                     <td>{formatEuros(p.financements.reduce((t, f) => t + (f.montant_demande ?? 0), 0))}</td>
                     <td>{formatEuros(p.budgets.reduce((t, b) => t + computeSubsidyBudgetTotals(b).total_charges, 0))}</td>
-                    <td>{checkProject(p).length === 0 ? 'Complet' : 'À compléter'}</td>
+                    <td>
+                      {checkProject(p).length === 0 ? 'Complet' : 'À compléter'}
+                      {unsaved(p.id) && <p className={fr.cx('fr-text--xs', 'fr-mb-0')}>Saisie non enregistrée</p>}
+                    </td>
                     <td>
                       <ul className={fr.cx('fr-btns-group', 'fr-btns-group--inline-sm', 'fr-btns-group--sm')}>
                         <li>
@@ -103,6 +113,21 @@ export function StepProjects({ dossier, subvention, readOnly, onSaveProject, onD
             </tbody>
           </table>
         </div>
+      )}
+      {mayAdd && unsaved(undefined) && (
+        <Alert
+          severity="info"
+          small
+          className={fr.cx('fr-mb-2w')}
+          description={
+            <>
+              Un nouveau projet a une saisie non enregistrée.{' '}
+              <Button size="small" priority="tertiary no outline" onClick={() => setEditing(newProject(dossier, subvention))}>
+                Reprendre la saisie
+              </Button>
+            </>
+          }
+        />
       )}
       {!readOnly &&
         (mayAdd ? (

@@ -19,6 +19,8 @@ export interface StepProps {
   dossier: Dossier;
   subvention: Subvention;
   readOnly: boolean;
+  /** Where this step keeps its unsaved input (lib/forms/draft-state.ts); null: nothing kept. */
+  draftKey: string | null;
   /** Saves the step on the server; resolves once saved (the page then moves on), rejects with the server's error. */
   onSave: (changes: DossierChanges) => Promise<void>;
 }

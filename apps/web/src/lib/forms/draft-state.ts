@@ -1,0 +1,116 @@
+// Typed input not yet saved on the server, kept in sessionStorage per form so that a reload, a
+// closed tab restored by the browser or a refused save loses nothing. A draft remembers the saved
+// value it started from (its base) and comes back only over that same saved value: if the server's
+// data changed since (another member saved), the draft is dropped rather than overwriting it.
+// sessionStorage (this tab only, gone with it) because drafts hold the association's data; the
+// session store also clears every draft at sign-out.
+import { useCallback, useEffect, useState } from 'react';
+
+export const DRAFT_PREFIX = 'lca.brouillon:';
+
+interface StoredDraft {
+  base: string;
+  value: unknown;
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function readDraft(key: string): StoredDraft | null {
+  const raw = storage()?.getItem(DRAFT_PREFIX + key);
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(raw) as Partial<StoredDraft>;
+    return typeof parsed.base === 'string' && 'value' in parsed ? { base: parsed.base, value: parsed.value } : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeDraft(key: string, draft: StoredDraft): void {
+  try {
+    storage()?.setItem(DRAFT_PREFIX + key, JSON.stringify(draft));
+  } catch {
+    // A full or refused storage only loses the safety net, never the form.
+  }
+}
+
+function removeDraft(key: string): void {
+  storage()?.removeItem(DRAFT_PREFIX + key);
+}
+
+/** Is there a draft under `key` (e.g. to offer to reopen the form it belongs to)? */
+export function hasDraft(key: string): boolean {
+  return readDraft(key) !== null;
+}
+
+/** The keys (without the prefix) of the drafts starting with `prefix`. */
+export function draftKeys(prefix: string): string[] {
+  const store = storage();
+  if (!store) return [];
+  const keys: string[] = [];
+  for (let i = 0; i < store.length; i++) {
+    const key = store.key(i);
+    if (key?.startsWith(DRAFT_PREFIX + prefix)) keys.push(key.slice(DRAFT_PREFIX.length));
+  }
+  return keys;
+}
+
+/** Forgets every draft (sign-out). */
+export function clearDrafts(): void {
+  for (const key of draftKeys('')) removeDraft(key);
+}
+
+export interface DraftState<T> {
+  value: T;
+  set: (next: T | ((current: T) => T)) => void;
+  /** The value came back from a draft (the form says so and offers to discard it). */
+  restored: boolean;
+  /** Back to the saved value, draft forgotten. */
+  discard: () => void;
+  /** The form was saved: the draft is no longer needed. */
+  clear: () => void;
+}
+
+/**
+ * useState whose unsaved value survives a reload. `saved` is the server's value the form starts
+ * from; `key` null (read mode, nothing to keep) turns the draft off.
+ */
+export function useDraftState<T>(key: string | null, saved: T): DraftState<T> {
+  const base = JSON.stringify(saved);
+  const [state, setState] = useState(() => {
+    const draft = key ? readDraft(key) : null;
+    if (key && draft && draft.base !== base) removeDraft(key);
+    return draft && draft.base === base ? { value: draft.value as T, restored: true } : { value: saved, restored: false };
+  });
+  useEffect(() => {
+    if (!key) return;
+    const json = JSON.stringify(state.value);
+    if (json === base) removeDraft(key);
+    else writeDraft(key, { base, value: state.value });
+  }, [key, base, state.value]);
+
+  const set = useCallback((next: T | ((current: T) => T)) => {
+    setState((current) => ({ ...current, value: typeof next === 'function' ? (next as (c: T) => T)(current.value) : next }));
+  }, []);
+  const discard = useCallback(() => {
+    if (key) removeDraft(key);
+    setState({ value: JSON.parse(base) as T, restored: false });
+  }, [key, base]);
+  const clear = useCallback(() => {
+    if (key) removeDraft(key);
+    setState((current) => ({ ...current, restored: false }));
+  }, [key]);
+  return { value: state.value, set, restored: state.restored, discard, clear };
+}
+
+/** A setter of one field of a draft holding an object (like a useState setter of that field). */
+export function fieldSetter<T extends object, K extends keyof T>(set: DraftState<T>['set'], name: K) {
+  return (next: T[K] | ((current: T[K]) => T[K])) =>
+    set((value) => ({ ...value, [name]: typeof next === 'function' ? (next as (current: T[K]) => T[K])(value[name]) : next }));
+}
