@@ -66,16 +66,17 @@ export function createServices(app: FastifyInstance, config: AppConfig, db: Data
     app.log,
   );
   const rateLimitStore = createRateLimitStore(db);
+  const audit = createAuditService(createAuditRepository(db));
   const auth = createAuthService({
     repository: createAuthRepository(db),
     mail,
+    audit,
     throttle: createLoginThrottle(rateLimitStore, config.loginThrottle),
     config,
     // Algorithm, issuer, audience and lifetime come from the plugin's sign options (app.ts).
     signAccessToken: (claims) => app.jwt.sign(claims),
   });
   const access = createAccessService(createAccessRepository(db));
-  const audit = createAuditService(createAuditRepository(db));
   const notifications = createNotificationService(createNotificationRepository(db));
   const fileRepository = createFileRepository(db);
   const fileChanges = createFileChanges({ repository: fileRepository, audit, mail, notifications, publicUrl: config.publicUrl });
@@ -113,7 +114,7 @@ export function createServices(app: FastifyInstance, config: AppConfig, db: Data
     pdf: createPdfService(createPdfRepository(db)),
     rds: createRdsService(createRdsRepository(db)),
     rdsServices,
-    serviceAccounts: createServiceAccountService({ repository: createServiceAccountRepository(db), services: rdsServices, mail, config }),
+    serviceAccounts: createServiceAccountService({ repository: createServiceAccountRepository(db), services: rdsServices, mail, audit, config }),
     subventions: createSubventionService(createSubventionRepository(db)),
     associationSearch: createSearchService(createSearchRepository(db)),
     referentiels: createReferentielService(createReferentielRepository(db)),

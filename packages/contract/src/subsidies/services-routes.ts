@@ -69,9 +69,20 @@ const serviceAccountChangesSchema = z
     locked: z.boolean().optional(),
   })
   .strict();
+/** What a manager is told about a service's address change. */
+export const SERVICE_ACCOUNT_MESSAGES = {
+  emailChangePending: (newEmail: string, currentEmail: string) =>
+    `Un lien de validation a été envoyé à ${newEmail}. L'adresse de connexion du service reste ${currentEmail} tant que ce lien n'a pas été utilisé.`,
+};
+
 export const serviceAccountSchema = z.object({
   authId: z.uuid(),
+  /** The login: a new address becomes it only through the link mailed to that address. */
   email: z.string(),
+  /** A new address waiting for its validation link (null: none). */
+  pendingEmail: z.string().nullable(),
+  /** Set when the call sent a validation link (French). */
+  message: z.string().optional(),
   roles: z.array(z.string()),
   enabled: z.boolean(),
   locked: z.boolean(),
@@ -92,7 +103,8 @@ export const serviceAccountRoutes = {
     method: 'PATCH', gateway: authGateway, path: '/services/:id', access: SERVICE_MANAGERS,
     scope: { resource: 'service', id: { in: 'params', key: 'id' }, mode: 'write' },
     errors: ['NOTHING_TO_UPDATE', 'EMAIL_TAKEN'],
-    summary: "Modification du compte d'un service (adresse de connexion, rôles, verrouillage) par son identifiant d'authentification",
+    summary:
+      "Modification du compte d'un service par son identifiant d'authentification : rôles, verrouillage, adresse de connexion (la nouvelle reste en attente jusqu'à l'usage du lien de validation qui lui est envoyé ; demande inscrite à l'audit)",
     params: idParams, body: serviceAccountChangesSchema, response: serviceAccountSchema,
   }),
   deleteServiceAccount: defineRoute({

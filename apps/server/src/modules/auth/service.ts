@@ -13,6 +13,7 @@ import type { AppConfig } from '../../config.ts';
 import { isUniqueViolation } from '../../db/transaction.ts';
 import { appError } from '../../http/errors.ts';
 import type { AuthClaims } from '../../http/request-context.ts';
+import type { AuditService } from '../audit/index.ts';
 import { emailChangeNoticeMail, emailChangeValidationMail, passwordResetMail, validationMail, type MailService } from '../mail/index.ts';
 import { hashOpaqueToken, newOpaqueToken } from '../../security/opaque-tokens.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './accounts/passwords.ts';
@@ -24,6 +25,8 @@ import type { LoginThrottle } from './throttle/login-throttle.ts';
 export interface AuthServiceDeps {
   repository: AuthRepository;
   mail: MailService;
+  /** Audits an instructing service's login switching to its validated new address. */
+  audit: AuditService;
   throttle: LoginThrottle;
   config: AppConfig;
   signAccessToken(claims: { sub: string; email: string; roles: string[]; sid: string; sv: number }): string;
@@ -45,10 +48,17 @@ export function maskEmail(email: string): string {
   return `${email.slice(0, Math.min(3, at))}***${email.slice(at)}`;
 }
 
+/**
+ * The audit entity of an instructing service's login address. Services have no association: their
+ * entries go to a chain of their own, keyed by the service account's id (no journal route reads it;
+ * `pnpm audit:verify` checks it with the others). Addresses are kept masked.
+ */
+export const SERVICE_LOGIN_AUDIT_ENTITY = 'adresse_connexion_service';
+
 /** Assistance page opened from the notice of an e-mail change its owner did not ask for. */
 export const REPORT_EMAIL_CHANGE_PATH = `/assistance/${encodeURIComponent("Changement d'adresse non demandé")}`;
 
-export function createAuthService({ repository, mail, throttle, config, signAccessToken }: AuthServiceDeps) {
+export function createAuthService({ repository, mail, audit, throttle, config, signAccessToken }: AuthServiceDeps) {
   const link = (path: string) => `${config.publicUrl}/client${path}`;
 
   async function issueTokens(account: Account, familyId: string = randomUUID()): Promise<TokenPair> {
@@ -149,11 +159,28 @@ export function createAuthService({ repository, mail, throttle, config, signAcce
       if (account && !account.enabled) await sendValidationLink(account);
     },
 
-    /** Validates the account's address, or makes a pending new address the login. */
+    /**
+     * Validates the account's address, or makes a pending new address the login; for an instructing
+     * service, the switch is audited in its chain (as its request was, auth/services/service.ts).
+     */
     async validate(token: string): Promise<void> {
       const record = await usableOneTimeToken(token, 'VALIDATION');
       // The new address may have been taken by another account meanwhile (unique e-mail).
-      const done = await repository.validateWithToken(record.id, record.userId, record.email).catch(emailTakenOnRace);
+      const done = await repository
+        .validateWithToken(record.id, record.userId, record.email, async (tx, change) => {
+          if (!change.service) return;
+          await audit.record(tx, {
+            associationId: record.userId,
+            // The link's holder, proving the new address.
+            actor: { id: record.userId, email: maskEmail(change.email) },
+            entity: SERVICE_LOGIN_AUDIT_ENTITY,
+            entityId: record.userId,
+            action: 'validation',
+            before: { email: maskEmail(change.previousEmail), email_en_attente: maskEmail(change.email) },
+            after: { email: maskEmail(change.email), email_en_attente: null },
+          });
+        })
+        .catch(emailTakenOnRace);
       if (!done) throw appError('LINK_INVALID');
     },
 

@@ -7,6 +7,6 @@ import type { AppServices } from '../../../services.ts';
 export function serviceAccountRoutes(app: FastifyInstance, { serviceAccounts }: AppServices) {
   const r = api.serviceAccounts;
   registerRoute(app, r.createServiceAccount, ({ auth, body }) => serviceAccounts.create(auth, body));
-  registerRoute(app, r.updateServiceAccount, ({ params, body }) => serviceAccounts.update(params.id, body));
+  registerRoute(app, r.updateServiceAccount, ({ auth, params, body }) => serviceAccounts.update(auth, params.id, body));
   registerRoute(app, r.deleteServiceAccount, ({ params }) => serviceAccounts.remove(params.id));
 }

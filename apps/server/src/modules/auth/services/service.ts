@@ -1,22 +1,26 @@
 // Instructing services, login part (docs/domain.md « Services instructeurs »): the account and its
 // service record are created in one transaction, with the mail carrying the link to choose a
-// password (never a password in an answer); changes of address, roles or lock; deletion.
+// password (never a password in an answer); changes of address (pending until the new address's
+// link is used, audited), roles or lock; deletion.
 import { randomBytes } from 'node:crypto';
-import type { ServiceAccountView, ServiceFields } from '@portail/contract';
+import { SERVICE_ACCOUNT_MESSAGES, type ServiceAccountView, type ServiceFields } from '@portail/contract';
 import type { AppConfig } from '../../../config.ts';
 import { isUniqueViolation } from '../../../db/transaction.ts';
 import { appError } from '../../../http/errors.ts';
 import type { AuthClaims } from '../../../http/request-context.ts';
 import { hashOpaqueToken, newOpaqueToken } from '../../../security/opaque-tokens.ts';
-import { linkMail, type MailService } from '../../mail/index.ts';
+import type { AuditService } from '../../audit/index.ts';
+import { emailChangeNoticeMail, linkMail, type MailService } from '../../mail/index.ts';
 import type { ServiceAdmin } from '../../rds/index.ts';
 import { hashPassword } from '../accounts/passwords.ts';
+import { maskEmail, REPORT_EMAIL_CHANGE_PATH, SERVICE_LOGIN_AUDIT_ENTITY } from '../service.ts';
 import type { ServiceAccountRepository } from './repository.ts';
 
 export interface ServiceAccountDeps {
   repository: ServiceAccountRepository;
   services: ServiceAdmin;
   mail: MailService;
+  audit: AuditService;
   config: Pick<AppConfig, 'publicUrl' | 'validationTokenTtlHours'>;
 }
 
@@ -31,7 +35,19 @@ function welcomeMail(nom: string, link: string, validHours: number) {
   };
 }
 
-export function createServiceAccountService({ repository, services, mail, config }: ServiceAccountDeps) {
+/** To the new address: proof that it belongs to the service before it becomes the login. */
+function emailChangeValidationMail(nom: string, link: string, validHours: number) {
+  return {
+    subject: 'Confirmez la nouvelle adresse de connexion de votre service – Le compte association',
+    ...linkMail(
+      `Cette adresse a été indiquée comme nouvelle adresse de connexion du service instructeur « ${nom} ». Pour la confirmer, ouvrez ce lien (valable ${validHours} heures, une seule fois) :`,
+      link,
+      "Si vous n'attendiez pas ce message, ignorez-le : l'adresse de connexion du service reste inchangée.",
+    ),
+  };
+}
+
+export function createServiceAccountService({ repository, services, mail, audit, config }: ServiceAccountDeps) {
   const emailTakenOnRace = (error: unknown): never => {
     if (isUniqueViolation(error)) throw appError('EMAIL_TAKEN');
     throw error;
@@ -43,6 +59,7 @@ export function createServiceAccountService({ repository, services, mail, config
     return {
       authId: account.id,
       email: account.email,
+      pendingEmail: account.pendingEmail,
       roles: account.roles.map((r) => r.role),
       enabled: account.enabled,
       locked: account.serviceAccount.locked,
@@ -71,9 +88,19 @@ export function createServiceAccountService({ repository, services, mail, config
       return viewOf(authId);
     },
 
-    /** Address, roles or lock; only what changes ('Nothing to update.' otherwise). A lock or a new role set ends the sessions. */
-    async update(authId: string, changes: { email?: string; roles?: readonly string[]; locked?: boolean }): Promise<ServiceAccountView> {
-      await repository
+    /**
+     * Address, roles or lock; only what changes ('Nothing to update.' otherwise). A new address is
+     * never the login at once: it waits, pending, for the link mailed to it (outbox, same
+     * transaction), the current address is told, and the request is audited; giving the current
+     * address back cancels a pending change. A lock or a new role set ends the sessions.
+     */
+    async update(
+      claims: AuthClaims,
+      authId: string,
+      changes: { email?: string; roles?: readonly string[]; locked?: boolean },
+    ): Promise<ServiceAccountView> {
+      const token = newOpaqueToken();
+      const pending = await repository
         .transaction(async (tx) => {
           await repository.lock(tx, authId);
           const account = await repository.findAccount(authId, tx);
@@ -81,19 +108,40 @@ export function createServiceAccountService({ repository, services, mail, config
           const current = account.roles.map((r) => r.role).filter((role) => role.startsWith('rds.')).sort();
           const roles = changes.roles ? [...new Set(changes.roles)].sort() : undefined;
           const email = changes.email !== undefined && changes.email !== account.email ? changes.email : undefined;
+          const cancel = changes.email !== undefined && changes.email === account.email && account.pendingEmail !== null;
           const rolesChanged = roles !== undefined && JSON.stringify(roles) !== JSON.stringify(current);
           const locked = changes.locked !== undefined && changes.locked !== account.serviceAccount.locked ? changes.locked : undefined;
-          if (email === undefined && !rolesChanged && locked === undefined) throw appError('NOTHING_TO_UPDATE');
-          if (email !== undefined) {
-            if (await repository.emailTaken(tx, email, authId)) throw appError('EMAIL_TAKEN');
-            await repository.setEmail(tx, authId, email);
+          if (email === undefined && !cancel && !rolesChanged && locked === undefined) throw appError('NOTHING_TO_UPDATE');
+          if (email !== undefined || cancel) {
+            if (email !== undefined) {
+              if (await repository.emailTaken(tx, email, authId)) throw appError('EMAIL_TAKEN');
+              const expiresAt = new Date(Date.now() + config.validationTokenTtlHours * 3_600_000);
+              await repository.requestEmailChange(tx, authId, email, hashOpaqueToken(token), expiresAt);
+              const link = `${config.publicUrl}/client/validate/${token}`;
+              await mail.enqueue(tx, { to: email, ...emailChangeValidationMail(account.serviceAccount.nom, link, config.validationTokenTtlHours) });
+              await mail.enqueue(tx, { to: account.email, ...emailChangeNoticeMail(maskEmail(email), `${config.publicUrl}/client${REPORT_EMAIL_CHANGE_PATH}`) });
+            } else {
+              await repository.cancelEmailChange(tx, authId);
+            }
+            await audit.record(tx, {
+              associationId: authId,
+              actor: { id: claims.userId, email: claims.email },
+              entity: SERVICE_LOGIN_AUDIT_ENTITY,
+              entityId: authId,
+              action: email !== undefined ? 'demande' : 'annulation',
+              before: { email: maskEmail(account.email), email_en_attente: account.pendingEmail ? maskEmail(account.pendingEmail) : null },
+              after: { email: maskEmail(account.email), email_en_attente: email !== undefined ? maskEmail(email) : null },
+            });
           }
           if (rolesChanged) await repository.setRoles(tx, authId, roles!);
           if (locked !== undefined) await repository.setLocked(tx, authId, locked);
           if (rolesChanged || locked === true) await repository.endSessions(tx, authId);
+          return email !== undefined ? { from: account.email, to: email } : null;
         })
         .catch(emailTakenOnRace);
-      return viewOf(authId);
+      if (pending) await mail.flush().catch(() => undefined);
+      const view = await viewOf(authId);
+      return pending ? { ...view, message: SERVICE_ACCOUNT_MESSAGES.emailChangePending(pending.to, pending.from) } : view;
     },
 
     remove: (authId: string) => services.remove(authId),

@@ -1,5 +1,6 @@
 // Data access for tokens: refresh tokens (rotation, families) and one-time links (validation, reset).
 import type { Database } from '../../../db/prisma.ts';
+import type { DbTransaction } from '../../../db/transaction.ts';
 import type { OneTimeTokenPurpose } from '../../../generated/prisma/client.ts';
 
 export function createTokenRepository(db: Database) {
@@ -26,9 +27,15 @@ export function createTokenRepository(db: Database) {
       db.oneTimeToken.findFirst({ where: { tokenHash, purpose } }),
     /**
      * Uses a validation token and enables its user, both or neither. A token for a new address
-     * (`email`) also makes it the login, only if it is still the pending one.
+     * (`email`) also makes it the login, only if it is still the pending one; `switched` then runs
+     * in the same transaction (an instructing service's change is audited there).
      */
-    validateWithToken: (tokenId: string, userId: string, email: string | null) =>
+    validateWithToken: (
+      tokenId: string,
+      userId: string,
+      email: string | null,
+      switched?: (tx: DbTransaction, change: { previousEmail: string; email: string; service: boolean }) => Promise<unknown>,
+    ) =>
       db.$transaction(async (tx) => {
         const used = await tx.oneTimeToken.updateMany({ where: { id: tokenId, usedAt: null }, data: { usedAt: new Date() } });
         if (used.count !== 1) return false;
@@ -36,11 +43,14 @@ export function createTokenRepository(db: Database) {
           await tx.user.update({ where: { id: userId }, data: { enabled: true } });
           return true;
         }
-        const switched = await tx.user.updateMany({
+        const before = await tx.user.findUnique({ where: { id: userId }, select: { email: true, serviceAccount: { select: { id: true } } } });
+        const done = await tx.user.updateMany({
           where: { id: userId, pendingEmail: email },
           data: { email, pendingEmail: null, enabled: true },
         });
-        return switched.count === 1;
+        if (done.count !== 1) return false;
+        await switched?.(tx, { previousEmail: before!.email, email, service: before!.serviceAccount !== null });
+        return true;
       }),
   };
 }
