@@ -1,15 +1,17 @@
 // The user's notifications about their dossiers (lca-server /notifications): the unread count,
-// the latest ones with their type, and "mark as read". The unread count per dossier in the list
-// is read from the same notifications (payload.id_dossier).
+// the latest ones with their type, text and a link to their dossier, and "mark as read". The
+// unread count per dossier in the list comes from the list itself (select_notifications).
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Badge } from '@codegouvfr/react-dsfr/Badge';
 import { Button } from '@codegouvfr/react-dsfr/Button';
 import { MESSAGES, notificationRoutes, type NotificationView } from '@portail/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
 import { callApi, errorMessage } from '../../lib/api/index.ts';
 import { formatDate } from '../../lib/format/date.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
+import { dossierPath } from './paths.ts';
 
 export const notificationKeys = { unread: ['notifications', 'unread'] as const, list: ['notifications', 'list'] as const };
 
@@ -24,16 +26,14 @@ const TYPE_LABELS: Record<string, string> = {
   modification_etat_crf: 'Changement d’état du compte rendu financier',
 };
 
-/** Unread notifications per dossier id (payload.id_dossier or payload.dossierId). */
-export function unreadByDossier(notifications: readonly NotificationView[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const n of notifications) {
-    if (n.read_at) continue;
-    const id = n.payload.id_dossier ?? n.payload.dossierId;
-    if (typeof id === 'string') counts.set(id, (counts.get(id) ?? 0) + 1);
-  }
-  return counts;
+/** The dossier a notification is about (payload written by the demande module), if any. */
+function dossierOf(n: NotificationView): { id: string; idFo: string | null } | null {
+  const id = n.payload.dossier;
+  return typeof id === 'string' ? { id, idFo: typeof n.payload.id_fo === 'string' ? n.payload.id_fo : null } : null;
 }
+
+/** The notification's own words: its first line (a message's text follows on the next lines). */
+const firstLine = (n: NotificationView) => (typeof n.payload.texte === 'string' ? n.payload.texte.split('\n')[0] : null);
 
 export function useNotifications() {
   return useQuery({ queryKey: notificationKeys.list, queryFn: () => callApi(notificationRoutes.listNotifications, { query: { limit: 50 } }), retry: false });
@@ -71,6 +71,15 @@ export function DossierNotifications() {
             <li key={n.id} className={fr.cx('fr-mb-1w')}>
               {n.read_at ? '' : <strong>Non lue – </strong>}
               {TYPE_LABELS[n.type_libelle] ?? n.type_libelle} – {formatDate(n.created_at)}
+              {firstLine(n) && <> – {firstLine(n)}</>}
+              {dossierOf(n) && (
+                <>
+                  {' '}
+                  <Link className={fr.cx('fr-link', 'fr-ml-1w')} to={dossierPath({ id: dossierOf(n)!.id, siret: null })}>
+                    Voir le dossier{dossierOf(n)!.idFo ? ` n° ${dossierOf(n)!.idFo}` : ''}
+                  </Link>
+                </>
+              )}
               {!n.read_at && (
                 <Button size="small" priority="tertiary no outline" className={fr.cx('fr-ml-1w')} onClick={() => void markRead(n)}>
                   Marquer comme lue
