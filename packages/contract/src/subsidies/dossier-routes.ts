@@ -31,6 +31,8 @@ export const DOSSIER_MESSAGES = {
   shareNotMember: "La personne n'est pas membre de l'association.",
   adminsOnly: 'Seuls les administrateurs peuvent voir les dossiers supprimés.',
   unknownPopulate: (name: string) => `« ${name} » ne peut pas être joint au dossier (projets, documents ou instructeurs).`,
+  unknownField: (name: string) =>
+    `« ${name} » n'est pas un champ du résumé d'un dossier (les projets, documents et instructeurs se joignent par populate, les notifications par select_notifications).`,
 } as const;
 
 /** A dossier by its id or its number (id_fo « 2026-000123 »). */
@@ -74,6 +76,30 @@ export const dossierSummarySchema = z.object({
   instructeurs: z.array(instructeurSchema).optional(),
 });
 export type DossierSummary = z.infer<typeof dossierSummarySchema>;
+
+/**
+ * What `fields` of the list may name: the summary's own keys (`id` is always answered). The parts
+ * joined by `populate` and the count of `select_notifications` are asked by those parameters.
+ */
+export const DOSSIER_LIST_FIELDS = [
+  'id', 'id_fo', 'step', 'statut', 'exercice', 'exercice_fin', 'code_subvention', 'libelle_subvention', 'id_type_dispositif',
+  'id_sous_type_dispositif', 'id_association', 'demandeur', 'instructions', 'createdBy', 'deleted', 'created_at', 'updated_at',
+] as const satisfies readonly (keyof DossierSummary)[];
+export type DossierListField = (typeof DOSSIER_LIST_FIELDS)[number];
+const fieldsQuery = list(z.string().max(50).refine((name) => (DOSSIER_LIST_FIELDS as readonly string[]).includes(name), { error: (issue) => DOSSIER_MESSAGES.unknownField(String(issue.input)) }))
+  .transform((names) => names as DossierListField[]);
+/** A summary cut down by `fields`: `id`, the named keys, and the parts asked by `populate` or `select_notifications`. */
+export const projectedDossierSummarySchema = dossierSummarySchema.partial().required({ id: true });
+export type ProjectedDossierSummary = z.infer<typeof projectedDossierSummarySchema>;
+
+const dossierListSchema = z.object({ total: z.number().int(), page: z.number().int(), limit: z.number().int(), items: z.array(dossierSummarySchema) });
+export const projectedDossierListSchema = dossierListSchema.extend({ items: z.array(projectedDossierSummarySchema) });
+/**
+ * The list's answer: whole summaries, or projected ones when `fields` is given. The server checks
+ * and OpenAPI documents both; the declared type stays the whole list, the one the client reads (it
+ * does not send `fields`). A caller that names `fields` reads `ProjectedDossierSummary` items.
+ */
+const dossierListReplySchema = z.union([dossierListSchema, projectedDossierListSchema]) as unknown as typeof dossierListSchema;
 
 export const DOSSIER_SORTS = ['created_at', 'updated_at', 'exercice', 'id_fo'] as const;
 
@@ -121,7 +147,7 @@ const documentsBody = z.object({ documents: z.array(z.object({ code: z.string().
 export const dossierRoutes = {
   listDossiers: defineRoute({
     method: 'GET', gateway, path: '/demande/dossiers', access: readers, scope: scope.caller,
-    summary: "Dossiers que l'appelant voit (ses associations, son service une fois transmis ; tout pour lca.admin et rds.admin), filtrés, triés et paginés ; `populate` (projets, documents, instructeurs) joint ces parties à chaque dossier ; `role` et `fields` sont acceptés, sans effet (le serveur décide du côté par la session)",
+    summary: "Dossiers que l'appelant voit (ses associations, son service une fois transmis ; tout pour lca.admin et rds.admin), filtrés, triés et paginés ; `populate` (projets, documents, instructeurs) joint ces parties à chaque dossier ; `fields` (répété ou séparé par des virgules) ne garde de chaque résumé que les champs nommés, `id` toujours, et les parties demandées par `populate` ou `select_notifications` (un nom inconnu : 400) ; `role` est accepté, sans effet (le serveur décide du côté par la session)",
     query: z.object({
       ...roleQuery,
       etats: list(z.enum(DOSSIER_STATES)).optional(),
@@ -136,15 +162,15 @@ export const dossierRoutes = {
       searchQuery: z.string().max(100).optional(),
       select_notifications: queryBoolean.optional(),
       populate: populateQuery.optional(),
-      /** Accepted for the original clients; every summary key is answered (see the list's items). */
-      fields: list(z.string().max(50)).optional(),
+      /** Projection: each item keeps `id` and the named keys of the summary (DOSSIER_LIST_FIELDS). */
+      fields: fieldsQuery.optional(),
       page: z.coerce.number().int().min(1).max(100_000).default(1),
       limit: z.coerce.number().int().min(1).max(100).default(20),
       sort: z.enum(DOSSIER_SORTS).default('updated_at'),
       order: z.enum(['asc', 'desc']).default('desc'),
     }),
     errors: ['FORBIDDEN'],
-    response: z.object({ total: z.number().int(), page: z.number().int(), limit: z.number().int(), items: z.array(dossierSummarySchema) }),
+    response: dossierListReplySchema,
   }),
   dossierStates: defineRoute({
     method: 'GET', gateway, path: '/demande/dossiers/states', access: readers, scope: scope.none,

@@ -1,6 +1,8 @@
 // The caller-bound filter of GET /demande/dossiers (docs/domain.md « Dossiers de subvention »):
 // a pure function of the caller, their links and service, and the query, written as one SQL
-// filter over the indexed columns (association, SIRET, service × state).
+// filter over the indexed columns (association, SIRET, service × state); and the projection of
+// each listed summary by `fields`.
+import type { DossierListField, DossierSummary, ProjectedDossierSummary } from '@portail/contract';
 import type { AuthClaims } from '../../../http/request-context.ts';
 import { appError } from '../../../http/errors.ts';
 import { LCA_ADMIN, NOT_TRANSMITTED_STATES, RDS_ADMIN } from './policy.ts';
@@ -70,4 +72,14 @@ export function listWhere(claims: AuthClaims, reach: DossierWhere, q: ListQuery)
     });
   }
   return { AND: and };
+}
+
+/** Keys a projection keeps besides the named ones: the id, and what populate or select_notifications asked for. */
+const ALWAYS_KEPT = ['id', 'notifications', 'projets', 'documents', 'instructeurs'] as const;
+
+/** The summary cut down to `fields` (contract DOSSIER_LIST_FIELDS); the whole summary without `fields`. */
+export function projectSummary(summary: DossierSummary, fields: readonly DossierListField[] | undefined): DossierSummary | ProjectedDossierSummary {
+  if (!fields || fields.length === 0) return summary;
+  const kept = new Set<string>([...ALWAYS_KEPT, ...fields]);
+  return Object.fromEntries(Object.entries(summary).filter(([key]) => kept.has(key))) as ProjectedDossierSummary;
 }

@@ -6,7 +6,9 @@ import {
   DOSSIER_MESSAGES,
   dossierInstructionMachine,
   NOTIFICATION_TYPE_IDS,
+  type DossierListField,
   type DossierPopulate,
+  type DossierSummary,
   type NotificationTypeId,
   type ProjetField,
 } from '@portail/contract';
@@ -18,7 +20,7 @@ import type { AuditService } from '../../audit/index.ts';
 import type { MailService } from '../../mail/index.ts';
 import type { NotificationService } from '../../notifications/index.ts';
 import type { TransitionService, WorkflowTarget } from '../../workflow/index.ts';
-import { listWhere, reachWhere, type ListQuery } from './list.ts';
+import { listWhere, projectSummary, reachWhere, type ListQuery } from './list.ts';
 import { dossierScopeFor } from './policy.ts';
 import { fullProjets, partsOf } from './populate.ts';
 import type { DossierRepository, Person } from './repository.ts';
@@ -99,7 +101,7 @@ export function createDossierService(deps: DossierServiceDeps) {
     resolvers,
     instructionTarget,
 
-    async list(claims: AuthClaims, q: ListQuery & { page: number; limit: number; sort: string; order: 'asc' | 'desc'; select_notifications?: boolean; populate?: DossierPopulate[] }) {
+    async list(claims: AuthClaims, q: ListQuery & { page: number; limit: number; sort: string; order: 'asc' | 'desc'; select_notifications?: boolean; populate?: DossierPopulate[]; fields?: DossierListField[] }) {
       const reach = reachWhere(claims, { links: await repository.callerLinks(claims.userId), serviceId: await repository.callerServiceId(claims.userId) });
       if (!reach) return { total: 0, page: q.page, limit: q.limit, items: [] };
       const column = { created_at: 'createdAt', updated_at: 'updatedAt', exercice: 'exercice', id_fo: 'idFo' }[q.sort] ?? 'updatedAt';
@@ -107,7 +109,9 @@ export function createDossierService(deps: DossierServiceDeps) {
       const ids = rows.map((r) => r.id);
       const unread = q.select_notifications ? await repository.unreadByDossier(claims.userId, ids) : null;
       const parts = partsOf(await repository.populated(ids, q.populate ?? []), q.populate ?? []);
-      return { total, page: q.page, limit: q.limit, items: rows.map((r) => ({ ...toDossierSummary(r, unread ? (unread.get(r.id) ?? 0) : undefined), ...parts(r.id) })) };
+      const items = rows.map((r) => projectSummary({ ...toDossierSummary(r, unread ? (unread.get(r.id) ?? 0) : undefined), ...parts(r.id) }, q.fields));
+      // Projected items are checked by the contract's reply schema, whose declared type is the whole list.
+      return { total, page: q.page, limit: q.limit, items: items as DossierSummary[] };
     },
 
     /** The dossier; with populate=projets, its full projects (parts from projectFields). */
