@@ -1,4 +1,5 @@
-// Starts the portal: database (DATABASE_URL or embedded PostgreSQL), migrations, referentials, demo data, HTTP.
+// Starts the portal: database (DATABASE_URL or embedded PostgreSQL), migrations, referentials and
+// dossier questions, demo data, HTTP.
 // Each step is timed (LOG_LEVEL=debug prints the times); a failed step prints what failed and what to
 // do (startup.ts); SIGINT/SIGTERM close HTTP (in-flight requests finish), then stop the database.
 import { performance } from 'node:perf_hooks';
@@ -78,6 +79,7 @@ async function start(): Promise<void> {
   const modules = Promise.all([
     import('./app.ts'),
     import('./modules/declaration/index.ts'),
+    import('./modules/lca/index.ts'),
     import('./db/demo-data.ts'),
     import('./db/demo-registry.ts'),
     import('./db/demo-dossiers.ts'),
@@ -95,7 +97,7 @@ async function start(): Promise<void> {
   await timed('migrations', () => migrate(db.url, { log: say }));
   // Plain pg, no Prisma: on a seeded database nothing below needs Prisma before the server listens.
   const state = await timed('état de la base', () => readStartupState(db.url, { secretName: config.jwtSecret ? undefined : JWT_SECRET_NAME }));
-  const [{ buildApp }, { seedReferentiels }, { demoAccountsTable, seedDemoData }, { seedDemoRegistry }, { seedDemoDossiers }] = await timed(
+  const [{ buildApp }, { seedReferentiels }, { DEFAULT_QUESTIONS, seedQuestions }, { demoAccountsTable, seedDemoData }, { seedDemoRegistry }, { seedDemoDossiers }] = await timed(
     'chargement des modules',
     () => modules,
   );
@@ -104,18 +106,22 @@ async function start(): Promise<void> {
   const built = await timed('application', () => buildApp({ config: appConfig, databaseUrl: db.url }));
   app = built;
   const demo = loadsDemoData(config, db);
-  // Reference data in every environment (only the types still missing), demo accounts and the demo
-  // registry outside production: different tables, so all three at once. Each seed checks again
-  // (another instance may be seeding); the state read above only spares the calls with nothing to do.
+  // Reference data in every environment (only the referential types and dossier questions still
+  // missing), demo accounts and the demo registry outside production: different tables, so all at
+  // once. Each seed checks again (another instance may be seeding); the state read above only
+  // spares the calls with nothing to do.
   const referentielsMissing = REFERENTIEL_SOURCES.some((source) => !state.referentielTypes.has(source.type));
-  const [referentiels, accounts, registry] = await timed('référentiels et données de démonstration', () =>
+  const questionsMissing = DEFAULT_QUESTIONS.some((question) => !state.questionCodes.has(question.code));
+  const [referentiels, questions, accounts, registry] = await timed('référentiels et données de démonstration', () =>
     Promise.all([
       referentielsMissing ? seedReferentiels(built.services.db) : { inserted: [] as string[] },
+      questionsMissing ? seedQuestions(built.services.db) : [],
       demo && !state.hasUsers ? seedDemoData(built.services.db) : false,
       demo && !state.hasAssociations ? seedDemoRegistry(built.services.db) : false,
     ]),
   );
   if (referentiels.inserted.length > 0) say(`Référentiels créés (${referentiels.inserted.length}).`);
+  if (questions.length > 0) say(`Questions des dossiers de subvention créées (${questions.length}).`);
   if (accounts) say('Données de démonstration créées.');
   if (registry) say('Répertoire des associations de démonstration créé.');
   // The demo dossiers need the accounts, the schemes and the registry: after both seeds, and only
@@ -130,7 +136,7 @@ async function start(): Promise<void> {
   } catch (error) {
     throw httpListenError(error, config.host, config.port);
   }
-  if (db.embedded && (referentiels.inserted.length > 0 || accounts || registry || dossiers)) checkpointInBackground(db.url);
+  if (db.embedded && (referentiels.inserted.length > 0 || questions.length > 0 || accounts || registry || dossiers)) checkpointInBackground(db.url);
   if (debug) say(`Étapes : ${timings.join(', ')}.`);
   say(`Portail prêt en ${Math.round(performance.now() - startedAt)} ms : http://localhost:${config.port}/client/`);
 }

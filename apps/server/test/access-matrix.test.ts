@@ -34,10 +34,11 @@ import { startTestApp, TEST_PASSWORD, type TestApp } from './support/test-app.ts
 import { rdsEntries } from './access-matrix/rds.entries.ts';
 import { projetEntries } from './access-matrix/projets.entries.ts';
 import { demandeEntries } from './access-matrix/demande.entries.ts';
+import { questionEntries } from './access-matrix/questions.entries.ts';
 import { callRoute, type Caller, type CallParts, type MatrixContext, type MatrixEntries, type MatrixEntry, type TokenFor } from './support/access-matrix.ts';
 
 /** The entry files of the modules whose routes are stated outside this file (test/access-matrix/). */
-const MODULE_ENTRIES: readonly MatrixEntries[] = [rdsEntries, projetEntries, demandeEntries];
+const MODULE_ENTRIES: readonly MatrixEntries[] = [rdsEntries, projetEntries, demandeEntries, questionEntries];
 
 let t: TestApp;
 /** A signed-in association user, and one signed-in user per role of ROLES. */

@@ -12,6 +12,7 @@ import { notificationRoutes } from './notifications.ts';
 import { rdsRoutes } from './rds.ts';
 import { referentielRoutes } from './referentiels.ts';
 import { projetRoutes } from './subsidies/projet-routes.ts';
+import { questionRoutes } from './subsidies/questions-routes.ts';
 import { rdsSchemeRoutes } from './subsidies/rds-routes.ts';
 import { rdsServiceRoutes, serviceAccountRoutes } from './subsidies/services-routes.ts';
 
@@ -65,6 +66,7 @@ export const api = {
   serviceAccounts: serviceAccountRoutes,
   rdsServices: rdsServiceRoutes,
   rdsSchemes: rdsSchemeRoutes,
+  questions: questionRoutes,
 } as const;
 
 export function allRoutes(): RouteDefinition[] {

@@ -1,8 +1,9 @@
 // What a start needs to know of a migrated database before serving, read over one plain pg
-// connection: the shared JWT secret (created on first start), the referential types already there,
-// and whether accounts and associations exist. Prisma's first query costs a few hundred
-// milliseconds of CPU (its WASM query compiler starts and reads the schema); a restart on a seeded
-// database thus serves /health without it (the first request that needs Prisma pays that cost).
+// connection: the shared JWT secret (created on first start), the referential types and the
+// dossiers' questions already there, and whether accounts and associations exist. Prisma's first
+// query costs a few hundred milliseconds of CPU (its WASM query compiler starts and reads the
+// schema); a restart on a seeded database thus serves /health without it (the first request that
+// needs Prisma pays that cost).
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
@@ -10,6 +11,8 @@ export interface StartupState {
   /** The secret stored under the name asked for (created if missing); undefined if none was asked. */
   secret: string | undefined;
   referentielTypes: Set<string>;
+  /** Codes of the questions asked of subsidy dossiers already there. */
+  questionCodes: Set<string>;
   hasUsers: boolean;
   hasAssociations: boolean;
 }
@@ -28,13 +31,14 @@ export async function readStartupState(databaseUrl: string, options: { secretNam
       secret = rows[0]?.value;
       if (secret === undefined) throw new Error(`Secret « ${options.secretName} » introuvable après sa création.`);
     }
-    const { rows } = await client.query<{ types: string[] | null; has_users: boolean; has_associations: boolean }>(
+    const { rows } = await client.query<{ types: string[] | null; questions: string[] | null; has_users: boolean; has_associations: boolean }>(
       `SELECT (SELECT array_agg("type") FROM "referentiels") AS types,
+              (SELECT array_agg("code") FROM "questions") AS questions,
               EXISTS (SELECT 1 FROM "users") AS has_users,
               EXISTS (SELECT 1 FROM "associations") AS has_associations`,
     );
     const row = rows[0]!;
-    return { secret, referentielTypes: new Set(row.types ?? []), hasUsers: row.has_users, hasAssociations: row.has_associations };
+    return { secret, referentielTypes: new Set(row.types ?? []), questionCodes: new Set(row.questions ?? []), hasUsers: row.has_users, hasAssociations: row.has_associations };
   } finally {
     await client.end();
   }

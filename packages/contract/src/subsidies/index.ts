@@ -7,3 +7,4 @@ export * from './period.ts';
 export * from './projet-rules.ts';
 export * from './schemas.ts';
 export * from './projet-routes.ts';
+export * from './questions-routes.ts';

@@ -1,9 +1,10 @@
-// The lca module's data access: association users and links, report links, notes, and the
+// The lca module's data access: association users and links, report links, notes, questions, and the
 // transaction runner the membership rules write in.
 import type { Database } from '../../db/prisma.ts';
 import { transactionRunner } from '../../db/transaction.ts';
 import { findAssociationId } from '../proxy-asso/index.ts';
 import { createNoteRepository } from './notes/repository.ts';
+import { createQuestionRepository } from './questions/repository.ts';
 import { createReportRepository } from './reports/repository.ts';
 import { createUserRepository } from './users/repository.ts';
 
@@ -15,6 +16,7 @@ export function createLcaRepository(db: Database) {
     ...createUserRepository(db),
     ...createReportRepository(db),
     ...createNoteRepository(db),
+    ...createQuestionRepository(db),
   };
 }
 export type LcaRepository = ReturnType<typeof createLcaRepository>;

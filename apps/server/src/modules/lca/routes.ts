@@ -1,4 +1,4 @@
-// lca-server routes: notes, the association-user record and its links to associations.
+// lca-server routes: notes, questions, the association-user record and its links to associations.
 import type { FastifyInstance } from 'fastify';
 import { api } from '@portail/contract';
 import { registerRoute } from '../../http/contract-routes.ts';
@@ -6,6 +6,7 @@ import type { AppServices } from '../../services.ts';
 
 export function lcaRoutes(app: FastifyInstance, { lca }: AppServices) {
   registerRoute(app, api.lca.notesOnPage, ({ query }) => lca.notesOnPage(query.route));
+  registerRoute(app, api.questions.listQuestions, ({ query }) => lca.listQuestions(query.enabled));
   registerRoute(app, api.lca.getUser, ({ auth, params }) => lca.getAssociationUser(auth, params.id));
   registerRoute(app, api.lca.patchUser, ({ auth, params, body }) => lca.joinAssociations(auth, params.id, body.associations));
   registerRoute(app, api.lca.deleteUser, ({ auth, params }) => lca.leaveAllAssociations(auth, params.id));

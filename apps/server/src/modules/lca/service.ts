@@ -1,4 +1,5 @@
-// lca-server rules: association-user record, joining and leaving associations, notes on page.
+// lca-server rules: association-user record, joining and leaving associations, notes on page,
+// questions asked of subsidy dossiers.
 //
 // Joining is open to any association user (after the certificate of honour, a client step): the
 // association must exist and the SIRET must be one of its establishments. In the transaction of a
@@ -16,6 +17,7 @@ import { hashOpaqueToken, newOpaqueToken } from '../../security/opaque-tokens.ts
 import type { AuditService } from '../audit/index.ts';
 import type { MailService } from '../mail/index.ts';
 import { createNoteService } from './notes/service.ts';
+import { createQuestionService } from './questions/service.ts';
 import { joinsUnlimited, mayAnnounceJoinOf } from './policy.ts';
 import { detachedMail, joinMail } from './reports/mails.ts';
 import type { LcaRepository } from './repository.ts';
@@ -262,6 +264,7 @@ export function createLcaService({ repository, mail, audit, limits, publicUrl }:
     },
 
     ...createNoteService(repository),
+    ...createQuestionService(repository),
   };
 }
 export type LcaService = ReturnType<typeof createLcaService>;
