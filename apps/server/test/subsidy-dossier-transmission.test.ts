@@ -1,12 +1,14 @@
 // Transmission and deletion of a subsidy dossier as one transaction over all its instructions, the
-// transmission check over the whole dossier (expected documents and fields of its subvention, full
-// projects), the applicant of step 1 carried to the projects, and the per-dossier unread count of
-// the transitions' notifications (docs/domain.md « Dossiers de subvention », « Machines à états »).
+// transmission check over the whole dossier (the questions asked of every dossier, expected
+// documents and fields of its subvention, full projects), the applicant of step 1 carried to the
+// projects, and the per-dossier unread count of the transitions' notifications (docs/domain.md
+// « Dossiers de subvention », « Machines à états »).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAssociation, linkUser, type TestAssociation } from './support/association-factory.ts';
 import { signIn } from './support/factories.ts';
-import { createCompleteDossier, createDossier, createScheme, signInService, type SubsidyScheme } from './support/subsidy-fixtures.ts';
+import { DEFAULT_QUESTIONS } from '../src/modules/lca/index.ts';
+import { createCompleteDossier, createDossier, createScheme, questionAnswers, signInService, type SubsidyScheme } from './support/subsidy-fixtures.ts';
 import { TOKEN_HEADER } from './support/http-helpers.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -121,7 +123,7 @@ describe('what transmission checks', () => {
     expect(refused.body.message).toContain(dossierField.label);
     expect(refused.body.message).toContain(`${projectField.label} (projet 1)`);
 
-    await t.db.dossier.update({ where: { id: row.id }, data: { customs: [{ code: dossierField.code, value: 'oui' }] } });
+    await t.db.dossier.update({ where: { id: row.id }, data: { customs: [...(await questionAnswers(t)), { code: dossierField.code, value: 'oui' }] } });
     const projectOnly = await transmit(row.id);
     expect(projectOnly.status).toBe(400);
     expect(projectOnly.body.message).not.toContain(`${dossierField.label},`);
@@ -140,6 +142,77 @@ describe('what transmission checks', () => {
     expect(await statesOf(row.id)).toEqual(['A']);
     await t.db.projet.updateMany({ where: { dossierId: row.id }, data: { evaluation: { commentaire: 'Bilan annuel' }, moyens: { recrutement_specifique: true, recrutement_nb_etpt: 1.5 } } });
     expect((await transmit(row.id)).status).toBe(200);
+  });
+});
+
+describe('the questions asked of every dossier', () => {
+  const required = DEFAULT_QUESTIONS.filter((q) => q.obligatoire);
+  const readQuestions = (query: Record<string, string> = {}) => t.http().get('/api/lca-server/questions').query(query).set(TOKEN_HEADER, member.token);
+
+  it('lists the enabled questions by rank, the disabled ones apart, with their French labels', async () => {
+    const hidden = await t.db.question.create({ data: { code: `q_${randomUUID().slice(0, 8)}`, label: 'Question retirée du formulaire ?', obligatoire: true, enabled: false, rang: 0 } });
+    const first = await t.db.question.create({ data: { code: `q_${randomUUID().slice(0, 8)}`, label: 'Question posée en premier ?', type: 'texte', rang: 0 } });
+    try {
+      const enabled = await readQuestions({ enabled: 'true' });
+      expect(enabled.status).toBe(200);
+      expect(enabled.body.map((q: { code: string }) => q.code)).toEqual([first.code, ...DEFAULT_QUESTIONS.map((q) => q.code)]);
+      expect(enabled.body[0]).toMatchObject({ label: 'Question posée en premier ?', type: 'texte', obligatoire: false, enabled: true, rang: 0 });
+      expect(enabled.body[1]).toMatchObject({ code: 'contrat_engagement_republicain', label: "L'association respecte-t-elle le contrat d'engagement républicain ?", type: 'booleen', obligatoire: true });
+      expect((await readQuestions({ enabled: 'false' })).body.map((q: { code: string }) => q.code)).toEqual([hidden.code]);
+      expect((await readQuestions()).body).toHaveLength(DEFAULT_QUESTIONS.length + 2);
+      // The instructing side reads them too.
+      expect((await t.http().get('/api/lca-server/questions').set(TOKEN_HEADER, agent.token)).status).toBe(200);
+    } finally {
+      await t.db.question.deleteMany({ where: { id: { in: [hidden.id, first.id] } } });
+    }
+  });
+
+  it('refuses while a required question is unanswered, changing nothing, and transmits once answered at step 2 of the wizard', async () => {
+    const row = await createCompleteDossier(t, asso, await createScheme(t, { serviceIds: [agent.serviceId] }), [agent.serviceId]);
+    const optional = DEFAULT_QUESTIONS.filter((q) => !q.obligatoire).map((q) => ({ code: q.code, value: 'Aucun autre financeur' }));
+    await t.db.dossier.update({ where: { id: row.id }, data: { customs: optional } });
+
+    const refused = await transmit(row.id);
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('DOSSIER_NOT_TRANSMITTABLE');
+    for (const question of required) expect(refused.body.message).toContain(question.label);
+    expect(await statesOf(row.id)).toEqual(['A']);
+    expect(await historyOf(row.id)).toBe(0);
+    expect(await t.db.notification.count({ where: { payload: { path: ['dossier'], equals: row.id } } })).toBe(0);
+
+    // One required answer only: the other one still blocks.
+    const partly = await t.http().put(`${BASE}/${row.id}`).set(TOKEN_HEADER, member.token)
+      .send({ step: 2, renouvellement: false, pluriannuel: false, customs: [...optional, { code: required[0]!.code, value: true }] });
+    expect(partly.status).toBe(200);
+    const still = await transmit(row.id);
+    expect(still.status).toBe(400);
+    expect(still.body.message).not.toContain(required[0]!.label);
+    expect(still.body.message).toContain(required[1]!.label);
+    expect(await statesOf(row.id)).toEqual(['A']);
+
+    // « Non » is an answer too.
+    const answered = await t.http().put(`${BASE}/${row.id}`).set(TOKEN_HEADER, member.token)
+      .send({ step: 2, renouvellement: false, pluriannuel: false, customs: [...optional, ...required.map((q) => ({ code: q.code, value: q.code === required[1]!.code ? false : true }))] });
+    expect(answered.status).toBe(200);
+    expect((await transmit(row.id)).status).toBe(200);
+    expect(await statesOf(row.id)).toEqual(['D']);
+  });
+
+  it('ignores a disabled question, even required, and an unanswered optional one', async () => {
+    const disabled = await t.db.question.create({ data: { code: `q_${randomUUID().slice(0, 8)}`, label: 'Question désactivée ?', obligatoire: true, enabled: false, rang: 9 } });
+    const seeded = required[0]!.code;
+    await t.db.question.update({ where: { code: seeded }, data: { enabled: false } });
+    try {
+      const row = await createCompleteDossier(t, asso, await createScheme(t, { serviceIds: [agent.serviceId] }), [agent.serviceId]);
+      // Only the enabled required questions answered: not the disabled ones, not the optional one.
+      await t.db.dossier.update({ where: { id: row.id }, data: { customs: required.filter((q) => q.code !== seeded).map((q) => ({ code: q.code, value: true })) } });
+      const sent = await transmit(row.id);
+      expect(sent.status).toBe(200);
+      expect(await statesOf(row.id)).toEqual(['D']);
+    } finally {
+      await t.db.question.update({ where: { code: seeded }, data: { enabled: true } });
+      await t.db.question.delete({ where: { id: disabled.id } });
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import { apply, dossierInstructionMachine, type MachineActor } from '@portail/co
 import type { Database } from './prisma.ts';
 import type { DbTransaction } from './transaction.ts';
 import { hashPassword } from '../modules/auth/index.ts';
+import type { DEFAULT_QUESTIONS } from '../modules/lca/index.ts';
 import { DEMO_DOSSIERS_MEMBER, DEMO_PASSWORD } from './demo-data.ts';
 import { DEMO_ASSOCIATIONS } from './demo-registry.ts';
 import { frenchIban } from './registry/identifiers.ts';
@@ -36,11 +37,19 @@ interface PlannedDossier {
   complete: boolean;
   demande: number;
   accorde?: number;
+  /** Answers to the scheme's expected fields; a complete dossier also answers the questions. */
   customs: { code: string; value: number }[];
   createdDaysAgo: number;
   moves: PlannedMove[];
   comment?: string;
 }
+
+/** What the demo association answers to the questions asked of every dossier (lca DEFAULT_QUESTIONS). */
+const QUESTION_ANSWERS: Record<(typeof DEFAULT_QUESTIONS)[number]['code'], boolean | string> = {
+  contrat_engagement_republicain: true,
+  seuil_dons_subventions: false,
+  autres_financeurs: 'La commune, pour la mise à disposition des équipements.',
+};
 
 const PLAN: PlannedDossier[] = [
   {
@@ -152,7 +161,8 @@ export async function seedDemoDossiers(db: Database): Promise<boolean> {
         data: {
           idFo, step: plan.step, statut: plan.complete ? 'complet' : 'incomplet', exercice: year, exerciceFin: year,
           subventionId: campaign.id, dispositifId: campaign.dispositifId, sousDispositifId: campaign.sousDispositifs[0]?.sousDispositifId ?? null,
-          renouvellement: false, pluriannuel: false, customs: plan.customs, associationId: association.id,
+          renouvellement: false, pluriannuel: false, associationId: association.id,
+          customs: [...plan.customs, ...(plan.complete ? Object.entries(QUESTION_ANSWERS).map(([code, value]) => ({ code, value })) : [])],
           idSiret: siege, nom: association.nom, idRepresentantLegal: representant.id, idSignataire: representant.id, idResponsable: representant.id,
           idRib: plan.complete ? rib.id : null,
           attestation: plan.complete ? { certifie: true, date: new Date(createdAt.getTime() + DAY_MS).toISOString() } : undefined,

@@ -98,13 +98,25 @@ export const subventionCode = async (t: TestApp, scheme: SubsidyScheme) =>
 export const createRib = (t: TestApp, asso: TestAssociation, siret = asso.siege) =>
   t.db.rib.create({ data: { associationId: asso.id, idSiret: siret, titulaire: asso.association.nom, iban: `FR76${randomUUID().replace(/\D/g, '').padEnd(23, '0').slice(0, 23)}`, bic: 'BNPAFRPP' } });
 
-/** A dossier with nothing missing for transmission: wizard done, applicant with RIB, one valid project, attestation. */
+/**
+ * Answers to every enabled question asked of dossiers (the seeded ones and any a test adds), as the
+ * wizard's step 2 writes them in the dossier's customs: yes to a yes/no question, a sentence otherwise.
+ */
+export async function questionAnswers(t: TestApp): Promise<{ code: string; value: boolean | string }[]> {
+  const questions = await t.db.question.findMany({ where: { enabled: true }, orderBy: { rang: 'asc' } });
+  return questions.map((q) => ({ code: q.code, value: q.type === 'booleen' ? true : 'Réponse de test' }));
+}
+
+/** A dossier with nothing missing for transmission: wizard done, applicant with RIB, one valid project, questions answered, attestation. */
 export async function createCompleteDossier(t: TestApp, asso: TestAssociation, scheme: SubsidyScheme, serviceIds: string[], options: DossierOptions = {}) {
   const row = await createDossier(t, asso, scheme, serviceIds, options);
   const rib = await createRib(t, asso);
   await t.db.dossier.update({
     where: { id: row.id },
-    data: { step: 4, statut: 'complet', renouvellement: false, pluriannuel: false, exerciceFin: row.exercice, idRib: rib.id, attestation: { certifie: true, date: new Date().toISOString() } },
+    data: {
+      step: 4, statut: 'complet', renouvellement: false, pluriannuel: false, exerciceFin: row.exercice, idRib: rib.id,
+      customs: await questionAnswers(t), attestation: { certifie: true, date: new Date().toISOString() },
+    },
   });
   await t.db.dossierInstruction.updateMany({ where: { dossierId: row.id }, data: { complet: true } });
   await t.db.projet.create({ data: { dossierId: row.id, rangDossier: 1, intitule: 'Projet complet', exercice: row.exercice, exerciceFin: row.exercice, evaluation: { commentaire: 'Bilan' } } });

@@ -4,6 +4,7 @@
 import type { Database } from '../../../db/prisma.ts';
 import type { Prisma } from '../../../db/prisma.ts';
 import { transactionRunner, type DbTransaction } from '../../../db/transaction.ts';
+import { listQuestions } from '../../lca/index.ts';
 import { listProjetRows } from '../projets/index.ts';
 
 type Tx = DbTransaction;
@@ -113,7 +114,13 @@ export function createDossierRepository(db: Database) {
       // One after the other: a transaction's statements share its connection.
       const champs = await tx.subventionChampAttendu.findMany({ where: { subventionId }, select: { part: true, asks: true, obligatoire: true, champAttendu: { select: { code: true, label: true, enabled: true } } }, orderBy: { rang: 'asc' } });
       const documents = await tx.subventionDocumentAttendu.findMany({ where: { subventionId }, select: { part: true, asks: true, obligatoire: true, documentAttendu: { select: { code: true, label: true, enabled: true } } }, orderBy: { rang: 'asc' } });
-      return { champs: champs.map(({ champAttendu, ...link }) => ({ ...champAttendu, ...link })), documents: documents.map(({ documentAttendu, ...link }) => ({ ...documentAttendu, ...link })) };
+      // The questions every dossier answers (lca module): the enabled ones only.
+      const questions = await listQuestions(tx, true);
+      return {
+        questions,
+        champs: champs.map(({ champAttendu, ...link }) => ({ ...champAttendu, ...link })),
+        documents: documents.map(({ documentAttendu, ...link }) => ({ ...documentAttendu, ...link })),
+      };
     },
     replaceDocuments: async (tx: Tx, id: string, documents: { code: string; documentId: string }[], replace: boolean) => {
       if (replace) await tx.dossierDocument.deleteMany({ where: { dossierId: id } });

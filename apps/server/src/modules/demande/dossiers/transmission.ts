@@ -1,8 +1,9 @@
 // What transmission checks (docs/domain.md « Dossiers de subvention », spec §4): the contract's
-// missingForTransmission over the whole dossier — its full projects (each valid per checkProject)
-// and the expected fields and documents its subvention links, shown or not by their conditions on
-// the dossier and on each project. Read in the transaction that then fires the transitions.
-import { asksSchema, missingForTransmission, type DossierView, type ExpectedItem, type Missing } from '@portail/contract';
+// missingForTransmission over the whole dossier — its full projects (each valid per checkProject),
+// the enabled questions every dossier answers (the required ones answered in its customs) and the
+// expected fields and documents its subvention links, shown or not by their conditions on the
+// dossier and on each project. Read in the transaction that then fires the transitions.
+import { asksSchema, missingForTransmission, toExpectedQuestion, type DossierView, type ExpectedItem, type Missing } from '@portail/contract';
 import type { DbTransaction } from '../../../db/transaction.ts';
 import { listProjetRows, projetView } from '../projets/index.ts';
 import type { DossierRepository } from './repository.ts';
@@ -32,6 +33,6 @@ export async function missingBeforeTransmission(
   const expected = await repository.expectedOf(tx, dossier.subventionId);
   return missingForTransmission(
     { ...dossier, projets },
-    { questions: [], champs: expected.champs.map(toExpected), documents: expected.documents.map(toExpected) },
+    { questions: expected.questions.map(toExpectedQuestion), champs: expected.champs.map(toExpected), documents: expected.documents.map(toExpected) },
   );
 }
