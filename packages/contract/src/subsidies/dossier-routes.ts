@@ -31,6 +31,7 @@ export const DOSSIER_MESSAGES = {
   shareNotMember: "La personne n'est pas membre de l'association.",
   adminsOnly: 'Seuls les administrateurs peuvent voir les dossiers supprimés.',
   unknownPopulate: (name: string) => `« ${name} » ne peut pas être joint au dossier (projets, documents ou instructeurs).`,
+  unknownViewPopulate: (name: string) => `« ${name} » ne peut pas être joint au dossier (projets ou messages).`,
   unknownField: (name: string) =>
     `« ${name} » n'est pas un champ du résumé d'un dossier (les projets, documents et instructeurs se joignent par populate, les notifications par select_notifications).`,
 } as const;
@@ -48,6 +49,11 @@ export const DOSSIER_POPULATE = ['projets', 'documents', 'instructeurs'] as cons
 export type DossierPopulate = (typeof DOSSIER_POPULATE)[number];
 const populateQuery = list(z.string().max(50).refine((name) => (DOSSIER_POPULATE as readonly string[]).includes(name), { error: (issue) => DOSSIER_MESSAGES.unknownPopulate(String(issue.input)) }))
   .transform((names) => names as DossierPopulate[]);
+/** What `populate` may add to one dossier (documents and instructing services are always there): its full projects, its messages. */
+export const DOSSIER_VIEW_POPULATE = ['projets', 'messages', 'documents', 'instructeurs'] as const;
+export type DossierViewPopulate = (typeof DOSSIER_VIEW_POPULATE)[number];
+const viewPopulateQuery = list(z.string().max(50).refine((name) => (DOSSIER_VIEW_POPULATE as readonly string[]).includes(name), { error: (issue) => DOSSIER_MESSAGES.unknownViewPopulate(String(issue.input)) }))
+  .transform((names) => names as DossierViewPopulate[]);
 /** `role`: the side the client acts as (spec §6); the server decides from the session all the same. */
 const roleQuery = { role: z.string().max(50).optional() };
 
@@ -106,11 +112,27 @@ export const DOSSIER_SORTS = ['created_at', 'updated_at', 'exercice', 'id_fo'] a
 /** What the machine lets the caller do on the dossier, as the client shows it. */
 const optionsSchema = z.object({ events: z.array(z.string()), actions: z.array(z.string()) });
 
+/** A message of the thread between the association and an instructing service, oldest first. */
+export const dossierMessageSchema = z.object({
+  id: idSchema,
+  /** vers_service: written by a member; vers_association: written by the service. */
+  direction: z.enum(['vers_service', 'vers_association']),
+  texte: z.string(),
+  created_at: z.string(),
+  /** The writer's first name and name (a member), or null; never their address. */
+  auteur: z.string().nullable(),
+  /** The instructing service written to, or writing. */
+  service: z.object({ id: idSchema, nom: z.string() }).nullable(),
+});
+export type DossierMessage = z.infer<typeof dossierMessageSchema>;
+
 export const dossierViewSchema = dossierSchema.omit({ projets: true }).extend({
   /** Rank and title; with `populate=projets`, also the parts of the project `projectFields` names. */
   projets: z.array(projetViewSchema.omit({ id: true }).partial().extend({ id: idSchema, rang_dossier: z.number().int(), intitule: z.string().nullable() })),
   deleted: z.boolean(),
   options: optionsSchema,
+  /** With `populate=messages`: the thread with the instructing services. */
+  messages: z.array(dossierMessageSchema).optional(),
 });
 export type DossierView = z.infer<typeof dossierViewSchema>;
 
@@ -185,8 +207,8 @@ export const dossierRoutes = {
   }),
   getDossier: defineRoute({
     method: 'GET', gateway, path: '/demande/dossiers/:id', access: readers, scope: scope.dossier('read'),
-    summary: "Un dossier, avec ce que la machine permet à l'appelant (événements et actions) ; documents et instructeurs toujours joints ; `populate=projets` rend les projets complets, parties choisies par `projectFields` (par défaut : identifiant, description, financements, cofinancements, customs)",
-    params: dossierParams, query: z.object({ ...roleQuery, populate: populateQuery.optional(), projectFields: projetFieldsSchema.optional() }),
+    summary: "Un dossier, avec ce que la machine permet à l'appelant (événements et actions) ; documents et instructeurs toujours joints ; `populate=projets` rend les projets complets, parties choisies par `projectFields` (par défaut : identifiant, description, financements, cofinancements, customs) ; `populate=messages` ajoute les messages échangés avec les services instructeurs, du plus ancien au plus récent",
+    params: dossierParams, query: z.object({ ...roleQuery, populate: viewPopulateQuery.optional(), projectFields: projetFieldsSchema.optional() }),
     errors: ['DOSSIER_NOT_FOUND'],
     response: dossierViewSchema,
   }),

@@ -8,7 +8,6 @@
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Button } from '@codegouvfr/react-dsfr/Button';
-import { Input } from '@codegouvfr/react-dsfr/Input';
 import {
   associationDocumentRoutes,
   associationRoutes,
@@ -21,15 +20,15 @@ import {
   type DossierView,
 } from '@portail/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { callApi, errorMessage } from '../../lib/api/index.ts';
-import { FormError } from '../../lib/forms/form-error.tsx';
 import { useSession } from '../../lib/session/use-session.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
 import { Page } from '../shell/index.ts';
 import { downloadDossierPdf, loadProjects, saveProject, saveStep } from './dossier-api.ts';
 import { DOSSIERS_PATH } from './paths.ts';
+import { DossierMessages } from './dossier-messages.tsx';
 import { DossierWizard, type WizardHandlers } from './wizard/dossier-wizard.tsx';
 
 export function DossierPage() {
@@ -196,63 +195,7 @@ function DossierAside({ dossier, onDeleted }: { dossier: DossierView; onDeleted:
           </li>
         )}
       </ul>
-      <MessageForm dossier={dossier} />
+      <DossierMessages dossier={dossier} />
     </section>
-  );
-}
-
-/** A message to the dossier's instructing service (POST …/message: a notification and a mail). */
-function MessageForm({ dossier }: { dossier: DossierView }) {
-  const [message, setMessage] = useState('');
-  const [serviceId, setServiceId] = useState(dossier.instructeurs.find((i) => i.isReferent)?.service.id ?? dossier.instructeurs[0]?.service.id ?? '');
-  const [formError, setFormError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!message.trim()) {
-      setFormError(MESSAGES.required('message'));
-      return;
-    }
-    setFormError(null);
-    setSending(true);
-    try {
-      const sent = await callApi(dossierRoutes.messageDossier, {
-        params: { id: dossier.id },
-        query: {},
-        body: { message, ...(serviceId ? { id_service_instructeur: serviceId } : {}) },
-      });
-      toast.success(sent.message);
-      setMessage('');
-    } catch (e) {
-      setFormError(errorMessage(e, MESSAGES.httpEmpty));
-    } finally {
-      setSending(false);
-    }
-  }
-  return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="messagerie" className={fr.cx('fr-mt-4w')}>
-      <h3 id="messagerie" className={fr.cx('fr-h5')}>
-        Écrire au service instructeur
-      </h3>
-      <FormError message={formError} />
-      {dossier.instructeurs.length > 1 && (
-        <div className={fr.cx('fr-select-group')}>
-          <label className={fr.cx('fr-label')} htmlFor="message-service">
-            Service destinataire
-          </label>
-          <select id="message-service" className={fr.cx('fr-select')} value={serviceId} onChange={(e) => setServiceId(e.target.value)}>
-            {dossier.instructeurs.map((i) => (
-              <option key={i.service.id} value={i.service.id}>
-                {i.service.nom}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
-      <Input label="Message" textArea nativeTextAreaProps={{ id: 'message-texte', rows: 4, value: message, maxLength: 5000, onChange: (e) => setMessage(e.target.value) }} />
-      <Button type="submit" disabled={sending}>
-        {sending ? 'Envoi…' : 'Envoyer le message'}
-      </Button>
-    </form>
   );
 }

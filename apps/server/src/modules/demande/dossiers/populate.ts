@@ -1,7 +1,7 @@
 // `populate` of the dossier routes (contract subsidies/dossier-routes.ts): the parts joined to each
-// listed dossier (projects by rank and title, documents, instructing services), and the full
-// projects of one dossier, their parts chosen by `projectFields`.
-import { DEFAULT_PROJET_FIELDS, type DossierSummary, type DossierView, type ProjetField } from '@portail/contract';
+// listed dossier (projects by rank and title, documents, instructing services), and what one
+// dossier adds: its full projects, their parts chosen by `projectFields`, and its messages.
+import { DEFAULT_PROJET_FIELDS, type DossierSummary, type DossierView, type DossierViewPopulate, type ProjetField } from '@portail/contract';
 import { pickFields, projetView } from '../projets/index.ts';
 import type { DossierRepository } from './repository.ts';
 
@@ -38,4 +38,30 @@ export async function fullProjets(repository: DossierRepository, dossierId: stri
     rang_dossier: row.rangDossier,
     intitule: row.intitule,
   }));
+}
+
+/** The thread with the instructing services: the writer by name only (a service writes as itself). */
+async function messages(repository: DossierRepository, dossierId: string): Promise<NonNullable<DossierView['messages']>> {
+  return (await repository.messages(dossierId)).map((m) => ({
+    id: m.id,
+    direction: m.direction as 'vers_service' | 'vers_association',
+    texte: m.texte,
+    created_at: m.createdAt.toISOString(),
+    auteur: m.direction === 'vers_service' && m.author ? [m.author.prenom, m.author.nom].filter(Boolean).join(' ') || null : null,
+    service: m.service,
+  }));
+}
+
+/** What `populate` adds to one dossier (documents and instructing services are always in its view). */
+export async function viewParts(
+  repository: DossierRepository,
+  dossierId: string,
+  q: { populate?: readonly DossierViewPopulate[]; projectFields?: readonly ProjetField[] },
+): Promise<Partial<Pick<DossierView, 'projets' | 'messages'>>> {
+  const asked = q.populate ?? [];
+  const [projets, thread] = await Promise.all([
+    asked.includes('projets') ? fullProjets(repository, dossierId, q.projectFields) : undefined,
+    asked.includes('messages') ? messages(repository, dossierId) : undefined,
+  ]);
+  return { ...(projets ? { projets } : {}), ...(thread ? { messages: thread } : {}) };
 }

@@ -58,6 +58,13 @@ export function createDossierRepository(db: Database) {
     },
     /** The dossier's projects with their lines (`populate=projets` of a dossier). */
     fullProjets: (id: string) => listProjetRows(db, id),
+    /** The dossier's messages, oldest first, with the writer's name and the service. */
+    messages: (dossierId: string) =>
+      db.dossierMessage.findMany({
+        where: { dossierId },
+        orderBy: { createdAt: 'asc' },
+        select: { id: true, direction: true, texte: true, createdAt: true, author: { select: { prenom: true, nom: true } }, service: { select: { id: true, nom: true } } },
+      }),
     /** Unread notifications of the user per dossier (payload.dossier). */
     async unreadByDossier(userId: string, dossierIds: string[]): Promise<Map<string, number>> {
       if (dossierIds.length === 0) return new Map();

@@ -8,6 +8,7 @@ import {
   NOTIFICATION_TYPE_IDS,
   type DossierListField,
   type DossierPopulate,
+  type DossierViewPopulate,
   type DossierSummary,
   type NotificationTypeId,
   type ProjetField,
@@ -22,7 +23,7 @@ import type { NotificationService } from '../../notifications/index.ts';
 import type { TransitionService, WorkflowTarget } from '../../workflow/index.ts';
 import { listWhere, projectSummary, reachWhere, type ListQuery } from './list.ts';
 import { dossierScopeFor } from './policy.ts';
-import { fullProjets, partsOf } from './populate.ts';
+import { partsOf, viewParts } from './populate.ts';
 import type { DossierRepository, Person } from './repository.ts';
 import type { DossierScopeRepository } from './scope.repository.ts';
 import { realignProjects } from '../projets/index.ts';
@@ -114,10 +115,10 @@ export function createDossierService(deps: DossierServiceDeps) {
       return { total, page: q.page, limit: q.limit, items: items as DossierSummary[] };
     },
 
-    /** The dossier; with populate=projets, its full projects (parts from projectFields). */
-    async get(claims: AuthClaims, scope: DossierScope, q: { populate?: DossierPopulate[]; projectFields?: ProjetField[] } = {}) {
+    /** The dossier; with populate, its full projects (parts from projectFields) and its messages. */
+    async get(claims: AuthClaims, scope: DossierScope, q: { populate?: DossierViewPopulate[]; projectFields?: ProjetField[] } = {}) {
       const dossier = await view(claims, scope);
-      return q.populate?.includes('projets') ? { ...dossier, projets: await fullProjets(repository, dossier.id, q.projectFields) } : dossier;
+      return { ...dossier, ...(await viewParts(repository, dossier.id, q)) };
     },
 
     states: () =>
