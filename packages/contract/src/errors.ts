@@ -61,6 +61,18 @@ export const ERRORS = {
   SERVICE_IN_USE: { status: 409, message: 'Ce service instruit ou finance des dossiers : il ne peut pas être supprimé.' },
   DISPOSITIF_UNKNOWN: { status: 400, message: ({ code }: { code: string }) => `Le dispositif « ${code} » n'existe pas.`, example: { code: 'XYZ' } },
   SOUS_DISPOSITIF_UNKNOWN: { status: 400, message: "Un des sous-dispositifs n'existe pas ou n'appartient pas à ce dispositif.", field: 'sous_dispositifs' },
+  SOUS_DISPOSITIF_OUTSIDE_CAMPAIGN: {
+    status: 400,
+    message: ({ label }: { label: string }) => `Les dates du sous-dispositif « ${label} » doivent être comprises dans celles de la campagne.`,
+    example: { label: 'Part territoriale - Emploi' },
+    field: 'sous_dispositifs',
+  },
+  SOUS_DISPOSITIF_IN_USE: {
+    status: 409,
+    message: ({ label }: { label: string }) => `Des dossiers de cette campagne relèvent du sous-dispositif « ${label} » : il ne peut pas en être retiré.`,
+    example: { label: 'Part territoriale - Emploi' },
+    field: 'sous_dispositifs',
+  },
   INSTRUCTEUR_UNKNOWN: { status: 400, message: "Un des services instructeurs n'existe pas.", field: 'instructeurs' },
   EXPECTED_ITEM_UNKNOWN: {
     status: 400,

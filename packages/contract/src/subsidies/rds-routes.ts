@@ -20,6 +20,31 @@ const isoDate = z.iso.date();
 const year = z.number().int().min(2000).max(2100);
 const booleanText = z.enum(['true', 'false']).transform((value) => value === 'true');
 
+/** The messages of a campaign's sub-scheme list. */
+export const SOUS_DISPOSITIF_MESSAGES = {
+  idOrLabel: "Indiquez l'identifiant d'un sous-dispositif du dispositif, ou le libellé d'un nouveau.",
+  datesOrder: 'La date de fin du sous-dispositif doit suivre sa date de début.',
+};
+
+/**
+ * A sub-scheme of the campaign with its dates in it: an existing one of the scheme by `id`, or by
+ * `label` (one of the scheme with that label, else a new one). A campaign read back (with its
+ * labels) can be sent again as it is: the id wins.
+ */
+export const sousDispositifLinkSchema = z
+  .object({
+    id: idSchema.optional(),
+    label: z.string().trim().min(1).max(200).optional(),
+    date_debut: isoDate.nullable().default(null),
+    date_fin: isoDate.nullable().default(null),
+  })
+  .strict()
+  .refine((value) => value.id !== undefined || value.label !== undefined, { message: SOUS_DISPOSITIF_MESSAGES.idOrLabel, path: ['id'] })
+  .refine((value) => !value.date_debut || !value.date_fin || value.date_debut <= value.date_fin, {
+    message: SOUS_DISPOSITIF_MESSAGES.datesOrder,
+    path: ['date_fin'],
+  });
+
 /** How a subvention links an expected field or document: part, conditions, required. */
 const expectedLinkSchema = z
   .object({
@@ -41,10 +66,8 @@ export const subventionBodySchema = z
     type_projet: z.string().trim().max(100).nullable().default(null),
     date_debut: isoDate.nullable().default(null),
     date_fin: isoDate.nullable().default(null),
-    sous_dispositifs: z
-      .array(z.object({ id: idSchema, date_debut: isoDate.nullable().default(null), date_fin: isoDate.nullable().default(null) }).strict())
-      .max(50)
-      .default([]),
+    /** The campaign's sub-schemes and their dates: the whole list (one left out is removed from the campaign). */
+    sous_dispositifs: z.array(sousDispositifLinkSchema).max(50).default([]),
     instructeurs: z.array(z.object({ service: idSchema, isReferent: z.boolean().default(false) }).strict()).max(200).default([]),
     champs_attendus: z.array(expectedLinkSchema).max(200).default([]),
     documents_attendus: z.array(expectedLinkSchema).max(200).default([]),
@@ -109,7 +132,8 @@ const champs = definitionRoutes('/champs-attendus', 'champs attendus', champAtte
 const documents = definitionRoutes('/documents-attendus', 'documents attendus', documentAttenduBodySchema, documentAttenduSchema);
 
 const subventionWriteErrors = [
-  'SUBVENTION_CODE_TAKEN', 'DISPOSITIF_UNKNOWN', 'SOUS_DISPOSITIF_UNKNOWN', 'EXPECTED_ITEM_UNKNOWN', 'INSTRUCTEUR_UNKNOWN',
+  'SUBVENTION_CODE_TAKEN', 'DISPOSITIF_UNKNOWN', 'SOUS_DISPOSITIF_UNKNOWN', 'SOUS_DISPOSITIF_OUTSIDE_CAMPAIGN', 'EXPECTED_ITEM_UNKNOWN',
+  'INSTRUCTEUR_UNKNOWN',
 ] as const;
 
 export const rdsSchemeRoutes = {
@@ -139,8 +163,9 @@ export const rdsSchemeRoutes = {
   }),
   updateSubvention: defineRoute({
     method: 'PUT', gateway, path: '/subventions/:id', access: SCHEME_WRITERS, scope: scope.none,
-    errors: ['SUBVENTION_NOT_FOUND', ...subventionWriteErrors],
-    summary: "Remplacement d'une subvention et de ses liens",
+    errors: ['SUBVENTION_NOT_FOUND', 'SOUS_DISPOSITIF_IN_USE', ...subventionWriteErrors],
+    summary:
+      "Remplacement d'une subvention et de ses liens : sous-dispositifs ajoutés (par identifiant ou libellé), dates changées, retirés (refusé pour un sous-dispositif dont relèvent des dossiers de la campagne)",
     params: z.object({ id: idSchema }), body: subventionBodySchema, response: subventionViewSchema,
   }),
   deleteSubvention: defineRoute({

@@ -86,7 +86,27 @@ export function createSubventionRepository(db: Database) {
       (await tx.subvention.count({ where: { code, ...(exceptId ? { NOT: { id: exceptId } } : {}) } })) > 0,
     dispositifByCode: (tx: DbTransaction, code: string) => tx.dispositif.findUnique({ where: { code }, select: { id: true } }),
     sousDispositifsOf: (tx: DbTransaction, dispositifId: string, ids: readonly string[]) =>
-      tx.sousDispositif.findMany({ where: { dispositifId, id: { in: [...ids] } }, select: { id: true } }),
+      tx.sousDispositif.findMany({ where: { dispositifId, id: { in: [...ids] } }, select: { id: true, label: true } }),
+    /** The scheme's sub-scheme with this label (case aside), if any. */
+    sousDispositifByLabel: (tx: DbTransaction, dispositifId: string, label: string) =>
+      tx.sousDispositif.findFirst({ where: { dispositifId, label: { equals: label, mode: 'insensitive' } }, select: { id: true, label: true } }),
+    /** A new sub-scheme of the scheme (or the one a concurrent write just made with the same label). */
+    createSousDispositif: (tx: DbTransaction, dispositifId: string, label: string) =>
+      tx.sousDispositif.upsert({
+        where: { dispositifId_label: { dispositifId, label } },
+        create: { dispositifId, label },
+        update: {},
+        select: { id: true, label: true },
+      }),
+    /** Of these sub-schemes, those some dossier of the campaign (even a deleted one) comes under. */
+    sousDispositifsInUse: async (tx: DbTransaction, subventionId: string, ids: readonly string[]) =>
+      (
+        await tx.dossier.findMany({
+          where: { subventionId, sousDispositifId: { in: [...ids] } },
+          distinct: ['sousDispositifId'],
+          select: { sousDispositifId: true },
+        })
+      ).map((row) => row.sousDispositifId!),
     servicesIn: (tx: DbTransaction, ids: readonly string[]) => tx.serviceAccount.findMany({ where: { id: { in: [...ids] } }, select: { id: true } }),
     champsByCode: (tx: DbTransaction, codes: readonly string[]) =>
       tx.champAttendu.findMany({ where: { code: { in: [...codes] } }, select: { id: true, code: true } }),

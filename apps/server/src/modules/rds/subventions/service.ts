@@ -11,6 +11,12 @@ const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : nul
 const toDate = (text: string | null) => (text ? new Date(`${text}T00:00:00Z`) : null);
 type Populate = readonly string[];
 
+/** A sub-scheme's period lies within the campaign's (an absent date is open on its side). */
+function withinCampaign(item: { date_debut: string | null; date_fin: string | null }, campaign: { date_debut: string | null; date_fin: string | null }) {
+  const starts = [item.date_debut, item.date_fin].filter((d): d is string => d !== null);
+  return starts.every((d) => (!campaign.date_debut || d >= campaign.date_debut) && (!campaign.date_fin || d <= campaign.date_fin));
+}
+
 function toView(row: SubventionRow, populate: Populate): SubventionView {
   const wants = (list: string) => populate.includes(list);
   return {
@@ -57,14 +63,31 @@ export function nextCampaignCode(code: string, exercice: number): string {
 }
 
 export function createSubventionService(repository: SubventionRepository) {
+  /**
+   * The campaign's sub-schemes, resolved in `tx`: by id (of this scheme), or by label (the scheme's
+   * one with that label, else a new one); each once; their dates within the campaign's.
+   */
+  async function sousDispositifsOf(tx: DbTransaction, dispositifId: string, body: SubventionBody) {
+    const ids = [...new Set(body.sous_dispositifs.flatMap((s) => (s.id ? [s.id] : [])))];
+    const known = await repository.sousDispositifsOf(tx, dispositifId, ids);
+    if (known.length !== ids.length) throw appError('SOUS_DISPOSITIF_UNKNOWN');
+    const links: SubventionData['sousDispositifs'] = [];
+    for (const item of body.sous_dispositifs) {
+      const row = item.id
+        ? known.find((k) => k.id === item.id)!
+        : ((await repository.sousDispositifByLabel(tx, dispositifId, item.label!)) ?? (await repository.createSousDispositif(tx, dispositifId, item.label!)));
+      if (links.some((link) => link.sousDispositifId === row.id)) throw appError('SOUS_DISPOSITIF_UNKNOWN');
+      if (!withinCampaign(item, body)) throw appError('SOUS_DISPOSITIF_OUTSIDE_CAMPAIGN', { label: row.label });
+      links.push({ sousDispositifId: row.id, dateDebut: toDate(item.date_debut), dateFin: toDate(item.date_fin) });
+    }
+    return links;
+  }
+
   /** The body with every code and id resolved; an unknown one is a 400 and nothing is written. */
   async function resolve(tx: DbTransaction, body: SubventionBody): Promise<SubventionData> {
     const dispositif = await repository.dispositifByCode(tx, body.dispositif);
     if (!dispositif) throw appError('DISPOSITIF_UNKNOWN', { code: body.dispositif });
-    const sousIds = [...new Set(body.sous_dispositifs.map((s) => s.id))];
-    if ((await repository.sousDispositifsOf(tx, dispositif.id, sousIds)).length !== sousIds.length || sousIds.length !== body.sous_dispositifs.length) {
-      throw appError('SOUS_DISPOSITIF_UNKNOWN');
-    }
+    const sousDispositifs = await sousDispositifsOf(tx, dispositif.id, body);
     const serviceIds = [...new Set(body.instructeurs.map((i) => i.service))];
     if ((await repository.servicesIn(tx, serviceIds)).length !== serviceIds.length || serviceIds.length !== body.instructeurs.length) {
       throw appError('INSTRUCTEUR_UNKNOWN');
@@ -88,7 +111,7 @@ export function createSubventionService(repository: SubventionRepository) {
       typeProjet: body.type_projet,
       dateDebut: toDate(body.date_debut),
       dateFin: toDate(body.date_fin),
-      sousDispositifs: body.sous_dispositifs.map((s) => ({ sousDispositifId: s.id, dateDebut: toDate(s.date_debut), dateFin: toDate(s.date_fin) })),
+      sousDispositifs,
       instructeurs: body.instructeurs.map((i) => ({ serviceId: i.service, isReferent: i.isReferent })),
       champs: champs.map(({ id, ...link }) => ({ champAttenduId: id, ...link })),
       documents: documents.map(({ id, ...link }) => ({ documentAttenduId: id, ...link })),
@@ -134,9 +157,17 @@ export function createSubventionService(repository: SubventionRepository) {
       await repository
         .transaction(async (tx) => {
           await repository.lock(tx, id);
-          if (!(await repository.find(id, tx))) throw appError('SUBVENTION_NOT_FOUND');
+          const current = await repository.find(id, tx);
+          if (!current) throw appError('SUBVENTION_NOT_FOUND');
           if (await repository.codeTaken(tx, body.code, id)) throw appError('SUBVENTION_CODE_TAKEN');
-          await repository.replace(tx, id, await resolve(tx, body));
+          const data = await resolve(tx, body);
+          // A sub-scheme left out is removed from the campaign, unless its dossiers come under it.
+          const kept = new Set(data.sousDispositifs.map((link) => link.sousDispositifId));
+          const removed = current.sousDispositifs.filter((link) => !kept.has(link.sousDispositifId));
+          const used = removed.length > 0 ? await repository.sousDispositifsInUse(tx, id, removed.map((link) => link.sousDispositifId)) : [];
+          const blocking = removed.find((link) => used.includes(link.sousDispositifId));
+          if (blocking) throw appError('SOUS_DISPOSITIF_IN_USE', { label: blocking.sousDispositif.label });
+          await repository.replace(tx, id, data);
         })
         .catch(codeTakenOnRace('SUBVENTION_CODE_TAKEN'));
       return viewOf(id);
