@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBSIDY_MESSAGES } from '@portail/contract';
 import { createAssociation, linkUser, type TestAssociation } from './support/association-factory.ts';
 import { signIn } from './support/factories.ts';
-import { createCompleteDossier, createDossier, createRib, createScheme, signInService, subventionCode, type SubsidyScheme } from './support/subsidy-fixtures.ts';
+import { createCompleteDossier, createDossier, createExpectedDocument, createRib, createScheme, signInService, subventionCode, type SubsidyScheme } from './support/subsidy-fixtures.ts';
 import { TOKEN_HEADER } from './support/http-helpers.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -189,7 +189,8 @@ describe('a document attached to a dossier', () => {
       .set(TOKEN_HEADER, member.token)
       .attach('file', PDF, { filename: 'statuts.pdf', contentType: 'application/pdf' });
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
-    const attached = await as(member.token).put(`/${row.id}/documents`, { documents: [{ code: 'statuts', uuid: uploaded.body.uuid }] });
+    const expected = await createExpectedDocument(t, scheme);
+    const attached = await as(member.token).put(`/${row.id}/documents`, { documents: [{ code: expected.code, uuid: uploaded.body.uuid }] });
     expect(attached.status, JSON.stringify(attached.body)).toBe(200);
 
     const removed = await t.http().delete('/api/proxy-asso/association/documents').query({ id_asso: asso.id, id: uploaded.body.uuid }).set(TOKEN_HEADER, member.token);

@@ -129,3 +129,26 @@ export const validProjet = (intitule = 'École de vélo', extra: Record<string, 
   evaluation: { commentaire: 'Bilan en fin de saison' },
   ...extra,
 });
+
+/** A document of the association file (no stored file: the dossier routes only read its row). */
+export const createAssociationDocument = (t: TestApp, asso: TestAssociation, options: { idSiret?: string | null; type?: string } = {}) =>
+  t.db.associationDocument.create({
+    data: {
+      associationId: asso.id,
+      idSiret: options.idSiret ?? null,
+      type: options.type ?? 'STC',
+      nom: 'statuts.pdf',
+      mimeType: 'application/pdf',
+      taille: 10,
+      sha256: 'x'.repeat(64),
+      storageKey: `test/${randomUUID()}`,
+    },
+  });
+
+/** An expected document of the dossiers of the scheme's subvention (part dossier, optional unless said). */
+export async function createExpectedDocument(t: TestApp, scheme: SubsidyScheme, options: { obligatoire?: boolean } = {}) {
+  const code = `doc_${randomUUID().slice(0, 8)}`;
+  const expected = await t.db.documentAttendu.create({ data: { code, label: `Pièce ${code}`, nature: 'STC' } });
+  await t.db.subventionDocumentAttendu.create({ data: { subventionId: scheme.subventionId, documentAttenduId: expected.id, part: 'dossier', obligatoire: options.obligatoire ?? false } });
+  return expected;
+}

@@ -27,6 +27,7 @@ export const DOSSIER_MESSAGES = {
   personNotRepresentant: "La personne choisie n'est pas un représentant légal de l'association.",
   ribNotOfEstablishment: "Le RIB choisi n'est pas celui de l'établissement demandeur.",
   documentNotOfAssociation: "Un des documents n'appartient pas à l'association.",
+  documentCodeUnknown: (code: string) => `« ${code} » n'est pas un document attendu par la subvention de ce dossier.`,
   sousDispositifNotOfSubvention: "Le sous-dispositif n'appartient pas à cette subvention.",
   shareNotMember: "La personne n'est pas membre de l'association.",
   adminsOnly: 'Seuls les administrateurs peuvent voir les dossiers supprimés.',

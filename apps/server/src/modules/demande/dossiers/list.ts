@@ -28,7 +28,7 @@ export interface CallerReach {
 
 const isAdmin = (claims: AuthClaims) => claims.roles.includes(LCA_ADMIN) || claims.roles.includes(RDS_ADMIN);
 
-/** What the caller may see: admins everything; members their links; agents their service once transmitted. */
+/** What the caller may see: admins everything; members their links and what is shared with them; agents their service once transmitted. */
 export function reachWhere(claims: AuthClaims, reach: CallerReach): DossierWhere | null {
   if (isAdmin(claims)) return {};
   const or: DossierWhere[] = [];
@@ -37,6 +37,9 @@ export function reachWhere(claims: AuthClaims, reach: CallerReach): DossierWhere
       const siret = link.type === 'Etablissement secondaire' && link.idSiret ? link.idSiret : null;
       or.push(siret ? { associationId: link.associationId, idSiret: siret } : { associationId: link.associationId });
     }
+    // A secondary establishment's member also sees what is shared with them, while a member (policy.ts).
+    const narrowed = [...new Set(reach.links.filter((link) => link.type === 'Etablissement secondaire' && link.idSiret).map((link) => link.associationId))];
+    if (narrowed.length > 0) or.push({ associationId: { in: narrowed }, shares: { some: { userId: claims.userId } } });
   }
   if (reach.serviceId && claims.roles.some((r) => r === 'rds.user' || r === 'rds.service')) {
     or.push({ instructions: { some: { serviceId: reach.serviceId, etat: { notIn: [...NOT_TRANSMITTED_STATES] } } } });

@@ -2,8 +2,9 @@
 // pure functions of the caller and of what the scope statement read (./scope.repository.ts).
 //
 // - Association side: a member of the dossier's association (lca.association linked to it; a
-//   member linked to a secondary establishment only the dossiers of that SIRET), or lca.admin for
-//   every dossier. They may change it (write mode).
+//   member linked to a secondary establishment only the dossiers of that SIRET, and those shared
+//   with them, acting on those for the dossier's establishment), or lca.admin for every dossier.
+//   They may change it (write mode).
 // - Service side: a user of one of the dossier's instructing services (its service account), once
 //   the dossier left the association (an instruction of that service past A/B), or the dossier its
 //   own agent created; rds.admin for every dossier. They read it: a write-mode route answers 403.
@@ -31,16 +32,18 @@ export interface DossierAccessRow {
   createdByType: string;
   /** The caller's link with the dossier's association (none when not a member). */
   link: { type: string; idSiret: string | null } | null;
+  /** The dossier is shared with the caller (PATCH …/share); it counts while the caller is a member. */
+  shared: boolean;
   /** The caller's own service account and the states of its instructions on this dossier. */
   ownService: { id: string; states: string[] } | null;
 }
 
 const isAgent = (claims: AuthClaims) => claims.roles.some((role) => (SERVICE_AGENT_ROLES as readonly string[]).includes(role));
 
-/** The member sees the dossier: head office link, or the link's own SIRET. */
+/** The member sees the dossier: head office link, the link's own SIRET, or a dossier shared with them. */
 function memberSees(row: DossierAccessRow): boolean {
   if (!row.link) return false;
-  if (row.link.type === 'Etablissement secondaire' && row.link.idSiret) return row.idSiret === row.link.idSiret;
+  if (row.link.type === 'Etablissement secondaire' && row.link.idSiret) return row.idSiret === row.link.idSiret || row.shared;
   return true;
 }
 
@@ -57,7 +60,8 @@ export function dossierScopeFor<M extends 'read' | 'write'>(claims: AuthClaims, 
   const base = { mode, dossierId: row.id, idFo: row.idFo, associationId: row.associationId };
   if (claims.roles.includes(LCA_ADMIN)) return { ...base, side: 'association', siret: null, serviceIds: [], write: true };
   if (claims.roles.includes('lca.association') && memberSees(row)) {
-    const siret = row.link?.type === 'Etablissement secondaire' ? row.link.idSiret : null;
+    // A secondary establishment's member acts for its SIRET; on a dossier shared with them, for the dossier's.
+    const siret = row.link?.type === 'Etablissement secondaire' ? (row.link.idSiret && row.idSiret !== row.link.idSiret ? row.idSiret : row.link.idSiret) : null;
     return { ...base, side: 'association', siret, serviceIds: [], write: true };
   }
   let seen: DossierScope<M> | null = null;

@@ -1,5 +1,6 @@
 // The one statement behind the dossier scope (./policy.ts): the dossier named by its id or its
-// id_fo, the caller's link with its association and the caller's service instructions on it.
+// id_fo, the caller's link with its association, whether it is shared with the caller, and the
+// caller's service instructions on it.
 import type { Database } from '../../../db/prisma.ts';
 import { readRows } from '../../../db/read-rows.ts';
 import type { DossierAccessRow } from './policy.ts';
@@ -11,6 +12,7 @@ const ID_FO = /^\d{4}-\d{1,12}$/;
 const accessSql = (match: string) => `
   SELECT d.id, d.id_fo, d.association_id, d.id_siret, d.created_by_id, d.created_by_type,
          l.type AS link_type, l.id_siret AS link_siret, s.id AS service_id,
+         EXISTS (SELECT 1 FROM dossier_shares sh WHERE sh.dossier_id = d.id AND sh.user_id = $2::uuid) AS shared,
          COALESCE((SELECT array_agg(i.etat) FROM dossier_instructions i WHERE i.dossier_id = d.id AND i.service_id = s.id), '{}') AS service_states
   FROM dossiers d
   LEFT JOIN LATERAL (
@@ -34,6 +36,7 @@ interface AccessSqlRow {
   link_siret: string | null;
   service_id: string | null;
   service_states: string[];
+  shared: boolean;
 }
 
 export function createDossierScopeRepository(db: Database) {
@@ -53,6 +56,7 @@ export function createDossierScopeRepository(db: Database) {
         createdById: row.created_by_id,
         createdByType: row.created_by_type,
         link: row.link_type === null ? null : { type: row.link_type, idSiret: row.link_siret },
+        shared: row.shared,
         ownService: row.service_id === null ? null : { id: row.service_id, states: row.service_states },
       };
     },

@@ -22,7 +22,7 @@ import type { MailService } from '../../mail/index.ts';
 import type { NotificationService } from '../../notifications/index.ts';
 import type { TransitionService, WorkflowTarget } from '../../workflow/index.ts';
 import { listWhere, projectSummary, reachWhere, type ListQuery } from './list.ts';
-import { dossierScopeFor } from './policy.ts';
+import { dossierScopeFor, NOT_TRANSMITTED_STATES } from './policy.ts';
 import { partsOf, viewParts } from './populate.ts';
 import type { DossierRepository, Person } from './repository.ts';
 import type { DossierScopeRepository } from './scope.repository.ts';
@@ -92,6 +92,9 @@ export function createDossierService(deps: DossierServiceDeps) {
     }
   }
   const serviceIdsOf = (row: { instructions: { serviceId: string }[] }) => row.instructions.map((i) => i.serviceId);
+  /** The services the dossier has reached (their instruction past A and B): the only ones told of it (policy.ts). */
+  const reachedServiceIdsOf = (row: { instructions: { serviceId: string; etat: string }[] }) =>
+    row.instructions.filter((i) => !(NOT_TRANSMITTED_STATES as readonly string[]).includes(i.etat)).map((i) => i.serviceId);
 
   const resolvers = {
     /** The dossier named by its id or id_fo: 404 DOSSIER_NOT_FOUND unseen, 403 seen but read only (policy.ts). */
@@ -193,6 +196,10 @@ export function createDossierService(deps: DossierServiceDeps) {
     async setDocuments(claims: AuthClaims, scope: DossierScope<'write'>, documents: { code: string; uuid: string }[], replace: boolean) {
       await repository.transaction(async (tx) => {
         const row = await lockEditable(tx, scope);
+        // Each document goes under a code of a document the dossier's subvention expects.
+        const expected = new Set((await repository.expectedOf(tx, row.subventionId)).documents.map((d) => d.code));
+        const unknown = documents.find((d) => !expected.has(d.code));
+        if (unknown) throw appError('DOSSIER_INPUT_INVALID', { motif: DOSSIER_MESSAGES.documentCodeUnknown(unknown.code) });
         const ids = [...new Set(documents.map((d) => d.uuid))];
         const owned = await repository.documentsOf(row.associationId, ids);
         const visible = owned.filter((d) => scope.siret === null || d.idSiret === null || d.idSiret === scope.siret);
@@ -219,7 +226,7 @@ export function createDossierService(deps: DossierServiceDeps) {
       const row = await load(scope.dossierId);
       const labels = { 2: 'Le statut du dossier a changé.', 4: 'Les documents du dossier ont changé.', 6: 'Le RIB du dossier a changé.' };
       await repository.transaction(async (tx) => {
-        const people = scope.side === 'association' ? await repository.serviceContacts(tx, serviceIdsOf(row)) : await repository.membersFor(tx, row.associationId, row.idSiret);
+        const people = scope.side === 'association' ? await repository.serviceContacts(tx, reachedServiceIdsOf(row)) : await repository.membersFor(tx, row.associationId, row.idSiret);
         await tell(tx, claims, people, { associationId: row.associationId, type, dossierId: row.id, idFo: row.idFo, text: `${labels[type]} (dossier n° ${row.idFo})` });
       });
       await mail.flush().catch(() => undefined);
@@ -237,7 +244,8 @@ export function createDossierService(deps: DossierServiceDeps) {
       const serviceId = fromService ? (scope.serviceIds[0] ?? body.id_service_instructeur ?? null) : (body.id_service_instructeur ?? null);
       await repository.transaction(async (tx) => {
         await repository.addMessage(tx, { dossierId: row.id, authorId: claims.userId, serviceId, direction: fromService ? 'vers_association' : 'vers_service', texte: body.message });
-        const people = fromService ? await repository.membersFor(tx, row.associationId, row.idSiret) : await repository.serviceContacts(tx, serviceId ? [serviceId] : services);
+        const reached = reachedServiceIdsOf(row);
+        const people = fromService ? await repository.membersFor(tx, row.associationId, row.idSiret) : await repository.serviceContacts(tx, serviceId ? reached.filter((id) => id === serviceId) : reached);
         await tell(tx, claims, people, { associationId: row.associationId, type: NOTIFICATION_TYPE_IDS.message, dossierId: row.id, idFo: row.idFo, text: `Nouveau message sur le dossier n° ${row.idFo} :\n${body.message}` });
       });
       await mail.flush().catch(() => undefined);
