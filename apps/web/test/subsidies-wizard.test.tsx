@@ -1,7 +1,7 @@
 // The dossier wizard: stepper navigation (open steps, the step in the URL, focus on the step's
 // heading), saving each step through its handler, step 3 refused until the dossier is complete,
 // expected documents shown or hidden by their conditions with the red asterisk, live budget totals.
-import type { Dossier } from '@portail/contract';
+import type { Dossier, Question } from '@portail/contract';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -29,6 +29,11 @@ const SUBVENTION = makeSubvention({
     },
   ],
 });
+
+const QUESTIONS: Question[] = [
+  { id: '0f000000-0000-4000-8000-000000000001', code: 'cer', label: 'L’association respecte-t-elle le contrat d’engagement républicain ?', type: 'booleen', obligatoire: true, enabled: true, rang: 1 },
+  { id: '0f000000-0000-4000-8000-000000000002', code: 'financeurs', label: 'Autres financeurs publics ?', type: 'texte', obligatoire: false, enabled: true, rang: 2 },
+];
 
 function Location() {
   const location = useLocation();
@@ -61,6 +66,7 @@ function Harness({ initial, handlers }: { initial: Dossier | null; handlers: Par
       subventions={[SUBVENTION]}
       choices={{ etablissements: [], representants: [], ribs: [] }}
       associationDocuments={[]}
+      questions={QUESTIONS}
       readOnly={false}
       canTransmit
       handlers={all}
@@ -189,5 +195,24 @@ describe('dossier wizard', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Revenir à la version enregistrée' }));
     expect(within(screen.getByRole('group', { name: /renouvellement/ })).getByLabelText('Oui')).not.toBeChecked();
     expect(sessionStorage.length).toBe(0);
+  });
+
+  it('asks the questions in step 2, the required one marked, answers kept in the step', async () => {
+    const updateDossier = vi.fn(async () => makeDossier());
+    renderWizard(makeDossier({ step: 2 }), { updateDossier }, '?etape=2');
+    const cer = screen.getByRole('group', { name: /contrat d’engagement républicain \? \(obligatoire\)$/ });
+    expect(within(cer).getByText('*')).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.getByLabelText('Autres financeurs publics ?')).toBeInTheDocument();
+    await userEvent.click(within(cer).getByLabelText('Non'));
+    expect(within(cer).getByLabelText('Non')).toBeChecked();
+  });
+
+  it('step 4 names what is missing, the unanswered required question among it, and keeps transmission closed', async () => {
+    const complete = makeDossier({ step: 4, statut: 'complet', pluriannuel: false, renouvellement: false, exercice_fin: 2026 });
+    renderWizard({ ...complete, attestation: { certifie: true, date: '2026-11-20T10:00:00.000Z' } }, {}, '?etape=4');
+    const missing = await screen.findByTestId('missing-list');
+    expect(within(missing).getByText(/contrat d’engagement républicain/)).toHaveTextContent('(étape 3 : Renouvellement et documents)');
+    expect(within(missing).queryByText(/Autres financeurs/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Transmettre le dossier' })).toBeDisabled();
   });
 });

@@ -14,6 +14,7 @@ import {
   dossierRoutes,
   MESSAGES,
   projetRoutes,
+  questionRoutes,
   rdsSchemeRoutes,
   SUBVENTION_POPULATE,
   type Dossier,
@@ -61,6 +62,12 @@ export function DossierPage() {
     enabled: idAsso !== null,
     retry: false,
   });
+  const questions = useQuery({
+    queryKey: ['questions', 'enabled'],
+    queryFn: () => callApi(questionRoutes.listQuestions, { query: { enabled: 'true' } }),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
   const documents = useQuery({
     queryKey: ['association-documents', idAsso, null],
     queryFn: () => callApi(associationDocumentRoutes.listDocuments, { query: { id_asso: idAsso! } }),
@@ -68,7 +75,7 @@ export function DossierPage() {
     retry: false,
   });
 
-  const error = view.error ?? projets.error ?? subvention.error ?? file.error;
+  const error = view.error ?? projets.error ?? subvention.error ?? file.error ?? questions.error;
   const title = view.data ? `Dossier de demande de subvention n° ${view.data.identifiant.id_fo}` : 'Dossier de demande de subvention';
   if (error) {
     return (
@@ -77,7 +84,7 @@ export function DossierPage() {
       </Page>
     );
   }
-  if (!view.data || !projets.data || !subvention.data || !file.data) {
+  if (!view.data || !projets.data || !subvention.data || !file.data || !questions.data) {
     return (
       <Page title={title}>
         <p>Chargement du dossier…</p>
@@ -135,6 +142,7 @@ export function DossierPage() {
         subventions={[subvention.data]}
         choices={file.data}
         associationDocuments={documents.data ?? []}
+        questions={questions.data}
         readOnly={current.mode === 'read'}
         canTransmit={events.includes('transmettre') || events.includes('retransmettre')}
         handlers={handlers}

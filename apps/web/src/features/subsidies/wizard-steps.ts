@@ -1,7 +1,7 @@
 // The dossier wizard's steps 0-4 (spec §4) and which ones the user may open: those already saved,
 // the next one, and never step 3 or 4 before the dossier is complete (checkStep of the contract,
 // the server's own rule). Pure.
-import { checkStep, type Dossier } from '@portail/contract';
+import { checkStep, type Dossier, type Missing } from '@portail/contract';
 
 export const WIZARD_STEPS = [
   { step: 0, title: 'Dispositif', hint: 'Subvention, sous-dispositif et exercice' },
@@ -11,6 +11,17 @@ export const WIZARD_STEPS = [
   { step: 4, title: 'Attestation', hint: "Attestation sur l'honneur, puis transmission" },
 ] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number]['step'];
+
+/** The step where a missing item is filled in (transmission's summary says where to go). */
+export const STEP_OF_MISSING: Record<Missing['kind'], WizardStep | null> = {
+  etape: null,
+  demandeur: 1,
+  question: 2,
+  champ: 2,
+  document: 2,
+  projet: 3,
+  attestation: 4,
+};
 export const LAST_STEP: WizardStep = 4;
 
 type DossierForSteps = Pick<Dossier, 'identifiant' | 'description'>;

@@ -6,7 +6,7 @@ import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Badge } from '@codegouvfr/react-dsfr/Badge';
 import { Stepper } from '@codegouvfr/react-dsfr/Stepper';
-import type { AssociationDocument, Dossier, Subvention } from '@portail/contract';
+import type { AssociationDocument, Dossier, Question, Subvention } from '@portail/contract';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { stateLabel, stateSeverity } from '../dossier-states.ts';
@@ -35,6 +35,8 @@ interface DossierWizardProps {
   subventions: readonly Subvention[];
   choices: ApplicantChoices;
   associationDocuments: readonly AssociationDocument[];
+  /** The questions every dossier answers (enabled ones), shown in step 2 and awaited by transmission. */
+  questions: readonly Question[];
   readOnly: boolean;
   canTransmit: boolean;
   handlers: WizardHandlers;
@@ -44,7 +46,7 @@ interface DossierWizardProps {
   draftKey?: string;
 }
 
-export function DossierWizard({ dossier, subvention, subventions, choices, associationDocuments, readOnly, canTransmit, handlers, aside, draftKey }: DossierWizardProps) {
+export function DossierWizard({ dossier, subvention, subventions, choices, associationDocuments, questions, readOnly, canTransmit, handlers, aside, draftKey }: DossierWizardProps) {
   const [params, setParams] = useSearchParams();
   const step = stepFromQuery(params.get('etape'), dossier);
   const open = openSteps(dossier);
@@ -135,6 +137,7 @@ export function DossierWizard({ dossier, subvention, subventions, choices, assoc
           readOnly={readOnly}
           draftKey={stepDraftKey(2)}
           associationDocuments={associationDocuments}
+          questions={questions}
           onUpload={handlers.uploadDocument}
           onBack={() => goTo(1)}
           onSave={(c) => save(c, 2)}
@@ -153,7 +156,7 @@ export function DossierWizard({ dossier, subvention, subventions, choices, assoc
         />
       )}
       {dossier && subvention && step === 4 && (
-        <StepAttestation dossier={dossier} subvention={subvention} readOnly={readOnly} draftKey={stepDraftKey(4)} canTransmit={canTransmit} onBack={() => goTo(3)} onSave={(c) => save(c, 4)} onTransmit={handlers.transmit} />
+        <StepAttestation dossier={dossier} subvention={subvention} readOnly={readOnly} draftKey={stepDraftKey(4)} questions={questions} canTransmit={canTransmit} onBack={() => goTo(3)} onSave={(c) => save(c, 4)} onTransmit={handlers.transmit} />
       )}
       {aside}
     </>

@@ -5,11 +5,12 @@ import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Button } from '@codegouvfr/react-dsfr/Button';
 import { Checkbox } from '@codegouvfr/react-dsfr/Checkbox';
-import { MESSAGES, missingForTransmission } from '@portail/contract';
+import { MESSAGES, missingForTransmission, toExpectedQuestion, type Question } from '@portail/contract';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api/index.ts';
 import { FormError } from '../../../lib/forms/form-error.tsx';
 import { RequiredLegend, RequiredMark } from './required-mark.tsx';
+import { LAST_STEP, STEP_OF_MISSING, WIZARD_STEPS } from '../wizard-steps.ts';
 import { StepActions } from './step-actions.tsx';
 import type { StepProps } from './types.ts';
 
@@ -21,14 +22,15 @@ export function StepAttestation({
   onBack,
   onTransmit,
   canTransmit,
-}: StepProps & { onBack: () => void; onTransmit: () => Promise<void>; canTransmit: boolean }) {
+  questions,
+}: StepProps & { onBack: () => void; onTransmit: () => Promise<void>; canTransmit: boolean; questions: readonly Question[] }) {
   const [certifie, setCertifie] = useState(dossier.attestation?.certifie ?? false);
   const [error, setError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [transmitting, setTransmitting] = useState(false);
   const missing = missingForTransmission(dossier, {
-    questions: [],
+    questions: questions.map(toExpectedQuestion),
     champs: subvention.champs_attendus,
     documents: subvention.documents_attendus,
   });
@@ -107,7 +109,12 @@ export function StepAttestation({
                   <p>Il manque :</p>
                   <ul data-testid="missing-list">
                     {missing.map((m) => (
-                      <li key={`${m.kind}-${m.code}`}>{m.label}</li>
+                      <li key={`${m.kind}-${m.code}`}>
+                        {m.label}
+                        {STEP_OF_MISSING[m.kind] !== null && STEP_OF_MISSING[m.kind] !== LAST_STEP && (
+                          <> (étape {STEP_OF_MISSING[m.kind]! + 1} : {WIZARD_STEPS[STEP_OF_MISSING[m.kind]!].title})</>
+                        )}
+                      </li>
                     ))}
                   </ul>
                 </>

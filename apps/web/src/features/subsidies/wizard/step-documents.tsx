@@ -5,19 +5,21 @@
 import { fr } from '@codegouvfr/react-dsfr';
 import { RadioButtons } from '@codegouvfr/react-dsfr/RadioButtons';
 import { Upload } from '@codegouvfr/react-dsfr/Upload';
-import { ACCEPTED_FILE_EXTENSIONS, dossierEndYear, MESSAGES, UPLOAD_HINT, type AssociationDocument } from '@portail/contract';
+import { ACCEPTED_FILE_EXTENSIONS, dossierEndYear, MESSAGES, UPLOAD_HINT, type AssociationDocument, type Question } from '@portail/contract';
 import { useState, type FormEvent } from 'react';
 import { DraftNotice } from '../../../lib/forms/draft-notice.tsx';
 import { fieldSetter, useDraftState } from '../../../lib/forms/draft-state.ts';
 import { errorMessage } from '../../../lib/api/index.ts';
 import { FormError } from '../../../lib/forms/form-error.tsx';
 import { customValue, documentProgress, shownDocuments, shownDossierFields, withCustom } from '../expected-items.ts';
+import { QuestionsFieldset } from './questions-fieldset.tsx';
 import { RequiredLegend, RequiredMark } from './required-mark.tsx';
 import { StepActions } from './step-actions.tsx';
 import type { StepProps } from './types.ts';
 
 interface StepDocumentsProps extends StepProps {
   associationDocuments: readonly AssociationDocument[];
+  questions: readonly Question[];
   /** Uploads a file of this document type (the expected document's nature) to the association file; resolves with the new document. */
   onUpload: (type: string, file: File) => Promise<AssociationDocument>;
   onBack: () => void;
@@ -25,7 +27,7 @@ interface StepDocumentsProps extends StepProps {
 
 const yesNo = (value: boolean | null) => (value === null ? '' : value ? 'oui' : 'non');
 
-export function StepDocuments({ dossier, subvention, readOnly, draftKey, onSave, associationDocuments, onUpload, onBack }: StepDocumentsProps) {
+export function StepDocuments({ dossier, subvention, readOnly, draftKey, onSave, associationDocuments, questions, onUpload, onBack }: StepDocumentsProps) {
   const multiYearScheme = subvention.dispositif.duree_pluriannuelle !== null;
   const draftState = useDraftState(draftKey, {
     renouvellement: yesNo(dossier.description.renouvellement),
@@ -186,6 +188,8 @@ export function StepDocuments({ dossier, subvention, readOnly, draftKey, onSave,
           })}
         </fieldset>
       )}
+
+      <QuestionsFieldset questions={questions} customs={customs} readOnly={readOnly} onChange={(update) => setCustoms((c) => [...update(c)])} />
 
       <h3 className={fr.cx('fr-h5', 'fr-mt-4w')}>Documents attendus</h3>
       <p id="documents-progress-label">
