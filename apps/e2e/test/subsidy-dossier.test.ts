@@ -1,9 +1,11 @@
 // Journey: a head-office member of an association opens the directory of subsidies, applies for the
 // demo campaign « ANS Part territoriale » (multi-year scheme instructed by the SDJES de Paris and the
 // DRAJES), goes through steps 0-4 with the server saving each step (a reload keeps step 1), adds a
-// multi-year project with its budgets (live totals), attaches the expected documents by uploading
-// them, certifies, transmits and downloads the PDF. Then, over the API, the demo instructor of the
-// SDJES de Paris sees the dossier in state D.
+// multi-year project with its budgets (live totals; a reload before saving keeps what was typed),
+// attaches the expected documents by uploading them, certifies; transmission is refused while the
+// required questions are unanswered (the summary says so, the server too), then answered and
+// transmitted; the PDF is downloaded. Over the API, the demo instructor of the SDJES de Paris sees
+// the dossier in state D and answers the member's message, which the dossier's thread shows.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
@@ -84,9 +86,9 @@ async function signIn(page: Page) {
   await page.getByRole('button', { name: 'Tout accepter' }).click();
 }
 
-/** Clicks a DSFR radio or checkbox by its label inside the fieldset whose legend holds `legend`. */
+/** Clicks a DSFR radio or checkbox by its label inside the innermost fieldset holding `legend`. */
 async function choose(page: Page, legend: string, label: string) {
-  await page.locator('fieldset').filter({ hasText: legend }).locator('label', { hasText: label }).first().click();
+  await page.locator('fieldset').filter({ hasText: legend }).last().locator('label', { hasText: label }).first().click();
 }
 
 const saveAndContinue = (page: Page) => page.getByRole('button', { name: 'Enregistrer et continuer' }).click();
@@ -155,6 +157,14 @@ describe('dossier de demande de subvention', () => {
     await page.locator(`#${p}-objectifs`).fill('Apprendre à nager à 200 enfants du quartier.');
     await page.locator(`#${p}-evaluation`).fill('Nombre d’enfants ayant obtenu le test d’aisance aquatique.');
     await page.locator(`#${p}-custom-justification_pluriannuel`).fill('Le projet suit deux promotions successives.');
+    // A reload before saving loses nothing: the step offers the unsaved project back.
+    await page.reload();
+    await stepHeading(page, 'Projets Étape 4 sur 5');
+    await page.getByRole('button', { name: 'Reprendre la saisie' }).click();
+    await visible(page.getByText('Votre saisie non enregistrée a été restaurée', { exact: false }));
+    expect(await page.locator(`#${p}-intitule`).inputValue()).toBe('École de natation pour tous');
+    expect(await page.locator(`#${p}-objectifs`).inputValue()).toBe('Apprendre à nager à 200 enfants du quartier.');
+    await browser.shot('etape 3 saisie restauree');
     const periode = await page.getByTestId(`${p}-periode`).textContent();
     expect(periode).toContain('Pluriannuel');
     const years = await page.locator('caption', { hasText: 'Budget prévisionnel du projet' }).allTextContents();
@@ -182,6 +192,28 @@ describe('dossier de demande de subvention', () => {
     await stepHeading(page, 'Attestation Étape 5 sur 5');
     await page.locator('label', { hasText: 'Je certifie exactes les informations du dossier' }).click();
     await page.getByRole('button', { name: 'Enregistrer l’attestation' }).click();
+    // The required questions are not answered yet: the summary names them and where to answer them,
+    // the button stays closed, and the server refuses the transmission all the same.
+    const missing = page.getByTestId('missing-list');
+    await visible(missing.getByText(/contrat d'engagement républicain .*\(étape 3 : Renouvellement et documents\)/));
+    expect(await page.getByRole('button', { name: 'Transmettre le dossier' }).isDisabled()).toBe(true);
+    await browser.shot('etape 4 transmission impossible');
+    const memberToken = await login(member.email, member.password);
+    const refused = await fetch(`${browser.baseUrl}/api/lca-server/demande/dossiers/transmit/${dossierId}`, { method: 'POST', headers: { 'x-access-token': memberToken } });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toContain("contrat d'engagement républicain");
+
+    // Answered in step 2, then back to the attestation.
+    await page.goto(`${dossierUrl.pathname}?etape=2`);
+    await stepHeading(page, 'Renouvellement et documents Étape 3 sur 5');
+    await choose(page, "contrat d'engagement républicain", 'Oui');
+    await choose(page, '153 000', 'Non');
+    await page.locator('#question-autres_financeurs').fill('La commune de Paris.');
+    await browser.shot('etape 2 questions');
+    await saveAndContinue(page);
+    await stepHeading(page, 'Projets Étape 4 sur 5');
+    await page.getByRole('button', { name: 'Continuer vers l’attestation' }).click();
+    await stepHeading(page, 'Attestation Étape 5 sur 5');
     await visible(page.getByText('Le dossier est complet : vous pouvez le transmettre au service instructeur.'));
     await browser.shot('etape 4 attestation');
     await page.getByRole('button', { name: 'Transmettre le dossier' }).click();
@@ -195,6 +227,13 @@ describe('dossier de demande de subvention', () => {
     expect(download.suggestedFilename()).toMatch(/^dossier-\d{4}-\d{6}\.pdf$/);
     const saved = await download.path();
     expect(readFileSync(saved).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // A message to the instructing service appears in the dossier's thread.
+    await page.locator('#message-texte').fill('Bonjour, faut-il joindre le bilan de la saison passée ?');
+    await page.getByRole('button', { name: 'Envoyer le message' }).click();
+    const thread = page.getByRole('list', { name: 'Fil des messages' });
+    await visible(thread.getByText('Bonjour, faut-il joindre le bilan de la saison passée ?'));
+    await visible(thread.getByText(`${member.prenom} ${member.nom}`, { exact: false }));
 
     // The list shows it transmitted.
     await page.goto('/client/dossiers');
@@ -211,5 +250,12 @@ describe('dossier de demande de subvention', () => {
     const seen = list.items.find((d) => d.id === dossierId);
     expect(seen, 'dossier visible par l’instructeur').toBeDefined();
     expect(seen!.instructions.map((i) => i.etat)).toContain('D');
+
+    // The instructor answers; the member reads the answer in the thread, from the service.
+    await api('POST', `/lca-server/demande/dossiers/${dossierId}/message`, { message: 'Oui, merci de le joindre avant la commission.' }, instructor);
+    await page.goto(dossierUrl.pathname);
+    const answered = page.getByRole('list', { name: 'Fil des messages' });
+    await visible(answered.getByText('Oui, merci de le joindre avant la commission.'));
+    await browser.shot('messages du dossier');
   });
 });
