@@ -4,14 +4,14 @@
 // the association's documents of that type, or uploaded there (the documents API), with a progress bar.
 import { fr } from '@codegouvfr/react-dsfr';
 import { RadioButtons } from '@codegouvfr/react-dsfr/RadioButtons';
-import { Upload } from '@codegouvfr/react-dsfr/Upload';
-import { ACCEPTED_FILE_EXTENSIONS, dossierEndYear, MESSAGES, UPLOAD_HINT, type AssociationDocument, type Question } from '@portail/contract';
+import { dossierEndYear, MESSAGES, type AssociationDocument, type Question } from '@portail/contract';
 import { useState, type FormEvent } from 'react';
 import { DraftNotice } from '../../../lib/forms/draft-notice.tsx';
 import { fieldSetter, useDraftState } from '../../../lib/forms/draft-state.ts';
 import { errorMessage } from '../../../lib/api/index.ts';
 import { FormError } from '../../../lib/forms/form-error.tsx';
 import { customValue, documentProgress, shownDocuments, shownDossierFields, withCustom } from '../expected-items.ts';
+import { ExpectedDocumentField } from './expected-document-field.tsx';
 import { QuestionsFieldset } from './questions-fieldset.tsx';
 import { RequiredLegend, RequiredMark } from './required-mark.tsx';
 import { StepActions } from './step-actions.tsx';
@@ -199,60 +199,20 @@ export function StepDocuments({ dossier, subvention, readOnly, draftKey, onSave,
         {progress.percent} %
       </progress>
       {documents.length === 0 && <p>Ce dispositif n’attend aucun document pour cette demande.</p>}
-      {documents.map((d) => {
-        const id = `doc-${d.code}`;
-        const current = attached.find((a) => a.code === d.code);
-        const candidates = associationDocuments.filter((a) => a.type === d.code || a.type === d.nature);
-        return (
-          <fieldset key={d.code} className={fr.cx('fr-fieldset', 'fr-mt-2w')} aria-describedby={errors[id] ? `${id}-error` : undefined}>
-            <legend className={fr.cx('fr-fieldset__legend', 'fr-text--md')}>
-              {d.label}
-              {d.required && <RequiredMark />}
-            </legend>
-            <div className={fr.cx('fr-fieldset__element')}>
-              <p className={fr.cx('fr-mb-1w')}>{current ? <>Joint : {current.nom ?? current.uuid}</> : 'Aucun document joint.'}</p>
-              {!readOnly && candidates.length > 0 && (
-                <div className={fr.cx('fr-select-group')}>
-                  <label className={fr.cx('fr-label')} htmlFor={`${id}-existing`}>
-                    Choisir un document déjà déposé
-                  </label>
-                  <select
-                    id={`${id}-existing`}
-                    className={fr.cx('fr-select')}
-                    value={current?.uuid ?? ''}
-                    onChange={(event) => attach(d.code, candidates.find((c) => c.uuid === event.target.value))}
-                  >
-                    <option value="">Aucun</option>
-                    {candidates.map((c) => (
-                      <option key={c.uuid} value={c.uuid}>
-                        {c.nom}
-                        {c.annee_validite ? ` (${c.annee_validite})` : ''}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-              )}
-              {!readOnly && (
-                <Upload
-                  label="Déposer un nouveau fichier"
-                  hint={UPLOAD_HINT}
-                  state={errors[id] ? 'error' : 'default'}
-                  stateRelatedMessage={errors[id]}
-                  disabled={uploading !== null}
-                  nativeInputProps={{
-                    id: `${id}-file`,
-                    accept: ACCEPTED_FILE_EXTENSIONS,
-                    'aria-invalid': errors[id] ? true : undefined,
-                    onChange: (event) => void upload(d.code, d.nature, event.target.files?.[0]),
-                  }}
-                />
-              )}
-              {readOnly && errors[id] && <p id={`${id}-error`} className={fr.cx('fr-error-text')}>{errors[id]}</p>}
-              {uploading === d.code && <p role="status">Dépôt en cours…</p>}
-            </div>
-          </fieldset>
-        );
-      })}
+      {documents.map((d) => (
+        <ExpectedDocumentField
+          key={d.code}
+          expected={d}
+          current={attached.find((a) => a.code === d.code)}
+          candidates={associationDocuments.filter((a) => a.type === d.code || a.type === d.nature)}
+          readOnly={readOnly}
+          error={errors[`doc-${d.code}`]}
+          uploading={uploading === d.code}
+          busy={uploading !== null}
+          onChoose={(document) => attach(d.code, document)}
+          onUpload={(file) => void upload(d.code, d.nature, file)}
+        />
+      ))}
       <StepActions readOnly={readOnly} saving={saving} onBack={onBack} />
     </form>
   );

@@ -1,0 +1,80 @@
+// One expected document of the dossier (spec §5): what is attached, a choice among the
+// association's documents of that kind, and the upload of a new file to the association's
+// documents (then attached). Used by step 2 for every expected document and by step 1 for the
+// RIB's copy.
+import { fr } from '@codegouvfr/react-dsfr';
+import { Upload } from '@codegouvfr/react-dsfr/Upload';
+import { ACCEPTED_FILE_EXTENSIONS, UPLOAD_HINT, type AssociationDocument } from '@portail/contract';
+import { RequiredMark } from './required-mark.tsx';
+
+export interface AttachedDocument {
+  uuid: string;
+  code: string;
+  nom?: string | undefined;
+}
+
+interface ExpectedDocumentFieldProps {
+  expected: { code: string; label: string; nature: string; required: boolean };
+  current: AttachedDocument | undefined;
+  /** The association's documents that may be chosen for it. */
+  candidates: readonly AssociationDocument[];
+  readOnly: boolean;
+  error: string | undefined;
+  uploading: boolean;
+  /** Another upload is running: this one waits. */
+  busy: boolean;
+  onChoose: (document: AssociationDocument | undefined) => void;
+  onUpload: (file: File | undefined) => void;
+}
+
+export function ExpectedDocumentField({ expected, current, candidates, readOnly, error, uploading, busy, onChoose, onUpload }: ExpectedDocumentFieldProps) {
+  const id = `doc-${expected.code}`;
+  return (
+    <fieldset className={fr.cx('fr-fieldset', 'fr-mt-2w')} aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className={fr.cx('fr-fieldset__legend', 'fr-text--md')}>
+        {expected.label}
+        {expected.required && <RequiredMark />}
+      </legend>
+      <div className={fr.cx('fr-fieldset__element')}>
+        <p className={fr.cx('fr-mb-1w')}>{current ? <>Joint : {current.nom ?? current.uuid}</> : 'Aucun document joint.'}</p>
+        {!readOnly && candidates.length > 0 && (
+          <div className={fr.cx('fr-select-group')}>
+            <label className={fr.cx('fr-label')} htmlFor={`${id}-existing`}>
+              Choisir un document déjà déposé
+            </label>
+            <select id={`${id}-existing`} className={fr.cx('fr-select')} value={current?.uuid ?? ''} onChange={(event) => onChoose(candidates.find((c) => c.uuid === event.target.value))}>
+              <option value="">Aucun</option>
+              {candidates.map((c) => (
+                <option key={c.uuid} value={c.uuid}>
+                  {c.nom}
+                  {c.annee_validite ? ` (${c.annee_validite})` : ''}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {!readOnly && (
+          <Upload
+            label="Déposer un nouveau fichier"
+            hint={UPLOAD_HINT}
+            state={error ? 'error' : 'default'}
+            stateRelatedMessage={error}
+            disabled={busy}
+            nativeInputProps={{
+              id: `${id}-file`,
+              accept: ACCEPTED_FILE_EXTENSIONS,
+              'aria-invalid': error ? true : undefined,
+              onChange: (event) => onUpload(event.target.files?.[0]),
+            }}
+          />
+        )}
+        {readOnly && error && (
+          <p id={`${id}-error`} className={fr.cx('fr-error-text')}>
+            {error}
+          </p>
+        )}
+        {uploading && <p role="status">Dépôt en cours…</p>}
+      </div>
+    </fieldset>
+  );
+}
