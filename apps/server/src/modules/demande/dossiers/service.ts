@@ -58,6 +58,15 @@ export const instructionTarget: WorkflowTarget = {
 
 const EDITABLE = ['A', 'C'];
 
+/**
+ * The event has nothing left to move (every instruction is past it: a call that lost a race, or a
+ * repeat): the machine's refusal for a wrong state, 409 in French.
+ */
+function wrongState(event: 'transmettre' | 'supprimer', etat: string) {
+  const machine = dossierInstructionMachine;
+  return appError('TRANSITION_WRONG_STATE', { action: machine.events[event].label, etat: (machine.states as Record<string, { label: string }>)[etat]?.label ?? etat });
+}
+
 export function createDossierService(deps: DossierServiceDeps) {
   const { scopeRepository, repository, workflow, audit, mail, notifications, publicUrl } = deps;
 
@@ -270,8 +279,10 @@ export function createDossierService(deps: DossierServiceDeps) {
       const fired = await repository.transaction(async (tx) => {
         await repository.lock(tx, scope.dossierId);
         const states = await repository.states(tx, scope.dossierId);
+        const live = states.filter((i) => i.etat !== 'B');
+        if (states.length > 0 && live.length === 0) throw wrongState('supprimer', 'B');
         const moved = [];
-        for (const instruction of states.filter((i) => i.etat !== 'B')) {
+        for (const instruction of live) {
           moved.push(await workflow.fireIn(tx, { target: instructionTarget, objectId: instruction.id, event: 'supprimer', claims }));
         }
         await repository.update(tx, scope.dossierId, { deletedAt: new Date() }, {});
@@ -290,6 +301,8 @@ export function createDossierService(deps: DossierServiceDeps) {
         await repository.lock(tx, scope.dossierId);
         const row = await repository.findById(scope.dossierId, tx);
         if (!row) throw appError('DOSSIER_NOT_FOUND');
+        // Checked under the lock: of two transmissions at once, the second finds the dossier sent.
+        if (row.instructions.length > 0 && !row.instructions.some((i) => i.etat === 'A' || i.etat === 'C')) throw wrongState('transmettre', row.instructions[0]!.etat);
         const missing = await missingBeforeTransmission(tx, repository, { ...toDossierView(row, { events: [], actions: [] }), subventionId: row.subventionId });
         if (missing.length > 0) throw appError('DOSSIER_NOT_TRANSMITTABLE', { manquants: missing.map((m) => m.label) });
         const moved = [];
