@@ -26,6 +26,8 @@ export interface AuditRecord {
   /** Full values (the trail keeps them unmasked). */
   before?: unknown;
   after?: unknown;
+  /** When the change happened: now unless said (the demo data's past history). */
+  at?: Date;
 }
 
 /** Fields that say nothing about a change. */
@@ -88,7 +90,7 @@ export function createAuditService(repository: AuditRepository) {
         idSiret: record.idSiret ?? null,
         before: asStoredJson(record.before),
         after: asStoredJson(record.after),
-        createdAt: new Date(),
+        createdAt: record.at ?? new Date(),
         prevHash: head.lastHash,
       };
       const hash = entryHash(entry);

@@ -18,16 +18,17 @@ const toView = (n: Notification): NotificationView => ({
 
 export function createNotificationService(repository: NotificationRepository) {
   return {
-    /** One notification per user, in the caller's transaction. */
+    /** One notification per user, in the caller's transaction; `createdAt` now unless said (the demo data's past history). */
     async notify(
       tx: DbTransaction,
-      notification: { associationId: string; userIds: readonly string[]; type: NotificationTypeId; payload: NotificationPayload },
+      notification: { associationId: string; userIds: readonly string[]; type: NotificationTypeId; payload: NotificationPayload; createdAt?: Date },
     ) {
       const userIds = [...new Set(notification.userIds)];
       if (userIds.length === 0) return;
+      const { createdAt } = notification;
       await repository.createMany(
         tx,
-        userIds.map((userId) => ({ associationId: notification.associationId, userId, type: notification.type, payload: notification.payload })),
+        userIds.map((userId) => ({ associationId: notification.associationId, userId, type: notification.type, payload: notification.payload, ...(createdAt ? { createdAt } : {}) })),
       );
     },
     list: async (claims: AuthClaims, options: { unread: boolean; limit: number }) =>

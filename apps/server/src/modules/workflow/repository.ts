@@ -23,6 +23,8 @@ export interface HistoryRow {
   actorId: string | null;
   actorEmail: string | null;
   comment: string | null;
+  /** When the event happened: the database's now unless said. */
+  createdAt?: Date;
 }
 
 export interface Person {

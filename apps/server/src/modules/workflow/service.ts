@@ -41,6 +41,11 @@ export interface FireInput {
   event: string;
   claims: AuthClaims;
   comment?: string | null;
+  /**
+   * When the event happened, for the history row, the audit entry and the notifications: now
+   * unless said. Only the demo data gives one, to seed a past history through the engine.
+   */
+  at?: Date;
 }
 
 export interface FiredTransition {
@@ -71,13 +76,19 @@ export function refusalError(machine: Machine, refusal: Refusal): AppError {
   }
 }
 
+/** What the engine needs of the outbox: mails queued in the transition's transaction, flushed after its commit. */
+export interface WorkflowOutbox {
+  enqueue(tx: Tx, mail: Parameters<MailService['enqueue']>[1]): Promise<unknown>;
+  flush(): Promise<void>;
+}
+
 export interface WorkflowDeps {
   repository: WorkflowRepository;
   audit: AuditService;
-  mail: MailService;
+  mail: WorkflowOutbox;
   notifications: NotificationService;
   publicUrl: string;
-  log: FastifyBaseLogger;
+  log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 export function createTransitionService({ repository, audit, mail, notifications, publicUrl, log }: WorkflowDeps) {
@@ -103,7 +114,7 @@ export function createTransitionService({ repository, audit, mail, notifications
    * other transitions commit or roll back with it. Throws the refusal when the machine says no; the
    * caller flushes the mails after its commit when `mailed`.
    */
-  async function fireIn(tx: Tx, { target, objectId, event, claims, comment = null }: FireInput): Promise<FiredTransition> {
+  async function fireIn(tx: Tx, { target, objectId, event, claims, comment = null, at }: FireInput): Promise<FiredTransition> {
     const { machine, table } = target;
     let mailed = false;
     const row = await repository.lockRow(tx, table, objectId);
@@ -128,6 +139,7 @@ export function createTransitionService({ repository, audit, mail, notifications
       actorId: claims.userId,
       actorEmail: claims.email,
       comment,
+      ...(at ? { createdAt: at } : {}),
     });
     await audit.record(tx, {
       associationId: subject.associationId,
@@ -137,12 +149,13 @@ export function createTransitionService({ repository, audit, mail, notifications
       action: event,
       before: { etat: transition.from },
       after: { etat: transition.to, ...(comment ? { commentaire: comment } : {}) },
+      at,
     });
 
     // The actor knows what they did: only the others hear of it.
     const others = (people: Person[]) => people.filter((p) => p.userId !== claims.userId);
     const stateLabel = machine.states[transition.to]?.label ?? transition.to;
-    const at = history.createdAt;
+    const happenedAt = history.createdAt;
     const { notify, mail: mailAudiences = [], notifyAudience = mailAudiences } = transition.effects;
     if (notify) {
       const people = others(await audiencesOf(tx, notifyAudience, subject));
@@ -150,7 +163,8 @@ export function createTransitionService({ repository, audit, mail, notifications
         associationId: subject.associationId,
         userIds: people.map((p) => p.userId),
         type: notify,
-        payload: { ...target.payloadOf?.(row), machine: machine.name, objet: objectId, evenement: event, de: transition.from, vers: transition.to, libelle_etat: stateLabel, auteur: claims.email, date: at.toISOString() },
+        payload: { ...target.payloadOf?.(row), machine: machine.name, objet: objectId, evenement: event, de: transition.from, vers: transition.to, libelle_etat: stateLabel, auteur: claims.email, date: happenedAt.toISOString() },
+        createdAt: at,
       });
     }
     const recipients = new Set(others(await audiencesOf(tx, mailAudiences, subject)).map((p) => p.email.toLowerCase()));
