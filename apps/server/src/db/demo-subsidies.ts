@@ -25,12 +25,13 @@ const CHAMPS = [
   { code: 'justification_pluriannuel', label: 'Pourquoi un financement sur plusieurs années ?', type: 'text', meta: {} },
   { code: 'public_prioritaire', label: 'Le projet vise-t-il un public prioritaire (QPV, ZRR) ?', type: 'boolean', meta: {} },
 ];
+/** Natures are document types of the association file (referential types-documents). */
 const DOCUMENTS = [
   { code: 'statuts', label: 'Statuts à jour', nature: 'STC' },
-  { code: 'rapport_activite', label: 'Dernier rapport d’activité approuvé', nature: 'RA' },
-  { code: 'budget_previsionnel', label: 'Budget prévisionnel de l’année', nature: 'BP' },
+  { code: 'rapport_activite', label: 'Dernier rapport d’activité approuvé', nature: 'RAPACT' },
+  { code: 'budget_previsionnel', label: 'Budget prévisionnel de l’année', nature: 'BUDG' },
   { code: 'rib', label: 'Relevé d’identité bancaire', nature: 'RIB' },
-  { code: 'comptes_approuves', label: 'Derniers comptes approuvés', nature: 'CA' },
+  { code: 'comptes_approuves', label: 'Derniers comptes approuvés', nature: 'CPTE' },
 ];
 const BASE_DOCUMENTS = ['statuts', 'rapport_activite', 'budget_previsionnel', 'rib'];
 /** Shown only for a multi-year dossier: the condition the wizard evaluates (contract asks.ts). */
