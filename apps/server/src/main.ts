@@ -83,6 +83,7 @@ async function start(): Promise<void> {
     import('./db/demo-data.ts'),
     import('./db/demo-registry.ts'),
     import('./db/demo-dossiers.ts'),
+    import('./storage/index.ts'),
   ]);
   modules.catch(() => {}); // awaited below; a failure is reported there, at its step
   database = await timed('base de données', async () => {
@@ -97,7 +98,7 @@ async function start(): Promise<void> {
   await timed('migrations', () => migrate(db.url, { log: say }));
   // Plain pg, no Prisma: on a seeded database nothing below needs Prisma before the server listens.
   const state = await timed('état de la base', () => readStartupState(db.url, { secretName: config.jwtSecret ? undefined : JWT_SECRET_NAME }));
-  const [{ buildApp }, { seedReferentiels }, { DEFAULT_QUESTIONS, seedQuestions }, { demoAccountsTable, seedDemoData }, { seedDemoRegistry }, { seedDemoDossiers }] = await timed(
+  const [{ buildApp }, { seedReferentiels }, { DEFAULT_QUESTIONS, seedQuestions }, { demoAccountsTable, seedDemoData }, { seedDemoRegistry }, { seedDemoDossiers }, { createFileStorage }] = await timed(
     'chargement des modules',
     () => modules,
   );
@@ -126,7 +127,7 @@ async function start(): Promise<void> {
   if (registry) say('Répertoire des associations de démonstration créé.');
   // The demo dossiers need the accounts, the schemes and the registry: after both seeds, and only
   // when one of them just ran (a seeded database reads nothing through Prisma before listening).
-  const dossiers = demo && (accounts || registry) ? await timed('dossiers de démonstration', () => seedDemoDossiers(built.services.db)) : false;
+  const dossiers = demo && (accounts || registry) ? await timed('dossiers de démonstration', () => seedDemoDossiers(built.services.db, createFileStorage(config))) : false;
   if (dossiers) say('Dossiers de subvention de démonstration créés.');
   if (demo && config.nodeEnv === 'development') say(demoAccountsTable());
 

@@ -2,14 +2,26 @@
 // the demo schemes: a second demo member, membre.subventions@demo…, linked to the head office of one
 // generated association (not one of the three fixed ones the README keeps for the joining demo), and
 // four dossiers of that association on the current exercise's campaigns: one being filled (A, step
-// 1), one transmitted (D), one sent back (C), one granted (6). Each instruction moves through the
-// `dossier_instruction` machine (contract), each move checked by the machine and written with its
-// state_history row, all in one transaction; no mail nor notification leaves for demo data.
-import { apply, dossierInstructionMachine, type MachineActor } from '@portail/contract';
+// 1), one transmitted (D), one sent back (C), one granted (6).
+//
+// Their history is written as the portal writes a real one, with its past dates: the association
+// file holds the documents the campaigns expect (small generated PDFs, stored through the storage
+// driver like an upload), the complete dossiers hold them, and the audit trail has each creation and
+// each attachment of documents; each move goes through the workflow engine (machine checked, state,
+// state_history row, audit entry, notifications), in time order, all in one transaction. No mail
+// leaves for demo data: the engine gets an outbox that sends nothing.
+import { Readable } from 'node:stream';
+import PDFDocument from 'pdfkit';
+import { dossierInstructionMachine, UPLOAD_MAX_BYTES } from '@portail/contract';
 import type { Database } from './prisma.ts';
 import type { DbTransaction } from './transaction.ts';
+import { createAuditRepository, createAuditService } from '../modules/audit/index.ts';
 import { hashPassword } from '../modules/auth/index.ts';
+import { instructionTarget } from '../modules/demande/index.ts';
 import type { DEFAULT_QUESTIONS } from '../modules/lca/index.ts';
+import { createNotificationRepository, createNotificationService } from '../modules/notifications/index.ts';
+import { createTransitionService, createWorkflowRepository, type WorkflowOutbox } from '../modules/workflow/index.ts';
+import type { FileStorage, StoredFile } from '../storage/index.ts';
 import { DEMO_DOSSIERS_MEMBER, DEMO_PASSWORD } from './demo-data.ts';
 import { DEMO_ASSOCIATIONS } from './demo-registry.ts';
 import { frenchIban } from './registry/identifiers.ts';
@@ -18,8 +30,11 @@ export { DEMO_DOSSIERS_MEMBER } from './demo-data.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-interface Actor extends MachineActor {
+/** A demo user as the engine and the audit trail see the caller. */
+interface Actor {
+  userId: string;
   email: string;
+  roles: string[];
 }
 
 interface PlannedMove {
@@ -78,8 +93,42 @@ const PLAN: PlannedDossier[] = [
   },
 ];
 
+/**
+ * The documents of the association file, one per document type the demo campaigns expect (their
+ * natures, referential types-documents), uploaded by the demo member before the first dossier.
+ */
+const FILE_DOCUMENTS = [
+  { type: 'STC', nom: 'statuts-2019.pdf', titre: 'Statuts', lignes: ['Statuts adoptés en assemblée générale extraordinaire le 12 mars 2019.', 'Article 1 – Constitution et dénomination.', 'Article 2 – Objet : favoriser la pratique sportive et la vie associative du quartier.'], anneeValidite: null },
+  { type: 'RAPACT', nom: 'rapport-activite.pdf', titre: 'Rapport d’activité', lignes: ['Rapport d’activité de la saison écoulée, approuvé en assemblée générale.', 'Adhérents, actions menées, partenaires.'], anneeValidite: -1 },
+  { type: 'BUDG', nom: 'budget-previsionnel.pdf', titre: 'Budget prévisionnel', lignes: ['Budget prévisionnel de l’association pour l’exercice en cours.', 'Charges et produits par compte, contributions volontaires.'], anneeValidite: 0 },
+  { type: 'RIB', nom: 'rib-siege.pdf', titre: 'Relevé d’identité bancaire', lignes: ['Relevé d’identité bancaire du compte de l’association (siège).'], anneeValidite: null },
+  { type: 'CPTE', nom: 'comptes-annuels.pdf', titre: 'Comptes annuels', lignes: ['Bilan et compte de résultat du dernier exercice clos, approuvés en assemblée générale.'], anneeValidite: -1 },
+] as const;
+
+/** Uploaded this many days before the oldest dossier. */
+const FILE_DAYS_BEFORE = 5;
+
+/** A one-page PDF of a demo document, marked as such. */
+function demoPdf(titre: string, association: string, lignes: readonly string[]): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', info: { Title: `${titre} – ${association}`, Author: association, Creator: 'Le compte association (démonstration)' }, lang: 'fr-FR' });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.fontSize(18).text(titre).moveDown(0.5);
+    doc.fontSize(12).text(association).moveDown();
+    for (const ligne of lignes) doc.fontSize(11).text(ligne).moveDown(0.5);
+    doc.moveDown().fontSize(9).fillColor('#666666').text('Document de démonstration du portail, sans valeur.');
+    doc.end();
+  });
+}
+
+/** The outbox of the demo history: past events send no mail. */
+const silentOutbox: WorkflowOutbox = { enqueue: async () => undefined, flush: async () => undefined };
+
 /** The association of the demo dossiers: the first generated one (by SIREN) with a head office. */
-async function pickAssociation(tx: DbTransaction) {
+async function pickAssociation(tx: Database | DbTransaction) {
   const fixed = Object.values(DEMO_ASSOCIATIONS).map((a) => a.id);
   return tx.association.findFirst({
     where: { id: { notIn: fixed }, idSiretSiege: { not: null }, etablissements: { some: { estSiege: true, actif: true } } },
@@ -91,33 +140,61 @@ async function pickAssociation(tx: DbTransaction) {
 async function actorOf(tx: DbTransaction, email: string): Promise<Actor> {
   const user = await tx.user.findUniqueOrThrow({
     where: { email },
-    select: { id: true, roles: { select: { role: true } }, serviceAccount: { select: { id: true } }, associationUser: { select: { links: { select: { associationId: true } } } } },
+    select: { id: true, roles: { select: { role: true } } },
   });
-  return {
-    id: user.id, email, roles: user.roles.map((r) => r.role),
-    associationIds: user.associationUser?.links.map((l) => l.associationId) ?? [],
-    serviceIds: user.serviceAccount ? [user.serviceAccount.id] : [],
-  };
+  return { userId: user.id, email, roles: user.roles.map((r) => r.role) };
+}
+
+/** The demo campaigns with what the dossiers need of them (null: not all there yet). */
+async function campaignsOf(client: Database | DbTransaction, year: number) {
+  const campaigns = await client.subvention.findMany({
+    where: { code: { in: PLAN.map((p) => p.campagne(year)) } },
+    include: {
+      instructeurs: { orderBy: { isReferent: 'desc' } },
+      sousDispositifs: { take: 1, orderBy: { sousDispositifId: 'asc' } },
+      documentsAttendus: { where: { part: 'dossier' }, orderBy: { rang: 'asc' }, select: { documentAttendu: { select: { code: true, nature: true } } } },
+    },
+  });
+  return campaigns.length < PLAN.length ? null : campaigns;
 }
 
 /**
  * Seeds the demo dossiers when the database holds none and the demo accounts, registry and schemes
- * are there; returns whether it did.
+ * are there; returns whether it did. The files of the association's documents go to `storage`
+ * first; they are removed again when the dossiers are not written.
  */
-export async function seedDemoDossiers(db: Database): Promise<boolean> {
+export async function seedDemoDossiers(db: Database, storage: FileStorage): Promise<boolean> {
   if ((await db.dossier.count()) > 0) return false;
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
   const year = new Date().getUTCFullYear();
-  return db.$transaction(async (tx) => {
+  const candidate = await pickAssociation(db);
+  if (!candidate?.idSiretSiege || !(await campaignsOf(db, year))) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  // The files, before the transaction (storage is no part of it).
+  const files: { document: (typeof FILE_DOCUMENTS)[number]; stored: StoredFile }[] = [];
+  for (const document of FILE_DOCUMENTS) {
+    const pdf = await demoPdf(document.titre, candidate.nom, document.lignes);
+    files.push({ document, stored: await storage.save(Readable.from([pdf]), { maxBytes: UPLOAD_MAX_BYTES }) });
+  }
+  const removeFiles = () => Promise.all(files.map((f) => storage.remove(f.stored.key).catch(() => undefined)));
+
+  const audit = createAuditService(createAuditRepository(db));
+  const engine = createTransitionService({
+    repository: createWorkflowRepository(db),
+    audit,
+    mail: silentOutbox,
+    notifications: createNotificationService(createNotificationRepository(db)),
+    publicUrl: '',
+    log: { warn: () => undefined },
+  });
+
+  const seeded = await db.$transaction(async (tx) => {
     // Another instance may have seeded meanwhile: checked again under the transaction.
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('demo-dossiers'))`;
     if ((await tx.dossier.count()) > 0) return false;
     const association = await pickAssociation(tx);
-    const campaigns = await tx.subvention.findMany({
-      where: { code: { in: PLAN.map((p) => p.campagne(year)) } },
-      include: { instructeurs: { orderBy: { isReferent: 'desc' } }, sousDispositifs: { take: 1, orderBy: { sousDispositifId: 'asc' } } },
-    });
-    if (!association?.idSiretSiege || campaigns.length < PLAN.length) return false;
+    const campaigns = await campaignsOf(tx, year);
+    if (!association?.idSiretSiege || association.id !== candidate.id || !campaigns) return false;
     const siege = association.idSiretSiege;
 
     const member = await tx.user.upsert({
@@ -153,9 +230,28 @@ export async function seedDemoDossiers(db: Database): Promise<boolean> {
     }
 
     const now = Date.now();
+    const daysAgo = (days: number) => new Date(now - days * DAY_MS);
+    const uploadedAt = daysAgo(Math.max(...PLAN.map((p) => p.createdDaysAgo)) + FILE_DAYS_BEFORE);
+    const fileDocuments = new Map<string, string>();
+    for (const { document, stored } of files) {
+      const row = await tx.associationDocument.create({
+        data: {
+          associationId: association.id, idSiret: document.type === 'RIB' ? siege : null, type: document.type, nom: document.nom,
+          anneeValidite: document.anneeValidite === null ? null : year + document.anneeValidite, mimeType: 'application/pdf',
+          taille: stored.size, sha256: stored.sha256, storageKey: stored.key, uploadedBy: memberActor.userId, dateChargement: uploadedAt,
+        },
+      });
+      fileDocuments.set(document.type, row.id);
+    }
+
+    // What happened, written in time order once every dossier row exists: the audit chain follows the dates.
+    const timeline: { at: Date; write: () => Promise<unknown> }[] = [];
+    const record = (at: Date, entityId: string, action: string, after: Record<string, unknown>) =>
+      timeline.push({ at, write: () => audit.record(tx, { associationId: association.id, actor: { id: memberActor.userId, email: memberActor.email }, entity: 'dossier', entityId, action, before: null, after, at }) });
+
     for (const plan of PLAN) {
       const campaign = campaigns.find((c) => c.code === plan.campagne(year))!;
-      const createdAt = new Date(now - plan.createdDaysAgo * DAY_MS);
+      const createdAt = daysAgo(plan.createdDaysAgo);
       const idFo = (await tx.$queryRaw<{ id: string }[]>`SELECT next_dossier_id_fo(${year}::int) AS id`)[0]!.id;
       const dossier = await tx.dossier.create({
         data: {
@@ -202,27 +298,41 @@ export async function seedDemoDossiers(db: Database): Promise<boolean> {
         include: { instructions: true },
       });
 
+      record(createdAt, dossier.id, 'creer', { id_fo: idFo, code_subvention: campaign.code, exercice: year, id_siret: siege });
+      // A complete dossier holds the documents its campaign expects, attached the day after its creation.
+      if (plan.complete) {
+        const attachedAt = new Date(createdAt.getTime() + DAY_MS);
+        const attached = campaign.documentsAttendus.flatMap(({ documentAttendu: d }) => {
+          const documentId = fileDocuments.get(d.nature);
+          return documentId ? [{ dossierId: dossier.id, documentId, code: d.code, createdAt: attachedAt }] : [];
+        });
+        await tx.dossierDocument.createMany({ data: attached });
+        record(attachedAt, dossier.id, 'documents', { documents: attached.map((d) => `${d.code}:${d.documentId}`).join(',') });
+      }
       for (const move of plan.moves) {
+        const at = daysAgo(move.daysAgo);
+        const comment = move.event === 'renvoyer' ? (plan.comment ?? null) : null;
         for (const instruction of dossier.instructions) {
           const actor = move.by === 'member' ? memberActor : serviceActors.get(instruction.serviceId)!;
-          const current = await tx.dossierInstruction.findUniqueOrThrow({ where: { id: instruction.id } });
-          const transition = apply(dossierInstructionMachine, {
-            state: current.etat, associationId: current.associationId, serviceId: current.serviceId,
-            createdBy: { id: member.id, side: 'association' }, facts: { complete: current.complet, allCrfReceived: current.crfRecus },
-          }, move.event, actor);
-          if (!transition.ok) throw new Error(`Demo dossier ${idFo}: ${move.event} refused (${transition.reason}).`);
-          const at = new Date(now - move.daysAgo * DAY_MS);
-          await tx.dossierInstruction.update({ where: { id: instruction.id }, data: { etat: transition.to, updatedAt: at } });
-          await tx.stateHistory.create({
-            data: {
-              machine: dossierInstructionMachine.name, objectId: instruction.id, associationId: association.id,
-              fromState: transition.from, toState: transition.to, event: move.event, actorId: actor.id, actorEmail: actor.email,
-              comment: move.event === 'renvoyer' ? (plan.comment ?? null) : null, createdAt: at,
+          // The engine checks the machine (a refused move throws and nothing is seeded) and writes
+          // the state, its history row, the audit entry and the notifications, dated `at`.
+          timeline.push({
+            at,
+            write: async () => {
+              await engine.fireIn(tx, { target: instructionTarget, objectId: instruction.id, event: move.event, claims: actor, comment, at });
+              await tx.dossierInstruction.update({ where: { id: instruction.id }, data: { updatedAt: at } });
             },
           });
         }
       }
     }
+    // Same date: in the order planned (sort is stable).
+    for (const event of timeline.sort((a, b) => a.at.getTime() - b.at.getTime())) await event.write();
     return true;
-  }, { timeout: 30_000 });
+  }, { timeout: 60_000 }).catch(async (error: unknown) => {
+    await removeFiles();
+    throw error;
+  });
+  if (!seeded) await removeFiles();
+  return seeded;
 }
