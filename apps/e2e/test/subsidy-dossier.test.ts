@@ -125,6 +125,11 @@ describe('dossier de demande de subvention', () => {
     await page.locator('#field-id_representant_legal').selectOption({ index: 1 });
     await page.locator('#field-id_signataire').selectOption({ index: 1 });
     await page.locator('#field-id_responsable').selectOption({ index: 1 });
+    // The scheme expects the RIB's copy: asked for here, uploaded for the head office.
+    await saveAndContinue(page);
+    await visible(page.getByText('Sélectionnez un RIB et joignez sa copie', { exact: false }));
+    await page.locator('#doc-rib-file').setInputFiles({ name: 'rib.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await visible(page.getByText('Joint : rib.pdf'));
     await browser.shot('etape 1 demandeur');
     await saveAndContinue(page);
     await stepHeading(page, 'Renouvellement et documents Étape 3 sur 5');
@@ -141,7 +146,9 @@ describe('dossier de demande de subvention', () => {
     await choose(page, 'renouvellement', 'Non');
     await choose(page, 'Demande pluriannuelle', 'Oui');
     await page.locator('#custom-nb_licencies').fill('120');
-    for (const code of ['statuts', 'rapport_activite', 'budget_previsionnel', 'rib']) {
+    // The RIB's copy came with step 1.
+    await visible(page.locator('fieldset').filter({ has: page.locator('#doc-rib-file') }).getByText('Joint : rib.pdf'));
+    for (const code of ['statuts', 'rapport_activite', 'budget_previsionnel']) {
       await page.locator(`#doc-${code}-file`).setInputFiles({ name: `${code}.pdf`, mimeType: 'application/pdf', buffer: PDF });
       await visible(page.locator('fieldset').filter({ has: page.locator(`#doc-${code}-file`) }).getByText(`Joint : ${code}.pdf`));
     }

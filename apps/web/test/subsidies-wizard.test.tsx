@@ -1,7 +1,8 @@
 // The dossier wizard: stepper navigation (open steps, the step in the URL, focus on the step's
 // heading), saving each step through its handler, step 3 refused until the dossier is complete,
 // expected documents shown or hidden by their conditions with the red asterisk, live budget totals.
-import type { Dossier, Question } from '@portail/contract';
+import type { AssociationDocument, Dossier, Etablissement, Question, Representant, Rib } from '@portail/contract';
+import type { ApplicantChoices } from '../src/features/subsidies/wizard/types.ts';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -14,6 +15,7 @@ const SUBVENTION = makeSubvention({
   sous_dispositifs: [{ id: '77777777-7777-4777-8777-777777777777', label: 'Fonctionnement', date_debut: '2026-01-15', date_fin: '2026-04-30' }],
   instructeurs: [{ service: { id: SERVICE_ID, nom: 'SDJES de Paris', type: null }, isReferent: true }],
   documents_attendus: [
+    { code: 'rib', label: 'Relevé d’identité bancaire', labelCode: null, nature: 'RIB', part: 'dossier', enabled: true, isDefault: false, obligatoire: true, meta: {}, asks: [] },
     { code: 'STC', label: 'Statuts', labelCode: null, nature: 'Demande', part: 'dossier', enabled: true, isDefault: false, obligatoire: true, meta: {}, asks: [] },
     {
       code: 'BPP',
@@ -30,6 +32,15 @@ const SUBVENTION = makeSubvention({
   ],
 });
 
+const NO_CHOICES: ApplicantChoices = { etablissements: [], representants: [], ribs: [] };
+const SIEGE = '12345678900011';
+const CHOICES: ApplicantChoices = {
+  etablissements: [{ siret: SIEGE, enseigne: 'Siège', actif: true, est_siege: true } as Etablissement],
+  representants: [{ id: 'a0000000-0000-4000-8000-000000000001', civilite: 'Madame', prenom: 'Inès', nom: 'Garnier', fonction: 'Présidente', est_representant_legal: true, deleted: false } as Representant],
+  ribs: [{ id: 'b0000000-0000-4000-8000-000000000001', id_siret: SIEGE, titulaire: 'Club', banque: null, domiciliation: null, iban: 'FR7630006000011234567890189', bic: 'BNPAFRPP' }],
+};
+const RIB_COPY = { uuid: 'c0000000-0000-4000-8000-000000000001', id_siret: SIEGE, type: 'RIB', nom: 'rib-siege.pdf', annee_validite: null } as AssociationDocument;
+
 const QUESTIONS: Question[] = [
   { id: '0f000000-0000-4000-8000-000000000001', code: 'cer', label: 'L’association respecte-t-elle le contrat d’engagement républicain ?', type: 'booleen', obligatoire: true, enabled: true, rang: 1 },
   { id: '0f000000-0000-4000-8000-000000000002', code: 'financeurs', label: 'Autres financeurs publics ?', type: 'texte', obligatoire: false, enabled: true, rang: 2 },
@@ -40,7 +51,7 @@ function Location() {
   return <output data-testid="location">{location.search}</output>;
 }
 
-function Harness({ initial, handlers }: { initial: Dossier | null; handlers: Partial<WizardHandlers> }) {
+function Harness({ initial, handlers, choices = NO_CHOICES, documents = [] }: { initial: Dossier | null; handlers: Partial<WizardHandlers>; choices?: ApplicantChoices; documents?: AssociationDocument[] }) {
   const [dossier, setDossier] = useState(initial);
   const all: WizardHandlers = {
     createDossier: async (choice) => {
@@ -54,7 +65,7 @@ function Harness({ initial, handlers }: { initial: Dossier | null; handlers: Par
       setDossier(next);
       return next;
     },
-    uploadDocument: vi.fn(),
+    uploadDocument: handlers.uploadDocument ?? vi.fn(),
     saveProject: vi.fn(),
     deleteProject: vi.fn(),
     transmit: vi.fn(),
@@ -64,8 +75,8 @@ function Harness({ initial, handlers }: { initial: Dossier | null; handlers: Par
       dossier={dossier}
       subvention={dossier ? SUBVENTION : null}
       subventions={[SUBVENTION]}
-      choices={{ etablissements: [], representants: [], ribs: [] }}
-      associationDocuments={[]}
+      choices={choices}
+      associationDocuments={documents}
       questions={QUESTIONS}
       readOnly={false}
       canTransmit
@@ -75,10 +86,10 @@ function Harness({ initial, handlers }: { initial: Dossier | null; handlers: Par
   );
 }
 
-function renderWizard(initial: Dossier | null, handlers: Partial<WizardHandlers> = {}, search = '') {
+function renderWizard(initial: Dossier | null, handlers: Partial<WizardHandlers> = {}, search = '', extra: { choices?: ApplicantChoices; documents?: AssociationDocument[] } = {}) {
   return render(
     <MemoryRouter initialEntries={[`/associations/x/subvention-demande${search}`]}>
-      <Harness initial={initial} handlers={handlers} />
+      <Harness initial={initial} handlers={handlers} {...extra} />
       <Location />
     </MemoryRouter>,
   );
@@ -128,11 +139,11 @@ describe('dossier wizard', () => {
     // The red asterisk is seen, its meaning is read.
     expect(within(statuts).getByText('*')).toHaveAttribute('aria-hidden', 'true');
     expect(screen.queryByRole('group', { name: /Budget pluriannuel/ })).toBeNull();
-    expect(screen.getByText('0 document(s) joint(s) sur 1')).toBeInTheDocument();
+    expect(screen.getByText('0 document(s) joint(s) sur 2')).toBeInTheDocument();
 
     await userEvent.click(within(screen.getByRole('group', { name: /Demande pluriannuelle/ })).getByLabelText('Oui'));
     expect(screen.getByRole('group', { name: /Budget pluriannuel/ })).toBeInTheDocument();
-    expect(screen.getByText('0 document(s) joint(s) sur 2')).toBeInTheDocument();
+    expect(screen.getByText('0 document(s) joint(s) sur 3')).toBeInTheDocument();
     expect(screen.getByTestId('exercice-fin')).toHaveTextContent('2028');
 
     await userEvent.click(within(screen.getByRole('group', { name: /renouvellement/ })).getByLabelText('Non'));
@@ -214,5 +225,28 @@ describe('dossier wizard', () => {
     expect(within(missing).getByText(/contrat d’engagement républicain/)).toHaveTextContent('(étape 3 : Renouvellement et documents)');
     expect(within(missing).queryByText(/Autres financeurs/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Transmettre le dossier' })).toBeDisabled();
+  });
+
+  it('step 1 asks for the RIB’s copy the scheme expects, offers the establishment’s ones or an upload, and sends it with the step', async () => {
+    const updateDossier = vi.fn(async () => makeDossier());
+    const uploadDocument = vi.fn(async () => ({ ...RIB_COPY, uuid: 'c0000000-0000-4000-8000-000000000002', nom: 'nouveau-rib.pdf' }));
+    renderWizard(makeDossier({ step: 1 }), { updateDossier, uploadDocument }, '?etape=1', { choices: CHOICES, documents: [RIB_COPY] });
+    await userEvent.selectOptions(screen.getByLabelText(/Établissement demandeur/), SIEGE);
+    await userEvent.selectOptions(screen.getByLabelText(/^RIB/), CHOICES.ribs[0]!.id);
+    for (const label of [/Représentant légal/, /Signataire/, /Responsable du dossier/]) await userEvent.selectOptions(screen.getByLabelText(label), CHOICES.representants[0]!.id);
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer et continuer' }));
+    expect(updateDossier).not.toHaveBeenCalled();
+    expect(screen.getByText('Sélectionnez un RIB et joignez sa copie (relevé d’identité bancaire numérisé).')).toBeInTheDocument();
+
+    // A new copy uploaded for the chosen establishment, then sent with the step.
+    await userEvent.upload(document.querySelector<HTMLInputElement>('#doc-rib-file')!, new File(['%PDF-1.4'], 'nouveau-rib.pdf', { type: 'application/pdf' }));
+    expect(uploadDocument).toHaveBeenCalledWith('RIB', expect.any(File), SIEGE);
+    expect(await screen.findByText('Joint : nouveau-rib.pdf')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer et continuer' }));
+    await waitFor(() => expect(updateDossier).toHaveBeenCalled());
+    const [changes, step] = updateDossier.mock.calls[0] as unknown as [{ documents: { code: string; uuid: string }[]; demandeur: { id_rib: string } }, number];
+    expect(step).toBe(1);
+    expect(changes.demandeur.id_rib).toBe(CHOICES.ribs[0]!.id);
+    expect(changes.documents).toEqual([expect.objectContaining({ code: 'rib', uuid: 'c0000000-0000-4000-8000-000000000002' })]);
   });
 });

@@ -10,6 +10,8 @@ export const SUBSIDY_MESSAGES = {
   /** Wizard step 3 (spec §4). */
   dossierIncomplete: "Le dossier doit être complet pour passer à l'étape suivante.",
   dossierNotEditable: "Ce dossier n'est pas éditable.",
+  /** Wizard step 1, when the scheme expects the RIB's copy (spec: select a RIB and attach its scan). */
+  ribScanRequired: 'Sélectionnez un RIB et joignez sa copie (relevé d’identité bancaire numérisé).',
   documentInDossier: "Ce document est joint à un dossier de demande de subvention : retirez-le du dossier avant de le supprimer.",
   dossierExists: 'Un dossier existe déjà pour cette subvention, ce sous-dispositif et cet exercice.',
   noProjectMatches: 'Aucun projet ne correspond aux critères fournis.',

@@ -54,9 +54,9 @@ export function stepBody(step: number, changes: DossierChanges): StepBody {
   }
 }
 
-/** Saves one step: step 2 first attaches its documents, then the step itself. */
+/** Saves one step: steps 1 (the RIB's copy) and 2 first attach their documents, then the step itself. */
 export async function saveStep(id: string, step: number, changes: DossierChanges) {
-  if (step === 2 && changes.documents) {
+  if ((step === 1 || step === 2) && changes.documents) {
     await callApi(dossierRoutes.putDocuments, { params: { id }, query: {}, body: { documents: changes.documents.map(({ code, uuid }) => ({ code, uuid })) } });
   }
   return callApi(dossierRoutes.updateDossier, { params: { id }, query: {}, body: stepBody(step, changes) });

@@ -107,11 +107,12 @@ export function DossierPage() {
       if (step === 0 || step === 2) await queryClient.invalidateQueries({ queryKey: ['dossier', id, 'projets'] });
       return { ...next, projets: projets.data };
     },
-    uploadDocument: async (type, upload) => {
+    uploadDocument: async (type, upload, idSiret) => {
       const formData = new FormData();
       formData.append('file', upload);
+      const siret = idSiret ?? current.demandeur.id_siret;
       const created = await callApi(associationDocumentRoutes.uploadDocument, {
-        query: { id_asso: idAsso!, type, ...(current.demandeur.id_siret ? { id_siret: current.demandeur.id_siret } : {}) },
+        query: { id_asso: idAsso!, type, ...(siret ? { id_siret: siret } : {}) },
         formData,
       });
       await queryClient.invalidateQueries({ queryKey: ['association-documents', idAsso] });

@@ -23,7 +23,8 @@ export interface WizardHandlers {
   createDossier: (choice: SchemeChoice, subvention: Subvention) => Promise<void>;
   /** Saves `changes` and records that `step` is done. */
   updateDossier: (changes: DossierChanges & { description?: Partial<Dossier['description']> }, step: WizardStep) => Promise<Dossier>;
-  uploadDocument: (type: string, file: File) => Promise<AssociationDocument>;
+  /** Uploads to the association's documents, for the applicant establishment (`idSiret`, else the dossier's). */
+  uploadDocument: (type: string, file: File, idSiret?: string) => Promise<AssociationDocument>;
   saveProject: (projet: ProjectDraft) => Promise<void>;
   deleteProject: (id: string) => Promise<void>;
   transmit: () => Promise<void>;
@@ -129,7 +130,19 @@ export function DossierWizard({ dossier, subvention, subventions, choices, assoc
           }}
         />
       )}
-      {dossier && subvention && step === 1 && <StepApplicant dossier={dossier} subvention={subvention} readOnly={readOnly} draftKey={stepDraftKey(1)} choices={choices} onBack={() => goTo(0)} onSave={(c) => save(c, 1)} />}
+      {dossier && subvention && step === 1 && (
+        <StepApplicant
+          dossier={dossier}
+          subvention={subvention}
+          readOnly={readOnly}
+          draftKey={stepDraftKey(1)}
+          choices={choices}
+          associationDocuments={associationDocuments}
+          onUpload={handlers.uploadDocument}
+          onBack={() => goTo(0)}
+          onSave={(c) => save(c, 1)}
+        />
+      )}
       {dossier && subvention && step === 2 && (
         <StepDocuments
           dossier={dossier}

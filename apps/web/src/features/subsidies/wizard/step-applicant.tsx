@@ -1,13 +1,17 @@
 // Step 1 (spec §4): the applicant establishment, legal representative, signatory, manager and RIB,
-// chosen among the rows of the association file. The RIBs offered are the chosen establishment's.
+// chosen among the rows of the association file. The RIBs offered are the chosen establishment's;
+// when the scheme expects the RIB's copy (an expected document of nature RIB), it is chosen or
+// uploaded here, for that establishment, and attached to the dossier with the step.
 import { fr } from '@codegouvfr/react-dsfr';
-import { formatSiret, MESSAGES, type Representant } from '@portail/contract';
+import { formatSiret, MESSAGES, SUBSIDY_MESSAGES, type AssociationDocument, type Representant } from '@portail/contract';
 import { useState, type FormEvent } from 'react';
 import { DraftNotice } from '../../../lib/forms/draft-notice.tsx';
 import { useDraftState } from '../../../lib/forms/draft-state.ts';
 import { errorMessage } from '../../../lib/api/index.ts';
 import { FormError } from '../../../lib/forms/form-error.tsx';
 import { SelectField } from '../../../lib/forms/select-field.tsx';
+import { shownDocuments } from '../expected-items.ts';
+import { ExpectedDocumentField, type AttachedDocument } from './expected-document-field.tsx';
 import { RequiredLegend } from './required-mark.tsx';
 import { StepActions } from './step-actions.tsx';
 import type { ApplicantChoices, StepProps } from './types.ts';
@@ -24,17 +28,28 @@ const REQUIRED: Record<Field, string> = {
   id_rib: 'RIB',
 };
 
-export function StepApplicant({ dossier, readOnly, draftKey, onSave, choices, onBack }: StepProps & { choices: ApplicantChoices; onBack: () => void }) {
+interface StepApplicantProps extends StepProps {
+  choices: ApplicantChoices;
+  associationDocuments: readonly AssociationDocument[];
+  onUpload: (type: string, file: File, idSiret: string) => Promise<AssociationDocument>;
+  onBack: () => void;
+}
+
+export function StepApplicant({ dossier, subvention, readOnly, draftKey, onSave, choices, associationDocuments, onUpload, onBack }: StepApplicantProps) {
   const d = dossier.demandeur;
-  const draft = useDraftState<Record<Field, string>>(draftKey, {
+  // The RIB's copy, when the scheme expects one (its required flag as the dossier shows it).
+  const ribCopy = shownDocuments(subvention, dossier).find((e) => e.nature === 'RIB') ?? null;
+  const draft = useDraftState<Record<Field, string> & { rib_copie: AttachedDocument | null }>(draftKey, {
     id_siret: d.id_siret ?? '',
     id_representant_legal: d.id_representant_legal ?? '',
     id_signataire: d.id_signataire ?? '',
     id_responsable: d.id_responsable ?? '',
     id_rib: d.id_rib ?? '',
+    rib_copie: (ribCopy && dossier.documents.find((doc) => doc.code === ribCopy.code)) || null,
   });
   const { value: values, set: setValues } = draft;
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [uploading, setUploading] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<Field | 'rib_copie', string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -47,15 +62,34 @@ export function StepApplicant({ dossier, readOnly, draftKey, onSave, choices, on
     error: errors[name],
     disabled: readOnly,
     onChange: (value: string) => {
-      setValues((v) => ({ ...v, [name]: value, ...(name === 'id_siret' ? { id_rib: '' } : {}) }));
+      // Another establishment: its own RIB, and the copy of that RIB.
+      setValues((v) => ({ ...v, [name]: value, ...(name === 'id_siret' ? { id_rib: '', rib_copie: null } : {}) }));
       setErrors(({ [name]: _gone, ...rest }) => rest);
     },
   });
 
+  function chooseCopy(doc: AssociationDocument | undefined) {
+    setValues((v) => ({ ...v, rib_copie: doc ? { uuid: doc.uuid, code: ribCopy!.code, nom: doc.nom } : null }));
+    setErrors(({ rib_copie: _gone, ...rest }) => rest);
+  }
+
+  async function uploadCopy(file: File | undefined) {
+    if (!file || !ribCopy) return;
+    setUploading(true);
+    try {
+      chooseCopy(await onUpload(ribCopy.nature, file, values.id_siret));
+    } catch (error) {
+      setErrors((e) => ({ ...e, rib_copie: errorMessage(error, MESSAGES.httpEmpty) }));
+    } finally {
+      setUploading(false);
+    }
+  }
+
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const found: Partial<Record<Field, string>> = {};
+    const found: Partial<Record<Field | 'rib_copie', string>> = {};
     for (const [field, label] of Object.entries(REQUIRED) as [Field, string][]) if (!values[field]) found[field] = MESSAGES.required(label);
+    if (ribCopy?.required && !values.rib_copie) found.rib_copie = SUBSIDY_MESSAGES.ribScanRequired;
     setErrors(found);
     if (Object.keys(found).length > 0) {
       setFormError(MESSAGES.invalidForm);
@@ -65,7 +99,12 @@ export function StepApplicant({ dossier, readOnly, draftKey, onSave, choices, on
     setSaving(true);
     try {
       const etablissement = choices.etablissements.find((e) => e.siret === values.id_siret);
-      await onSave({ demandeur: { ...values, enseigne: etablissement?.enseigne ?? null } });
+      const { rib_copie: copy, ...demandeur } = values;
+      await onSave({
+        demandeur: { ...demandeur, enseigne: etablissement?.enseigne ?? null },
+        // The dossier's documents with the RIB's copy as chosen (the other documents unchanged).
+        ...(ribCopy ? { documents: [...dossier.documents.filter((doc) => doc.code !== ribCopy.code), ...(copy ? [{ ...copy, code: ribCopy.code }] : [])] } : {}),
+      });
       draft.clear();
     } catch (error) {
       setFormError(errorMessage(error, MESSAGES.httpEmpty));
@@ -99,6 +138,21 @@ export function StepApplicant({ dossier, readOnly, draftKey, onSave, choices, on
             {...bind('id_rib')}
           />
         </div>
+        {ribCopy && values.id_siret && (
+          <div className={fr.cx('fr-fieldset__element')}>
+            <ExpectedDocumentField
+              expected={{ ...ribCopy, label: `Copie du RIB (${ribCopy.label})` }}
+              current={values.rib_copie ?? undefined}
+              candidates={associationDocuments.filter((doc) => (doc.type === ribCopy.nature || doc.type === ribCopy.code) && (doc.id_siret === null || doc.id_siret === values.id_siret))}
+              readOnly={readOnly}
+              error={errors.rib_copie}
+              uploading={uploading}
+              busy={uploading}
+              onChoose={(doc) => chooseCopy(doc)}
+              onUpload={(file) => void uploadCopy(file)}
+            />
+          </div>
+        )}
       </fieldset>
       <fieldset className={fr.cx('fr-fieldset')}>
         <legend className={fr.cx('fr-fieldset__legend')}>Personnes</legend>
