@@ -1,7 +1,7 @@
 // The dossier wizard: stepper navigation (open steps, the step in the URL, focus on the step's
 // heading), saving each step through its handler, step 3 refused until the dossier is complete,
 // expected documents shown or hidden by their conditions with the red asterisk, live budget totals.
-import type { AssociationDocument, Dossier, Etablissement, Question, Representant, Rib } from '@portail/contract';
+import type { AssociationDocument, Dossier, Etablissement, Question, Representant } from '@portail/contract';
 import type { ApplicantChoices } from '../src/features/subsidies/wizard/types.ts';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
