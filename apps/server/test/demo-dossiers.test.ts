@@ -2,7 +2,8 @@
 // sees its association's four dossiers in their states, the demo instructor those of its service once
 // transmitted, and a second seeding adds nothing. Their history is a real one: documents of the
 // association file attached and readable, each creation and attachment in the audit trail, each move
-// through the workflow engine with its history row, audit entry and notifications, at its date.
+// through the workflow engine with its history row, audit entry and notifications, at its date; and
+// the dossier in entry can be finished and transmitted once its required questions are answered.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEFAULT_QUESTIONS } from '../src/modules/lca/index.ts';
 import { seedDemoData } from '../src/db/demo-data.ts';
@@ -168,4 +169,33 @@ it('gives the seeded dossiers a real history: documents readable, audit entries,
   const comments = await t.db.stateHistory.findMany({ where: { objectId: { in: sentBack.instructions.map((i) => i.id) }, event: 'renvoyer' } });
   expect(comments.map((c) => c.comment)).toEqual(comments.map(() => 'Merci de préciser le budget prévisionnel du projet.'));
   expect(await t.db.mailOutbox.count({ where: { to: { in: [DEMO_DOSSIERS_MEMBER, 'instructeur@demo.example.org', 'service@demo.example.org'] } } })).toBe(0);
+});
+
+it('lets the demo member finish the dossier in entry and transmit it, once the required questions are answered', async () => {
+  const year = new Date().getUTCFullYear();
+  const dossier = await t.db.dossier.findFirstOrThrow({ where: { subvention: { code: `FDVA1-${year}` } }, include: { subvention: { include: { documentsAttendus: { include: { documentAttendu: true } } } } } });
+  const token = await tokenOf(DEMO_DOSSIERS_MEMBER);
+  const put = (path: string, body: object) => t.http().put(`${BASE}/${dossier.id}${path}`).set('x-access-token', token).send(body);
+  const rib = await t.db.rib.findFirstOrThrow({ where: { associationId: dossier.associationId, idSiret: dossier.idSiret! } });
+  const demandeur = { id_siret: dossier.idSiret, id_representant_legal: dossier.idRepresentantLegal, id_signataire: dossier.idSignataire, id_responsable: dossier.idResponsable, id_rib: rib.id };
+  expect((await put('', { step: 1, demandeur })).status).toBe(200);
+  expect((await put('', { step: 2, renouvellement: false, pluriannuel: false })).status).toBe(200);
+  expect((await put('', { step: 3 })).status).toBe(200);
+  expect((await put('', { step: 4, attestation: { certifie: true } })).status).toBe(200);
+  // The association file's documents of the natures the campaign expects.
+  const files = await t.db.associationDocument.findMany({ where: { associationId: dossier.associationId } });
+  const documents = dossier.subvention.documentsAttendus.map((l) => ({ code: l.documentAttendu.code, uuid: files.find((f) => f.type === l.documentAttendu.nature)!.id }));
+  expect((await put('/documents', { documents })).status).toBe(200);
+
+  const transmit = () => t.http().post(`${BASE}/transmit/${dossier.id}`).set('x-access-token', token);
+  const refused = await transmit();
+  expect(refused.status).toBe(400);
+  expect(refused.body.code).toBe('DOSSIER_NOT_TRANSMITTABLE');
+  expect(refused.body.message).toContain("L'association respecte-t-elle le contrat d'engagement républicain ?");
+
+  const customs = [{ code: 'contrat_engagement_republicain', value: true }, { code: 'seuil_dons_subventions', value: false }];
+  expect((await put('', { step: 2, renouvellement: false, pluriannuel: false, customs })).status).toBe(200);
+  const sent = await transmit();
+  expect(sent.status).toBe(200);
+  expect(sent.body.instructions.map((i: { etat: string }) => i.etat)).toEqual(['D']);
 });
