@@ -151,6 +151,20 @@ describe('filters', () => {
     expect(ids((await list(member.token, { searchQuery: `  ${first!.idFo}  ` })).body)).toEqual([first!.id]);
   });
 
+  it("takes '%' and '_' as themselves, not as wildcards", async () => {
+    const { member, rows } = await memberWithDossiers(1, { nom: 'Cent % Vélo_Club' });
+    const other = await memberWithDossiers(1);
+    await linkUser(t, member.account.id, other.asso);
+    expect((await list(member.token, { limit: '100' })).body.total).toBe(2);
+    // Only the name holding the sign matches it; as wildcards they would match both dossiers.
+    const total = async (searchQuery: string) => (await list(member.token, { searchQuery })).body.total;
+    expect(await total('%')).toBe(1);
+    expect(await total('_')).toBe(1);
+    expect(await total('%%')).toBe(0);
+    expect(await total('2026_')).toBe(0);
+    expect(ids((await list(member.token, { searchQuery: '% vélo_c' })).body)).toEqual([rows[0]!.id]);
+  });
+
   it('filters by creator and by the creator side', async () => {
     const { member, rows } = await memberWithDossiers(3);
     const [mine, theirs, byService] = rows;

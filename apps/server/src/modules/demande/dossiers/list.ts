@@ -4,6 +4,7 @@
 // each listed summary by `fields`.
 import type { DossierListField, DossierSummary, ProjectedDossierSummary } from '@portail/contract';
 import type { AuthClaims } from '../../../http/request-context.ts';
+import { likeLiteral } from '../../../db/like-pattern.ts';
 import { appError } from '../../../http/errors.ts';
 import { LCA_ADMIN, NOT_TRANSMITTED_STATES, RDS_ADMIN } from './policy.ts';
 import type { DossierWhere } from './repository.ts';
@@ -63,8 +64,10 @@ export function listWhere(claims: AuthClaims, reach: DossierWhere, q: ListQuery)
   if (q.demandeur?.length) and.push({ idSiret: { in: q.demandeur } });
   if (q.createdBy?.length) and.push({ createdById: { in: q.createdBy } });
   if (q.createdByType?.length) and.push({ createdByType: { in: q.createdByType } });
-  const search = q.searchQuery?.trim();
-  if (search) {
+  const trimmed = q.searchQuery?.trim();
+  if (trimmed) {
+    // '%' and '_' typed by the user match themselves, not any text.
+    const search = likeLiteral(trimmed);
     and.push({
       OR: [
         { idFo: { startsWith: search } },
