@@ -3,7 +3,9 @@
 // associations with a skewed number of dossiers (a few with thousands, most with a handful), 200
 // instructing services, 4 schemes over 5 campaigns, instruction states spread as in a live year
 // (closed, paid, granted, under instruction, in entry, refused, deleted), one or two projects per
-// dossier with their financing and budget lines, a yearly budget for half the dossiers.
+// dossier with their financing and budget lines, a yearly budget for half the dossiers; every table
+// written in the dossiers' creation order, so that an association's dossiers lie scattered over the
+// table as in a live base (not side by side, which would spare the list most of its page reads).
 // On each database the real portal runs on a free port: the built apps/server/dist/main.js (rebuilt
 // first when its sources changed), NODE_ENV=production, DATABASE_URL on that database. Members of
 // the busiest association and of associations drawn like the dossiers (the busier more often) are
@@ -77,39 +79,43 @@ function loadStatements(size: number): string[] {
     // Dossier g: exercise 2022 + g % 5, campaign by scheme, association skewed toward the first ones (random()²).
     `CREATE TABLE bench_dossiers AS
        SELECT g, gen_random_uuid() AS id, 2022 + g % 5 AS exercice, floor(${associations} * power(random(), 2))::int AS asso_idx,
-              (g % 5) * 4 + (g / 5) % 4 AS sub_idx, ((g::bigint * 7919) % 100)::int AS draw
+              (g % 5) * 4 + (g / 5) % 4 AS sub_idx, ((g::bigint * 7919) % 100)::int AS draw,
+              make_timestamptz(2022 + g % 5, 1 + g % 12, 1 + g % 28, 8, 0, 0) + (g % 36000) * interval '1 second' AS created
        FROM generate_series(0, ${size - 1}) g`,
     `INSERT INTO dossiers (id, id_fo, step, statut, exercice, exercice_fin, subvention_id, dispositif_id, association_id, pluriannuel, renouvellement,
                           created_by_type, created_at, updated_at)
        SELECT d.id, d.exercice || '-' || lpad((d.g / 5)::text, 6, '0'), CASE WHEN d.draw < 15 THEN d.draw % 4 ELSE 4 END,
               CASE WHEN d.draw < 15 THEN 'incomplet' ELSE 'complet' END, d.exercice, d.exercice + CASE WHEN s.code = 'FDVA' AND d.g % 4 = 0 THEN 2 ELSE 0 END,
               s.id, s.dispositif_id, a.id, s.code = 'FDVA' AND d.g % 4 = 0, d.g % 2 = 0, 'association',
-              make_timestamptz(d.exercice, 1 + d.g % 12, 1 + d.g % 28, 10, 0, 0), now()
-       FROM bench_dossiers d JOIN bench_subventions s ON s.idx = d.sub_idx JOIN bench_associations a ON a.idx = d.asso_idx`,
-    `INSERT INTO dossier_instructions (id, dossier_id, service_id, association_id, etat, is_referent, created_by_type, complet, updated_at)
+              d.created, d.created + ((d.g * 31) % 120) * interval '1 day'
+       FROM bench_dossiers d JOIN bench_subventions s ON s.idx = d.sub_idx JOIN bench_associations a ON a.idx = d.asso_idx
+       ORDER BY d.created, d.g`,
+    `INSERT INTO dossier_instructions (id, dossier_id, service_id, association_id, etat, is_referent, created_by_type, complet, created_at, updated_at)
        SELECT gen_random_uuid(), d.id, sv.id, a.id,
               CASE WHEN d.draw < 15 THEN 'A' WHEN d.draw < 20 THEN 'B' WHEN d.draw < 28 THEN 'D' WHEN d.draw < 36 THEN '2' WHEN d.draw < 46 THEN '6'
                    WHEN d.draw < 50 THEN '8' WHEN d.draw < 62 THEN '9' WHEN d.draw < 92 THEN '10' WHEN d.draw < 97 THEN '11' ELSE '12' END,
-              true, 'association', d.draw >= 15, now()
-       FROM bench_dossiers d JOIN bench_associations a ON a.idx = d.asso_idx JOIN bench_services sv ON sv.idx = d.asso_idx % 200`,
+              true, 'association', d.draw >= 15, d.created, d.created
+       FROM bench_dossiers d JOIN bench_associations a ON a.idx = d.asso_idx JOIN bench_services sv ON sv.idx = d.asso_idx % 200
+       ORDER BY d.created, d.g`,
     `CREATE TABLE bench_projets AS
-       SELECT gen_random_uuid() AS id, d.id AS dossier_id, r AS rang, d.exercice, d.asso_idx % 200 AS service_idx
+       SELECT gen_random_uuid() AS id, d.id AS dossier_id, r AS rang, d.exercice, d.asso_idx % 200 AS service_idx, d.created, d.g
        FROM bench_dossiers d, generate_series(1, 2) r WHERE r = 1 OR d.g % 3 = 0`,
     `INSERT INTO projets (id, dossier_id, rang_dossier, intitule, periode, exercice, exercice_fin, evaluation, updated_at)
-       SELECT id, dossier_id, rang, 'Projet ' || rang, 'Annuel', exercice, exercice, '{"commentaire": "Bilan"}', now() FROM bench_projets`,
+       SELECT id, dossier_id, rang, 'Projet ' || rang, 'Annuel', exercice, exercice, '{"commentaire": "Bilan"}', now() FROM bench_projets ORDER BY created, g, rang`,
     `INSERT INTO projet_financements (id, projet_id, annee, service_id, montant_demande, updated_at)
-       SELECT gen_random_uuid(), p.id, p.exercice, sv.id, 5000, now() FROM bench_projets p JOIN bench_services sv ON sv.idx = p.service_idx`,
+       SELECT gen_random_uuid(), p.id, p.exercice, sv.id, 5000, now() FROM bench_projets p JOIN bench_services sv ON sv.idx = p.service_idx ORDER BY p.created, p.g, p.rang`,
     `INSERT INTO projet_budgets (id, projet_id, annee, charges, produits, updated_at)
-       SELECT gen_random_uuid(), id, exercice, '{"comptes": {"60": 1000, "64": 4000}}', '{"comptes": {"74": 5000}}', now() FROM bench_projets`,
+       SELECT gen_random_uuid(), id, exercice, '{"comptes": {"60": 1000, "64": 4000}}', '{"comptes": {"74": 5000}}', now() FROM bench_projets ORDER BY created, g, rang`,
     `INSERT INTO dossier_budgets (id, dossier_id, annee, charges, produits, updated_at)
-       SELECT gen_random_uuid(), id, exercice, '{"comptes": {"64": 30000}}', '{"comptes": {"74": 30000}}', now() FROM bench_dossiers WHERE g % 2 = 0`,
+       SELECT gen_random_uuid(), id, exercice, '{"comptes": {"64": 30000}}', '{"comptes": {"74": 30000}}', now() FROM bench_dossiers WHERE g % 2 = 0 ORDER BY created, g`,
     `DROP TABLE bench_dossiers, bench_projets, bench_subventions, bench_services, bench_associations`,
     `ANALYZE`,
   ];
 }
 
 
-const loadedMark = (size: number) => `bench-dossiers: ${size} dossiers loaded`;
+// The layout's version is part of the mark: a database loaded by an older layout is loaded again.
+const loadedMark = (size: number) => `bench-dossiers: ${size} dossiers loaded (v2, in creation order)`;
 
 interface Member {
   associationId: string;
