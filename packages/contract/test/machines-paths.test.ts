@@ -6,6 +6,7 @@ import {
   can,
   crfMachine,
   dossierInstructionMachine,
+  DOSSIER_STATES,
   optionsOf,
   passSportMachine,
   SIRET_REQUEST_LOCKED_STATES,
@@ -89,10 +90,15 @@ describe('dossier instruction', () => {
   });
 
   it('derives the per-state options: A edit, consult, remove; C edit, remove, consult; B consult', () => {
-    expect(optionsOf(m, object('A'), member)).toEqual({ actions: ['consulter', 'modifier'], events: ['transmettre', 'supprimer'] });
-    expect(optionsOf(m, object('C'), member)).toEqual({ actions: ['consulter', 'modifier'], events: ['supprimer', 'retransmettre'] });
+    expect(optionsOf(m, object('A'), member)).toEqual({ actions: ['consulter', 'modifier', 'changer_rib'], events: ['transmettre', 'supprimer'] });
+    expect(optionsOf(m, object('C'), member)).toEqual({ actions: ['consulter', 'modifier', 'changer_rib'], events: ['supprimer', 'retransmettre'] });
     expect(optionsOf(m, object('B'), member)).toEqual({ actions: ['consulter'], events: [] });
     expect(optionsOf(m, object('A'), outsider)).toEqual({ actions: [], events: [] });
+  });
+  it('lets the association change the RIB while writing and, once granted, until the last payment (2, 6, 7, 8)', () => {
+    const states = DOSSIER_STATES;
+    expect(states.filter((s) => optionsOf(m, object(s), member).actions.includes('changer_rib'))).toEqual(['A', 'C', '2', '6', '7', '8']);
+    expect(states.filter((s) => optionsOf(m, object(s), instructor).actions.includes('changer_rib'))).toEqual([]);
   });
 });
 

@@ -57,6 +57,9 @@ export const dossierInstructionMachine = defineMachine({
     consulter: { label: 'Consulter', in: DOSSIER_STATES, guard: EITHER_SIDE },
     // The original specification lists "edit" for B too; a deleted dossier is not changed any more, so it is left out.
     modifier: { label: 'Modifier', in: ['A', 'C'], guard: ASSOCIATION_SIDE },
+    // The RIB may still change once granted, until the last payment (spec: states 2, 6, 7, 8; and C,
+    // editable anyway): PUT …/rib, allowed when one instruction offers it.
+    changer_rib: { label: 'Changer le RIB', in: ['A', 'C', '2', '6', '7', '8'], guard: ASSOCIATION_SIDE },
   },
 });
 

@@ -219,14 +219,24 @@ export function createDossierService(deps: DossierServiceDeps) {
       return view(claims, scope);
     },
 
+    /** The RIB, in the wizard's states and, once granted, until the last payment (machine action changer_rib). */
     async setRib(claims: AuthClaims, scope: DossierScope<'write'>, idRib: string) {
       await repository.transaction(async (tx) => {
-        const row = await lockEditable(tx, scope);
+        await repository.lock(tx, scope.dossierId);
+        const row = await repository.findById(scope.dossierId, tx);
+        const actor = claimsActor(claims, { associationIds: [scope.associationId], serviceIds: [] });
+        if (!row || row.deletedAt || !dossierOptions(row, actor).actions.includes('changer_rib')) throw appError('DOSSIER_NOT_EDITABLE');
         const rib = await repository.rib(row.associationId, idRib);
         if (!rib || rib.idSiret !== row.idSiret) throw appError('DOSSIER_INPUT_INVALID', { motif: DOSSIER_MESSAGES.ribNotOfEstablishment });
         await repository.update(tx, row.id, { idRib }, {});
         await audit.record(tx, { associationId: row.associationId, actor: { id: claims.userId, email: claims.email }, entity: 'dossier', entityId: row.id, action: 'rib', before: { id_rib: row.idRib }, after: { id_rib: idRib } });
+        // The services the dossier reached pay to this account: they hear of the change (type 6) with it.
+        if (idRib !== row.idRib) {
+          const people = await repository.serviceContacts(tx, reachedServiceIdsOf(row));
+          await tell(tx, claims, people, { associationId: row.associationId, type: NOTIFICATION_TYPE_IDS.modification_rib, dossierId: row.id, idFo: row.idFo, text: `Le RIB du dossier a changé. (dossier n° ${row.idFo})` });
+        }
       });
+      await mail.flush().catch(() => undefined);
       return view(claims, scope);
     },
 

@@ -1,0 +1,76 @@
+// PUT …/dossiers/:id/rib: the applicant's RIB changes while the dossier is being written (A, C) and,
+// once granted, until the last payment (2, 6, 7, 8: machine action changer_rib); never otherwise,
+// never by a service, never to another establishment's RIB. A change after transmission tells the
+// services (notification type 6 and a mail) in the same transaction, and is audited.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOSSIER_MESSAGES, SUBSIDY_MESSAGES } from '@portail/contract';
+import { createAssociation, linkUser, type TestAssociation } from './support/association-factory.ts';
+import { signIn } from './support/factories.ts';
+import { createDossier, createRib, createScheme, signInService, type SubsidyScheme } from './support/subsidy-fixtures.ts';
+import { TOKEN_HEADER } from './support/http-helpers.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+const BASE = '/api/lca-server/demande/dossiers';
+let t: TestApp;
+let asso: TestAssociation;
+let member: Awaited<ReturnType<typeof signIn>>;
+let agent: Awaited<ReturnType<typeof signInService>>;
+let scheme: SubsidyScheme;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  asso = await createAssociation(t);
+  member = await signIn(t, { roles: ['lca.association'] });
+  await linkUser(t, member.account.id, asso);
+  agent = await signInService(t, 'SDJES de la Gironde');
+  scheme = await createScheme(t, { serviceIds: [agent.serviceId] });
+});
+afterAll(() => t.close());
+
+const putRib = (token: string, id: string, idRib: string) => t.http().put(`${BASE}/${id}/rib`).set(TOKEN_HEADER, token).send({ id_rib: idRib });
+
+describe('the RIB of a dossier', () => {
+  it('changes in A without telling anyone, and is audited', async () => {
+    const dossier = await createDossier(t, asso, scheme, [agent.serviceId]);
+    const rib = await createRib(t, asso);
+    const changed = await putRib(member.token, dossier.id, rib.id);
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.demandeur.id_rib).toBe(rib.id);
+    expect(changed.body.options.actions).toContain('changer_rib');
+    expect(await t.db.notification.count({ where: { userId: agent.account.id, type: 6, payload: { path: ['dossier'], equals: dossier.id } } })).toBe(0);
+    expect(await t.db.auditEntry.count({ where: { entityId: dossier.id, action: 'rib' } })).toBe(1);
+  });
+
+  it.each(['6', '7', '8', '2'])('changes once granted, until the last payment (state %s), and the service hears of it', async (etat) => {
+    const dossier = await createDossier(t, asso, scheme, [agent.serviceId], { etat });
+    const rib = await createRib(t, asso);
+    const changed = await putRib(member.token, dossier.id, rib.id);
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect((await t.db.dossier.findUniqueOrThrow({ where: { id: dossier.id } })).idRib).toBe(rib.id);
+    expect(await t.db.notification.count({ where: { userId: agent.account.id, type: 6, payload: { path: ['dossier'], equals: dossier.id } } })).toBe(1);
+    expect(await t.db.mailOutbox.count({ where: { to: agent.account.email, subject: { contains: dossier.idFo } } })).toBe(1);
+  });
+
+  it.each(['D', '3', '4', '9', '10', '11', '12', 'B'])('does not change in state %s: 403 in French, nothing written', async (etat) => {
+    const dossier = await createDossier(t, asso, scheme, [agent.serviceId], { etat });
+    const rib = await createRib(t, asso);
+    const refused = await putRib(member.token, dossier.id, rib.id);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'DOSSIER_NOT_EDITABLE', message: SUBSIDY_MESSAGES.dossierNotEditable });
+    expect((await t.db.dossier.findUniqueOrThrow({ where: { id: dossier.id } })).idRib).toBeNull();
+    expect(await t.db.notification.count({ where: { type: 6, payload: { path: ['dossier'], equals: dossier.id } } })).toBe(0);
+  });
+
+  it("refuses another establishment's RIB, a service, and a stranger", async () => {
+    const dossier = await createDossier(t, asso, scheme, [agent.serviceId], { etat: '6' });
+    const secondaire = await createRib(t, asso, asso.secondaires[0]);
+    const wrong = await putRib(member.token, dossier.id, secondaire.id);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toContain(DOSSIER_MESSAGES.ribNotOfEstablishment);
+    const own = await createRib(t, asso);
+    expect((await putRib(agent.token, dossier.id, own.id)).status).toBe(403);
+    const stranger = await signIn(t, { roles: ['lca.association'] });
+    expect((await putRib(stranger.token, dossier.id, own.id)).status).toBe(404);
+    expect((await t.db.dossier.findUniqueOrThrow({ where: { id: dossier.id } })).idRib).toBeNull();
+  });
+});
