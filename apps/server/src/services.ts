@@ -8,6 +8,7 @@ import {
   createAuthService,
   createLoginThrottle,
   createServiceAccountRepository,
+  createServiceAddressProofs,
   createServiceAccountService,
 } from './modules/auth/index.ts';
 import { createRateLimitStore } from './db/rate-limit-counters.ts';
@@ -67,10 +68,13 @@ export function createServices(app: FastifyInstance, config: AppConfig, db: Data
   );
   const rateLimitStore = createRateLimitStore(db);
   const audit = createAuditService(createAuditRepository(db));
+  const authRepository = createAuthRepository(db);
+  // An instructing service's new login or contact address waits for the link mailed to it (audited).
+  const serviceAddresses = createServiceAddressProofs({ repository: authRepository, mail, audit, config });
   const auth = createAuthService({
-    repository: createAuthRepository(db),
+    repository: authRepository,
     mail,
-    audit,
+    serviceAddresses,
     throttle: createLoginThrottle(rateLimitStore, config.loginThrottle),
     config,
     // Algorithm, issuer, audience and lifetime come from the plugin's sign options (app.ts).
@@ -93,7 +97,7 @@ export function createServices(app: FastifyInstance, config: AppConfig, db: Data
     scopeRepository: createDossierScopeRepository(db), repository: createDossierRepository(db), workflow, audit, mail, notifications, publicUrl: config.publicUrl,
   });
   // Instructing services: the rds record's rules, also used by the account part's creation in its transaction.
-  const rdsServices = createServiceAdmin(createServiceRepository(db));
+  const rdsServices = createServiceAdmin(createServiceRepository(db), serviceAddresses);
   const scopes: ScopeResolvers = { ...access.resolvers, ...lca.resolvers, ...dossiers.resolvers, ...rdsServices.resolvers };
   return {
     config,
@@ -114,7 +118,13 @@ export function createServices(app: FastifyInstance, config: AppConfig, db: Data
     pdf: createPdfService(createPdfRepository(db)),
     rds: createRdsService(createRdsRepository(db)),
     rdsServices,
-    serviceAccounts: createServiceAccountService({ repository: createServiceAccountRepository(db), services: rdsServices, mail, audit, config }),
+    serviceAccounts: createServiceAccountService({
+      repository: createServiceAccountRepository(db),
+      services: rdsServices,
+      mail,
+      addresses: serviceAddresses,
+      config,
+    }),
     subventions: createSubventionService(createSubventionRepository(db)),
     associationSearch: createSearchService(createSearchRepository(db)),
     referentiels: createReferentielService(createReferentielRepository(db)),

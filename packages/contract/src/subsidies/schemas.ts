@@ -167,7 +167,10 @@ export type Subvention = z.infer<typeof subventionSchema>;
 export const serviceInstructeurSchema = z.object({
   id: uuid,
   nom: z.string(),
+  /** Contact address: dossier mails go to it (to the service's login when null); set only once proven. */
   email: z.string().nullable(),
+  /** A new contact address waiting for the link mailed to it (null: none). */
+  pending_email: z.string().nullable(),
   siren: z.string().nullable(),
   adresse: z.record(z.string(), z.unknown()).nullable(),
   telephone: z.string().nullable(),

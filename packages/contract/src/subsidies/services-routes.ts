@@ -44,6 +44,9 @@ export type ServiceFields = z.infer<typeof serviceFieldsSchema>;
 export const serviceChangesSchema = serviceFieldsSchema.partial().strict();
 export type ServiceChanges = z.infer<typeof serviceChangesSchema>;
 
+/** A service record as a write answers it: `message` (French) when the call sent a validation link. */
+export const serviceWriteResultSchema = serviceInstructeurSchema.extend({ message: z.string().optional() });
+
 /** A service as the listing gives it: `bo` only when populated, its direct children when asked. */
 export const serviceListItemSchema = serviceInstructeurSchema.extend({
   bo: z.record(z.string(), z.unknown()).optional(),
@@ -69,10 +72,14 @@ const serviceAccountChangesSchema = z
     locked: z.boolean().optional(),
   })
   .strict();
-/** What a manager is told about a service's address change. */
+/** What a manager is told about a service's address change, and the holder of a contact link once used. */
 export const SERVICE_ACCOUNT_MESSAGES = {
   emailChangePending: (newEmail: string, currentEmail: string) =>
     `Un lien de validation a été envoyé à ${newEmail}. L'adresse de connexion du service reste ${currentEmail} tant que ce lien n'a pas été utilisé.`,
+  /** `currentRecipient`: the contact address in use, or the login when the service has none. */
+  contactChangePending: (newEmail: string, currentRecipient: string) =>
+    `Un lien de validation a été envoyé à ${newEmail}. Les courriels des dossiers du service restent envoyés à ${currentRecipient} tant que ce lien n'a pas été utilisé.`,
+  contactValidated: "L'adresse de contact du service est confirmée : les courriels des dossiers lui sont désormais envoyés.",
 };
 
 export const serviceAccountSchema = z.object({
@@ -142,15 +149,17 @@ export const rdsServiceRoutes = {
   createService: defineRoute({
     method: 'POST', gateway: rdsGateway, path: '/services', access: SERVICE_MANAGERS, scope: scope.none, successStatus: 201,
     errors: ['USER_NOT_FOUND', 'SERVICE_EXISTS', 'SERVICE_PARENT_INVALID', 'SERVICE_PARENT_NOT_FOUND', 'DISPOSITIF_UNKNOWN'],
-    summary: "Fiche service d'un compte de service qui n'en a pas encore (authId)",
-    body: serviceFieldsSchema.extend({ authId: idSchema }).strict(), response: serviceInstructeurSchema,
+    summary:
+      "Fiche service d'un compte de service qui n'en a pas encore (authId) ; une adresse de contact autre que l'adresse de connexion reste en attente jusqu'à l'usage du lien de validation qui lui est envoyé",
+    body: serviceFieldsSchema.extend({ authId: idSchema }).strict(), response: serviceWriteResultSchema,
   }),
   updateService: defineRoute({
     method: 'PATCH', gateway: rdsGateway, path: '/services/:id', access: SERVICE_MANAGERS,
     scope: { resource: 'service', id: { in: 'params', key: 'id' }, mode: 'write' },
     errors: ['NOTHING_TO_UPDATE', 'SERVICE_PARENT_INVALID', 'SERVICE_PARENT_NOT_FOUND', 'DISPOSITIF_UNKNOWN'],
-    summary: "Modification de la fiche d'un service (champs modifiés seulement)",
-    params: idParams, body: serviceChangesSchema, response: serviceInstructeurSchema,
+    summary:
+      "Modification de la fiche d'un service (champs modifiés seulement) ; une nouvelle adresse de contact (`email`) reste en attente (`pending_email`) jusqu'à l'usage du lien de validation qui lui est envoyé ; demande inscrite à l'audit",
+    params: idParams, body: serviceChangesSchema, response: serviceWriteResultSchema,
   }),
   deleteService: defineRoute({
     method: 'DELETE', gateway: rdsGateway, path: '/services/:id', access: SERVICE_MANAGERS,

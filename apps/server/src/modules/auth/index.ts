@@ -6,5 +6,6 @@ export { createAuthService, maskEmail, REPORT_EMAIL_CHANGE_PATH, type AuthServic
 export { createLoginThrottle, type LoginThrottle } from './throttle/login-throttle.ts';
 export { authRoutes } from './routes.ts';
 export { createServiceAccountRepository } from './services/repository.ts';
+export { createServiceAddressProofs, SERVICE_CONTACT_AUDIT_ENTITY, type ServiceAddressProofs } from './services/address-proofs.ts';
 export { createServiceAccountService, type ServiceAccountService } from './services/service.ts';
 export { serviceAccountRoutes } from './services/routes.ts';

@@ -1,6 +1,6 @@
 // auth-server routes: parse (done by the contract), call the domain, answer.
 import type { FastifyInstance } from 'fastify';
-import { api, MESSAGES } from '@portail/contract';
+import { api, MESSAGES, SERVICE_ACCOUNT_MESSAGES } from '@portail/contract';
 import { registerRoute } from '../../http/contract-routes.ts';
 import type { AppServices } from '../../services.ts';
 
@@ -26,8 +26,8 @@ export function authRoutes(app: FastifyInstance, { auth }: AppServices) {
     { rateLimit: { name: 'sendValidation', account: ({ body }) => body.email } },
   );
   registerRoute(app, r.validate, async ({ params }) => {
-    await auth.validate(params.token);
-    return { message: MESSAGES.accountValidated };
+    const proved = await auth.validate(params.token);
+    return { message: proved === 'contact' ? SERVICE_ACCOUNT_MESSAGES.contactValidated : MESSAGES.accountValidated };
   });
   registerRoute(
     app,

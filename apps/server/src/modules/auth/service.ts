@@ -13,20 +13,20 @@ import type { AppConfig } from '../../config.ts';
 import { isUniqueViolation } from '../../db/transaction.ts';
 import { appError } from '../../http/errors.ts';
 import type { AuthClaims } from '../../http/request-context.ts';
-import type { AuditService } from '../audit/index.ts';
 import { emailChangeNoticeMail, emailChangeValidationMail, passwordResetMail, validationMail, type MailService } from '../mail/index.ts';
 import { hashOpaqueToken, newOpaqueToken } from '../../security/opaque-tokens.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './accounts/passwords.ts';
 import type { Account } from './accounts/repository.ts';
 import { toSessionUser } from './accounts/session-user.ts';
 import type { AuthRepository } from './repository.ts';
+import type { ServiceAddressProofs } from './services/address-proofs.ts';
 import type { LoginThrottle } from './throttle/login-throttle.ts';
 
 export interface AuthServiceDeps {
   repository: AuthRepository;
   mail: MailService;
-  /** Audits an instructing service's login switching to its validated new address. */
-  audit: AuditService;
+  /** Audits an instructing service's login or contact address switching to its validated new address. */
+  serviceAddresses: Pick<ServiceAddressProofs, 'switched'>;
   throttle: LoginThrottle;
   config: AppConfig;
   signAccessToken(claims: { sub: string; email: string; roles: string[]; sid: string; sv: number }): string;
@@ -58,7 +58,7 @@ export const SERVICE_LOGIN_AUDIT_ENTITY = 'adresse_connexion_service';
 /** Assistance page opened from the notice of an e-mail change its owner did not ask for. */
 export const REPORT_EMAIL_CHANGE_PATH = `/assistance/${encodeURIComponent("Changement d'adresse non demandé")}`;
 
-export function createAuthService({ repository, mail, audit, throttle, config, signAccessToken }: AuthServiceDeps) {
+export function createAuthService({ repository, mail, serviceAddresses, throttle, config, signAccessToken }: AuthServiceDeps) {
   const link = (path: string) => `${config.publicUrl}/client${path}`;
 
   async function issueTokens(account: Account, familyId: string = randomUUID()): Promise<TokenPair> {
@@ -93,8 +93,8 @@ export function createAuthService({ repository, mail, audit, throttle, config, s
   }
 
   /** A one-time token that exists, has not been used and has not expired. */
-  async function usableOneTimeToken(token: string, purpose: 'VALIDATION' | 'PASSWORD_RESET') {
-    const record = await repository.findOneTimeToken(hashOpaqueToken(token), purpose);
+  async function usableOneTimeToken(token: string, ...purposes: ('VALIDATION' | 'PASSWORD_RESET' | 'CONTACT_VALIDATION')[]) {
+    const record = await repository.findOneTimeToken(hashOpaqueToken(token), purposes);
     if (!record || record.usedAt) throw appError('LINK_INVALID');
     if (record.expiresAt.getTime() <= Date.now()) throw appError('LINK_EXPIRED');
     return record;
@@ -160,28 +160,22 @@ export function createAuthService({ repository, mail, audit, throttle, config, s
     },
 
     /**
-     * Validates the account's address, or makes a pending new address the login; for an instructing
-     * service, the switch is audited in its chain (as its request was, auth/services/service.ts).
+     * Validates the account's address, or makes a pending new address the login, or (a contact
+     * link) an instructing service's pending contact address its contact address; for a service, the
+     * switch is audited in its chain (as its request was, auth/services/address-proofs.ts). Answers
+     * which address the link proved.
      */
-    async validate(token: string): Promise<void> {
-      const record = await usableOneTimeToken(token, 'VALIDATION');
+    async validate(token: string): Promise<'account' | 'contact'> {
+      const record = await usableOneTimeToken(token, 'VALIDATION', 'CONTACT_VALIDATION');
       // The new address may have been taken by another account meanwhile (unique e-mail).
       const done = await repository
-        .validateWithToken(record.id, record.userId, record.email, async (tx, change) => {
+        .validateWithToken(record, async (tx, change) => {
           if (!change.service) return;
-          await audit.record(tx, {
-            associationId: record.userId,
-            // The link's holder, proving the new address.
-            actor: { id: record.userId, email: maskEmail(change.email) },
-            entity: SERVICE_LOGIN_AUDIT_ENTITY,
-            entityId: record.userId,
-            action: 'validation',
-            before: { email: maskEmail(change.previousEmail), email_en_attente: maskEmail(change.email) },
-            after: { email: maskEmail(change.email), email_en_attente: null },
-          });
+          await serviceAddresses.switched(tx, { kind: change.kind, authId: record.userId, previousEmail: change.previousEmail, email: change.email });
         })
         .catch(emailTakenOnRace);
       if (!done) throw appError('LINK_INVALID');
+      return record.purpose === 'CONTACT_VALIDATION' ? 'contact' : 'account';
     },
 
     /** Same answer whether the address exists or not. */

@@ -31,19 +31,10 @@ export function createServiceAccountRepository(db: Database) {
       }),
     lock: (tx: DbTransaction, id: string) => tx.$queryRaw`SELECT id FROM users WHERE id = ${id}::uuid FOR UPDATE`,
     /**
-     * A new login address waits for its link: `email` stays the login until the link is used
-     * (auth tokens repository `validateWithToken`). Earlier unused validation links of the account are voided.
+     * A new login address waits for its link (address-proofs.ts): `email` stays the login until the
+     * link is used (auth tokens repository `validateWithToken`); null drops a pending one.
      */
-    requestEmailChange: async (tx: DbTransaction, id: string, pendingEmail: string, tokenHash: string, expiresAt: Date) => {
-      await tx.user.update({ where: { id }, data: { pendingEmail } });
-      await tx.oneTimeToken.updateMany({ where: { userId: id, purpose: 'VALIDATION', usedAt: null }, data: { usedAt: new Date() } });
-      await tx.oneTimeToken.create({ data: { userId: id, purpose: 'VALIDATION', tokenHash, expiresAt, email: pendingEmail } });
-    },
-    /** Drops a pending address and voids its unused links. */
-    cancelEmailChange: async (tx: DbTransaction, id: string) => {
-      await tx.user.update({ where: { id }, data: { pendingEmail: null } });
-      await tx.oneTimeToken.updateMany({ where: { userId: id, purpose: 'VALIDATION', usedAt: null }, data: { usedAt: new Date() } });
-    },
+    setPendingEmail: (tx: DbTransaction, id: string, pendingEmail: string | null) => tx.user.update({ where: { id }, data: { pendingEmail } }),
     setRoles: async (tx: DbTransaction, id: string, roles: readonly string[]) => {
       await tx.userRole.deleteMany({ where: { userId: id, role: { startsWith: 'rds.' }, NOT: { role: { in: [...roles] } } } });
       await tx.userRole.createMany({ data: roles.map((role) => ({ userId: id, role })), skipDuplicates: true });

@@ -1,7 +1,7 @@
 // Instructing services, login part (docs/domain.md « Services instructeurs »): the account and its
 // service record are created in one transaction, with the mail carrying the link to choose a
 // password (never a password in an answer); changes of address (pending until the new address's
-// link is used, audited), roles or lock; deletion.
+// link is used, audited: address-proofs.ts, shared with the contact address), roles or lock; deletion.
 import { randomBytes } from 'node:crypto';
 import { SERVICE_ACCOUNT_MESSAGES, type ServiceAccountView, type ServiceFields } from '@portail/contract';
 import type { AppConfig } from '../../../config.ts';
@@ -9,18 +9,18 @@ import { isUniqueViolation } from '../../../db/transaction.ts';
 import { appError } from '../../../http/errors.ts';
 import type { AuthClaims } from '../../../http/request-context.ts';
 import { hashOpaqueToken, newOpaqueToken } from '../../../security/opaque-tokens.ts';
-import type { AuditService } from '../../audit/index.ts';
 import { emailChangeNoticeMail, linkMail, type MailService } from '../../mail/index.ts';
 import type { ServiceAdmin } from '../../rds/index.ts';
 import { hashPassword } from '../accounts/passwords.ts';
-import { maskEmail, REPORT_EMAIL_CHANGE_PATH, SERVICE_LOGIN_AUDIT_ENTITY } from '../service.ts';
+import { maskEmail, REPORT_EMAIL_CHANGE_PATH } from '../service.ts';
+import type { ServiceAddressProofs } from './address-proofs.ts';
 import type { ServiceAccountRepository } from './repository.ts';
 
 export interface ServiceAccountDeps {
   repository: ServiceAccountRepository;
   services: ServiceAdmin;
   mail: MailService;
-  audit: AuditService;
+  addresses: ServiceAddressProofs;
   config: Pick<AppConfig, 'publicUrl' | 'validationTokenTtlHours'>;
 }
 
@@ -35,19 +35,7 @@ function welcomeMail(nom: string, link: string, validHours: number) {
   };
 }
 
-/** To the new address: proof that it belongs to the service before it becomes the login. */
-function emailChangeValidationMail(nom: string, link: string, validHours: number) {
-  return {
-    subject: 'Confirmez la nouvelle adresse de connexion de votre service – Le compte association',
-    ...linkMail(
-      `Cette adresse a été indiquée comme nouvelle adresse de connexion du service instructeur « ${nom} ». Pour la confirmer, ouvrez ce lien (valable ${validHours} heures, une seule fois) :`,
-      link,
-      "Si vous n'attendiez pas ce message, ignorez-le : l'adresse de connexion du service reste inchangée.",
-    ),
-  };
-}
-
-export function createServiceAccountService({ repository, services, mail, audit, config }: ServiceAccountDeps) {
+export function createServiceAccountService({ repository, services, mail, addresses, config }: ServiceAccountDeps) {
   const emailTakenOnRace = (error: unknown): never => {
     if (isUniqueViolation(error)) throw appError('EMAIL_TAKEN');
     throw error;
@@ -72,20 +60,22 @@ export function createServiceAccountService({ repository, services, mail, audit,
       // A random password nobody knows: the account is usable once its owner has chosen one.
       const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
       const token = newOpaqueToken();
-      const authId = await repository
+      const { authId, message } = await repository
         .transaction(async (tx) => {
           if (await repository.emailTaken(tx, input.email)) throw appError('EMAIL_TAKEN');
           const user = await repository.createUser(tx, { email: input.email, passwordHash, roles: [...new Set(input.roles)] });
-          await services.createRecord(tx, claims, user.id, input.service);
+          // A contact address other than the login waits for its own link (rds `changeContact`).
+          const record = await services.createRecord(tx, claims, user.id, input.service);
           const expiresAt = new Date(Date.now() + config.validationTokenTtlHours * 3_600_000);
           await repository.createResetToken(tx, user.id, hashOpaqueToken(token), expiresAt);
           const link = `${config.publicUrl}/client/mot-de-passe-oublie/${token}`;
           await mail.enqueue(tx, { to: input.email, ...welcomeMail(input.service.nom, link, config.validationTokenTtlHours) });
-          return user.id;
+          return { authId: user.id, message: record.message };
         })
         .catch(emailTakenOnRace);
       await mail.flush().catch(() => undefined);
-      return viewOf(authId);
+      const view = await viewOf(authId);
+      return message ? { ...view, message } : view;
     },
 
     /**
@@ -99,7 +89,6 @@ export function createServiceAccountService({ repository, services, mail, audit,
       authId: string,
       changes: { email?: string; roles?: readonly string[]; locked?: boolean },
     ): Promise<ServiceAccountView> {
-      const token = newOpaqueToken();
       const pending = await repository
         .transaction(async (tx) => {
           await repository.lock(tx, authId);
@@ -112,26 +101,15 @@ export function createServiceAccountService({ repository, services, mail, audit,
           const rolesChanged = roles !== undefined && JSON.stringify(roles) !== JSON.stringify(current);
           const locked = changes.locked !== undefined && changes.locked !== account.serviceAccount.locked ? changes.locked : undefined;
           if (email === undefined && !cancel && !rolesChanged && locked === undefined) throw appError('NOTHING_TO_UPDATE');
-          if (email !== undefined || cancel) {
-            if (email !== undefined) {
-              if (await repository.emailTaken(tx, email, authId)) throw appError('EMAIL_TAKEN');
-              const expiresAt = new Date(Date.now() + config.validationTokenTtlHours * 3_600_000);
-              await repository.requestEmailChange(tx, authId, email, hashOpaqueToken(token), expiresAt);
-              const link = `${config.publicUrl}/client/validate/${token}`;
-              await mail.enqueue(tx, { to: email, ...emailChangeValidationMail(account.serviceAccount.nom, link, config.validationTokenTtlHours) });
-              await mail.enqueue(tx, { to: account.email, ...emailChangeNoticeMail(maskEmail(email), `${config.publicUrl}/client${REPORT_EMAIL_CHANGE_PATH}`) });
-            } else {
-              await repository.cancelEmailChange(tx, authId);
-            }
-            await audit.record(tx, {
-              associationId: authId,
-              actor: { id: claims.userId, email: claims.email },
-              entity: SERVICE_LOGIN_AUDIT_ENTITY,
-              entityId: authId,
-              action: email !== undefined ? 'demande' : 'annulation',
-              before: { email: maskEmail(account.email), email_en_attente: account.pendingEmail ? maskEmail(account.pendingEmail) : null },
-              after: { email: maskEmail(account.email), email_en_attente: email !== undefined ? maskEmail(email) : null },
-            });
+          const address = { kind: 'login' as const, authId, actor: { id: claims.userId, email: claims.email }, current: { email: account.email, pending: account.pendingEmail } };
+          if (email !== undefined) {
+            if (await repository.emailTaken(tx, email, authId)) throw appError('EMAIL_TAKEN');
+            await repository.setPendingEmail(tx, authId, email);
+            await addresses.request(tx, { ...address, nom: account.serviceAccount.nom, next: email });
+            await mail.enqueue(tx, { to: account.email, ...emailChangeNoticeMail(maskEmail(email), `${config.publicUrl}/client${REPORT_EMAIL_CHANGE_PATH}`) });
+          } else if (cancel) {
+            await repository.setPendingEmail(tx, authId, null);
+            await addresses.settle(tx, { ...address, action: 'annulation', next: { email: account.email, pending: null } });
           }
           if (rolesChanged) await repository.setRoles(tx, authId, roles!);
           if (locked !== undefined) await repository.setLocked(tx, authId, locked);

@@ -14,6 +14,7 @@ export type ServiceRow = Prisma.ServiceAccountGetPayload<{ include: typeof servi
 export interface ServiceData {
   nom?: string;
   email?: string | null;
+  pendingEmail?: string | null;
   siren?: string | null;
   adresse?: Record<string, unknown> | null;
   telephone?: string | null;
@@ -58,6 +59,8 @@ export function createServiceRepository(db: Database) {
     findByAuthId: (authId: string) => db.serviceAccount.findUnique({ where: { authId }, include: serviceInclude }),
     /** By its own id or its account's id (the auth-server routes name a service by its account). */
     findByEitherId: (id: string) => db.serviceAccount.findFirst({ where: { OR: [{ id }, { authId: id }] }, select: { id: true, authId: true } }),
+    /** The service's login address (dossier mails go to it while the service has no contact address). */
+    loginOf: async (tx: DbTransaction, authId: string) => (await tx.user.findUniqueOrThrow({ where: { id: authId }, select: { email: true } })).email,
     accountOf: (tx: DbTransaction, authId: string) =>
       tx.user.findUnique({ where: { id: authId }, select: { id: true, roles: true, serviceAccount: { select: { id: true } } } }),
     parentOf: (id: string) => db.serviceAccount.findUnique({ where: { id }, select: { id: true, niveauTerritorial: true } }),

@@ -1,7 +1,9 @@
 // Instructing services, subsidy part (docs/domain.md « Services instructeurs »): who reaches which
-// service, the national → regional → departmental hierarchy, the listing, the record's writes.
+// service, the national → regional → departmental hierarchy, the listing, the record's writes; a
+// contact address given by a manager waits for the link mailed to it (auth's address proofs).
 import {
   NIVEAUX_TERRITORIAUX,
+  SERVICE_ACCOUNT_MESSAGES,
   SERVICE_MANAGERS,
   type ServiceChanges,
   type ServiceFields,
@@ -11,12 +13,14 @@ import type { DbTransaction } from '../../../db/transaction.ts';
 import { appError } from '../../../http/errors.ts';
 import type { AuthClaims } from '../../../http/request-context.ts';
 import type { ScopeResolvers } from '../../../http/resource-scope.ts';
+import type { ServiceAddressProofs } from '../../auth/index.ts';
 import type { ServiceData, ServiceRepository, ServiceRow } from './repository.ts';
 
 export const toServiceView = (row: ServiceRow): ServiceInstructeur => ({
   id: row.id,
   nom: row.nom,
   email: row.email,
+  pending_email: row.pendingEmail,
   siren: row.siren,
   adresse: (row.adresse as Record<string, unknown> | null) ?? null,
   telephone: row.telephone,
@@ -34,11 +38,10 @@ export const toServiceView = (row: ServiceRow): ServiceInstructeur => ({
   authId: row.authId,
 });
 
-/** Contract fields → columns; undefined stays unchanged. */
-function toData(fields: ServiceChanges): ServiceData {
+/** Contract fields → columns; undefined stays unchanged. The contact address is written apart (`changeContact`). */
+function toData(fields: Omit<ServiceChanges, 'email'>): ServiceData {
   return {
     nom: fields.nom,
-    email: fields.email,
     siren: fields.siren,
     adresse: fields.adresse,
     telephone: fields.telephone,
@@ -62,7 +65,10 @@ const isManager = (claims: AuthClaims) => claims.roles.some((role) => (SERVICE_M
 const levelIndex = (level: string | null) => (level ? NIVEAUX_TERRITORIAUX.indexOf(level as never) : -1);
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
-export function createServiceAdmin(repository: ServiceRepository) {
+/** A service record as a write answers it: `message` when a validation link was sent. */
+export type ServiceWriteResult = ServiceInstructeur & { message?: string };
+
+export function createServiceAdmin(repository: ServiceRepository, addresses: ServiceAddressProofs) {
   /**
    * A manager with no service record, or whose service is « Administrateur national », reaches every
    * service; an « Administrateur local » its service's subtree. Instructors read their own service
@@ -100,14 +106,47 @@ export function createServiceAdmin(repository: ServiceRepository) {
     return found.map((row) => row.id);
   }
 
-    /** Writes a new service record for `authId` in the caller's transaction (also used by the auth part's creation). */
-  async function createRecord(tx: DbTransaction, claims: AuthClaims, authId: string, fields: ServiceFields): Promise<ServiceInstructeur> {
+  /**
+   * A contact address given by a manager (docs/domain.md « Services instructeurs »), in the caller's
+   * transaction, audited in the service account's chain: the current one given back cancels a
+   * pending one; null, or the service's login address (mails already go there), takes effect at
+   * once; any other waits, pending, for the link mailed to it, and dossier mails keep going to the
+   * current contact address (the login when none). Answers the message when a link was sent, null
+   * when nothing changes.
+   */
+  async function changeContact(tx: DbTransaction, claims: AuthClaims, row: ServiceRow, nom: string, given: string | null): Promise<{ message?: string } | null> {
+    const current = { email: row.email, pending: row.pendingEmail };
+    const address = { kind: 'contact' as const, authId: row.authId, actor: { id: claims.userId, email: claims.email }, current };
+    if (given === current.email) {
+      if (current.pending === null) return null;
+      await repository.update(tx, row.id, { pendingEmail: null }, undefined);
+      await addresses.settle(tx, { ...address, action: 'annulation', next: { email: current.email, pending: null } });
+      return {};
+    }
+    const login = await repository.loginOf(tx, row.authId);
+    if (given === null || given === login) {
+      await repository.update(tx, row.id, { email: given, pendingEmail: null }, undefined);
+      await addresses.settle(tx, { ...address, action: 'modification', next: { email: given, pending: null } });
+      return {};
+    }
+    await repository.update(tx, row.id, { pendingEmail: given }, undefined);
+    await addresses.request(tx, { ...address, nom, next: given });
+    return { message: SERVICE_ACCOUNT_MESSAGES.contactChangePending(given, current.email ?? login) };
+  }
+
+  /**
+   * Writes a new service record for `authId` in the caller's transaction (also used by the auth
+   * part's creation); its contact address is written as a change of the new record (`changeContact`).
+   */
+  async function createRecord(tx: DbTransaction, claims: AuthClaims, authId: string, fields: ServiceFields): Promise<ServiceWriteResult> {
     const reach = await reachOf(claims);
     await checkParent(reach, fields.niveau_territorial, fields.parent ?? null);
     const ids = (await dispositifIds(tx, fields.dispositifs ?? [])) ?? [];
-    const data = toData(fields);
-    const row = await repository.create(tx, authId, { ...data, nom: fields.nom, typesAgrement: fields.types_agrement ?? [], bo: fields.bo ?? {} }, ids);
-    return toServiceView(row);
+    const { email: contact, ...rest } = fields;
+    const row = await repository.create(tx, authId, { ...toData(rest), nom: fields.nom, typesAgrement: fields.types_agrement ?? [], bo: fields.bo ?? {} }, ids);
+    const written = await changeContact(tx, claims, row, fields.nom, contact ?? null);
+    if (!written) return toServiceView(row);
+    return { ...toServiceView((await repository.find(row.id, tx))!), ...(written.message ? { message: written.message } : {}) };
   }
 
   const resolvers = {
@@ -151,30 +190,36 @@ export function createServiceAdmin(repository: ServiceRepository) {
     createRecord,
 
     /** rds POST /services: the record of an existing service account that has none yet. */
-    async createForAccount(claims: AuthClaims, authId: string, fields: ServiceFields): Promise<ServiceInstructeur> {
-      return repository.transaction(async (tx) => {
+    async createForAccount(claims: AuthClaims, authId: string, fields: ServiceFields): Promise<ServiceWriteResult> {
+      const created = await repository.transaction(async (tx) => {
         const account = await repository.accountOf(tx, authId);
         if (!account || !account.roles.some((r) => r.role === 'rds.service' || r.role === 'rds.user')) throw appError('USER_NOT_FOUND');
         if (account.serviceAccount) throw appError('SERVICE_EXISTS');
         return createRecord(tx, claims, authId, fields);
       });
+      if (created.message) await addresses.flush();
+      return created;
     },
 
-    /** The changed fields only ('Nothing to update.' when none is); the hierarchy stays valid. */
-    async update(claims: AuthClaims, id: string, changes: ServiceChanges): Promise<ServiceInstructeur> {
-      return repository.transaction(async (tx) => {
+    /**
+     * The changed fields only ('Nothing to update.' when none is); the hierarchy stays valid. A new
+     * contact address waits for its link (`changeContact`): the answer then says so in `message`.
+     */
+    async update(claims: AuthClaims, id: string, changes: ServiceChanges): Promise<ServiceWriteResult> {
+      const { email: contact, ...fields } = changes;
+      const updated = await repository.transaction(async (tx) => {
         await repository.lockForChange(tx, id);
         const current = await repository.find(id, tx);
         if (!current) throw appError('NOT_FOUND');
         const view = toServiceView(current);
         const changed = Object.fromEntries(
-          Object.entries(changes).filter(([key, value]) => {
+          Object.entries(fields).filter(([key, value]) => {
             if (value === undefined) return false;
             const now = view[key as keyof ServiceInstructeur];
             return key === 'dispositifs' ? !sameJson([...new Set(value as string[])].sort(), now) : !sameJson(value, now);
           }),
-        ) as ServiceChanges;
-        if (Object.keys(changed).length === 0) throw appError('NOTHING_TO_UPDATE');
+        ) as Omit<ServiceChanges, 'email'>;
+        if (Object.keys(changed).length === 0 && contact === undefined) throw appError('NOTHING_TO_UPDATE');
         const level = changed.niveau_territorial ?? current.niveauTerritorial;
         const parentId = changed.parent !== undefined ? changed.parent : current.parentId;
         if (changed.niveau_territorial !== undefined || changed.parent !== undefined) {
@@ -183,9 +228,15 @@ export function createServiceAdmin(repository: ServiceRepository) {
           const below = await repository.childrenLevels(tx, id);
           if (below.some((child) => levelIndex(child.niveauTerritorial) !== levelIndex(level) + 1)) throw appError('SERVICE_PARENT_INVALID');
         }
-        const row = await repository.update(tx, id, toData(changed), await dispositifIds(tx, changed.dispositifs));
-        return toServiceView(row);
+        const written = contact !== undefined ? await changeContact(tx, claims, current, changed.nom ?? current.nom, contact) : null;
+        if (Object.keys(changed).length === 0 && !written) throw appError('NOTHING_TO_UPDATE');
+        const row = Object.keys(changed).length > 0
+          ? await repository.update(tx, id, toData(changed), await dispositifIds(tx, changed.dispositifs))
+          : (await repository.find(id, tx))!;
+        return { ...toServiceView(row), ...(written?.message ? { message: written.message } : {}) };
       });
+      if (updated.message) await addresses.flush();
+      return updated;
     },
 
     /** The record and its account go together, or not at all (`id` is either the record's or the account's). */
