@@ -19,6 +19,7 @@ import {
   SUBVENTION_POPULATE,
   type Dossier,
   type DossierView,
+  type Rib,
 } from '@portail/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -30,6 +31,7 @@ import { Page } from '../shell/index.ts';
 import { downloadDossierPdf, loadProjects, saveProject, saveStep } from './dossier-api.ts';
 import { DOSSIERS_PATH } from './paths.ts';
 import { DossierMessages } from './dossier-messages.tsx';
+import { DossierRibChange } from './dossier-rib.tsx';
 import { DossierWizard, type WizardHandlers } from './wizard/dossier-wizard.tsx';
 
 export function DossierPage() {
@@ -151,6 +153,8 @@ export function DossierPage() {
         aside={
           <DossierAside
             dossier={current}
+            ribs={file.data.ribs}
+            onRibChanged={setView}
             onDeleted={() => {
               void queryClient.invalidateQueries({ queryKey: ['dossiers'] });
               navigate(DOSSIERS_PATH);
@@ -163,7 +167,7 @@ export function DossierPage() {
 }
 
 /** Under the steps: the PDF, the messages to the instructing service, deletion when the options allow it. */
-function DossierAside({ dossier, onDeleted }: { dossier: DossierView; onDeleted: () => void }) {
+function DossierAside({ dossier, ribs, onRibChanged, onDeleted }: { dossier: DossierView; ribs: readonly Rib[]; onRibChanged: (next: DossierView) => void; onDeleted: () => void }) {
   const [downloading, setDownloading] = useState(false);
   async function download() {
     setDownloading(true);
@@ -204,6 +208,7 @@ function DossierAside({ dossier, onDeleted }: { dossier: DossierView; onDeleted:
           </li>
         )}
       </ul>
+      {dossier.mode === 'read' && dossier.options.actions.includes('changer_rib') && <DossierRibChange dossier={dossier} ribs={ribs} onChanged={onRibChanged} />}
       <DossierMessages dossier={dossier} />
     </section>
   );
