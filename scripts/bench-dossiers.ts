@@ -17,15 +17,17 @@
 //   dossier        GET /api/lca-server/demande/dossiers/:id?populate=projets on dossiers of the member's
 //                  association holding two projects: the full view (instructions and their services,
 //                  documents, the machine's options) with the full projects and their lines
-// Every call is checked once (200, the expected content), then warmed up, then timed one after the
-// other (BENCH_REQUESTS calls per measure), and again with BENCH_CONCURRENCY calls in flight (a side
-// figure). Prints p50/p95/p99 per size, then both sizes beside the targets (p95 ≤ 100 ms at the
-// largest size, p95 ratio largest / smallest ≤ 2, on the sequential figures) and exits with 1 when
-// one is missed. Options: BENCH_SIZES (10000,1000000), BENCH_REQUESTS (400), BENCH_WARMUP (100),
-// BENCH_CONCURRENCY (4; 0 for none), BENCH_MEMBERS (20), BENCH_LOG_LEVEL (warn: no request logs),
-// BENCH_DATA_DIR: a folder where the embedded PostgreSQL and its loaded databases are kept between
-// runs (a database whose load completed for its size is reused, migrated first; the bench's
-// members stay in it and are reused too).
+// Both portals stay up together. Every call is checked once (200, the expected content) and warmed
+// up; then, route by route, BENCH_REQUESTS timed calls per size one after the other, in BENCH_BLOCKS
+// blocks the sizes take in turns (10 k, 1 M, 1 M, 10 k…: a change of the machine's load during the
+// run weighs on both sizes alike, which the ratio needs), and as many again with BENCH_CONCURRENCY
+// in flight (a side figure). Prints p50/p95/p99 per size, then both sizes beside the targets (p95 ≤
+// 100 ms at the largest size, p95 ratio largest / smallest ≤ 2, on the sequential figures) and exits
+// with 1 when one is missed. Options: BENCH_SIZES (10000,1000000), BENCH_REQUESTS (400), BENCH_WARMUP
+// (100), BENCH_BLOCKS (8), BENCH_CONCURRENCY (4; 0 for none), BENCH_MEMBERS (20), BENCH_LOG_LEVEL
+// (warn: no request logs), BENCH_DATA_DIR: a folder where the embedded PostgreSQL and its loaded
+// databases are kept between runs (a database whose load completed for its size is reused, migrated
+// first; the bench's members stay in it and are reused too).
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -40,7 +42,7 @@ import {
   dropDatabase, prepareTemplate, withClient,
 } from '../apps/server/test/support/postgres-cluster.ts';
 import { loadedDatabase, startBenchCluster } from './bench/kept-cluster.ts';
-import { measureRequests, type Latencies } from './bench/timing.ts';
+import { summarize, timedCalls, warmUp, type Latencies } from './bench/timing.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const SIZES = (process.env.BENCH_SIZES ?? '10000,1000000').split(',').map(Number);
@@ -48,6 +50,7 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? '400');
 const WARMUP = Number(process.env.BENCH_WARMUP ?? '100');
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? '4');
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? '20');
+const BLOCKS = Number(process.env.BENCH_BLOCKS ?? '8');
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const DATA_DIR = process.env.BENCH_DATA_DIR ? resolve(process.env.BENCH_DATA_DIR) : undefined;
 const TARGET_P95_MS = 100;
@@ -187,8 +190,8 @@ async function call(baseUrl: string, path: string, token: string): Promise<strin
 interface Case<T> {
   name: string;
   route: string;
-  args: T[];
-  run: (arg: T) => Promise<string>;
+  /** Per size: the calls' arguments and the call. */
+  sizes: Map<number, { args: T[]; run: (arg: T) => Promise<string> }>;
   /** Why the answer to `arg` is not the expected one, or null. */
   wrong: (answer: unknown, arg: T) => string | null;
 }
@@ -198,43 +201,48 @@ const ms = (value: number) => value.toFixed(1).padStart(6);
 const triple = (l: Latencies) => `p50 ${ms(l.p50)}  p95 ${ms(l.p95)}  p99 ${ms(l.p99)} ms`;
 const load = () => `charge ${loadavg().map((v) => v.toFixed(2)).join(' ')} (1, 5, 15 min) sur ${cpus().length} processeurs`;
 
-async function measureSize(baseUrl: string, members: Member[], dossiers: { id: string; member: Member }[]): Promise<Record<string, Figures>> {
-  type ListItem = { projets?: unknown[]; instructeurs?: unknown[] };
-  const listWrong = (populated: boolean) => (answer: unknown, member: Member) => {
-    const list = answer as { total: number; items: ListItem[] };
-    if (list.total !== member.dossiers) return `total ${list.total}, ${member.dossiers} attendus`;
-    if (list.items.length !== Math.min(20, member.dossiers)) return `${list.items.length} dossiers sur la page`;
-    if (populated && list.items.some((item) => !item.projets?.length || !item.instructeurs?.length)) return 'projets ou instructeurs absents';
-    return null;
-  };
-  type Target = { id: string; member: Member };
-  const figures: Record<string, Figures> = {};
-  async function run<T>(c: Case<T>) {
-    for (const arg of c.args) {
-      const why = c.wrong(JSON.parse(await c.run(arg)), arg);
+/**
+ * One route on every size: each call checked once, the warm-up, then the timed calls in BLOCKS
+ * blocks taken in turns by the sizes (ABBA…), so that a change of the machine's load during the
+ * run weighs on every size alike; the same with CONCURRENCY calls in flight.
+ */
+async function measureCase<T>(c: Case<T>): Promise<Map<number, Figures>> {
+  for (const [, { args, run }] of c.sizes) {
+    for (const arg of args) {
+      const why = c.wrong(JSON.parse(await run(arg)), arg);
       if (why) throw new Error(`${c.route} : réponse inattendue (${why})`);
     }
-    const sequential = await measureRequests(c.run, c.args, { warmup: WARMUP, samples: REQUESTS, concurrency: 1 });
-    const concurrent = CONCURRENCY > 1 ? await measureRequests(c.run, c.args, { warmup: 0, samples: REQUESTS, concurrency: CONCURRENCY }) : undefined;
-    figures[c.name] = { sequential, ...(concurrent ? { concurrent } : {}) };
-    console.log(`${c.name.padEnd(14)} ${triple(sequential)}` + (concurrent ? `   | à ${CONCURRENCY} en parallèle : ${triple(concurrent)}` : '') + `   (${c.args.length} appels distincts)`);
+    await warmUp(run, args, WARMUP);
   }
-  await run({ name: 'liste', route: `GET ${LIST}`, args: members, run: (m) => call(baseUrl, LIST, m.token!), wrong: listWrong(false) });
-  await run({
-    name: 'liste peuplée', route: `GET ${LIST}&populate=projets,instructeurs`, args: members,
-    run: (m) => call(baseUrl, `${LIST}&populate=projets,instructeurs`, m.token!), wrong: listWrong(true),
-  });
-  await run<Target>({
-    name: 'dossier', route: 'GET /api/lca-server/demande/dossiers/:id?populate=projets', args: dossiers,
-    run: (d) => call(baseUrl, `/api/lca-server/demande/dossiers/${d.id}?populate=projets`, d.member.token!),
-    wrong: (answer, d) => {
-      const view = answer as { id: string; projets?: { financements?: unknown[] }[] };
-      if (view.id !== d.id) return `dossier ${view.id}`;
-      if ((view.projets?.length ?? 0) < 2 || view.projets!.some((p) => !p.financements?.length)) return 'projets complets absents';
-      return null;
-    },
-  });
+  const inTurns = async (concurrency: number) => {
+    const samples = new Map([...c.sizes.keys()].map((size) => [size, [] as number[]]));
+    const sizes = [...c.sizes.keys()];
+    for (let block = 0; block < BLOCKS; block++) {
+      const count = Math.ceil(REQUESTS / BLOCKS);
+      for (const size of block % 2 === 0 ? sizes : [...sizes].reverse()) {
+        const { args, run } = c.sizes.get(size)!;
+        samples.get(size)!.push(...(await timedCalls(run, args, count, concurrency, block * count)));
+      }
+    }
+    return samples;
+  };
+  const sequential = await inTurns(1);
+  const concurrent = CONCURRENCY > 1 ? await inTurns(CONCURRENCY) : undefined;
+  const figures = new Map<number, Figures>();
+  for (const size of c.sizes.keys()) {
+    const f: Figures = { sequential: summarize(sequential.get(size)!), ...(concurrent ? { concurrent: summarize(concurrent.get(size)!) } : {}) };
+    figures.set(size, f);
+    console.log(`${c.name.padEnd(14)} ${size.toLocaleString('fr-FR').padStart(9)}  ${triple(f.sequential)}` +
+      (f.concurrent ? `   | ${CONCURRENCY} en parallèle : ${triple(f.concurrent)}` : '') + `   (${c.sizes.get(size)!.args.length} appels distincts)`);
+  }
   return figures;
+}
+
+interface Prepared {
+  size: number;
+  portal: PortalProcess;
+  members: Member[];
+  dossiers: { id: string; member: Member }[];
 }
 
 // The built server, as `pnpm start` runs it (rebuilt only when its sources changed).
@@ -244,11 +252,11 @@ if (build.status !== 0) throw new Error('construction du serveur en échec');
 console.log(`début : ${load()}`);
 const work = mkdtempSync(join(tmpdir(), 'portail-bench-dossiers-'));
 const cluster = await startBenchCluster(DATA_DIR);
-const results: Record<number, Record<string, Figures>> = {};
-let portal: PortalProcess | undefined;
+const prepared: Prepared[] = [];
 try {
   const template = `bench_dossiers_tpl_${process.pid}`;
   await prepareTemplate(cluster.adminUrl, template);
+  // Every size loaded, its portal started and its members signed in; the portals stay up together.
   for (const size of SIZES) {
     const name = `bench_dossiers_${size}`;
     console.log(`\n== ${size.toLocaleString('fr-FR')} dossiers`);
@@ -267,31 +275,60 @@ try {
     const dossiers = await dossiersWithProjects(url, members);
     const counts = members.map((m) => m.dossiers).sort((a, b) => a - b);
     console.log(`${members.length} membres, associations de ${counts[0]} à ${counts[counts.length - 1]} dossiers (médiane ${counts[Math.floor(counts.length / 2)]}) ; ${dossiers.length} dossiers à deux projets`);
-
-    portal = await startPortalProcess({
+    const portal = await startPortalProcess({
       cwd: ROOT,
       builtEntry: join(ROOT, 'apps/server/dist/main.js'),
       env: {
         PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', LOG_LEVEL, HOST: '127.0.0.1',
-        DATABASE_URL: url, JWT_SECRET: randomBytes(32).toString('base64url'), DATA_DIR: join(work, 'data'), PUBLIC_URL: 'http://127.0.0.1',
+        DATABASE_URL: url, JWT_SECRET: randomBytes(32).toString('base64url'), DATA_DIR: join(work, `data-${size}`), PUBLIC_URL: 'http://127.0.0.1',
       },
     });
+    prepared.push({ size, portal, members, dossiers });
     console.log(`portail (node apps/server/dist/main.js, NODE_ENV=production) prêt en ${Math.round(portal.readyMs)} ms sur ${portal.baseUrl}`);
     for (const member of members) member.token = await signIn(portal.baseUrl, member);
-    console.log(`appels mesurés : ${REQUESTS} à la suite après ${WARMUP} d'échauffement${CONCURRENCY > 1 ? `, puis ${REQUESTS} à ${CONCURRENCY} en parallèle` : ''}`);
-    results[size] = await measureSize(portal.baseUrl, members, dossiers);
-    await portal.stop();
-    portal = undefined;
   }
+
+  console.log(`\n== mesures : ${WARMUP} appels d'échauffement, puis ${REQUESTS} à la suite` +
+    `${CONCURRENCY > 1 ? ` et ${REQUESTS} à ${CONCURRENCY} en parallèle` : ''} par taille, en ${BLOCKS} blocs pris à tour de rôle par les tailles`);
+  type ListItem = { projets?: unknown[]; instructeurs?: unknown[] };
+  const listWrong = (populated: boolean) => (answer: unknown, member: Member) => {
+    const list = answer as { total: number; items: ListItem[] };
+    if (list.total !== member.dossiers) return `total ${list.total}, ${member.dossiers} attendus`;
+    if (list.items.length !== Math.min(20, member.dossiers)) return `${list.items.length} dossiers sur la page`;
+    if (populated && list.items.some((item) => !item.projets?.length || !item.instructeurs?.length)) return 'projets ou instructeurs absents';
+    return null;
+  };
+  const bySize = <T>(pick: (p: Prepared) => { args: T[]; run: (arg: T) => Promise<string> }) => new Map(prepared.map((p) => [p.size, pick(p)]));
+  const populated = `${LIST}&populate=projets,instructeurs`;
+  const results = {
+    liste: await measureCase<Member>({
+      name: 'liste', route: `GET ${LIST}`, wrong: listWrong(false),
+      sizes: bySize((p) => ({ args: p.members, run: (m) => call(p.portal.baseUrl, LIST, m.token!) })),
+    }),
+    'liste peuplée': await measureCase<Member>({
+      name: 'liste peuplée', route: `GET ${populated}`, wrong: listWrong(true),
+      sizes: bySize((p) => ({ args: p.members, run: (m) => call(p.portal.baseUrl, populated, m.token!) })),
+    }),
+    dossier: await measureCase<{ id: string; member: Member }>({
+      name: 'dossier', route: 'GET /api/lca-server/demande/dossiers/:id?populate=projets',
+      sizes: bySize((p) => ({ args: p.dossiers, run: (d) => call(p.portal.baseUrl, `/api/lca-server/demande/dossiers/${d.id}?populate=projets`, d.member.token!) })),
+      wrong: (answer, d) => {
+        const view = answer as { id: string; projets?: { financements?: unknown[] }[] };
+        if (view.id !== d.id) return `dossier ${view.id}`;
+        if ((view.projets?.length ?? 0) < 2 || view.projets!.some((p) => !p.financements?.length)) return 'projets complets absents';
+        return null;
+      },
+    }),
+  };
   console.log(`\nfin : ${load()}`);
   if (SIZES.length >= 2) {
     const [small, big] = [SIZES[0]!, SIZES[SIZES.length - 1]!];
     const verdict = (ok: boolean) => (ok ? 'tenu' : 'MANQUÉ');
     let missed = 0;
     console.log(`\n== cibles (à la suite ; ${big.toLocaleString('fr-FR')} comparé à ${small.toLocaleString('fr-FR')})`);
-    for (const kind of Object.keys(results[small]!)) {
-      const a = results[small]![kind]!.sequential;
-      const b = results[big]![kind]!.sequential;
+    for (const [kind, figures] of Object.entries(results)) {
+      const a = figures.get(small)!.sequential;
+      const b = figures.get(big)!.sequential;
       const ratio = b.p95 / a.p95;
       missed += Number(b.p95 > TARGET_P95_MS) + Number(ratio > TARGET_RATIO);
       console.log(`${kind}`);
@@ -305,7 +342,7 @@ try {
     }
   }
 } finally {
-  await portal?.stop();
+  for (const p of prepared) await p.portal.stop();
   if (DATA_DIR !== undefined) await dropDatabase(cluster.adminUrl, `bench_dossiers_tpl_${process.pid}`).catch(() => {});
   await cluster.stop();
   rmSync(work, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 // Latency figures of the data benchmarks. `measure`: each argument run once to warm plans and
-// caches, then `runs` timed rounds over all of them. `measureRequests`: the same over HTTP calls,
-// warm-up rounds first, then rounds until `samples` timed calls, `concurrency` of them in flight at
-// once (1: one after the other). Both give p50, p95 and p99 of every timed call.
+// caches, then `runs` timed rounds over all of them. `warmUp` and `timedCalls`: the same over HTTP
+// calls, in blocks the caller may interleave between servers, `concurrency` calls in flight at once
+// (1: one after the other). p50, p95 and p99 of every timed call.
 
 export const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]! : NaN;
@@ -31,35 +31,30 @@ export async function measure<T>(run: (arg: T) => Promise<unknown>, args: readon
   return latencies(samples);
 }
 
-export interface RequestPlan {
-  /** Untimed calls before the timed ones (at least one round over every argument). */
-  warmup: number;
-  /** Timed calls. */
-  samples: number;
-  /** Calls in flight at once. */
-  concurrency: number;
+/** p50, p95 and p99 of timed calls. */
+export const summarize = (samples: readonly number[]): Latencies => latencies([...samples]);
+
+/** `count` untimed calls of `run` over `args` in rounds, one at a time: plans, caches and connections settle. */
+export async function warmUp<T>(run: (arg: T) => Promise<unknown>, args: readonly T[], count: number): Promise<void> {
+  for (let index = 0; index < Math.max(count, args.length); index++) await run(args[index % args.length]!);
 }
 
 /**
- * The calls `run(args[0])`, `run(args[1])`… in rounds over `args`: `warmup` untimed, then `samples`
- * timed, `concurrency` workers taking the next call as soon as theirs answered.
+ * `count` timed calls of `run` over `args` in rounds (from `args[first % args.length]` on),
+ * `concurrency` workers taking the next call as soon as theirs answered; the duration of each.
  */
-export async function measureRequests<T>(run: (arg: T) => Promise<unknown>, args: readonly T[], plan: RequestPlan): Promise<Latencies> {
-  if (args.length === 0) throw new Error('measureRequests: nothing to call');
-  const warmup = Math.max(plan.warmup, args.length);
+export async function timedCalls<T>(run: (arg: T) => Promise<unknown>, args: readonly T[], count: number, concurrency: number, first = 0): Promise<number[]> {
+  if (args.length === 0) throw new Error('timedCalls: nothing to call');
   let next = 0;
   const samples: number[] = [];
   const worker = async () => {
-    for (;;) {
-      const index = next++;
-      if (index >= warmup + plan.samples) return;
+    while (next < count) {
+      const arg = args[(first + next++) % args.length]!;
       const started = performance.now();
-      await run(args[index % args.length]!);
-      if (index >= warmup) samples.push(performance.now() - started);
+      await run(arg);
+      samples.push(performance.now() - started);
     }
   };
-  // The warm-up one call at a time, whatever the concurrency: plans, caches and connections settle first.
-  while (next < warmup) await run(args[next++ % args.length]!);
-  await Promise.all(Array.from({ length: Math.max(1, plan.concurrency) }, worker));
-  return latencies(samples);
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+  return samples;
 }
