@@ -77,7 +77,7 @@ describe('POST /api/auth-server/validate/:token', () => {
 
     const first = await validate(token);
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ message: MESSAGES.accountValidated });
+    expect(first.body).toEqual({ message: MESSAGES.accountValidated, adresse: 'connexion' });
     expect(await isEnabled(account.id)).toBe(true);
 
     const second = await validate(token);

@@ -75,7 +75,7 @@ describe('a new contact address', () => {
 
     const validated = await validate(token);
     expect(validated.status, JSON.stringify(validated.body)).toBe(200);
-    expect(validated.body.message).toBe(SERVICE_ACCOUNT_MESSAGES.contactValidated);
+    expect(validated.body).toEqual({ message: SERVICE_ACCOUNT_MESSAGES.contactValidated, adresse: 'contact' });
     expect(await record(agent.serviceId)).toMatchObject({ email: next, pendingEmail: null });
     // The login is untouched.
     expect(await t.db.user.findUniqueOrThrow({ where: { id: agent.account.id } })).toMatchObject({ email: agent.account.email, pendingEmail: null });

@@ -110,7 +110,8 @@ export const authRoutes = {
   validate: defineRoute({
     method: 'POST', gateway, path: '/validate/:token', access: 'public',
     errors: ['LINK_INVALID', 'LINK_EXPIRED', 'EMAIL_TAKEN'],
-    summary: "Validation de l'adresse e-mail par le lien reçu", params: tokenParams, response: messageSchema,
+    summary: "Validation de l'adresse e-mail par le lien reçu : l'adresse de connexion d'un compte (`adresse: connexion`) ou l'adresse de contact d'un service instructeur (`adresse: contact`)",
+    params: tokenParams, response: messageSchema.extend({ adresse: z.enum(['connexion', 'contact']) }),
   }),
   forgotPassword: defineRoute({
     method: 'POST', gateway, path: '/forgotPassword/:email', access: 'public', sendsAccessToken: false,

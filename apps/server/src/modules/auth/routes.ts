@@ -27,7 +27,9 @@ export function authRoutes(app: FastifyInstance, { auth }: AppServices) {
   );
   registerRoute(app, r.validate, async ({ params }) => {
     const proved = await auth.validate(params.token);
-    return { message: proved === 'contact' ? SERVICE_ACCOUNT_MESSAGES.contactValidated : MESSAGES.accountValidated };
+    return proved === 'contact'
+      ? { message: SERVICE_ACCOUNT_MESSAGES.contactValidated, adresse: 'contact' as const }
+      : { message: MESSAGES.accountValidated, adresse: 'connexion' as const };
   });
   registerRoute(
     app,

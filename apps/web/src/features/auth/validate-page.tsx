@@ -1,4 +1,6 @@
-// /validate/:token: validates the e-mail address on arrival.
+// /validate/:token: validates the e-mail address on arrival: a login address (the stored session is
+// then stale: cleared, sign in again) or a service's contact address (nothing to do with whoever is
+// signed in on this browser: the session stays). The server's message says which.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Button } from '@codegouvfr/react-dsfr/Button';
@@ -23,9 +25,10 @@ export function ValidatePage() {
   });
 
   // The stored session still says "not enabled": the next login brings a fresh one.
+  const login = validation.data?.adresse === 'connexion';
   useEffect(() => {
-    if (validation.isSuccess) session.clear();
-  }, [validation.isSuccess]);
+    if (login) session.clear();
+  }, [login]);
 
   return (
     <Page title="Validation de l'adresse électronique" narrow>
@@ -34,10 +37,12 @@ export function ValidatePage() {
       {validation.isError && (
         <Alert severity="error" small description={errorMessage(validation.error, MESSAGES.invalidToken)} />
       )}
-      {validation.isSuccess && <Alert severity="success" small description={MESSAGES.accountValidated} />}
-      <div className={fr.cx('fr-mt-4w')}>
-        <Button linkProps={{ to: '/login' }}>Se connecter</Button>
-      </div>
+      {validation.isSuccess && <Alert severity="success" small description={validation.data.message} />}
+      {!(validation.isSuccess && !login) && (
+        <div className={fr.cx('fr-mt-4w')}>
+          <Button linkProps={{ to: '/login' }}>Se connecter</Button>
+        </div>
+      )}
     </Page>
   );
 }
