@@ -3,10 +3,10 @@
 // wizard steps, a deletion against a transmission, two deletions. The loser gets a 4xx with the
 // catalogue's French message, never a 500, and nothing is written twice or half.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@portail/contract';
+import { MESSAGES, SUBSIDY_MESSAGES } from '@portail/contract';
 import { createAssociation, linkUser, type TestAssociation } from './support/association-factory.ts';
 import { signIn } from './support/factories.ts';
-import { createCompleteDossier, createDossier, createScheme, signInService, type SubsidyScheme } from './support/subsidy-fixtures.ts';
+import { createCompleteDossier, createDossier, createScheme, signInService, subventionCode, type SubsidyScheme } from './support/subsidy-fixtures.ts';
 import { TOKEN_HEADER } from './support/http-helpers.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -150,5 +150,20 @@ describe('deleting while transmitting', () => {
     expectWrongState(await remove(row.id));
     expectWrongState(await transmit(row.id));
     expect(MESSAGES.transitionWrongState('Supprimer le dossier', 'Supprimé')).toBe((await remove(row.id)).body.message);
+  });
+});
+
+describe('two creations of the same dossier at once', () => {
+  it('one 201, the other 409 DOSSIER_EXISTS in French: never two dossiers for one campaign, exercise and SIRET', async () => {
+    for (let round = 0; round < 4; round++) {
+      const own = await createScheme(t, { serviceIds: [agent.serviceId] });
+      const code = await subventionCode(t, own);
+      const body = { description: { code_subvention: code, id_sous_type_dispositif: own.sousDispositifId, exercice: 2026 }, demandeur: { id_siret: asso.siege } };
+      const create = () => t.http().post(BASE).query({ id_asso: asso.id }).set(TOKEN_HEADER, member.token).send(body);
+      const answers = await Promise.all([create(), create(), create()]);
+      expect(answers.map((a) => a.status).sort(), JSON.stringify(answers.map((a) => a.body))).toEqual([201, 409, 409]);
+      for (const lost of answers.filter((a) => a.status === 409)) expect(lost.body).toMatchObject({ code: 'DOSSIER_EXISTS', message: SUBSIDY_MESSAGES.dossierExists });
+      expect(await t.db.dossier.count({ where: { subventionId: own.subventionId } })).toBe(1);
+    }
   });
 });

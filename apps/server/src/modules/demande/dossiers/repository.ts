@@ -105,6 +105,16 @@ export function createDossierRepository(db: Database) {
     nextIdFo: async (tx: Tx, exercice: number) => (await tx.$queryRaw<{ id: string }[]>`SELECT next_dossier_id_fo(${exercice}::int) AS id`)[0]!.id,
     create: (tx: Tx, data: Prisma.DossierUncheckedCreateInput) => tx.dossier.create({ data, select: { id: true } }),
     /** Locks the dossier row: concurrent writes on one dossier queue. */
+    /**
+     * Until the transaction ends: the campaign kept from a change of its sub-schemes (the rds PUT
+     * takes its row FOR UPDATE), and one writer at a time per dossier key (campaign, sub-scheme,
+     * exercise, SIRET: the one-dossier rule), so two requests cannot both pass the twin check.
+     */
+    holdCampaign: async (tx: Tx, key: { subventionId: string; sousDispositifId: string | null; exercice: number; idSiret: string }) => {
+      await tx.$queryRaw`SELECT id FROM subventions WHERE id = ${key.subventionId}::uuid FOR SHARE`;
+      const name = ['dossier', key.subventionId, key.sousDispositifId ?? '', key.exercice, key.idSiret].join(':');
+      await tx.$queryRaw`SELECT 1 AS held FROM (SELECT pg_advisory_xact_lock(hashtext(${name}))) AS lock`;
+    },
     lock: async (tx: Tx, id: string) => (await tx.$queryRaw<{ id: string }[]>`SELECT id FROM dossiers WHERE id = ${id}::uuid FOR UPDATE`).length > 0,
     /** The dossier's instructions' states, read in the transaction. */
     states: async (tx: Tx, id: string) => (await tx.dossierInstruction.findMany({ where: { dossierId: id }, select: { id: true, etat: true } })),

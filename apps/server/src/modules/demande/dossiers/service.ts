@@ -160,9 +160,9 @@ export function createDossierService(deps: DossierServiceDeps) {
     async create(claims: AuthClaims, scope: AssociationScope<'write'>, body: { description: { code_subvention: string; id_sous_type_dispositif?: string | null; exercice: number }; demandeur: { id_siret: string; nom?: string | null } }) {
       const etablissement = await checkEstablishment(repository, scope.associationId, body.demandeur.id_siret, scope.siret);
       const sousDispositifId = body.description.id_sous_type_dispositif ?? null;
-      const subvention = await checkScheme(repository, { code: body.description.code_subvention, sousDispositifId, exercice: body.description.exercice, idSiret: body.demandeur.id_siret });
       const createdByType = claims.roles.includes('lca.association') || claims.roles.includes('lca.admin') ? 'association' : 'service';
       const id = await repository.transaction(async (tx) => {
+        const subvention = await checkScheme(tx, repository, { code: body.description.code_subvention, sousDispositifId, exercice: body.description.exercice, idSiret: body.demandeur.id_siret });
         const idFo = await repository.nextIdFo(tx, body.description.exercice);
         const created = await repository.create(tx, {
           idFo,
@@ -189,7 +189,7 @@ export function createDossierService(deps: DossierServiceDeps) {
     async updateStep(claims: AuthClaims, scope: DossierScope<'write'>, input: StepInput) {
       await repository.transaction(async (tx) => {
         const row = await lockEditable(tx, scope);
-        const plan = await planStep(repository, row, input, scope.siret);
+        const plan = await planStep(tx, repository, row, input, scope.siret);
         await repository.update(tx, row.id, plan.data, { complet: plan.complet });
         // Another applicant establishment: every project takes it, and its manager (spec §4).
         if (input.step === 1 && input.demandeur.id_siret !== row.idSiret) {

@@ -2,6 +2,7 @@
 // checks against the association file and writes on the dossier. Step 3 needs a complete dossier.
 import { checkStep, DOSSIER_MESSAGES, type dossierStepSchema } from '@portail/contract';
 import type { z } from 'zod';
+import type { DbTransaction } from '../../../db/transaction.ts';
 import { appError } from '../../../http/errors.ts';
 import type { DossierData, DossierRepository, DossierRow } from './repository.ts';
 
@@ -11,10 +12,15 @@ const bad = (motif: string) => appError('DOSSIER_INPUT_INVALID', { motif });
 
 /** The subvention × sub-scheme × exercise of step 0 (or of creation): active, sub-scheme its own, no twin. */
 export async function checkScheme(
+  tx: DbTransaction,
   repository: DossierRepository,
   input: { code: string; sousDispositifId: string | null; exercice: number; idSiret: string },
   exceptId?: string,
 ) {
+  const found = await repository.findSubventionByCode(input.code);
+  if (!found) throw appError('SUBVENTION_NOT_FOUND');
+  // Checked once held: a sub-scheme removed or a twin created meanwhile is seen (holdCampaign).
+  await repository.holdCampaign(tx, { subventionId: found.id, sousDispositifId: input.sousDispositifId, exercice: input.exercice, idSiret: input.idSiret });
   const subvention = await repository.findSubventionByCode(input.code);
   if (!subvention) throw appError('SUBVENTION_NOT_FOUND');
   if (!subvention.active) throw appError('SUBVENTION_INACTIVE');
@@ -35,6 +41,7 @@ export async function checkEstablishment(repository: DossierRepository, associat
 
 /** The fields of the step and the copy `complet` of the instructions, after the step's checks. */
 export async function planStep(
+  tx: DbTransaction,
   repository: DossierRepository,
   row: DossierRow,
   input: StepInput,
@@ -46,7 +53,7 @@ export async function planStep(
       const code = input.code_subvention ?? row.subvention.code;
       const sousDispositifId = input.id_sous_type_dispositif === undefined ? row.sousDispositifId : input.id_sous_type_dispositif;
       const exercice = input.exercice ?? row.exercice;
-      const subvention = await checkScheme(repository, { code, sousDispositifId, exercice, idSiret: row.idSiret ?? '' }, row.id);
+      const subvention = await checkScheme(tx, repository, { code, sousDispositifId, exercice, idSiret: row.idSiret ?? '' }, row.id);
       return { data: { step, subventionId: subvention.id, dispositifId: subvention.dispositifId, sousDispositifId, exercice } };
     }
     case 1: {
@@ -60,6 +67,7 @@ export async function planStep(
         if (!rib || rib.idSiret !== d.id_siret) throw bad(DOSSIER_MESSAGES.ribNotOfEstablishment);
       }
       if (d.id_siret !== row.idSiret) {
+        await repository.holdCampaign(tx, { subventionId: row.subventionId, sousDispositifId: row.sousDispositifId, exercice: row.exercice, idSiret: d.id_siret });
         const twin = await repository.findTwin({ subventionId: row.subventionId, sousDispositifId: row.sousDispositifId, exercice: row.exercice, idSiret: d.id_siret }, row.id);
         if (twin) throw appError('DOSSIER_EXISTS');
       }
