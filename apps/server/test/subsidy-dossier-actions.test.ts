@@ -4,37 +4,29 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOSSIER_MESSAGES, MESSAGES, SUBSIDY_MESSAGES } from '@portail/contract';
-import { createAssociation, linkUser, type TestAssociation } from './support/association-factory.ts';
+import { createAssociation, type TestAssociation } from './support/association-factory.ts';
 import { signIn } from './support/factories.ts';
-import { createAssociationDocument, createDossier, createExpectedDocument, createScheme, signInService, type SubsidyScheme } from './support/subsidy-fixtures.ts';
-import { TOKEN_HEADER } from './support/http-helpers.ts';
+import {
+  createAssociationDocument, createDossier, createExpectedDocument, createScheme, dossierCalls, memberOf, subsidySetting,
+  type ServiceAgent, type SignedIn, type SubsidyScheme,
+} from './support/subsidy-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
-const BASE = '/api/lca-server/demande/dossiers';
 let t: TestApp;
 let asso: TestAssociation;
-let member: Awaited<ReturnType<typeof signIn>>;
-let colleague: Awaited<ReturnType<typeof signIn>>;
-let agent: Awaited<ReturnType<typeof signInService>>;
+let member: SignedIn;
+let colleague: SignedIn;
+let agent: ServiceAgent;
 let scheme: SubsidyScheme;
 
 beforeAll(async () => {
   t = await startTestApp();
-  asso = await createAssociation(t);
-  member = await signIn(t, { roles: ['lca.association'] });
-  await linkUser(t, member.account.id, asso);
-  colleague = await signIn(t, { roles: ['lca.association'] });
-  await linkUser(t, colleague.account.id, asso);
-  agent = await signInService(t, 'Service des actions');
-  scheme = await createScheme(t, { serviceIds: [agent.serviceId] });
+  ({ asso, member, agent, scheme } = await subsidySetting(t, { service: 'Service des actions' }));
+  colleague = await memberOf(t, asso);
 });
 afterAll(() => t.close());
 
-const as = (token: string) => ({
-  get: (path: string, query: Record<string, string> = {}) => t.http().get(`${BASE}${path}`).query(query).set(TOKEN_HEADER, token),
-  post: (path: string, query: Record<string, string> = {}) => t.http().post(`${BASE}${path}`).query(query).set(TOKEN_HEADER, token).send({}),
-  patch: (path: string, body: object) => t.http().patch(`${BASE}${path}`).set(TOKEN_HEADER, token).send(body),
-});
+const as = (token: string) => dossierCalls(t, token);
 const attachedOf = async (dossierId: string) => (await t.db.dossierDocument.findMany({ where: { dossierId }, orderBy: { createdAt: 'asc' } })).map((d) => `${d.code}:${d.documentId}`);
 const auditCount = (dossierId: string, action: string) => t.db.auditEntry.count({ where: { entityId: dossierId, action } });
 
@@ -81,7 +73,7 @@ describe('PATCH documents', () => {
     expect(await attachedOf(row.id)).toEqual([]);
     expect(await auditCount(row.id, 'documents')).toBe(0);
     // PUT checks the same.
-    const put = await t.http().put(`${BASE}/${row.id}/documents`).set(TOKEN_HEADER, member.token).send({ documents: [{ code: 'code_inconnu', uuid: own.id }] });
+    const put = await as(member.token).put(`/${row.id}/documents`, { documents: [{ code: 'code_inconnu', uuid: own.id }] });
     expect(put.status).toBe(400);
   });
 
@@ -100,8 +92,7 @@ describe('PATCH documents', () => {
 describe('sharing', () => {
   it('refuses a person who is not a member of the association, in French, and writes no share', async () => {
     const row = await createDossier(t, asso, scheme, [agent.serviceId]);
-    const outsider = await signIn(t, { roles: ['lca.association'] });
-    await linkUser(t, outsider.account.id, await createAssociation(t));
+    const outsider = await memberOf(t, await createAssociation(t));
     for (const email of [outsider.account.email, `personne-${randomUUID().slice(0, 6)}@test.example.org`]) {
       const refused = await as(member.token).patch(`/${row.id}/share`, { email });
       expect(refused.status).toBe(400);
@@ -115,8 +106,7 @@ describe('sharing', () => {
 
   it("shares with a member of a secondary establishment, who then sees the dossier in their list and opens it; a stranger still gets 404", async () => {
     const row = await createDossier(t, asso, scheme, [agent.serviceId]);
-    const antenne = await signIn(t, { roles: ['lca.association'] });
-    await linkUser(t, antenne.account.id, asso, asso.secondaires[0]);
+    const antenne = await memberOf(t, asso, asso.secondaires[0]);
     // Before: a head-office dossier is not theirs.
     expect((await as(antenne.token).get(`/${row.id}`)).status).toBe(404);
     const shared = await as(member.token).patch(`/${row.idFo}/share`, { email: antenne.account.email.toUpperCase() });
@@ -132,8 +122,7 @@ describe('sharing', () => {
     expect(list.body.items.map((d: { id: string }) => d.id)).toContain(row.id);
     expect((await as(antenne.token).get(`/${row.id}`)).status).toBe(200);
 
-    const stranger = await signIn(t, { roles: ['lca.association'] });
-    await linkUser(t, stranger.account.id, await createAssociation(t));
+    const stranger = await memberOf(t, await createAssociation(t));
     expect((await as(stranger.token).get(`/${row.id}`)).status).toBe(404);
     expect((await as(stranger.token).get(`/${row.id}`)).body.message).toBe(SUBSIDY_MESSAGES.dossierNotFound);
     expect((await as(stranger.token).patch(`/${row.id}/share`, { email: stranger.account.email })).status).toBe(404);
@@ -156,7 +145,7 @@ describe('notify', () => {
   it("tells the dossier's services when a member notifies (documents 4, RIB 6, statut 2), never the author", async () => {
     const row = await createDossier(t, asso, scheme, [agent.serviceId], { etat: 'D' });
     for (const type of [4, 6, 2]) {
-      const sent = await as(member.token).post(`/${row.id}/notify`, { type: String(type) });
+      const sent = await as(member.token).post(`/${row.id}/notify`, {}, { type: String(type) });
       expect(sent.status, JSON.stringify(sent.body)).toBe(200);
       expect(sent.body).toEqual({ message: DOSSIER_MESSAGES.notified });
     }
@@ -168,7 +157,7 @@ describe('notify', () => {
 
   it("tells the association's members when the service notifies, not the service", async () => {
     const row = await createDossier(t, asso, scheme, [agent.serviceId], { etat: '2' });
-    expect((await as(agent.token).post(`/${row.id}/notify`, { type: '2' })).status).toBe(200);
+    expect((await as(agent.token).post(`/${row.id}/notify`, {}, { type: '2' })).status).toBe(200);
     const notices = await noticesOf(row.id);
     expect(notices.map((n) => n.userId).sort()).toEqual([member.account.id, colleague.account.id].sort());
     expect(notices.every((n) => n.type === 2)).toBe(true);
@@ -177,7 +166,7 @@ describe('notify', () => {
   it('refuses another type with a French message and writes nothing; a stranger gets 404', async () => {
     const row = await createDossier(t, asso, scheme, [agent.serviceId], { etat: 'D' });
     for (const type of ['5', '1', 'abc', '']) {
-      const refused = await as(member.token).post(`/${row.id}/notify`, { type });
+      const refused = await as(member.token).post(`/${row.id}/notify`, {}, { type });
       expect(refused.status, type).toBe(400);
       expect(refused.body.code).toBe('VALIDATION_ERROR');
       expect(refused.body.message).toMatch(/type/);
@@ -185,14 +174,14 @@ describe('notify', () => {
     expect((await as(member.token).post(`/${row.id}/notify`)).status).toBe(400);
     expect(await noticesOf(row.id)).toEqual([]);
     const stranger = await signIn(t, { roles: ['lca.association'] });
-    const hidden = await as(stranger.token).post(`/${row.id}/notify`, { type: '4' });
+    const hidden = await as(stranger.token).post(`/${row.id}/notify`, {}, { type: '4' });
     expect(hidden.status).toBe(404);
     expect(hidden.body.message).toBe(SUBSIDY_MESSAGES.dossierNotFound);
   });
 
   it('tells no service of a dossier still in entry (A): it has not reached them', async () => {
     const row = await createDossier(t, asso, scheme, [agent.serviceId]);
-    expect((await as(member.token).post(`/${row.id}/notify`, { type: '4' })).status).toBe(200);
+    expect((await as(member.token).post(`/${row.id}/notify`, {}, { type: '4' })).status).toBe(200);
     expect(await noticesOf(row.id)).toEqual([]);
     expect(await t.db.mailOutbox.count({ where: { subject: { contains: row.idFo } } })).toBe(0);
   });

@@ -4,34 +4,35 @@
 // catalogue's French message, never a 500, and nothing is written twice or half.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, SUBSIDY_MESSAGES } from '@portail/contract';
-import { createAssociation, linkUser, type TestAssociation } from './support/association-factory.ts';
-import { signIn } from './support/factories.ts';
-import { createCompleteDossier, createDossier, createScheme, signInService, subventionCode, type SubsidyScheme } from './support/subsidy-fixtures.ts';
-import { TOKEN_HEADER } from './support/http-helpers.ts';
+import type { TestAssociation } from './support/association-factory.ts';
+import {
+  createCompleteDossier, createDossier, createScheme, dossierCalls, subsidySetting, subventionCode, type ServiceAgent, type SignedIn, type SubsidyScheme,
+} from './support/subsidy-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
-const BASE = '/api/lca-server/demande/dossiers';
 let t: TestApp;
 let asso: TestAssociation;
-let member: Awaited<ReturnType<typeof signIn>>;
-let agent: Awaited<ReturnType<typeof signInService>>;
-let second: Awaited<ReturnType<typeof signInService>>;
+let member: SignedIn;
+let agent: ServiceAgent;
+let second: ServiceAgent;
 let scheme: SubsidyScheme;
 
 beforeAll(async () => {
   t = await startTestApp();
-  asso = await createAssociation(t, { representants: [{ courriel: 'presidente@asso.example.org' }, { courriel: 'tresorier@asso.example.org' }] });
-  member = await signIn(t, { roles: ['lca.association'] });
-  await linkUser(t, member.account.id, asso);
-  agent = await signInService(t, 'Service départemental');
-  second = await signInService(t, 'Service régional');
-  scheme = await createScheme(t, { serviceIds: [agent.serviceId, second.serviceId] });
+  const setting = await subsidySetting(t, {
+    service: 'Service départemental',
+    association: { representants: [{ courriel: 'presidente@asso.example.org' }, { courriel: 'tresorier@asso.example.org' }] },
+    extraServices: ['Service régional'],
+  });
+  ({ asso, member, agent, scheme } = setting);
+  second = setting.extras[0]!;
 });
 afterAll(() => t.close());
 
-const transmit = (id: string) => t.http().post(`${BASE}/transmit/${id}`).set(TOKEN_HEADER, member.token);
-const remove = (id: string) => t.http().delete(`${BASE}/${id}`).set(TOKEN_HEADER, member.token);
-const step = (id: string, body: object) => t.http().put(`${BASE}/${id}`).set(TOKEN_HEADER, member.token).send(body);
+const as = (token: string) => dossierCalls(t, token);
+const transmit = (id: string) => as(member.token).post(`/transmit/${id}`, null);
+const remove = (id: string) => as(member.token).del(`/${id}`);
+const step = (id: string, body: object) => as(member.token).put(`/${id}`, body);
 const statesOf = async (dossierId: string) => (await t.db.dossierInstruction.findMany({ where: { dossierId }, orderBy: { isReferent: 'desc' } })).map((i) => i.etat);
 const historyOf = async (dossierId: string) => {
   const instructions = await t.db.dossierInstruction.findMany({ where: { dossierId }, select: { id: true } });
@@ -159,7 +160,7 @@ describe('two creations of the same dossier at once', () => {
       const own = await createScheme(t, { serviceIds: [agent.serviceId] });
       const code = await subventionCode(t, own);
       const body = { description: { code_subvention: code, id_sous_type_dispositif: own.sousDispositifId, exercice: 2026 }, demandeur: { id_siret: asso.siege } };
-      const create = () => t.http().post(BASE).query({ id_asso: asso.id }).set(TOKEN_HEADER, member.token).send(body);
+      const create = () => as(member.token).post('', body, { id_asso: asso.id });
       const answers = await Promise.all([create(), create(), create()]);
       expect(answers.map((a) => a.status).sort(), JSON.stringify(answers.map((a) => a.body))).toEqual([201, 409, 409]);
       for (const lost of answers.filter((a) => a.status === 409)) expect(lost.body).toMatchObject({ code: 'DOSSIER_EXISTS', message: SUBSIDY_MESSAGES.dossierExists });

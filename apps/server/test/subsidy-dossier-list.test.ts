@@ -5,13 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOSSIER_LIST_FIELDS, DOSSIER_MESSAGES, dossierSummarySchema, MESSAGES } from '@portail/contract';
 import { createAssociation, linkUser } from './support/association-factory.ts';
 import { signIn } from './support/factories.ts';
-import { createDossier, createScheme, signInService, type SubsidyScheme } from './support/subsidy-fixtures.ts';
-import { TOKEN_HEADER } from './support/http-helpers.ts';
+import { createDossier, createScheme, dossierCalls, memberOf, signInService, type ServiceAgent, type SubsidyScheme } from './support/subsidy-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
-const BASE = '/api/lca-server/demande/dossiers';
 let t: TestApp;
-let agent: Awaited<ReturnType<typeof signInService>>;
+let agent: ServiceAgent;
 let scheme: SubsidyScheme;
 
 beforeAll(async () => {
@@ -23,14 +21,13 @@ afterAll(() => t.close());
 
 type Item = { id: string; id_fo: string; [key: string]: unknown };
 /** GET the list as `token`; a query value given as an array is sent as repeated parameters. */
-const list = (token: string, query: Record<string, string | string[]> = {}) => t.http().get(BASE).query(query).set(TOKEN_HEADER, token);
+const list = (token: string, query: Record<string, string | string[]> = {}) => dossierCalls(t, token).get('', query);
 const ids = (body: { items: Item[] }) => body.items.map((d) => d.id);
 
 /** An association of its own, a member linked to its head office, and `n` dossiers (in A unless said). */
 async function memberWithDossiers(n: number, options: { nom?: string; etat?: (i: number) => string; exercice?: (i: number) => number } = {}) {
   const asso = await createAssociation(t, options.nom ? { nom: options.nom } : {});
-  const member = await signIn(t, { roles: ['lca.association'] });
-  await linkUser(t, member.account.id, asso);
+  const member = await memberOf(t, asso);
   const rows = [];
   for (let i = 0; i < n; i++) {
     rows.push(await createDossier(t, asso, scheme, [agent.serviceId], { etat: options.etat?.(i) ?? 'A', exercice: options.exercice?.(i) ?? 2026 }));
@@ -202,7 +199,7 @@ describe('filters', () => {
   it('shows deleted dossiers to an administrator who asks, to nobody else', async () => {
     const { asso, member, rows } = await memberWithDossiers(2);
     const [kept, deleted] = rows;
-    expect((await t.http().delete(`${BASE}/${deleted!.id}`).set(TOKEN_HEADER, member.token)).status).toBe(200);
+    expect((await dossierCalls(t, member.token).del(`/${deleted!.id}`)).status).toBe(200);
     const admin = await signIn(t, { roles: ['lca.admin'] });
     const withoutFlag = await list(admin.token, { demandeur: asso.siege, limit: '100' });
     expect(ids(withoutFlag.body)).toEqual([kept!.id]);

@@ -3,41 +3,35 @@
 // an unknown populate name is refused in French.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOSSIER_MESSAGES } from '@portail/contract';
-import { createAssociation, linkUser, type TestAssociation } from './support/association-factory.ts';
+import type { TestAssociation } from './support/association-factory.ts';
 import { signIn } from './support/factories.ts';
-import { createDossier, createScheme, signInService } from './support/subsidy-fixtures.ts';
-import { TOKEN_HEADER } from './support/http-helpers.ts';
+import { createDossier, createScheme, dossierCalls, signInService, subsidySetting, type ServiceAgent, type SignedIn } from './support/subsidy-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
-const BASE = '/api/lca-server/demande/dossiers';
 let t: TestApp;
 let asso: TestAssociation;
-let member: Awaited<ReturnType<typeof signIn>>;
-let agent: Awaited<ReturnType<typeof signInService>>;
+let member: SignedIn;
+let agent: ServiceAgent;
 
 beforeAll(async () => {
   t = await startTestApp();
-  asso = await createAssociation(t);
-  member = await signIn(t, { roles: ['lca.association'] });
+  ({ asso, member, agent } = await subsidySetting(t, { service: 'SDJES du Rhône' }));
   await t.db.user.update({ where: { id: member.account.id }, data: { prenom: 'Inès', nom: 'Garnier' } });
-  await linkUser(t, member.account.id, asso);
-  agent = await signInService(t, 'SDJES du Rhône');
 });
 afterAll(() => t.close());
 
-const get = (token: string, path: string, query: Record<string, string> = {}) => t.http().get(`${BASE}${path}`).query(query).set(TOKEN_HEADER, token);
-const post = (token: string, path: string, body: object) => t.http().post(`${BASE}${path}`).set(TOKEN_HEADER, token).send(body);
+const as = (token: string) => dossierCalls(t, token);
 
 describe('message thread of a dossier', () => {
   it('is read by both sides in order, the member by name, the service as itself, no address anywhere', async () => {
     const row = await createDossier(t, asso, await createScheme(t, { serviceIds: [agent.serviceId] }), [agent.serviceId], { etat: 'D' });
-    expect((await post(member.token, `/${row.id}/message`, { message: 'Faut-il joindre le bilan 2025 ?', id_service_instructeur: agent.serviceId })).status).toBe(201);
-    expect((await post(agent.token, `/${row.id}/message`, { message: 'Oui, avant le 15 décembre.' })).status).toBe(201);
+    expect((await as(member.token).post(`/${row.id}/message`, { message: 'Faut-il joindre le bilan 2025 ?', id_service_instructeur: agent.serviceId })).status).toBe(201);
+    expect((await as(agent.token).post(`/${row.id}/message`, { message: 'Oui, avant le 15 décembre.' })).status).toBe(201);
     // Written to no service in particular: to every instructing service of the dossier.
-    expect((await post(member.token, `/${row.id}/message`, { message: 'Merci, c’est noté.' })).status).toBe(201);
+    expect((await as(member.token).post(`/${row.id}/message`, { message: 'Merci, c’est noté.' })).status).toBe(201);
 
     for (const token of [member.token, agent.token]) {
-      const read = await get(token, `/${row.id}`, { populate: 'messages' });
+      const read = await as(token).get(`/${row.id}`, { populate: 'messages' });
       expect(read.status, JSON.stringify(read.body)).toBe(200);
       expect(read.body.messages).toEqual([
         expect.objectContaining({ direction: 'vers_service', texte: 'Faut-il joindre le bilan 2025 ?', auteur: 'Inès Garnier', service: { id: agent.serviceId, nom: 'SDJES du Rhône' } }),
@@ -48,23 +42,23 @@ describe('message thread of a dossier', () => {
       expect(JSON.stringify(read.body.messages)).not.toContain('@');
     }
     // Without populate=messages the view carries no thread; with projets too, both come.
-    expect((await get(member.token, `/${row.id}`)).body.messages).toBeUndefined();
-    const both = await get(member.token, `/${row.id}`, { populate: 'projets,messages' });
+    expect((await as(member.token).get(`/${row.id}`)).body.messages).toBeUndefined();
+    const both = await as(member.token).get(`/${row.id}`, { populate: 'projets,messages' });
     expect(both.body.messages).toHaveLength(3);
     expect(Array.isArray(both.body.projets)).toBe(true);
   });
 
   it('is out of reach for a stranger, and an unknown populate name is refused in French', async () => {
     const row = await createDossier(t, asso, await createScheme(t, { serviceIds: [agent.serviceId] }), [agent.serviceId], { etat: 'D' });
-    await post(member.token, `/${row.id}/message`, { message: 'Message privé.' });
+    await as(member.token).post(`/${row.id}/message`, { message: 'Message privé.' });
     const stranger = await signIn(t, { roles: ['lca.association'] });
     const otherService = await signInService(t);
     for (const token of [stranger.token, otherService.token]) {
-      const refused = await get(token, `/${row.id}`, { populate: 'messages' });
+      const refused = await as(token).get(`/${row.id}`, { populate: 'messages' });
       expect(refused.status).toBe(404);
       expect(JSON.stringify(refused.body)).not.toContain('Message privé.');
     }
-    const unknown = await get(member.token, `/${row.id}`, { populate: 'courriels' });
+    const unknown = await as(member.token).get(`/${row.id}`, { populate: 'courriels' });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toContain(DOSSIER_MESSAGES.unknownViewPopulate('courriels'));
   });

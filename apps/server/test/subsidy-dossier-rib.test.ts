@@ -4,30 +4,24 @@
 // services (notification type 6 and a mail) in the same transaction, and is audited.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOSSIER_MESSAGES, SUBSIDY_MESSAGES } from '@portail/contract';
-import { createAssociation, linkUser, type TestAssociation } from './support/association-factory.ts';
+import type { TestAssociation } from './support/association-factory.ts';
 import { signIn } from './support/factories.ts';
-import { createDossier, createRib, createScheme, signInService, type SubsidyScheme } from './support/subsidy-fixtures.ts';
-import { TOKEN_HEADER } from './support/http-helpers.ts';
+import { createDossier, createRib, dossierCalls, subsidySetting, type ServiceAgent, type SignedIn, type SubsidyScheme } from './support/subsidy-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
-const BASE = '/api/lca-server/demande/dossiers';
 let t: TestApp;
 let asso: TestAssociation;
-let member: Awaited<ReturnType<typeof signIn>>;
-let agent: Awaited<ReturnType<typeof signInService>>;
+let member: SignedIn;
+let agent: ServiceAgent;
 let scheme: SubsidyScheme;
 
 beforeAll(async () => {
   t = await startTestApp();
-  asso = await createAssociation(t);
-  member = await signIn(t, { roles: ['lca.association'] });
-  await linkUser(t, member.account.id, asso);
-  agent = await signInService(t, 'SDJES de la Gironde');
-  scheme = await createScheme(t, { serviceIds: [agent.serviceId] });
+  ({ asso, member, agent, scheme } = await subsidySetting(t, { service: 'SDJES de la Gironde' }));
 });
 afterAll(() => t.close());
 
-const putRib = (token: string, id: string, idRib: string) => t.http().put(`${BASE}/${id}/rib`).set(TOKEN_HEADER, token).send({ id_rib: idRib });
+const putRib = (token: string, id: string, idRib: string) => dossierCalls(t, token).put(`/${id}/rib`, { id_rib: idRib });
 
 describe('the RIB of a dossier', () => {
   it('changes in A without telling anyone, and is audited', async () => {

@@ -5,31 +5,35 @@
 // « Dossiers de subvention », « Machines à états »).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAssociation, linkUser, type TestAssociation } from './support/association-factory.ts';
-import { signIn } from './support/factories.ts';
+import type { TestAssociation } from './support/association-factory.ts';
 import { DEFAULT_QUESTIONS } from '../src/modules/lca/index.ts';
-import { createCompleteDossier, createDossier, createScheme, questionAnswers, signInService, type SubsidyScheme } from './support/subsidy-fixtures.ts';
+import {
+  createCompleteDossier, createDossier, createScheme, dossierCalls, memberOf, questionAnswers, subsidySetting,
+  type ServiceAgent, type SignedIn, type SubsidyScheme,
+} from './support/subsidy-fixtures.ts';
 import { TOKEN_HEADER } from './support/http-helpers.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
-const BASE = '/api/lca-server/demande/dossiers';
 let t: TestApp;
 let asso: TestAssociation;
-let member: Awaited<ReturnType<typeof signIn>>;
-let agent: Awaited<ReturnType<typeof signInService>>;
-let second: Awaited<ReturnType<typeof signInService>>;
+let member: SignedIn;
+let agent: ServiceAgent;
+let second: ServiceAgent;
 
 beforeAll(async () => {
   t = await startTestApp();
-  asso = await createAssociation(t, { representants: [{ courriel: 'presidente@asso.example.org' }, { courriel: 'tresorier@asso.example.org' }] });
-  member = await signIn(t, { roles: ['lca.association'] });
-  await linkUser(t, member.account.id, asso);
-  agent = await signInService(t, 'Service départemental');
-  second = await signInService(t, 'Service régional');
+  const setting = await subsidySetting(t, {
+    service: 'Service départemental',
+    association: { representants: [{ courriel: 'presidente@asso.example.org' }, { courriel: 'tresorier@asso.example.org' }] },
+    extraServices: ['Service régional'],
+  });
+  ({ asso, member, agent } = setting);
+  second = setting.extras[0]!;
 });
 afterAll(() => t.close());
 
-const transmit = (id: string) => t.http().post(`${BASE}/transmit/${id}`).set(TOKEN_HEADER, member.token);
+const as = (token: string) => dossierCalls(t, token);
+const transmit = (id: string) => as(member.token).post(`/transmit/${id}`, null);
 const statesOf = async (dossierId: string) =>
   (await t.db.dossierInstruction.findMany({ where: { dossierId }, orderBy: { isReferent: 'desc' } })).map((i) => i.etat);
 const historyOf = async (dossierId: string) => {
@@ -76,7 +80,7 @@ describe('one transaction over every instruction', () => {
     const row = await createDossier(t, asso, scheme, [agent.serviceId, second.serviceId]);
     const [, other] = await t.db.dossierInstruction.findMany({ where: { dossierId: row.id }, orderBy: { isReferent: 'desc' } });
     await t.db.dossierInstruction.update({ where: { id: other!.id }, data: { etat: 'D' } });
-    const refused = await t.http().delete(`${BASE}/${row.id}`).set(TOKEN_HEADER, member.token);
+    const refused = await as(member.token).del(`/${row.id}`);
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('TRANSITION_WRONG_STATE');
     expect(await statesOf(row.id)).toEqual(['A', 'D']);
@@ -84,7 +88,7 @@ describe('one transaction over every instruction', () => {
     expect(await historyOf(row.id)).toBe(0);
 
     await t.db.dossierInstruction.update({ where: { id: other!.id }, data: { etat: 'C' } });
-    expect((await t.http().delete(`${BASE}/${row.id}`).set(TOKEN_HEADER, member.token)).status).toBe(200);
+    expect((await as(member.token).del(`/${row.id}`)).status).toBe(200);
     expect(await statesOf(row.id)).toEqual(['B', 'B']);
     expect((await t.db.dossier.findUniqueOrThrow({ where: { id: row.id } })).deletedAt).not.toBeNull();
   });
@@ -181,8 +185,7 @@ describe('the questions asked of every dossier', () => {
     expect(await t.db.notification.count({ where: { payload: { path: ['dossier'], equals: row.id } } })).toBe(0);
 
     // One required answer only: the other one still blocks.
-    const partly = await t.http().put(`${BASE}/${row.id}`).set(TOKEN_HEADER, member.token)
-      .send({ step: 2, renouvellement: false, pluriannuel: false, customs: [...optional, { code: required[0]!.code, value: true }] });
+    const partly = await as(member.token).put(`/${row.id}`, { step: 2, renouvellement: false, pluriannuel: false, customs: [...optional, { code: required[0]!.code, value: true }] });
     expect(partly.status).toBe(200);
     const still = await transmit(row.id);
     expect(still.status).toBe(400);
@@ -191,8 +194,9 @@ describe('the questions asked of every dossier', () => {
     expect(await statesOf(row.id)).toEqual(['A']);
 
     // « Non » is an answer too.
-    const answered = await t.http().put(`${BASE}/${row.id}`).set(TOKEN_HEADER, member.token)
-      .send({ step: 2, renouvellement: false, pluriannuel: false, customs: [...optional, ...required.map((q) => ({ code: q.code, value: q.code === required[1]!.code ? false : true }))] });
+    const answered = await as(member.token).put(`/${row.id}`, {
+      step: 2, renouvellement: false, pluriannuel: false, customs: [...optional, ...required.map((q) => ({ code: q.code, value: q.code === required[1]!.code ? false : true }))],
+    });
     expect(answered.status).toBe(200);
     expect((await transmit(row.id)).status).toBe(200);
     expect(await statesOf(row.id)).toEqual(['D']);
@@ -224,7 +228,7 @@ describe('step 1 and the projects', () => {
       await t.db.projet.create({ data: { dossierId: row.id, rangDossier: rang, intitule: `Projet ${rang}`, exercice: 2026, exerciceFin: 2026, demandeurIdSiret: asso.siege, idResponsable: presidente!.id } });
     }
     const demandeur = { id_siret: asso.secondaires[0], id_representant_legal: presidente!.id, id_signataire: presidente!.id, id_responsable: tresorier!.id, id_rib: null };
-    const step = await t.http().put(`${BASE}/${row.id}`).set(TOKEN_HEADER, member.token).send({ step: 1, demandeur });
+    const step = await as(member.token).put(`/${row.id}`, { step: 1, demandeur });
     expect(step.status).toBe(200);
     const projets = await t.db.projet.findMany({ where: { dossierId: row.id } });
     expect(projets.map((p) => [p.demandeurIdSiret, p.idResponsable])).toEqual([
@@ -234,7 +238,7 @@ describe('step 1 and the projects', () => {
 
     // Same establishment: the projects keep their own manager.
     await t.db.projet.updateMany({ where: { dossierId: row.id }, data: { idResponsable: presidente!.id } });
-    await t.http().put(`${BASE}/${row.id}`).set(TOKEN_HEADER, member.token).send({ step: 1, demandeur: { ...demandeur, id_responsable: null } });
+    await as(member.token).put(`/${row.id}`, { step: 1, demandeur: { ...demandeur, id_responsable: null } });
     expect((await t.db.projet.findMany({ where: { dossierId: row.id } })).every((p) => p.idResponsable === presidente!.id)).toBe(true);
   });
 });
@@ -242,15 +246,14 @@ describe('step 1 and the projects', () => {
 describe('notifications of transitions', () => {
   it('carry the dossier, so the per-dossier unread count of the list includes them', async () => {
     // transmettre tells the association's other members (and mails the service).
-    const colleague = await signIn(t, { roles: ['lca.association'] });
-    await linkUser(t, colleague.account.id, asso);
+    const colleague = await memberOf(t, asso);
     const row = await createCompleteDossier(t, asso, await createScheme(t, { serviceIds: [agent.serviceId] }), [agent.serviceId]);
-    const before = await t.http().get(BASE).query({ select_notifications: 'true', limit: '100' }).set(TOKEN_HEADER, colleague.token);
+    const before = await as(colleague.token).get('', { select_notifications: 'true', limit: '100' });
     expect(before.body.items.find((d: { id: string }) => d.id === row.id).notifications).toBe(0);
     expect((await transmit(row.id)).status).toBe(200);
     const notice = await t.db.notification.findFirstOrThrow({ where: { userId: colleague.account.id, payload: { path: ['machine'], equals: 'dossier_instruction' } } });
     expect(notice.payload).toMatchObject({ dossier: row.id, vers: 'D' });
-    const list = await t.http().get(BASE).query({ select_notifications: 'true', limit: '100' }).set(TOKEN_HEADER, colleague.token);
+    const list = await as(colleague.token).get('', { select_notifications: 'true', limit: '100' });
     expect(list.status).toBe(200);
     expect(list.body.items.find((d: { id: string }) => d.id === row.id).notifications).toBe(1);
   });
@@ -259,7 +262,7 @@ describe('notifications of transitions', () => {
 describe('populate', () => {
   it('joins projects, documents and instructing services to the listed dossiers only when asked', async () => {
     const row = await createCompleteDossier(t, asso, await createScheme(t, { serviceIds: [agent.serviceId, second.serviceId] }), [agent.serviceId, second.serviceId]);
-    const list = (query: Record<string, string>) => t.http().get(BASE).query({ limit: '100', ...query }).set(TOKEN_HEADER, member.token);
+    const list = (query: Record<string, string>) => as(member.token).get('', { limit: '100', ...query });
     const plain = (await list({})).body.items.find((d: { id: string }) => d.id === row.id);
     expect(plain).not.toHaveProperty('projets');
     expect(plain).not.toHaveProperty('instructeurs');
@@ -280,7 +283,7 @@ describe('populate', () => {
 
   it('answers the full projects of a dossier with populate=projets, their parts chosen by projectFields', async () => {
     const row = await createCompleteDossier(t, asso, await createScheme(t, { serviceIds: [agent.serviceId] }), [agent.serviceId]);
-    const get = (query: Record<string, string>) => t.http().get(`${BASE}/${row.id}`).query(query).set(TOKEN_HEADER, member.token);
+    const get = (query: Record<string, string>) => as(member.token).get(`/${row.id}`, query);
     const plain = await get({});
     expect(plain.body.projets).toEqual([{ id: expect.any(String), rang_dossier: 1, intitule: 'Projet complet' }]);
     const full = await get({ populate: 'projets' });

@@ -3,35 +3,27 @@
 // deletion, the caller-bound list, messages and their notifications and mails.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBSIDY_MESSAGES } from '@portail/contract';
-import { createAssociation, linkUser, type TestAssociation } from './support/association-factory.ts';
-import { signIn } from './support/factories.ts';
-import { createCompleteDossier, createDossier, createExpectedDocument, createRib, createScheme, signInService, subventionCode, type SubsidyScheme } from './support/subsidy-fixtures.ts';
+import { createAssociation, type TestAssociation } from './support/association-factory.ts';
+import {
+  createCompleteDossier, createDossier, createExpectedDocument, createRib, createScheme, dossierCalls, memberOf, subsidySetting, subventionCode,
+  type ServiceAgent, type SignedIn, type SubsidyScheme,
+} from './support/subsidy-fixtures.ts';
 import { TOKEN_HEADER } from './support/http-helpers.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
-const BASE = '/api/lca-server/demande/dossiers';
 let t: TestApp;
 let asso: TestAssociation;
-let member: Awaited<ReturnType<typeof signIn>>;
-let agent: Awaited<ReturnType<typeof signInService>>;
+let member: SignedIn;
+let agent: ServiceAgent;
 let scheme: SubsidyScheme;
 
 beforeAll(async () => {
   t = await startTestApp();
-  asso = await createAssociation(t);
-  member = await signIn(t, { roles: ['lca.association'] });
-  await linkUser(t, member.account.id, asso);
-  agent = await signInService(t, 'Service départemental de test');
-  scheme = await createScheme(t, { serviceIds: [agent.serviceId] });
+  ({ asso, member, agent, scheme } = await subsidySetting(t, { service: 'Service départemental de test' }));
 });
 afterAll(() => t.close());
 
-const as = (token: string) => ({
-  get: (path: string, query: Record<string, string | string[]> = {}) => t.http().get(`${BASE}${path}`).query(query).set(TOKEN_HEADER, token),
-  post: (path: string, body: object = {}, query: Record<string, string> = {}) => t.http().post(`${BASE}${path}`).query(query).set(TOKEN_HEADER, token).send(body),
-  put: (path: string, body: object) => t.http().put(`${BASE}${path}`).set(TOKEN_HEADER, token).send(body),
-  del: (path: string) => t.http().delete(`${BASE}${path}`).set(TOKEN_HEADER, token),
-});
+const as = (token: string) => dossierCalls(t, token);
 
 describe('creating a dossier', () => {
   it('creates one instruction in A per instructing service, and refuses a second for the same subvention, exercise and SIRET', async () => {
@@ -146,8 +138,7 @@ describe('who sees which dossier', () => {
   });
 
   it('shows a secondary-establishment member only the dossiers of their SIRET, and filters in SQL', async () => {
-    const antenne = await signIn(t, { roles: ['lca.association'] });
-    await linkUser(t, antenne.account.id, asso, asso.secondaires[0]);
+    const antenne = await memberOf(t, asso, asso.secondaires[0]);
     const head = await createDossier(t, asso, await createScheme(t, { serviceIds: [agent.serviceId] }), [agent.serviceId]);
     expect((await as(antenne.token).get(`/${head.id}`)).status).toBe(404);
     const all = await as(member.token).get('', { etats: ['A'], exercices: ['2026'], limit: '100' });

@@ -5,29 +5,26 @@
 import { inflateSync } from 'node:zlib';
 import { SUBSIDY_MESSAGES } from '@portail/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAssociation, linkUser, type TestAssociation } from './support/association-factory.ts';
+import { createAssociation, type TestAssociation } from './support/association-factory.ts';
 import { signIn } from './support/factories.ts';
-import { TOKEN_HEADER } from './support/http-helpers.ts';
-import { createDossier, createScheme, signInService, validProjet } from './support/subsidy-fixtures.ts';
+import { createDossier, createScheme, dossierCalls, subsidySetting, validProjet, type ServiceAgent, type SignedIn } from './support/subsidy-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
 let asso: TestAssociation;
-let member: Awaited<ReturnType<typeof signIn>>;
-let agent: Awaited<ReturnType<typeof signInService>>;
+let member: SignedIn;
+let agent: ServiceAgent;
 
 beforeAll(async () => {
   t = await startTestApp();
-  asso = await createAssociation(t, { nom: 'Union cycliste de Belleville' });
-  member = await signIn(t, { roles: ['lca.association'] });
-  await linkUser(t, member.account.id, asso);
-  agent = await signInService(t, 'Service départemental de la jeunesse');
+  ({ asso, member, agent } = await subsidySetting(t, { service: 'Service départemental de la jeunesse', association: { nom: 'Union cycliste de Belleville' } }));
 });
 afterAll(() => t.close());
 
+const as = (token: string) => dossierCalls(t, token);
 /** Binary answers as a Buffer (supertest leaves unknown types unparsed). */
 const pdf = (id: string, token: string) =>
-  t.http().get(`/api/lca-server/demande/dossiers/${id}/pdf`).set(TOKEN_HEADER, token).buffer(true)
+  as(token).get(`/${id}/pdf`).buffer(true)
     .parse((res, done) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
@@ -65,8 +62,7 @@ describe('the PDF of a dossier', () => {
     });
     const titles = ['Vélo-école', 'Randonnées', 'Atelier réparation'];
     for (const title of titles) {
-      const response = await t.http().post(`/api/lca-server/demande/dossiers/${dossier.id}/projets`).set(TOKEN_HEADER, member.token)
-        .send(validProjet(title, { financements: [{ annee: 2026, id_service_instructeur: agent.serviceId, montant_demande: 2500 }] }));
+      const response = await as(member.token).post(`/${dossier.id}/projets`, validProjet(title, { financements: [{ annee: 2026, id_service_instructeur: agent.serviceId, montant_demande: 2500 }] }));
       expect(response.status, JSON.stringify(response.body)).toBe(201);
     }
 
@@ -96,10 +92,10 @@ describe('the PDF of a dossier', () => {
     const dossier = await createDossier(t, asso, scheme, [agent.serviceId], { etat: 'D' });
     expect((await pdf(dossier.id, agent.token)).status).toBe(200);
     const stranger = await signIn(t, { roles: ['lca.association'] });
-    const refused = await t.http().get(`/api/lca-server/demande/dossiers/${dossier.id}/pdf`).set(TOKEN_HEADER, stranger.token);
+    const refused = await as(stranger.token).get(`/${dossier.id}/pdf`);
     expect(refused.status).toBe(404);
     expect(refused.body).toEqual({ status: 404, code: 'DOSSIER_NOT_FOUND', message: SUBSIDY_MESSAGES.dossierNotFound });
     const foreign = await createDossier(t, await createAssociation(t), scheme, [agent.serviceId]);
-    expect((await t.http().get(`/api/lca-server/demande/dossiers/${foreign.id}/pdf`).set(TOKEN_HEADER, member.token)).status).toBe(404);
+    expect((await as(member.token).get(`/${foreign.id}/pdf`)).status).toBe(404);
   });
 });

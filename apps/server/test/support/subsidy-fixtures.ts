@@ -2,9 +2,13 @@
 // instructing services, and dossiers of an association in a given instruction state, written straight
 // to the tables (the routes that write them have their own tests).
 import { randomUUID } from 'node:crypto';
-import type { TestAssociation } from './association-factory.ts';
+import { createAssociation, linkUser, type AssociationOptions, type TestAssociation } from './association-factory.ts';
 import { signIn } from './factories.ts';
+import { TOKEN_HEADER } from './http-helpers.ts';
 import type { TestApp } from './test-app.ts';
+
+/** The base path of the dossier routes. */
+export const DOSSIERS_PATH = '/api/lca-server/demande/dossiers';
 
 export interface SubsidyScheme {
   dispositifId: string;
@@ -44,6 +48,58 @@ export async function createScheme(
 export async function signInService(t: TestApp, nom = `Service ${randomUUID().slice(0, 6)}`) {
   const caller = await signIn(t, { roles: ['rds.user'], service: { nom } });
   return { ...caller, serviceId: caller.account.serviceAccount!.id };
+}
+
+/** A signed-in user, as signIn answers. */
+export type SignedIn = Awaited<ReturnType<typeof signIn>>;
+/** A signed-in instructing service user, as signInService answers. */
+export type ServiceAgent = Awaited<ReturnType<typeof signInService>>;
+
+/** A signed-in association member linked to the association, at its head office unless `siret` says. */
+export async function memberOf(t: TestApp, asso: TestAssociation, siret?: string): Promise<SignedIn> {
+  const member = await signIn(t, { roles: ['lca.association'] });
+  await linkUser(t, member.account.id, asso, siret);
+  return member;
+}
+
+/** What subsidySetting prepares for a test file. */
+export interface SubsidySetting {
+  asso: TestAssociation;
+  member: SignedIn;
+  agent: ServiceAgent;
+  /** The agents of `extraServices`, in their order. */
+  extras: ServiceAgent[];
+  /** A scheme instructed by the agent's service (referent) and the extra services. */
+  scheme: SubsidyScheme;
+}
+
+/** An association with a member at its head office, a service agent (and extra ones), and a scheme they instruct. */
+export async function subsidySetting(
+  t: TestApp,
+  options: { service: string; association?: AssociationOptions; extraServices?: string[] },
+): Promise<SubsidySetting> {
+  const asso = await createAssociation(t, options.association);
+  const member = await memberOf(t, asso);
+  const agent = await signInService(t, options.service);
+  const extras: ServiceAgent[] = [];
+  for (const nom of options.extraServices ?? []) extras.push(await signInService(t, nom));
+  const scheme = await createScheme(t, { serviceIds: [agent.serviceId, ...extras.map((e) => e.serviceId)] });
+  return { asso, member, agent, extras, scheme };
+}
+
+type Query = Record<string, string | string[]>;
+
+/** Calls of the dossier routes as `token`: `path` below DOSSIERS_PATH, a query, a body ({} unless given, null for none). */
+export function dossierCalls(t: TestApp, token: string) {
+  const call = (method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, query: Query) =>
+    t.http()[method](`${DOSSIERS_PATH}${path}`).query(query).set(TOKEN_HEADER, token);
+  return {
+    get: (path: string, query: Query = {}) => call('get', path, query),
+    post: (path: string, body: object | null = {}, query: Query = {}) => (body === null ? call('post', path, query) : call('post', path, query).send(body)),
+    put: (path: string, body: object, query: Query = {}) => call('put', path, query).send(body),
+    patch: (path: string, body: object, query: Query = {}) => call('patch', path, query).send(body),
+    del: (path: string, query: Query = {}) => call('delete', path, query),
+  };
 }
 
 export interface DossierOptions {
