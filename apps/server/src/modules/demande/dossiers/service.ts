@@ -24,7 +24,7 @@ import type { TransitionService, WorkflowTarget } from '../../workflow/index.ts'
 import { listWhere, projectSummary, reachWhere, type ListQuery } from './list.ts';
 import { dossierScopeFor, NOT_TRANSMITTED_STATES } from './policy.ts';
 import { partsOf, viewParts } from './populate.ts';
-import type { DossierRepository, Person } from './repository.ts';
+import type { DossierRepository, DossierRow, Person } from './repository.ts';
 import type { DossierScopeRepository } from './scope.repository.ts';
 import { realignProjects } from '../projets/index.ts';
 import { missingBeforeTransmission } from './transmission.ts';
@@ -87,6 +87,15 @@ export function createDossierService(deps: DossierServiceDeps) {
     const row = await repository.findById(scope.dossierId, tx);
     if (!row || row.deletedAt || states.length === 0 || states.some((s) => !EDITABLE.includes(s.etat))) throw appError('DOSSIER_NOT_EDITABLE');
     return row;
+  }
+  /**
+   * A change the services the dossier reached must hear of (a dossier sent back to the association,
+   * or granted): notification of `type` and a mail, in the caller's transaction. None before that.
+   */
+  async function tellReachedServices(tx: DbTransaction, claims: AuthClaims, row: DossierRow, type: NotificationTypeId, change: string) {
+    const reached = reachedServiceIdsOf(row);
+    if (reached.length === 0) return;
+    await tell(tx, claims, await repository.serviceContacts(tx, reached), { associationId: row.associationId, type, dossierId: row.id, idFo: row.idFo, text: `${change} (dossier n° ${row.idFo})` });
   }
   /** Notifies and mails the people of the other side (the author excluded). */
   async function tell(tx: DbTransaction, claims: AuthClaims, people: Person[], n: { associationId: string; type: NotificationTypeId; dossierId: string; idFo: string; text: string }) {
@@ -198,7 +207,12 @@ export function createDossierService(deps: DossierServiceDeps) {
         // Steps 0 and 2 change the exercise, end year or multi-year flag: the projects follow (spec §4).
         if (input.step === 0 || input.step === 2) await realignProjects(tx, row.id);
         await audit.record(tx, { associationId: row.associationId, actor: { id: claims.userId, email: claims.email }, entity: 'dossier', entityId: row.id, action: `etape_${input.step}`, before: { step: row.step, statut: row.statut }, after: { step: plan.data.step as number, ...(plan.data.statut ? { statut: plan.data.statut as string } : {}) } });
+        // On a dossier sent back for correction, the services hear of what they will see changed.
+        if (input.step === 1 && input.demandeur.id_siret !== row.idSiret) await tellReachedServices(tx, claims, row, NOTIFICATION_TYPE_IDS.modification_siret, "L'établissement demandeur du dossier a changé.");
+        if (input.step === 1 && input.demandeur.id_rib !== row.idRib) await tellReachedServices(tx, claims, row, NOTIFICATION_TYPE_IDS.modification_rib, 'Le RIB du dossier a changé.');
+        if (plan.data.statut !== undefined && plan.data.statut !== row.statut) await tellReachedServices(tx, claims, row, NOTIFICATION_TYPE_IDS.modification_statut_dossier, 'Le statut du dossier a changé.');
       });
+      await mail.flush().catch(() => undefined);
       return view(claims, scope);
     },
 
@@ -215,7 +229,11 @@ export function createDossierService(deps: DossierServiceDeps) {
         if (visible.length !== ids.length) throw appError('DOSSIER_INPUT_INVALID', { motif: DOSSIER_MESSAGES.documentNotOfAssociation });
         await repository.replaceDocuments(tx, row.id, documents.map((d) => ({ code: d.code, documentId: d.uuid })), replace);
         await audit.record(tx, { associationId: row.associationId, actor: { id: claims.userId, email: claims.email }, entity: 'dossier', entityId: row.id, action: 'documents', before: null, after: { documents: documents.map((d) => `${d.code}:${d.uuid}`).join(',') } });
+        const before = new Set(row.documents.map((d) => `${d.code}:${d.documentId}`));
+        const changed = replace ? documents.length !== before.size || documents.some((d) => !before.has(`${d.code}:${d.uuid}`)) : documents.some((d) => !before.has(`${d.code}:${d.uuid}`));
+        if (changed) await tellReachedServices(tx, claims, row, NOTIFICATION_TYPE_IDS.modification_document, 'Les documents du dossier ont changé.');
       });
+      await mail.flush().catch(() => undefined);
       return view(claims, scope);
     },
 
@@ -231,10 +249,7 @@ export function createDossierService(deps: DossierServiceDeps) {
         await repository.update(tx, row.id, { idRib }, {});
         await audit.record(tx, { associationId: row.associationId, actor: { id: claims.userId, email: claims.email }, entity: 'dossier', entityId: row.id, action: 'rib', before: { id_rib: row.idRib }, after: { id_rib: idRib } });
         // The services the dossier reached pay to this account: they hear of the change (type 6) with it.
-        if (idRib !== row.idRib) {
-          const people = await repository.serviceContacts(tx, reachedServiceIdsOf(row));
-          await tell(tx, claims, people, { associationId: row.associationId, type: NOTIFICATION_TYPE_IDS.modification_rib, dossierId: row.id, idFo: row.idFo, text: `Le RIB du dossier a changé. (dossier n° ${row.idFo})` });
-        }
+        if (idRib !== row.idRib) await tellReachedServices(tx, claims, row, NOTIFICATION_TYPE_IDS.modification_rib, 'Le RIB du dossier a changé.');
       });
       await mail.flush().catch(() => undefined);
       return view(claims, scope);
