@@ -5,7 +5,8 @@
 // attaches the expected documents by uploading them, certifies; transmission is refused while the
 // required questions are unanswered (the summary says so, the server too), then answered and
 // transmitted; the PDF is downloaded. Over the API, the demo instructor of the SDJES de Paris sees
-// the dossier in state D and answers the member's message, which the dossier's thread shows.
+// the dossier in state D; in the browser, they find it in their list, read it and answer the
+// member's message, which the member then reads in the dossier's thread.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
@@ -77,13 +78,20 @@ afterAll(async () => {
   await pool?.end();
 });
 
-async function signIn(page: Page) {
+async function signIn(page: Page, who: { email: string; password: string; landing?: string } = member) {
   await page.goto('/client/login');
-  await page.getByLabel('Adresse électronique', { exact: true }).fill(member.email);
-  await passwordField(page, 'Mot de passe').fill(member.password);
+  await page.getByLabel('Adresse électronique', { exact: true }).fill(who.email);
+  await passwordField(page, 'Mot de passe').fill(who.password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
-  await onPath(page, '/client/user/dashboard');
-  await page.getByRole('button', { name: 'Tout accepter' }).click();
+  await onPath(page, who.landing ?? '/client/user/dashboard');
+  // The cookie banner is answered once per browser.
+  const banner = page.getByRole('button', { name: 'Tout accepter' });
+  if (await banner.isVisible()) await banner.click();
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Se déconnecter' }).click();
+  await visible(page.getByRole('link', { name: 'Se connecter' }).first());
 }
 
 /** Clicks a DSFR radio or checkbox by its label inside the innermost fieldset holding `legend`. */
@@ -119,6 +127,7 @@ describe('dossier de demande de subvention', () => {
     await onPath(page, new RegExp(`^/client/associations/${ASSOCIATION.siretSiege}/subvention-demande/[0-9a-f-]{36}\\?etape=1$`));
     const dossierUrl = new URL(page.url());
     const dossierId = dossierUrl.pathname.split('/').pop()!;
+    const idFo = ((await api('GET', `/lca-server/demande/dossiers/${dossierId}`, undefined, await login(member.email, member.password))) as { identifiant: { id_fo: string } }).identifiant.id_fo;
     await stepHeading(page, 'Demandeur Étape 2 sur 5');
     await page.locator('#field-id_siret').selectOption(ASSOCIATION.siretSiege);
     await page.locator('#field-id_rib').selectOption({ index: 1 });
@@ -258,11 +267,31 @@ describe('dossier de demande de subvention', () => {
     expect(seen, 'dossier visible par l’instructeur').toBeDefined();
     expect(seen!.instructions.map((i) => i.etat)).toContain('D');
 
-    // The instructor answers; the member reads the answer in the thread, from the service.
-    await api('POST', `/lca-server/demande/dossiers/${dossierId}/message`, { message: 'Oui, merci de le joindre avant la commission.' }, instructor);
+    // In the browser, the instructor finds it among the service's dossiers, reads it and answers.
+    await signOut(page);
+    await signIn(page, { email: 'instructeur@demo.example.org', password: DEMO_PASSWORD, landing: '/client/instructeur' });
+    await page.goto('/client/dossiers');
+    const received = page.getByRole('row').filter({ hasText: CAMPAIGN }).filter({ hasText: idFo });
+    await visible(received.getByText('Transmis au service instructeur'));
+    await received.getByRole('link', { name: /Consulter le dossier/ }).click();
+    await onPath(page, `/client/dossiers/${dossierId}`);
+    await visible(page.getByRole('heading', { level: 1, name: `Dossier de demande de subvention n° ${idFo}` }));
+    await visible(page.getByRole('table', { name: 'Projets du dossier et montants demandés' }).getByText('École de natation pour tous'));
+    await visible(page.getByText('SDJES de Paris (référent)', { exact: false }));
+    const instructorThread = page.getByRole('list', { name: 'Fil des messages' });
+    await visible(instructorThread.getByText('Bonjour, faut-il joindre le bilan de la saison passée ?'));
+    await page.locator('#message-texte').fill('Oui, merci de le joindre avant la commission.');
+    await page.getByRole('button', { name: 'Envoyer le message' }).click();
+    await visible(instructorThread.getByText('Oui, merci de le joindre avant la commission.'));
+    await browser.shot('dossier lu par le service instructeur');
+
+    // The member reads the answer in the thread, from the service.
+    await signOut(page);
+    await signIn(page);
     await page.goto(dossierUrl.pathname);
     const answered = page.getByRole('list', { name: 'Fil des messages' });
     await visible(answered.getByText('Oui, merci de le joindre avant la commission.'));
+    await visible(answered.getByText('SDJES de Paris', { exact: true }));
     await browser.shot('messages du dossier');
   });
 });

@@ -63,14 +63,19 @@ describe('route resources', () => {
       // Dossier-scoped calls only from a page whose path names the dossier.
       const allowed = namesDossier(path) ? ['association', 'establishment', 'dossier'] : ['association', 'establishment'];
       for (const kind of kinds) expect(allowed, path).toContain(kind);
+      const onAssociation = kinds.some((kind) => kind === 'association' || kind === 'establishment');
       // A path with a parameter names it; without one, only the page on the first association.
-      if (!namesAssociation(path)) expect(['/informations-administratives']).toContain(path);
+      if (onAssociation && !namesAssociation(path)) expect(['/informations-administratives']).toContain(path);
+      // Dossier-scoped calls only (a dossier read by its instructing services): no association named.
+      if (!onAssociation) expect(namesAssociation(path), path).toBe(false);
     },
   );
 
   it('a dossier-scoped call is refused on a page whose path names no dossier', () => {
     expect(namesDossier('/dossiers')).toBe(false);
     expect(namesDossier('/associations/:idSiret?/subvention-demande/:idDossier')).toBe(true);
+    expect(namesDossier('/dossiers/:idDossier')).toBe(true);
+    expect(namesAssociation('/dossiers/:idDossier')).toBe(false);
     expect(namesAssociation('/associations/:idSiret?/pass-sport')).toBe(false);
   });
 

@@ -45,6 +45,15 @@ const DOSSIER_CALLS: readonly RouteDefinition[] = [
   api.associationDocuments.uploadDocument,
 ];
 
+/** A dossier read through dossier-scoped calls (the instructing services' view), its messages and PDF. */
+const DOSSIER_READING_CALLS: readonly RouteDefinition[] = [
+  api.dossiers.getDossier,
+  api.dossiers.messageDossier,
+  api.projets.listProjets,
+  api.projets.dossierPdf,
+  api.rdsSchemes.getSubvention,
+];
+
 /** The pages that call the API, and the calls each one makes. */
 export const PAGE_CALLS: Readonly<Partial<Record<PageKey, readonly RouteDefinition[]>>> = {
   adminLca: [api.mail.outbox],
@@ -54,6 +63,7 @@ export const PAGE_CALLS: Readonly<Partial<Record<PageKey, readonly RouteDefiniti
   dossiers: DOSSIER_LIST_CALLS,
   subsidyCreation: DOSSIER_CREATION_CALLS,
   subsidyDossier: DOSSIER_CALLS,
+  dossierReading: DOSSIER_READING_CALLS,
 };
 
 /** The contract routes a route's page calls, if it calls the API. */

@@ -32,7 +32,8 @@ export type PageKey =
   | 'subsidyDirectory'
   | 'dossiers'
   | 'subsidyCreation'
-  | 'subsidyDossier';
+  | 'subsidyDossier'
+  | 'dossierReading';
 
 export interface RouteEntry {
   path: string;
@@ -119,6 +120,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   ),
   // The caller-bound list: members see their associations' dossiers, agents their service's transmitted ones.
   route('/dossiers', { name: 'dossiers', title: 'Mes dossiers', roles: DOSSIER_READERS }, 'dossiers'),
+  // A dossier read through dossier-scoped calls only: the instructing services' view of what they received.
+  route('/dossiers/:idDossier', { name: 'dossier-lecture', title: 'Dossier de demande de subvention', roles: DOSSIER_READERS }, 'dossierReading'),
   placeholderRoute(
     '/instructeur',
     { name: 'instructeur', title: 'Espace instructeur', roles: INSTRUCTORS },

@@ -1,6 +1,7 @@
 // The dossier's messages with its instructing services: the thread (GET …/dossiers/:id?populate=
 // messages, oldest first) and the form to write (POST …/message: a notification and a mail to the
-// other side). A member may write to one service or, choosing none, to all of them.
+// other side). A member may write to one service or, choosing none, to all of them; an instructing
+// service writes to the association, as itself.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Button } from '@codegouvfr/react-dsfr/Button';
@@ -15,7 +16,7 @@ import { toast } from '../../lib/toast/toast-store.ts';
 
 const ALL_SERVICES = '';
 
-export function DossierMessages({ dossier }: { dossier: DossierView }) {
+export function DossierMessages({ dossier, asService = false }: { dossier: DossierView; asService?: boolean }) {
   const key = ['dossier', dossier.id, 'messages'];
   const queryClient = useQueryClient();
   const thread = useQuery({
@@ -26,7 +27,7 @@ export function DossierMessages({ dossier }: { dossier: DossierView }) {
   return (
     <section aria-labelledby="messagerie" className={fr.cx('fr-mt-4w')}>
       <h3 id="messagerie" className={fr.cx('fr-h5')}>
-        Messages avec le service instructeur
+        {asService ? 'Messages avec l’association' : 'Messages avec le service instructeur'}
       </h3>
       {thread.isError && <Alert severity="error" small description={errorMessage(thread.error, MESSAGES.httpEmpty)} />}
       {thread.data && thread.data.length === 0 && <p>Aucun message pour le moment.</p>}
@@ -37,7 +38,7 @@ export function DossierMessages({ dossier }: { dossier: DossierView }) {
           ))}
         </ol>
       )}
-      <MessageForm dossier={dossier} onSent={() => queryClient.invalidateQueries({ queryKey: key })} />
+      <MessageForm dossier={dossier} asService={asService} onSent={() => queryClient.invalidateQueries({ queryKey: key })} />
     </section>
   );
 }
@@ -60,8 +61,8 @@ function MessageItem({ message }: { message: DossierMessage }) {
   );
 }
 
-/** A message to one instructing service, or to all of them. */
-function MessageForm({ dossier, onSent }: { dossier: DossierView; onSent: () => Promise<void> }) {
+/** A message to one instructing service, or to all of them; from a service, to the association. */
+function MessageForm({ dossier, asService, onSent }: { dossier: DossierView; asService: boolean; onSent: () => Promise<void> }) {
   const [message, setMessage] = useState('');
   const [serviceId, setServiceId] = useState(dossier.instructeurs.find((i) => i.isReferent)?.service.id ?? dossier.instructeurs[0]?.service.id ?? ALL_SERVICES);
   const [formError, setFormError] = useState<string | null>(null);
@@ -78,7 +79,7 @@ function MessageForm({ dossier, onSent }: { dossier: DossierView; onSent: () => 
       const sent = await callApi(dossierRoutes.messageDossier, {
         params: { id: dossier.id },
         query: {},
-        body: { message, ...(serviceId ? { id_service_instructeur: serviceId } : {}) },
+        body: { message, ...(serviceId && !asService ? { id_service_instructeur: serviceId } : {}) },
       });
       toast.success(sent.message);
       setMessage('');
@@ -90,9 +91,9 @@ function MessageForm({ dossier, onSent }: { dossier: DossierView; onSent: () => 
     }
   }
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Écrire au service instructeur">
+    <form onSubmit={onSubmit} noValidate aria-label={asService ? 'Écrire à l’association' : 'Écrire au service instructeur'}>
       <FormError message={formError} />
-      {dossier.instructeurs.length > 1 && (
+      {!asService && dossier.instructeurs.length > 1 && (
         <div className={fr.cx('fr-select-group')}>
           <label className={fr.cx('fr-label')} htmlFor="message-service">
             Service destinataire

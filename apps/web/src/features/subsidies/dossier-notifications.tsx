@@ -11,7 +11,8 @@ import { Link } from 'react-router-dom';
 import { callApi, errorMessage } from '../../lib/api/index.ts';
 import { formatDate } from '../../lib/format/date.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
-import { dossierPath } from './paths.ts';
+import { useDossierSide } from './dossier-side.ts';
+import { openDossierPath } from './paths.ts';
 
 export const notificationKeys = { unread: ['notifications', 'unread'] as const, list: ['notifications', 'list'] as const };
 
@@ -41,6 +42,7 @@ export function useNotifications() {
 
 export function DossierNotifications() {
   const queryClient = useQueryClient();
+  const side = useDossierSide();
   const unread = useQuery({ queryKey: notificationKeys.unread, queryFn: () => callApi(notificationRoutes.unreadNotificationCount), retry: false });
   const list = useNotifications();
 
@@ -75,7 +77,7 @@ export function DossierNotifications() {
               {dossierOf(n) && (
                 <>
                   {' '}
-                  <Link className={fr.cx('fr-link', 'fr-ml-1w')} to={dossierPath({ id: dossierOf(n)!.id, siret: null })}>
+                  <Link className={fr.cx('fr-link', 'fr-ml-1w')} to={openDossierPath(side, { id: dossierOf(n)!.id, siret: null })}>
                     Voir le dossier{dossierOf(n)!.idFo ? ` n° ${dossierOf(n)!.idFo}` : ''}
                   </Link>
                 </>

@@ -22,15 +22,15 @@ import {
   type Rib,
 } from '@portail/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { callApi, errorMessage } from '../../lib/api/index.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
 import { Page } from '../shell/index.ts';
-import { downloadDossierPdf, loadProjects, saveProject, saveStep } from './dossier-api.ts';
+import { loadProjects, saveProject, saveStep } from './dossier-api.ts';
 import { DOSSIERS_PATH } from './paths.ts';
 import { DossierMessages } from './dossier-messages.tsx';
+import { DossierPdfButton } from './dossier-pdf-button.tsx';
 import { DossierRibChange } from './dossier-rib.tsx';
 import { DossierWizard, type WizardHandlers } from './wizard/dossier-wizard.tsx';
 
@@ -168,17 +168,6 @@ export function DossierPage() {
 
 /** Under the steps: the PDF, the messages to the instructing service, deletion when the options allow it. */
 function DossierAside({ dossier, ribs, onRibChanged, onDeleted }: { dossier: DossierView; ribs: readonly Rib[]; onRibChanged: (next: DossierView) => void; onDeleted: () => void }) {
-  const [downloading, setDownloading] = useState(false);
-  async function download() {
-    setDownloading(true);
-    try {
-      await downloadDossierPdf(dossier.id, `dossier-${dossier.identifiant.id_fo}.pdf`);
-    } catch (e) {
-      toast.error(errorMessage(e, MESSAGES.httpEmpty));
-    } finally {
-      setDownloading(false);
-    }
-  }
   async function remove() {
     if (!window.confirm(`Supprimer le dossier ${dossier.identifiant.id_fo} ?`)) return;
     try {
@@ -196,9 +185,7 @@ function DossierAside({ dossier, ribs, onRibChanged, onDeleted }: { dossier: Dos
       </h2>
       <ul className={fr.cx('fr-btns-group', 'fr-btns-group--inline-md')}>
         <li>
-          <Button priority="secondary" onClick={() => void download()} disabled={downloading}>
-            {downloading ? 'Préparation du PDF…' : 'Télécharger le dossier (PDF)'}
-          </Button>
+          <DossierPdfButton dossier={dossier} />
         </li>
         {dossier.options.events.includes('supprimer') && (
           <li>

@@ -3,7 +3,8 @@
 // unread notifications per dossier (select_notifications) and the notifications panel. The list
 // carries no machine options: a row offers « Modifier » in the states where the machine's
 // « modifier » action exists (A, C), else « Consulter »; the dossier page then follows its own
-// options from the server. Deletion is offered on the dossier page (its options say when).
+// options from the server. Deletion is offered on the dossier page (its options say when). An
+// instructing service's agent sees its service's transmitted dossiers, each opened on the reading page.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { dossierInstructionMachine, dossierRoutes, MESSAGES, type DossierSummary } from '@portail/contract';
@@ -15,18 +16,20 @@ import { useSession } from '../../lib/session/use-session.ts';
 import { Page } from '../shell/index.ts';
 import { DossierNotifications } from './dossier-notifications.tsx';
 import { DossiersList, useDossierFilters, type DossierRow } from './dossiers-list.tsx';
-import { creationPath, dossierPath } from './paths.ts';
+import { useDossierSide } from './dossier-side.ts';
+import { creationPath, openDossierPath } from './paths.ts';
 
 const PAGE_SIZE = 20;
 
 /** The actions a row offers: « modifier » where the machine has it for the association side, « consulter » always. */
-export function rowActions(summary: Pick<DossierSummary, 'instructions'>): string[] {
+export function rowActions(summary: Pick<DossierSummary, 'instructions'>, side: 'association' | 'service' = 'association'): string[] {
+  if (side === 'service') return ['consulter'];
   const editableIn = dossierInstructionMachine.actions.modifier.in as readonly string[];
   const editable = summary.instructions.some((i) => editableIn.includes(i.etat));
   return editable ? ['consulter', 'modifier'] : ['consulter'];
 }
 
-export function toRow(s: DossierSummary): DossierRow {
+export function toRow(s: DossierSummary, side: 'association' | 'service' = 'association'): DossierRow {
   return {
     dossier: {
       id: s.id,
@@ -42,13 +45,14 @@ export function toRow(s: DossierSummary): DossierRow {
       instructions: s.instructions,
       demandeur: { id_siret: s.demandeur.id_siret, nom: s.demandeur.nom },
     },
-    actions: rowActions(s),
+    actions: rowActions(s, side),
     unread: s.notifications ?? 0,
   };
 }
 
 export function DossiersPage() {
   const { user } = useSession();
+  const side = useDossierSide();
   const [filters] = useDossierFilters();
   const states = useQuery({ queryKey: ['dossier-states'], queryFn: () => callApi(dossierRoutes.dossierStates), retry: false, staleTime: Infinity });
   const list = useQuery({
@@ -86,11 +90,11 @@ export function DossiersPage() {
       {list.isPending && <p>Chargement des dossiers…</p>}
       {list.data && (
         <DossiersList
-          rows={list.data.items.map(toRow)}
+          rows={list.data.items.map((s) => toRow(s, side))}
           total={list.data.total}
           pageSize={PAGE_SIZE}
           stateLabels={labels}
-          dossierPath={(row) => dossierPath({ id: row.dossier.id, siret: row.dossier.demandeur.id_siret })}
+          dossierPath={(row) => openDossierPath(side, { id: row.dossier.id, siret: row.dossier.demandeur.id_siret })}
           currentYear={new Date().getFullYear()}
         />
       )}

@@ -13,3 +13,11 @@ export function dossierPath(dossier: { id: string; siret: string | null }, step?
     ? `/associations/${dossier.siret}/subvention-demande/${dossier.id}${query}`
     : `/associations/subvention-demande/${dossier.id}${query}`;
 }
+
+/** A dossier read through dossier-scoped calls only: where the instructing services open it. */
+export const readingPath = (id: string) => `/dossiers/${id}`;
+
+/** Where a dossier opens: the wizard (read or edit) for the association side, the reading page for the services. */
+export function openDossierPath(side: 'association' | 'service', dossier: { id: string; siret: string | null }): string {
+  return side === 'service' ? readingPath(dossier.id) : dossierPath(dossier);
+}
