@@ -39,7 +39,7 @@ export interface RouteEntry {
   path: string;
   layout: 'default' | 'login';
   meta: RouteMeta;
-  page: PageKey | { placeholder: string };
+  page: PageKey | { placeholder: string; link?: { to: string; label: string } };
 }
 
 const {
@@ -71,11 +71,11 @@ const loginRoute = (path: string, meta: RouteMeta, page: PageKey): RouteEntry =>
 });
 
 /** A page still to come, under the default layout: the description says what it will hold. */
-const placeholderRoute = (path: string, meta: RouteMeta, description: string): RouteEntry => ({
+const placeholderRoute = (path: string, meta: RouteMeta, description: string, link?: { to: string; label: string }): RouteEntry => ({
   path,
   layout: 'default',
   meta,
-  page: { placeholder: description },
+  page: { placeholder: description, ...(link ? { link } : {}) },
 });
 
 // Each route: its path, its metadata (name, title, who may enter), then its page or what it will hold.
@@ -125,7 +125,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   placeholderRoute(
     '/instructeur',
     { name: 'instructeur', title: 'Espace instructeur', roles: INSTRUCTORS },
-    'Les dossiers transmis au service instructeur, à instruire, accorder, refuser ou renvoyer au compte association.',
+    'Les dossiers transmis au service instructeur, à instruire, accorder, refuser ou renvoyer au compte association. En attendant, les dossiers reçus par votre service se lisent et se commentent depuis la liste des dossiers.',
+    { to: '/dossiers', label: 'Voir les dossiers reçus' },
   ),
   placeholderRoute(
     '/osiris',

@@ -53,7 +53,7 @@ function toRouteObject(entry: RouteEntry): RouteObject {
     import('../features/shell/placeholder-page.tsx').then(
       ({ PlaceholderPage }) =>
         function Placeholder() {
-          return <PlaceholderPage title={entry.meta.title} description={page.placeholder} />;
+          return <PlaceholderPage title={entry.meta.title} description={page.placeholder} link={page.link} />;
         },
     );
   return { ...base, lazy: lazyPage(loadPlaceholder) };
