@@ -229,7 +229,12 @@ describe('dossier wizard', () => {
 
   it('step 1 asks for the RIB’s copy the scheme expects, offers the establishment’s ones or an upload, and sends it with the step', async () => {
     const updateDossier = vi.fn(async () => makeDossier());
-    const uploadDocument = vi.fn(async () => ({ ...RIB_COPY, uuid: 'c0000000-0000-4000-8000-000000000002', nom: 'nouveau-rib.pdf' }));
+    let finish = () => {};
+    const uploadDocument = vi.fn(async (_type: string, _file: File, options?: { onProgress?: (fraction: number) => void }) => {
+      options?.onProgress?.(0.4);
+      await new Promise<void>((resolve) => (finish = resolve));
+      return { ...RIB_COPY, uuid: 'c0000000-0000-4000-8000-000000000002', nom: 'nouveau-rib.pdf' };
+    });
     renderWizard(makeDossier({ step: 1 }), { updateDossier, uploadDocument }, '?etape=1', { choices: CHOICES, documents: [RIB_COPY] });
     await userEvent.selectOptions(screen.getByLabelText(/Établissement demandeur/), SIEGE);
     await userEvent.selectOptions(screen.getByLabelText(/^RIB/), CHOICES.ribs[0]!.id);
@@ -240,7 +245,11 @@ describe('dossier wizard', () => {
 
     // A new copy uploaded for the chosen establishment, then sent with the step.
     await userEvent.upload(document.querySelector<HTMLInputElement>('#doc-rib-file')!, new File(['%PDF-1.4'], 'nouveau-rib.pdf', { type: 'application/pdf' }));
-    expect(uploadDocument).toHaveBeenCalledWith('RIB', expect.any(File), SIEGE);
+    expect(uploadDocument).toHaveBeenCalledWith('RIB', expect.any(File), { idSiret: SIEGE, onProgress: expect.any(Function) });
+    // The upload's progress, until the server answers.
+    expect(await screen.findByText('Dépôt en cours : 40 %')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('value', '40');
+    finish();
     expect(await screen.findByText('Joint : nouveau-rib.pdf')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer et continuer' }));
     await waitFor(() => expect(updateDossier).toHaveBeenCalled());

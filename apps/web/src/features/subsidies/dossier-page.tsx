@@ -109,13 +109,14 @@ export function DossierPage() {
       if (step === 0 || step === 2) await queryClient.invalidateQueries({ queryKey: ['dossier', id, 'projets'] });
       return { ...next, projets: projets.data };
     },
-    uploadDocument: async (type, upload, idSiret) => {
+    uploadDocument: async (type, upload, { idSiret, onProgress } = {}) => {
       const formData = new FormData();
       formData.append('file', upload);
       const siret = idSiret ?? current.demandeur.id_siret;
       const created = await callApi(associationDocumentRoutes.uploadDocument, {
         query: { id_asso: idAsso!, type, ...(siret ? { id_siret: siret } : {}) },
         formData,
+        ...(onProgress ? { onUploadProgress: onProgress } : {}),
       });
       await queryClient.invalidateQueries({ queryKey: ['association-documents', idAsso] });
       return created;

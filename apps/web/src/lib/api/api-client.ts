@@ -15,6 +15,7 @@ import { ApiError, BAD_RESPONSE_CODE, isCatalogueError, NETWORK_ERROR_CODE, SESS
 import type { toApiError } from './error-mapping.ts';
 import { isTokenExpired } from './jwt.ts';
 import { toQueryString } from './query-string.ts';
+import { xhrUpload, type UploadTransport } from './upload-transport.ts';
 
 export interface ApiClientDeps {
   fetch: typeof fetch;
@@ -27,6 +28,8 @@ export interface ApiClientDeps {
    */
   onEntryCheckRefused?: (code: EntryCheckRefusal) => void;
   now?: () => number;
+  /** How an upload that reports its progress is sent (XMLHttpRequest by default). */
+  upload?: UploadTransport;
 }
 
 /** The entry-check refusals the app resolves by sending the user to a page (error catalogue keys). */
@@ -51,9 +54,9 @@ async function toApiErrorLater(status: number, body: unknown): Promise<ApiError>
   }
 }
 
-/** A multipart route (file upload) also takes the form data to send as its body. */
+/** A multipart route (file upload) also takes the form data to send as its body, and may report its progress. */
 export type CallInput<R extends RouteDefinition> = RouteInput<R> &
-  (R extends { multipart: true } ? { formData: FormData } : unknown);
+  (R extends { multipart: true } ? { formData: FormData; onUploadProgress?: (fraction: number) => void } : unknown);
 
 /** Input is optional only for routes that take nothing. */
 export type CallArgs<R extends RouteDefinition> = [keyof CallInput<R>] extends [never]
@@ -68,6 +71,7 @@ interface RawInput {
   body?: unknown;
   /** Multipart body: sent as is, the browser sets the content type with its boundary. */
   formData?: FormData;
+  onUploadProgress?: (fraction: number) => void;
 }
 
 export function createApiClient(deps: ApiClientDeps) {
@@ -87,6 +91,9 @@ export function createApiClient(deps: ApiClientDeps) {
     if (json) headers['Content-Type'] = 'application/json';
     if (token && sendsAccessToken(route)) headers[ACCESS_TOKEN_HEADER] = token;
     try {
+      if (input.formData && input.onUploadProgress) {
+        return await (deps.upload ?? xhrUpload)(url, { method: route.method, headers, body: input.formData }, input.onUploadProgress);
+      }
       return await deps.fetch(url, {
         method: route.method,
         headers,

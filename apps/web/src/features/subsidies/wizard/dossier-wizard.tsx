@@ -24,7 +24,7 @@ export interface WizardHandlers {
   /** Saves `changes` and records that `step` is done. */
   updateDossier: (changes: DossierChanges & { description?: Partial<Dossier['description']> }, step: WizardStep) => Promise<Dossier>;
   /** Uploads to the association's documents, for the applicant establishment (`idSiret`, else the dossier's). */
-  uploadDocument: (type: string, file: File, idSiret?: string) => Promise<AssociationDocument>;
+  uploadDocument: (type: string, file: File, options?: { idSiret?: string; onProgress?: (fraction: number) => void }) => Promise<AssociationDocument>;
   saveProject: (projet: ProjectDraft) => Promise<void>;
   deleteProject: (id: string) => Promise<void>;
   transmit: () => Promise<void>;

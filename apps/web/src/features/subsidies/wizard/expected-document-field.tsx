@@ -1,10 +1,11 @@
 // One expected document of the dossier (spec §5): what is attached, a choice among the
 // association's documents of that kind, and the upload of a new file to the association's
-// documents (then attached). Used by step 2 for every expected document and by step 1 for the
-// RIB's copy.
+// documents (then attached), with the upload's progress. Used by step 2 for every expected
+// document and by step 1 for the RIB's copy.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Upload } from '@codegouvfr/react-dsfr/Upload';
 import { ACCEPTED_FILE_EXTENSIONS, UPLOAD_HINT, type AssociationDocument } from '@portail/contract';
+import { useState } from 'react';
 import { RequiredMark } from './required-mark.tsx';
 
 export interface AttachedDocument {
@@ -20,15 +21,26 @@ interface ExpectedDocumentFieldProps {
   candidates: readonly AssociationDocument[];
   readOnly: boolean;
   error: string | undefined;
-  uploading: boolean;
-  /** Another upload is running: this one waits. */
+  /** An upload is running (this one or another): a new one waits. */
   busy: boolean;
   onChoose: (document: AssociationDocument | undefined) => void;
-  onUpload: (file: File | undefined) => void;
+  /** Uploads the file and attaches it; reports the part sent (0 to 1). */
+  onUpload: (file: File, onProgress: (fraction: number) => void) => Promise<void>;
 }
 
-export function ExpectedDocumentField({ expected, current, candidates, readOnly, error, uploading, busy, onChoose, onUpload }: ExpectedDocumentFieldProps) {
+export function ExpectedDocumentField({ expected, current, candidates, readOnly, error, busy, onChoose, onUpload }: ExpectedDocumentFieldProps) {
   const id = `doc-${expected.code}`;
+  const [progress, setProgress] = useState<number | null>(null);
+  async function upload(file: File | undefined) {
+    if (!file) return;
+    setProgress(0);
+    try {
+      await onUpload(file, setProgress);
+    } finally {
+      setProgress(null);
+    }
+  }
+  const percent = progress === null ? null : Math.round(progress * 100);
   return (
     <fieldset className={fr.cx('fr-fieldset', 'fr-mt-2w')} aria-describedby={error ? `${id}-error` : undefined}>
       <legend className={fr.cx('fr-fieldset__legend', 'fr-text--md')}>
@@ -59,12 +71,12 @@ export function ExpectedDocumentField({ expected, current, candidates, readOnly,
             hint={UPLOAD_HINT}
             state={error ? 'error' : 'default'}
             stateRelatedMessage={error}
-            disabled={busy}
+            disabled={busy || progress !== null}
             nativeInputProps={{
               id: `${id}-file`,
               accept: ACCEPTED_FILE_EXTENSIONS,
               'aria-invalid': error ? true : undefined,
-              onChange: (event) => onUpload(event.target.files?.[0]),
+              onChange: (event) => void upload(event.target.files?.[0]),
             }}
           />
         )}
@@ -73,7 +85,16 @@ export function ExpectedDocumentField({ expected, current, candidates, readOnly,
             {error}
           </p>
         )}
-        {uploading && <p role="status">Dépôt en cours…</p>}
+        {percent !== null && (
+          <>
+            <progress className="subsidy-progress" max={100} value={percent} aria-labelledby={`${id}-progress`}>
+              {percent} %
+            </progress>
+            <p id={`${id}-progress`} role="status">
+              Dépôt en cours : {percent} %
+            </p>
+          </>
+        )}
       </div>
     </fieldset>
   );

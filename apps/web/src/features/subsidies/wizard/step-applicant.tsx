@@ -31,7 +31,7 @@ const REQUIRED: Record<Field, string> = {
 interface StepApplicantProps extends StepProps {
   choices: ApplicantChoices;
   associationDocuments: readonly AssociationDocument[];
-  onUpload: (type: string, file: File, idSiret: string) => Promise<AssociationDocument>;
+  onUpload: (type: string, file: File, options: { idSiret: string; onProgress?: (fraction: number) => void }) => Promise<AssociationDocument>;
   onBack: () => void;
 }
 
@@ -73,11 +73,11 @@ export function StepApplicant({ dossier, subvention, readOnly, draftKey, onSave,
     setErrors(({ rib_copie: _gone, ...rest }) => rest);
   }
 
-  async function uploadCopy(file: File | undefined) {
-    if (!file || !ribCopy) return;
+  async function uploadCopy(file: File, onProgress: (fraction: number) => void) {
+    if (!ribCopy) return;
     setUploading(true);
     try {
-      chooseCopy(await onUpload(ribCopy.nature, file, values.id_siret));
+      chooseCopy(await onUpload(ribCopy.nature, file, { idSiret: values.id_siret, onProgress }));
     } catch (error) {
       setErrors((e) => ({ ...e, rib_copie: errorMessage(error, MESSAGES.httpEmpty) }));
     } finally {
@@ -146,10 +146,9 @@ export function StepApplicant({ dossier, subvention, readOnly, draftKey, onSave,
               candidates={associationDocuments.filter((doc) => (doc.type === ribCopy.nature || doc.type === ribCopy.code) && (doc.id_siret === null || doc.id_siret === values.id_siret))}
               readOnly={readOnly}
               error={errors.rib_copie}
-              uploading={uploading}
               busy={uploading}
               onChoose={(doc) => chooseCopy(doc)}
-              onUpload={(file) => void uploadCopy(file)}
+              onUpload={uploadCopy}
             />
           </div>
         )}

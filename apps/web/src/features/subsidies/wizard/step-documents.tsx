@@ -21,7 +21,7 @@ interface StepDocumentsProps extends StepProps {
   associationDocuments: readonly AssociationDocument[];
   questions: readonly Question[];
   /** Uploads a file of this document type (the expected document's nature) to the association file; resolves with the new document. */
-  onUpload: (type: string, file: File) => Promise<AssociationDocument>;
+  onUpload: (type: string, file: File, options?: { onProgress?: (fraction: number) => void }) => Promise<AssociationDocument>;
   onBack: () => void;
 }
 
@@ -66,11 +66,10 @@ export function StepDocuments({ dossier, subvention, readOnly, draftKey, onSave,
     setErrors(({ [`doc-${code}`]: _gone, ...rest }) => rest);
   }
 
-  async function upload(code: string, nature: string, file: File | undefined) {
-    if (!file) return;
+  async function upload(code: string, nature: string, file: File, onProgress: (fraction: number) => void) {
     setUploading(code);
     try {
-      attach(code, await onUpload(nature, file));
+      attach(code, await onUpload(nature, file, { onProgress }));
     } catch (error) {
       setErrors((e) => ({ ...e, [`doc-${code}`]: errorMessage(error, MESSAGES.httpEmpty) }));
     } finally {
@@ -207,10 +206,9 @@ export function StepDocuments({ dossier, subvention, readOnly, draftKey, onSave,
           candidates={associationDocuments.filter((a) => a.type === d.code || a.type === d.nature)}
           readOnly={readOnly}
           error={errors[`doc-${d.code}`]}
-          uploading={uploading === d.code}
           busy={uploading !== null}
           onChoose={(document) => attach(d.code, document)}
-          onUpload={(file) => void upload(d.code, d.nature, file)}
+          onUpload={(file, onProgress) => upload(d.code, d.nature, file, onProgress)}
         />
       ))}
       <StepActions readOnly={readOnly} saving={saving} onBack={onBack} />
