@@ -15,7 +15,7 @@ import { ApiError, BAD_RESPONSE_CODE, isCatalogueError, NETWORK_ERROR_CODE, SESS
 import type { toApiError } from './error-mapping.ts';
 import { isTokenExpired } from './jwt.ts';
 import { toQueryString } from './query-string.ts';
-import { xhrUpload, type UploadTransport } from './upload-transport.ts';
+import type { UploadTransport } from './upload-transport.ts';
 
 export interface ApiClientDeps {
   fetch: typeof fetch;
@@ -92,7 +92,9 @@ export function createApiClient(deps: ApiClientDeps) {
     if (token && sendsAccessToken(route)) headers[ACCESS_TOKEN_HEADER] = token;
     try {
       if (input.formData && input.onUploadProgress) {
-        return await (deps.upload ?? xhrUpload)(url, { method: route.method, headers, body: input.formData }, input.onUploadProgress);
+        // Loaded with the first upload that reports progress, not with the entry.
+        const upload = deps.upload ?? (await import('./upload-transport.ts')).xhrUpload;
+        return await upload(url, { method: route.method, headers, body: input.formData }, input.onUploadProgress);
       }
       return await deps.fetch(url, {
         method: route.method,

@@ -1,7 +1,7 @@
 // Logout: revoke the refresh token on the server, then forget everything locally (docs/domain.md « Session et rôles »).
 import { authSessionRoutes } from '@portail/contract';
 import type { CallApi } from '../api/api-client.ts';
-import { clearDrafts } from '../forms/draft-state.ts';
+import { clearDrafts } from '../forms/draft-storage.ts';
 import type { SessionStore } from './session-store.ts';
 
 export async function logout(store: SessionStore, callApi: CallApi): Promise<void> {
