@@ -196,6 +196,13 @@ describe('filters', () => {
     expect(unknown.body.code).toBe('VALIDATION_ERROR');
   });
 
+  it('refuses etatsCRF in French until financial reports exist, rather than ignoring it', async () => {
+    const { member } = await memberWithDossiers(1);
+    const refused = await list(member.token, { etatsCRF: ['4'] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain(DOSSIER_MESSAGES.etatsCrfNotYet);
+  });
+
   it('shows deleted dossiers to an administrator who asks, to nobody else', async () => {
     const { asso, member, rows } = await memberWithDossiers(2);
     const [kept, deleted] = rows;

@@ -31,6 +31,8 @@ export const DOSSIER_MESSAGES = {
   sousDispositifNotOfSubvention: "Le sous-dispositif n'appartient pas à cette subvention.",
   shareNotMember: "La personne n'est pas membre de l'association.",
   adminsOnly: 'Seuls les administrateurs peuvent voir les dossiers supprimés.',
+  /** The CRF states filter needs the financial reports, which come with the instruction (docs/domain.md). */
+  etatsCrfNotYet: 'Le filtre etatsCRF (états des comptes rendus financiers) n’est pas encore disponible : les comptes rendus financiers arrivent avec l’instruction des dossiers.',
   unknownPopulate: (name: string) => `« ${name} » ne peut pas être joint au dossier (projets, documents ou instructeurs).`,
   unknownViewPopulate: (name: string) => `« ${name} » ne peut pas être joint au dossier (projets ou messages).`,
   unknownField: (name: string) =>
@@ -175,6 +177,8 @@ export const dossierRoutes = {
       ...roleQuery,
       etats: list(z.enum(DOSSIER_STATES)).optional(),
       statuts: list(z.enum(DOSSIER_STATUTS)).optional(),
+      /** Refused (400) rather than ignored until the financial reports exist: a filter that does nothing would mislead. */
+      etatsCRF: z.never({ error: DOSSIER_MESSAGES.etatsCrfNotYet }).optional(),
       exercices: list(year).optional(),
       id_type_dispositif: list(idSchema).optional(),
       id_service_instructeur: list(idSchema).optional(),
