@@ -32,6 +32,8 @@ const DOSSIER_CALLS: readonly RouteDefinition[] = [
   api.dossiers.transmitDossier,
   api.dossiers.deleteDossier,
   api.dossiers.messageDossier,
+  api.dossiers.shareDossier,
+  api.dossiers.putRib,
   api.projets.listProjets,
   api.projets.createProjet,
   api.projets.updateProjet,

@@ -32,6 +32,7 @@ import { DOSSIERS_PATH } from './paths.ts';
 import { DossierMessages } from './dossier-messages.tsx';
 import { DossierPdfButton } from './dossier-pdf-button.tsx';
 import { DossierRibChange } from './dossier-rib.tsx';
+import { DossierShare } from './dossier-share.tsx';
 import { DossierWizard, type WizardHandlers } from './wizard/dossier-wizard.tsx';
 
 export function DossierPage() {
@@ -167,7 +168,7 @@ export function DossierPage() {
   );
 }
 
-/** Under the steps: the PDF, the messages to the instructing service, deletion when the options allow it. */
+/** Under the steps: the PDF, deletion when the options allow it, the RIB after grant, the messages, sharing. */
 function DossierAside({ dossier, ribs, onRibChanged, onDeleted }: { dossier: DossierView; ribs: readonly Rib[]; onRibChanged: (next: DossierView) => void; onDeleted: () => void }) {
   async function remove() {
     if (!window.confirm(`Supprimer le dossier ${dossier.identifiant.id_fo} ?`)) return;
@@ -198,6 +199,7 @@ function DossierAside({ dossier, ribs, onRibChanged, onDeleted }: { dossier: Dos
       </ul>
       {dossier.mode === 'read' && dossier.options.actions.includes('changer_rib') && <DossierRibChange dossier={dossier} ribs={ribs} onChanged={onRibChanged} />}
       <DossierMessages dossier={dossier} />
+      <DossierShare dossier={dossier} />
     </section>
   );
 }

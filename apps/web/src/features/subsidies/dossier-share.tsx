@@ -1,0 +1,51 @@
+// Sharing the dossier with another member of the association (PATCH …/dossiers/:id/share): a
+// member of a secondary establishment then finds it in their list and works on it. The server
+// only accepts a member of the association and says so in French otherwise.
+import { fr } from '@codegouvfr/react-dsfr';
+import { Button } from '@codegouvfr/react-dsfr/Button';
+import { Input } from '@codegouvfr/react-dsfr/Input';
+import { dossierRoutes, MESSAGES, type DossierView } from '@portail/contract';
+import { useState, type FormEvent } from 'react';
+import { callApi, errorMessage } from '../../lib/api/index.ts';
+import { FormError } from '../../lib/forms/form-error.tsx';
+import { toast } from '../../lib/toast/toast-store.ts';
+
+export function DossierShare({ dossier }: { dossier: DossierView }) {
+  const [email, setEmail] = useState('');
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!email.trim()) {
+      setFormError(MESSAGES.required('adresse électronique'));
+      return;
+    }
+    setFormError(null);
+    setSending(true);
+    try {
+      const { message } = await callApi(dossierRoutes.shareDossier, { params: { id: dossier.id }, query: {}, body: { email } });
+      toast.success(message);
+      setEmail('');
+    } catch (e) {
+      setFormError(errorMessage(e, MESSAGES.httpEmpty));
+    } finally {
+      setSending(false);
+    }
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="partage-dossier" className={fr.cx('fr-mt-4w')}>
+      <h3 id="partage-dossier" className={fr.cx('fr-h5')}>
+        Partager le dossier
+      </h3>
+      <p className={fr.cx('fr-text--sm')}>Un autre membre de l’association, par exemple d’un établissement secondaire, pourra le consulter et le compléter.</p>
+      <FormError message={formError} />
+      <Input
+        label="Adresse électronique du membre"
+        nativeInputProps={{ id: 'partage-email', type: 'email', autoComplete: 'off', value: email, maxLength: 254, onChange: (e) => setEmail(e.target.value) }}
+      />
+      <Button type="submit" priority="secondary" disabled={sending}>
+        {sending ? 'Partage…' : 'Partager'}
+      </Button>
+    </form>
+  );
+}
