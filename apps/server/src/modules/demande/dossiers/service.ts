@@ -1,7 +1,8 @@
 // The subsidy dossiers of the association side (docs/domain.md « Dossiers de subvention »): the
 // resolver of the contract's `dossier` scope (every dossier route, projects and PDF too, goes
-// through it), the caller-bound list, creation, the wizard, documents, RIB, messages, sharing, and
-// deletion and transmission through the dossier_instruction machine.
+// through it), the caller-bound list, creation, the wizard, documents, RIB, and deletion and
+// transmission through the dossier_instruction machine; what the other side hears of, messages and
+// sharing are in exchanges.ts.
 import {
   DOSSIER_MESSAGES,
   dossierInstructionMachine,
@@ -10,7 +11,6 @@ import {
   type DossierPopulate,
   type DossierViewPopulate,
   type DossierSummary,
-  type NotificationTypeId,
   type ProjetField,
 } from '@portail/contract';
 import type { DbTransaction } from '../../../db/transaction.ts';
@@ -22,9 +22,10 @@ import type { MailService } from '../../mail/index.ts';
 import type { NotificationService } from '../../notifications/index.ts';
 import type { TransitionService, WorkflowTarget } from '../../workflow/index.ts';
 import { listWhere, projectSummary, reachWhere, type ListQuery } from './list.ts';
-import { dossierScopeFor, NOT_TRANSMITTED_STATES } from './policy.ts';
+import { createDossierExchanges } from './exchanges.ts';
+import { dossierScopeFor } from './policy.ts';
 import { partsOf, viewParts } from './populate.ts';
-import type { DossierRepository, DossierRow, Person } from './repository.ts';
+import type { DossierRepository } from './repository.ts';
 import type { DossierScopeRepository } from './scope.repository.ts';
 import { realignProjects } from '../projets/index.ts';
 import { missingBeforeTransmission } from './transmission.ts';
@@ -68,7 +69,7 @@ function wrongState(event: 'transmettre' | 'supprimer', etat: string) {
 }
 
 export function createDossierService(deps: DossierServiceDeps) {
-  const { scopeRepository, repository, workflow, audit, mail, notifications, publicUrl } = deps;
+  const { scopeRepository, repository, workflow, audit, mail } = deps;
 
   async function load(id: string) {
     const row = await repository.findById(id);
@@ -88,31 +89,7 @@ export function createDossierService(deps: DossierServiceDeps) {
     if (!row || row.deletedAt || states.length === 0 || states.some((s) => !EDITABLE.includes(s.etat))) throw appError('DOSSIER_NOT_EDITABLE');
     return row;
   }
-  /**
-   * A change the services the dossier reached must hear of (a dossier sent back to the association,
-   * or granted): notification of `type` and a mail, in the caller's transaction. None before that.
-   */
-  async function tellReachedServices(tx: DbTransaction, claims: AuthClaims, row: DossierRow, type: NotificationTypeId, change: string) {
-    const reached = reachedServiceIdsOf(row);
-    if (reached.length === 0) return;
-    await tell(tx, claims, await repository.serviceContacts(tx, reached), { associationId: row.associationId, type, dossierId: row.id, idFo: row.idFo, text: `${change} (dossier n° ${row.idFo})` });
-  }
-  /** Notifies and mails the people of the other side (the author excluded). */
-  async function tell(tx: DbTransaction, claims: AuthClaims, people: Person[], n: { associationId: string; type: NotificationTypeId; dossierId: string; idFo: string; text: string }) {
-    const others = people.filter((p) => p.userId !== claims.userId);
-    await notifications.notify(tx, { associationId: n.associationId, userIds: others.map((p) => p.userId), type: n.type, payload: { dossier: n.dossierId, id_fo: n.idFo, auteur: claims.email, texte: n.text } });
-    for (const to of new Set(others.map((p) => p.email.toLowerCase()))) {
-      await mail.enqueue(tx, {
-        to,
-        subject: `Dossier de subvention n° ${n.idFo} – Le compte association`,
-        text: `${n.text}\n\nPour consulter le dossier : ${publicUrl}/client/dossiers/${n.dossierId}`,
-      });
-    }
-  }
-  const serviceIdsOf = (row: { instructions: { serviceId: string }[] }) => row.instructions.map((i) => i.serviceId);
-  /** The services the dossier has reached (their instruction past A and B): the only ones told of it (policy.ts). */
-  const reachedServiceIdsOf = (row: { instructions: { serviceId: string; etat: string }[] }) =>
-    row.instructions.filter((i) => !(NOT_TRANSMITTED_STATES as readonly string[]).includes(i.etat)).map((i) => i.serviceId);
+  const exchanges = createDossierExchanges({ ...deps, load });
 
   const resolvers = {
     /** The dossier named by its id or id_fo: 404 DOSSIER_NOT_FOUND unseen, 403 seen but read only (policy.ts). */
@@ -208,9 +185,9 @@ export function createDossierService(deps: DossierServiceDeps) {
         if (input.step === 0 || input.step === 2) await realignProjects(tx, row.id);
         await audit.record(tx, { associationId: row.associationId, actor: { id: claims.userId, email: claims.email }, entity: 'dossier', entityId: row.id, action: `etape_${input.step}`, before: { step: row.step, statut: row.statut }, after: { step: plan.data.step as number, ...(plan.data.statut ? { statut: plan.data.statut as string } : {}) } });
         // On a dossier sent back for correction, the services hear of what they will see changed.
-        if (input.step === 1 && input.demandeur.id_siret !== row.idSiret) await tellReachedServices(tx, claims, row, NOTIFICATION_TYPE_IDS.modification_siret, "L'établissement demandeur du dossier a changé.");
-        if (input.step === 1 && input.demandeur.id_rib !== row.idRib) await tellReachedServices(tx, claims, row, NOTIFICATION_TYPE_IDS.modification_rib, 'Le RIB du dossier a changé.');
-        if (plan.data.statut !== undefined && plan.data.statut !== row.statut) await tellReachedServices(tx, claims, row, NOTIFICATION_TYPE_IDS.modification_statut_dossier, 'Le statut du dossier a changé.');
+        if (input.step === 1 && input.demandeur.id_siret !== row.idSiret) await exchanges.tellReachedServices(tx, claims, row, NOTIFICATION_TYPE_IDS.modification_siret, "L'établissement demandeur du dossier a changé.");
+        if (input.step === 1 && input.demandeur.id_rib !== row.idRib) await exchanges.tellReachedServices(tx, claims, row, NOTIFICATION_TYPE_IDS.modification_rib, 'Le RIB du dossier a changé.');
+        if (plan.data.statut !== undefined && plan.data.statut !== row.statut) await exchanges.tellReachedServices(tx, claims, row, NOTIFICATION_TYPE_IDS.modification_statut_dossier, 'Le statut du dossier a changé.');
       });
       await mail.flush().catch(() => undefined);
       return view(claims, scope);
@@ -231,7 +208,7 @@ export function createDossierService(deps: DossierServiceDeps) {
         await audit.record(tx, { associationId: row.associationId, actor: { id: claims.userId, email: claims.email }, entity: 'dossier', entityId: row.id, action: 'documents', before: null, after: { documents: documents.map((d) => `${d.code}:${d.uuid}`).join(',') } });
         const before = new Set(row.documents.map((d) => `${d.code}:${d.documentId}`));
         const changed = replace ? documents.length !== before.size || documents.some((d) => !before.has(`${d.code}:${d.uuid}`)) : documents.some((d) => !before.has(`${d.code}:${d.uuid}`));
-        if (changed) await tellReachedServices(tx, claims, row, NOTIFICATION_TYPE_IDS.modification_document, 'Les documents du dossier ont changé.');
+        if (changed) await exchanges.tellReachedServices(tx, claims, row, NOTIFICATION_TYPE_IDS.modification_document, 'Les documents du dossier ont changé.');
       });
       await mail.flush().catch(() => undefined);
       return view(claims, scope);
@@ -249,52 +226,15 @@ export function createDossierService(deps: DossierServiceDeps) {
         await repository.update(tx, row.id, { idRib }, {});
         await audit.record(tx, { associationId: row.associationId, actor: { id: claims.userId, email: claims.email }, entity: 'dossier', entityId: row.id, action: 'rib', before: { id_rib: row.idRib }, after: { id_rib: idRib } });
         // The services the dossier reached pay to this account: they hear of the change (type 6) with it.
-        if (idRib !== row.idRib) await tellReachedServices(tx, claims, row, NOTIFICATION_TYPE_IDS.modification_rib, 'Le RIB du dossier a changé.');
+        if (idRib !== row.idRib) await exchanges.tellReachedServices(tx, claims, row, NOTIFICATION_TYPE_IDS.modification_rib, 'Le RIB du dossier a changé.');
       });
       await mail.flush().catch(() => undefined);
       return view(claims, scope);
     },
 
-    /** A change the other side should hear of (statut 2, document 4, RIB 6). */
-    async notify(claims: AuthClaims, scope: DossierScope, type: 2 | 4 | 6) {
-      const row = await load(scope.dossierId);
-      const labels = { 2: 'Le statut du dossier a changé.', 4: 'Les documents du dossier ont changé.', 6: 'Le RIB du dossier a changé.' };
-      await repository.transaction(async (tx) => {
-        const people = scope.side === 'association' ? await repository.serviceContacts(tx, reachedServiceIdsOf(row)) : await repository.membersFor(tx, row.associationId, row.idSiret);
-        await tell(tx, claims, people, { associationId: row.associationId, type, dossierId: row.id, idFo: row.idFo, text: `${labels[type]} (dossier n° ${row.idFo})` });
-      });
-      await mail.flush().catch(() => undefined);
-      return { message: DOSSIER_MESSAGES.notified };
-    },
-
-    /** A member's message reaches the services' users; a service's message reaches the members (type 5 and mail). */
-    async message(claims: AuthClaims, scope: DossierScope, body: { message: string; id_service_instructeur?: string }) {
-      const row = await load(scope.dossierId);
-      const services = serviceIdsOf(row);
-      if (body.id_service_instructeur && !services.includes(body.id_service_instructeur)) {
-        throw appError('DOSSIER_INPUT_INVALID', { motif: "Ce service n'instruit pas ce dossier." });
-      }
-      const fromService = scope.side === 'service';
-      const serviceId = fromService ? (scope.serviceIds[0] ?? body.id_service_instructeur ?? null) : (body.id_service_instructeur ?? null);
-      await repository.transaction(async (tx) => {
-        await repository.addMessage(tx, { dossierId: row.id, authorId: claims.userId, serviceId, direction: fromService ? 'vers_association' : 'vers_service', texte: body.message });
-        const reached = reachedServiceIdsOf(row);
-        const people = fromService ? await repository.membersFor(tx, row.associationId, row.idSiret) : await repository.serviceContacts(tx, serviceId ? reached.filter((id) => id === serviceId) : reached);
-        await tell(tx, claims, people, { associationId: row.associationId, type: NOTIFICATION_TYPE_IDS.message, dossierId: row.id, idFo: row.idFo, text: `Nouveau message sur le dossier n° ${row.idFo} :\n${body.message}` });
-      });
-      await mail.flush().catch(() => undefined);
-      return { message: DOSSIER_MESSAGES.messageSent };
-    },
-
-    async share(claims: AuthClaims, scope: DossierScope<'write'>, email: string) {
-      const userId = await repository.memberByEmail(scope.associationId, email);
-      if (!userId) throw appError('DOSSIER_INPUT_INVALID', { motif: DOSSIER_MESSAGES.shareNotMember });
-      await repository.transaction(async (tx) => {
-        await repository.share(tx, scope.dossierId, userId);
-        await audit.record(tx, { associationId: scope.associationId, actor: { id: claims.userId, email: claims.email }, entity: 'dossier', entityId: scope.dossierId, action: 'partager', before: null, after: { partage_avec: email } });
-      });
-      return { message: DOSSIER_MESSAGES.shared };
-    },
+    notify: exchanges.notify,
+    message: exchanges.message,
+    share: exchanges.share,
 
     /**
      * Every live instruction goes to B through the machine (event supprimer) and the dossier is marked
