@@ -99,12 +99,13 @@ describe('joining an association', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Choisir Club sportif de Tours' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Choix de l’établissement' })).toBeInTheDocument();
     expect(session.getState().selectedAssociation).toBe(ID);
+
+    // Establishments: SIRET 3-3-3-5, the head office badge. The heading comes before the association's
+    // light record is asked for: its request is read once the establishments it brings are shown.
+    const group = await screen.findByRole('group', { name: 'Établissement auquel vous vous rattachez' });
     expect(fake.requests.find((r) => r.url.startsWith('/api/proxy-asso/association-light'))!.url).toBe(
       `/api/proxy-asso/association-light?q=${ID}`,
     );
-
-    // Establishments: SIRET 3-3-3-5, the head office badge.
-    const group = await screen.findByRole('group', { name: 'Établissement auquel vous vous rattachez' });
     expect(within(group).getByText('SIRET 732 829 320 00074')).toBeInTheDocument();
     expect(within(group).getByText('Siège')).toBeInTheDocument();
     expect(within(group).getByText(/Antenne de Joué/)).toBeInTheDocument();
