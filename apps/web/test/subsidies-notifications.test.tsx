@@ -57,10 +57,10 @@ describe('notifications of /dossiers', () => {
     renderApp('/dossiers');
     const panel = await screen.findByRole('region', { name: /Notifications/ });
     await within(panel).findByText('1 non lue(s)');
-    const unread = within(panel).getByText(/Merci de joindre|Nouveau message sur le dossier/).closest('li')!;
+    const unread = (await within(panel).findByText(/Nouveau message sur le dossier/)).closest('li')!;
     expect(unread).toHaveTextContent('Non lue – Nouveau message – 20/11/2026 – Nouveau message sur le dossier n° 2026-000042 :');
     expect(within(unread).getByRole('link', { name: 'Voir le dossier n° 2026-000042' })).toHaveAttribute('href', `/associations/subvention-demande/${DOSSIER}`);
-    const older = within(panel).getByText(/Changement d’état du dossier/).closest('li')!;
+    const older = (await within(panel).findByText(/Changement d’état du dossier/)).closest('li')!;
     expect(within(older).queryByRole('link')).toBeNull();
     expect(within(older).queryByRole('button')).toBeNull();
 

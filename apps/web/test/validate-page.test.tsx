@@ -1,6 +1,6 @@
 // /validate/:token: the server's message; a login address validated clears the stale session and
 // offers to sign in, a service's contact address leaves whoever is signed in here signed in.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { session } from '../src/lib/session/session-store.ts';
 import { resetAppState } from './support/app-state.ts';
@@ -17,7 +17,7 @@ describe('validation link', () => {
     renderApp('/validate/tok-connexion');
     expect(await screen.findByText('Votre adresse e-mail est validée. Vous pouvez vous connecter.')).toBeInTheDocument();
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Se connecter' })).toBeInTheDocument();
-    expect(session.getState().token).toBeNull();
+    await waitFor(() => expect(session.getState().token).toBeNull());
   });
 
   it('a service’s contact address: the server’s message, the session kept', async () => {
