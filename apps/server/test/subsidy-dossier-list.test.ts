@@ -181,6 +181,21 @@ describe('filters', () => {
     expect(badId.status).toBe(400);
   });
 
+  it("an agent lists the service's transmitted dossiers and those they created themselves, not another's in entry", async () => {
+    const { rows } = await memberWithDossiers(4, { etat: (i) => ['A', 'D', 'A', '2'][i]! });
+    const [inEntry, transmitted, createdByAgent, instructed] = rows;
+    // Created by the agent for the association (the creator copied on the instructions, as creation does).
+    await t.db.dossier.update({ where: { id: createdByAgent!.id }, data: { createdById: agent.account.id, createdByType: 'service' } });
+    await t.db.dossierInstruction.updateMany({ where: { dossierId: createdByAgent!.id }, data: { createdById: agent.account.id, createdByType: 'service' } });
+    const seen = ids((await list(agent.token, { limit: '100' })).body);
+    expect(seen).toEqual(expect.arrayContaining([transmitted!.id, createdByAgent!.id, instructed!.id]));
+    expect(seen).not.toContain(inEntry!.id);
+    // Another service sees none of them.
+    const other = await signInService(t, 'Autre service');
+    const otherSees = ids((await list(other.token, { limit: '100' })).body);
+    for (const row of rows) expect(otherSees).not.toContain(row.id);
+  });
+
   it('takes repeated array parameters and comma lists alike (etats=A&etats=D)', async () => {
     const states = ['A', 'D', 'C', '2'];
     const { member, rows } = await memberWithDossiers(4, { etat: (i) => states[i]! });
