@@ -159,6 +159,25 @@ async function ensureMembers(url: string, db: Database): Promise<Member[]> {
   return members;
 }
 
+/**
+ * An agent of the service that received the most dossiers (its instructions past A and B): the
+ * service's login account of the load, given a password and the rds.user role once, and kept.
+ */
+async function ensureAgent(url: string): Promise<Member> {
+  const passwordHash = await hashPassword(PASSWORD);
+  return withClient(url, async (client) => {
+    const { rows } = await client.query<{ auth_id: string; email: string; n: number }>(
+      `WITH busiest AS (SELECT i.service_id, count(DISTINCT i.dossier_id)::int AS n FROM dossier_instructions i
+                          JOIN dossiers d ON d.id = i.dossier_id AND d.deleted_at IS NULL
+                         WHERE i.etat NOT IN ('A', 'B') GROUP BY i.service_id ORDER BY n DESC, i.service_id LIMIT 1)
+       SELECT sa.auth_id, u.email, b.n FROM busiest b JOIN service_accounts sa ON sa.id = b.service_id JOIN users u ON u.id = sa.auth_id`);
+    const agent = rows[0]!;
+    await client.query('UPDATE users SET password_hash = $2, enabled = true WHERE id = $1', [agent.auth_id, passwordHash]);
+    await client.query(`INSERT INTO user_roles (user_id, role) VALUES ($1, 'rds.user') ON CONFLICT DO NOTHING`, [agent.auth_id]);
+    return { associationId: '', email: agent.email, dossiers: agent.n };
+  });
+}
+
 /** Up to two dossiers with two projects per member's association, each with that member. */
 async function dossiersWithProjects(url: string, members: Member[]): Promise<{ id: string; member: Member }[]> {
   const rows = await withClient(url, async (client) => (await client.query<{ association_id: string; id: string }>(
@@ -243,6 +262,7 @@ interface Prepared {
   portal: PortalProcess;
   members: Member[];
   dossiers: { id: string; member: Member }[];
+  agent: Member;
 }
 
 // The built server, as `pnpm start` runs it (rebuilt only when its sources changed).
@@ -273,8 +293,9 @@ try {
     const db = createDatabase(url);
     const members = await ensureMembers(url, db).finally(() => db.$disconnect());
     const dossiers = await dossiersWithProjects(url, members);
+    const agent = await ensureAgent(url);
     const counts = members.map((m) => m.dossiers).sort((a, b) => a - b);
-    console.log(`${members.length} membres, associations de ${counts[0]} à ${counts[counts.length - 1]} dossiers (médiane ${counts[Math.floor(counts.length / 2)]}) ; ${dossiers.length} dossiers à deux projets`);
+    console.log(`${members.length} membres, associations de ${counts[0]} à ${counts[counts.length - 1]} dossiers (médiane ${counts[Math.floor(counts.length / 2)]}) ; ${dossiers.length} dossiers à deux projets ; un agent du service le plus chargé (${agent.dossiers} dossiers reçus)`);
     const portal = await startPortalProcess({
       cwd: ROOT,
       builtEntry: join(ROOT, 'apps/server/dist/main.js'),
@@ -283,9 +304,9 @@ try {
         DATABASE_URL: url, JWT_SECRET: randomBytes(32).toString('base64url'), DATA_DIR: join(work, `data-${size}`), PUBLIC_URL: 'http://127.0.0.1',
       },
     });
-    prepared.push({ size, portal, members, dossiers });
+    prepared.push({ size, portal, members, dossiers, agent });
     console.log(`portail (node apps/server/dist/main.js, NODE_ENV=production) prêt en ${Math.round(portal.readyMs)} ms sur ${portal.baseUrl}`);
-    for (const member of members) member.token = await signIn(portal.baseUrl, member);
+    for (const member of [...members, agent]) member.token = await signIn(portal.baseUrl, member);
   }
 
   console.log(`\n== mesures : ${WARMUP} appels d'échauffement, puis ${REQUESTS} à la suite` +
@@ -309,6 +330,11 @@ try {
       name: 'liste peuplée', route: `GET ${populated}`, wrong: listWrong(true),
       sizes: bySize((p) => ({ args: p.members, run: (m) => call(p.portal.baseUrl, populated, m.token!) })),
     }),
+    // The service's list grows with the base (its dossiers, not one association's): p95 judged, not the ratio.
+    "liste d'un service": await measureCase<Member>({
+      name: "liste d'un service", route: `GET ${LIST} (agent)`, wrong: listWrong(false),
+      sizes: bySize((p) => ({ args: [p.agent], run: (m) => call(p.portal.baseUrl, LIST, m.token!) })),
+    }),
     dossier: await measureCase<{ id: string; member: Member }>({
       name: 'dossier', route: 'GET /api/lca-server/demande/dossiers/:id?populate=projets',
       sizes: bySize((p) => ({ args: p.dossiers, run: (d) => call(p.portal.baseUrl, `/api/lca-server/demande/dossiers/${d.id}?populate=projets`, d.member.token!) })),
@@ -330,11 +356,12 @@ try {
       const a = figures.get(small)!.sequential;
       const b = figures.get(big)!.sequential;
       const ratio = b.p95 / a.p95;
-      missed += Number(b.p95 > TARGET_P95_MS) + Number(ratio > TARGET_RATIO);
+      const ratioJudged = kind !== "liste d'un service";
+      missed += Number(b.p95 > TARGET_P95_MS) + Number(ratioJudged && ratio > TARGET_RATIO);
       console.log(`${kind}`);
       console.log(`  ${small.toLocaleString('fr-FR').padStart(9)}  ${triple(a)}`);
       console.log(`  ${big.toLocaleString('fr-FR').padStart(9)}  ${triple(b)}   p95 cible ≤ ${TARGET_P95_MS} ms : ${verdict(b.p95 <= TARGET_P95_MS)}`);
-      console.log(`  rapport des p95 ×${ratio.toFixed(2)}   cible ≤ ×${TARGET_RATIO} : ${verdict(ratio <= TARGET_RATIO)}`);
+      console.log(`  rapport des p95 ×${ratio.toFixed(2)}   ${ratioJudged ? `cible ≤ ×${TARGET_RATIO} : ${verdict(ratio <= TARGET_RATIO)}` : 'non jugé (le service reçoit plus de dossiers dans la grande base)'}`);
     }
     if (missed > 0) {
       console.log(`\n${missed} cible(s) manquée(s).`);
