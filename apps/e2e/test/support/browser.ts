@@ -1,9 +1,11 @@
 // One Chromium per test file, a new French browser context per test, screenshots at key steps (and
-// on failure) in .test-artifacts/e2e/. Uncaught errors in the page fail the test.
+// on failure) in .test-artifacts/e2e/, each screen shot also checked for accessibility (axe-core,
+// support/accessibility.ts). Uncaught errors in the page fail the test.
 import { mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
+import { expectAccessible } from './accessibility.ts';
 import { ARTIFACTS_DIR, CHROMIUM_PATH } from './paths.ts';
 
 export const CHROMIUM_ARGS = [
@@ -105,6 +107,8 @@ export function useBrowser(): BrowserFixture {
       counter += 1;
       const file = join(ARTIFACTS_DIR, `${prefix}-${String(counter).padStart(2, '0')}-${slug(step)}.png`);
       await page!.screenshot({ path: file, fullPage: true });
+      // Every screen a journey looks at is also checked for accessibility.
+      await expectAccessible(page!, step);
       return file;
     },
   };

@@ -105,11 +105,8 @@ export function LegalRepresentatives({ idAsso, siret, associationWideReadOnly = 
                 size="small"
                 priority="tertiary"
                 onClick={() => void toggleCec(r)}
-                nativeButtonProps={{
-                  'aria-label': r.valideur_cec
-                    ? `Retirer le rôle de valideur CEC à ${name(r)}`
-                    : `Désigner ${name(r)} valideur CEC`,
-                }}
+                // The spoken name starts with the visible text (WCAG 2.5.3), then says whom it is about.
+                nativeButtonProps={{ 'aria-label': `${r.valideur_cec ? 'Retirer valideur CEC' : 'Désigner valideur CEC'} : ${name(r)}` }}
               >
                 {r.valideur_cec ? 'Retirer valideur CEC' : 'Désigner valideur CEC'}
               </Button>

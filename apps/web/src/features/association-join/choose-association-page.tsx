@@ -107,7 +107,8 @@ export function ChooseAssociationPage() {
                   onClick={() => choose(item)}
                   nativeButtonProps={{ 'aria-label': `Choisir ${item.nom}` }}
                 >
-                  Choisir cette association
+                  {/* The visible text begins the spoken name, which adds the association (WCAG 2.5.3). */}
+                  Choisir
                 </Button>
               </li>
             ))}
