@@ -13,8 +13,9 @@ import { useDraftState } from '../../../lib/forms/draft-state.ts';
 import { errorMessage } from '../../../lib/api/index.ts';
 import { FormError } from '../../../lib/forms/form-error.tsx';
 import { BudgetTable } from '../budget-table.tsx';
-import { customValue, shownProjectFields, withCustom } from '../expected-items.ts';
+import { customValue, shownProjectFields } from '../expected-items.ts';
 import { formatEuros } from '../format.ts';
+import { ExpectedFieldsFieldset } from './expected-fields-fieldset.tsx';
 import { RequiredMark } from './required-mark.tsx';
 
 /** The part of a project the editor sends (the server sets id, rang and number). */
@@ -251,34 +252,14 @@ export function ProjectEditor({ dossier, subvention, initial, readOnly, onSave, 
         </div>
       </fieldset>
 
-      {fields.length > 0 && (
-        <fieldset className={fr.cx('fr-fieldset')}>
-          <legend className={fr.cx('fr-fieldset__legend')}>Informations demandées par le dispositif</legend>
-          {fields.map((f) => {
-            const key = `custom-${f.code}`;
-            return (
-              <div key={f.code} className={fr.cx('fr-fieldset__element')}>
-                <Input
-                  label={
-                    <>
-                      {f.label}
-                      {f.required && <RequiredMark />}
-                    </>
-                  }
-                  state={problems[key] ? 'error' : 'default'}
-                  stateRelatedMessage={problems[key]}
-                  nativeInputProps={{
-                    id: `${idp}-${key}`,
-                    disabled: readOnly,
-                    value: String(customValue(projet.customs, f.code) ?? ''),
-                    onChange: (e) => setProjet((p) => ({ ...p, customs: withCustom(p.customs, f.code, e.target.value) })),
-                  }}
-                />
-              </div>
-            );
-          })}
-        </fieldset>
-      )}
+      <ExpectedFieldsFieldset
+        fields={fields}
+        customs={projet.customs}
+        errors={problems}
+        readOnly={readOnly}
+        idPrefix={`${idp}-`}
+        onChange={(update) => setProjet((p) => ({ ...p, customs: [...update(p.customs)] }))}
+      />
 
       <fieldset className={fr.cx('fr-fieldset')}>
         <legend className={fr.cx('fr-fieldset__legend')}>Montants demandés</legend>

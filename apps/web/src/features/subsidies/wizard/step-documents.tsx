@@ -10,9 +10,10 @@ import { DraftNotice } from '../../../lib/forms/draft-notice.tsx';
 import { fieldSetter, useDraftState } from '../../../lib/forms/draft-state.ts';
 import { errorMessage } from '../../../lib/api/index.ts';
 import { FormError } from '../../../lib/forms/form-error.tsx';
-import { customValue, documentProgress, shownDocuments, shownDossierFields, withCustom } from '../expected-items.ts';
+import { customValue, documentProgress, shownDocuments, shownDossierFields } from '../expected-items.ts';
 import { ExpectedDocumentField } from './expected-document-field.tsx';
 import { QuestionsFieldset } from './questions-fieldset.tsx';
+import { ExpectedFieldsFieldset } from './expected-fields-fieldset.tsx';
 import { RequiredLegend, RequiredMark } from './required-mark.tsx';
 import { StepActions } from './step-actions.tsx';
 import type { StepProps } from './types.ts';
@@ -154,39 +155,7 @@ export function StepDocuments({ dossier, subvention, readOnly, draftKey, onSave,
         Dernier exercice de la demande : <strong data-testid="exercice-fin">{endYear}</strong>
       </p>
 
-      {fields.length > 0 && (
-        <fieldset className={fr.cx('fr-fieldset')}>
-          <legend className={fr.cx('fr-fieldset__legend')}>Informations demandées par le dispositif</legend>
-          {fields.map((f) => {
-            const id = `custom-${f.code}`;
-            return (
-              <div key={f.code} className={fr.cx('fr-fieldset__element')}>
-                <div className={fr.cx('fr-input-group', errors[id] ? 'fr-input-group--error' : undefined)}>
-                  <label className={fr.cx('fr-label')} htmlFor={id}>
-                    {f.label}
-                    {f.required && <RequiredMark />}
-                  </label>
-                  <input
-                    id={id}
-                    className={fr.cx('fr-input')}
-                    type={f.type === 'number' ? 'number' : 'text'}
-                    disabled={readOnly}
-                    value={String(customValue(customs, f.code) ?? '')}
-                    aria-invalid={errors[id] ? true : undefined}
-                    aria-describedby={errors[id] ? `${id}-error` : undefined}
-                    onChange={(event) => setCustoms((c) => withCustom(c, f.code, f.type === 'number' && event.target.value !== '' ? Number(event.target.value) : event.target.value))}
-                  />
-                  {errors[id] && (
-                    <p id={`${id}-error`} className={fr.cx('fr-error-text')}>
-                      {errors[id]}
-                    </p>
-                  )}
-                </div>
-              </div>
-            );
-          })}
-        </fieldset>
-      )}
+      <ExpectedFieldsFieldset fields={fields} customs={customs} errors={errors} readOnly={readOnly} onChange={(update) => setCustoms((c) => [...update(c)])} />
 
       <QuestionsFieldset questions={questions} customs={customs} readOnly={readOnly} onChange={(update) => setCustoms((c) => [...update(c)])} />
 
