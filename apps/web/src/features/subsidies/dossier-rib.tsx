@@ -8,8 +8,8 @@ import { useState, type FormEvent } from 'react';
 import { callApi, errorMessage } from '../../lib/api/index.ts';
 import { FormError } from '../../lib/forms/form-error.tsx';
 import { toast } from '../../lib/toast/toast-store.ts';
+import { ribLabel } from './format.ts';
 
-const ibanEnd = (iban: string) => `…${iban.replace(/\s/g, '').slice(-4)}`;
 
 export function DossierRibChange({ dossier, ribs, onChanged }: { dossier: DossierView; ribs: readonly Rib[]; onChanged: (next: DossierView) => void }) {
   const offered = ribs.filter((r) => r.id_siret === dossier.demandeur.id_siret);
@@ -48,7 +48,7 @@ export function DossierRibChange({ dossier, ribs, onChanged }: { dossier: Dossie
           <option value="">Sélectionnez un RIB</option>
           {offered.map((r) => (
             <option key={r.id} value={r.id}>
-              {r.titulaire} – IBAN {ibanEnd(r.iban)}
+              {ribLabel(r)}
             </option>
           ))}
         </select>

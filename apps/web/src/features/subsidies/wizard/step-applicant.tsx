@@ -11,13 +11,13 @@ import { errorMessage } from '../../../lib/api/index.ts';
 import { FormError } from '../../../lib/forms/form-error.tsx';
 import { SelectField } from '../../../lib/forms/select-field.tsx';
 import { shownDocuments } from '../expected-items.ts';
+import { ribLabel } from '../format.ts';
 import { ExpectedDocumentField, type AttachedDocument } from './expected-document-field.tsx';
 import { RequiredLegend } from './required-mark.tsx';
 import { StepActions } from './step-actions.tsx';
 import type { ApplicantChoices, StepProps } from './types.ts';
 
 const personLabel = (r: Representant) => [r.civilite, r.prenom, r.nom].filter(Boolean).join(' ') + (r.fonction ? ` – ${r.fonction}` : '');
-const ibanEnd = (iban: string) => `…${iban.replace(/\s/g, '').slice(-4)}`;
 
 type Field = 'id_siret' | 'id_representant_legal' | 'id_signataire' | 'id_responsable' | 'id_rib';
 const REQUIRED: Record<Field, string> = {
@@ -134,7 +134,7 @@ export function StepApplicant({ dossier, subvention, readOnly, draftKey, onSave,
           <SelectField
             label="RIB *"
             placeholder={values.id_siret ? (ribs.length ? 'Sélectionnez un RIB' : 'Aucun RIB pour cet établissement') : 'Choisissez d’abord l’établissement'}
-            options={ribs.map((r) => ({ value: r.id, label: `${r.titulaire} – IBAN ${ibanEnd(r.iban)}` }))}
+            options={ribs.map((r) => ({ value: r.id, label: ribLabel(r) }))}
             {...bind('id_rib')}
           />
         </div>
