@@ -5,7 +5,7 @@ import { ROLE_SETS, type SubventionBody, type SubventionView } from '@portail/co
 import { isUniqueViolation, type DbTransaction } from '../../../db/transaction.ts';
 import { appError } from '../../../http/errors.ts';
 import type { AuthClaims } from '../../../http/request-context.ts';
-import type { SubventionData, SubventionFilter, SubventionRepository, SubventionRow } from './repository.ts';
+import type { DefinitionData, SubventionData, SubventionFilter, SubventionRepository, SubventionRow } from './repository.ts';
 
 const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
 const toDate = (text: string | null) => (text ? new Date(`${text}T00:00:00Z`) : null);
@@ -225,15 +225,15 @@ export function createSubventionService(repository: SubventionRepository) {
     definitions: {
       listChamps: (enabled?: boolean) => repository.listChamps(enabled).then((rows) => rows.map(toDefinition)),
       listDocuments: (enabled?: boolean) => repository.listDocuments(enabled).then((rows) => rows.map(toDefinition)),
-      createChamp: (body: DefinitionBody & { type: string }) =>
+      createChamp: (body: DefinitionData & { type: string }) =>
         repository.createChamp(body).then(toDefinition, codeTakenOnRace('EXPECTED_ITEM_CODE_TAKEN')),
-      createDocument: (body: DefinitionBody & { nature: string }) =>
+      createDocument: (body: DefinitionData & { nature: string }) =>
         repository.createDocument(body).then(toDefinition, codeTakenOnRace('EXPECTED_ITEM_CODE_TAKEN')),
-      async updateChamp(id: string, body: DefinitionBody & { type: string }) {
+      async updateChamp(id: string, body: DefinitionData & { type: string }) {
         if (!(await repository.champExists(id))) throw appError('EXPECTED_ITEM_NOT_FOUND');
         return repository.updateChamp(id, body).then(toDefinition, codeTakenOnRace('EXPECTED_ITEM_CODE_TAKEN'));
       },
-      async updateDocument(id: string, body: DefinitionBody & { nature: string }) {
+      async updateDocument(id: string, body: DefinitionData & { nature: string }) {
         if (!(await repository.documentExists(id))) throw appError('EXPECTED_ITEM_NOT_FOUND');
         return repository.updateDocument(id, body).then(toDefinition, codeTakenOnRace('EXPECTED_ITEM_CODE_TAKEN'));
       },
@@ -242,14 +242,6 @@ export function createSubventionService(repository: SubventionRepository) {
 }
 export type SubventionService = ReturnType<typeof createSubventionService>;
 
-interface DefinitionBody {
-  code: string;
-  label: string;
-  labelCode: string | null;
-  meta: Record<string, unknown>;
-  enabled: boolean;
-  isDefault: boolean;
-}
 function toDefinition<T extends { id: string; code: string; label: string; labelCode: string | null; meta: unknown; enabled: boolean; isDefault: boolean }>(row: T) {
   const { createdAt: _c, updatedAt: _u, ...rest } = row as T & { createdAt?: Date; updatedAt?: Date };
   return { ...rest, meta: row.meta as Record<string, unknown> };
