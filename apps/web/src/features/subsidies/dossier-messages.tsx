@@ -11,6 +11,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { callApi, errorMessage } from '../../lib/api/index.ts';
 import { FormError } from '../../lib/forms/form-error.tsx';
+import { useSending } from '../../lib/forms/use-sending.ts';
 import { formatTimestamp } from '../../lib/format/timestamp.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
 
@@ -65,17 +66,14 @@ function MessageItem({ message }: { message: DossierMessage }) {
 function MessageForm({ dossier, asService, onSent }: { dossier: DossierView; asService: boolean; onSent: () => Promise<void> }) {
   const [message, setMessage] = useState('');
   const [serviceId, setServiceId] = useState(dossier.instructeurs.find((i) => i.isReferent)?.service.id ?? dossier.instructeurs[0]?.service.id ?? ALL_SERVICES);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const { formError, setFormError, sending, send } = useSending();
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!message.trim()) {
       setFormError(MESSAGES.required('message'));
       return;
     }
-    setFormError(null);
-    setSending(true);
-    try {
+    await send(async () => {
       const sent = await callApi(dossierRoutes.messageDossier, {
         params: { id: dossier.id },
         query: {},
@@ -84,11 +82,7 @@ function MessageForm({ dossier, asService, onSent }: { dossier: DossierView; asS
       toast.success(sent.message);
       setMessage('');
       await onSent();
-    } catch (e) {
-      setFormError(errorMessage(e, MESSAGES.httpEmpty));
-    } finally {
-      setSending(false);
-    }
+    });
   }
   return (
     <form onSubmit={onSubmit} noValidate aria-label={asService ? 'Écrire à l’association' : 'Écrire au service instructeur'}>

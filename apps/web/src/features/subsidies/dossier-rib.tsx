@@ -5,8 +5,9 @@ import { fr } from '@codegouvfr/react-dsfr';
 import { Button } from '@codegouvfr/react-dsfr/Button';
 import { dossierRoutes, MESSAGES, type DossierView, type Rib } from '@portail/contract';
 import { useState, type FormEvent } from 'react';
-import { callApi, errorMessage } from '../../lib/api/index.ts';
+import { callApi } from '../../lib/api/index.ts';
 import { FormError } from '../../lib/forms/form-error.tsx';
+import { useSending } from '../../lib/forms/use-sending.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
 import { ribLabel } from './format.ts';
 
@@ -14,24 +15,17 @@ import { ribLabel } from './format.ts';
 export function DossierRibChange({ dossier, ribs, onChanged }: { dossier: DossierView; ribs: readonly Rib[]; onChanged: (next: DossierView) => void }) {
   const offered = ribs.filter((r) => r.id_siret === dossier.demandeur.id_siret);
   const [idRib, setIdRib] = useState(dossier.demandeur.id_rib ?? '');
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { formError, setFormError, sending: saving, send } = useSending();
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!idRib) {
       setFormError(MESSAGES.required('RIB'));
       return;
     }
-    setFormError(null);
-    setSaving(true);
-    try {
+    await send(async () => {
       onChanged(await callApi(dossierRoutes.putRib, { params: { id: dossier.id }, query: {}, body: { id_rib: idRib } }));
       toast.success('Le RIB du dossier a été changé ; le service instructeur en est informé.');
-    } catch (e) {
-      setFormError(errorMessage(e, MESSAGES.httpEmpty));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="rib-dossier" className={fr.cx('fr-mt-4w')}>

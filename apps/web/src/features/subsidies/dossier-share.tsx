@@ -6,31 +6,25 @@ import { Button } from '@codegouvfr/react-dsfr/Button';
 import { Input } from '@codegouvfr/react-dsfr/Input';
 import { dossierRoutes, MESSAGES, type DossierView } from '@portail/contract';
 import { useState, type FormEvent } from 'react';
-import { callApi, errorMessage } from '../../lib/api/index.ts';
+import { callApi } from '../../lib/api/index.ts';
 import { FormError } from '../../lib/forms/form-error.tsx';
+import { useSending } from '../../lib/forms/use-sending.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
 
 export function DossierShare({ dossier }: { dossier: DossierView }) {
   const [email, setEmail] = useState('');
-  const [formError, setFormError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const { formError, setFormError, sending, send } = useSending();
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!email.trim()) {
       setFormError(MESSAGES.required('adresse électronique'));
       return;
     }
-    setFormError(null);
-    setSending(true);
-    try {
+    await send(async () => {
       const { message } = await callApi(dossierRoutes.shareDossier, { params: { id: dossier.id }, query: {}, body: { email } });
       toast.success(message);
       setEmail('');
-    } catch (e) {
-      setFormError(errorMessage(e, MESSAGES.httpEmpty));
-    } finally {
-      setSending(false);
-    }
+    });
   }
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="partage-dossier" className={fr.cx('fr-mt-4w')}>

@@ -10,8 +10,8 @@ import { checkProject, MESSAGES, realignProject, type Dossier, type Projet, type
 import { useState, type FormEvent } from 'react';
 import { DraftNotice } from '../../../lib/forms/draft-notice.tsx';
 import { useDraftState } from '../../../lib/forms/draft-state.ts';
-import { errorMessage } from '../../../lib/api/index.ts';
 import { FormError } from '../../../lib/forms/form-error.tsx';
+import { useSending } from '../../../lib/forms/use-sending.ts';
 import { BudgetTable } from '../budget-table.tsx';
 import { customValue, shownProjectFields } from '../expected-items.ts';
 import { formatEuros } from '../format.ts';
@@ -99,8 +99,7 @@ export function ProjectEditor({ dossier, subvention, initial, readOnly, onSave, 
   const draft = useDraftState(draftKey, alignOnDossier(initial, dossier, subvention));
   const { value: projet, set: setProjet } = draft;
   const [problems, setProblems] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { formError, setFormError, sending: saving, send } = useSending();
   const idp = `projet-${projet.id ?? 'nouveau'}`;
   const d = projet.description;
   const setDescription = (changes: Partial<ProjectDraft['description']>) => setProjet((p) => ({ ...p, description: { ...p.description, ...changes } }));
@@ -119,16 +118,10 @@ export function ProjectEditor({ dossier, subvention, initial, readOnly, onSave, 
       setFormError(MESSAGES.invalidForm);
       return;
     }
-    setFormError(null);
-    setSaving(true);
-    try {
+    await send(async () => {
       await onSave(projet);
       draft.clear();
-    } catch (error) {
-      setFormError(errorMessage(error, MESSAGES.httpEmpty));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   const text = (name: keyof ProjectDraft['description'], label: string, opts: { textArea?: boolean; required?: boolean; type?: string } = {}) => {

@@ -9,6 +9,7 @@ import { DraftNotice } from '../../../lib/forms/draft-notice.tsx';
 import { useDraftState } from '../../../lib/forms/draft-state.ts';
 import { errorMessage } from '../../../lib/api/index.ts';
 import { FormError } from '../../../lib/forms/form-error.tsx';
+import { useSending } from '../../../lib/forms/use-sending.ts';
 import { SelectField } from '../../../lib/forms/select-field.tsx';
 import { shownDocuments } from '../expected-items.ts';
 import { ribLabel } from '../format.ts';
@@ -50,8 +51,7 @@ export function StepApplicant({ dossier, subvention, readOnly, draftKey, onSave,
   const { value: values, set: setValues } = draft;
   const [uploading, setUploading] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Field | 'rib_copie', string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { formError, setFormError, sending: saving, send } = useSending();
 
   const representants = choices.representants.filter((r) => !r.deleted);
   const legal = representants.filter((r) => r.est_representant_legal);
@@ -95,9 +95,7 @@ export function StepApplicant({ dossier, subvention, readOnly, draftKey, onSave,
       setFormError(MESSAGES.invalidForm);
       return;
     }
-    setFormError(null);
-    setSaving(true);
-    try {
+    await send(async () => {
       const etablissement = choices.etablissements.find((e) => e.siret === values.id_siret);
       const { rib_copie: copy, ...demandeur } = values;
       await onSave({
@@ -106,11 +104,7 @@ export function StepApplicant({ dossier, subvention, readOnly, draftKey, onSave,
         ...(ribCopy ? { documents: [...dossier.documents.filter((doc) => doc.code !== ribCopy.code), ...(copy ? [{ ...copy, code: ribCopy.code }] : [])] } : {}),
       });
       draft.clear();
-    } catch (error) {
-      setFormError(errorMessage(error, MESSAGES.httpEmpty));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (

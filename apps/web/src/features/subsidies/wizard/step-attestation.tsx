@@ -9,6 +9,7 @@ import { MESSAGES, missingForTransmission, toExpectedQuestion, type Question } f
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api/index.ts';
 import { FormError } from '../../../lib/forms/form-error.tsx';
+import { useSending } from '../../../lib/forms/use-sending.ts';
 import { RequiredLegend, RequiredMark } from './required-mark.tsx';
 import { LAST_STEP, STEP_OF_MISSING, WIZARD_STEPS } from '../wizard-steps.ts';
 import { StepActions } from './step-actions.tsx';
@@ -26,8 +27,7 @@ export function StepAttestation({
 }: StepProps & { onBack: () => void; onTransmit: () => Promise<void>; canTransmit: boolean; questions: readonly Question[] }) {
   const [certifie, setCertifie] = useState(dossier.attestation?.certifie ?? false);
   const [error, setError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { formError, setFormError, sending: saving, send } = useSending();
   const [transmitting, setTransmitting] = useState(false);
   const missing = missingForTransmission(dossier, {
     questions: questions.map(toExpectedQuestion),
@@ -43,15 +43,9 @@ export function StepAttestation({
       return;
     }
     setError(null);
-    setFormError(null);
-    setSaving(true);
-    try {
+    await send(async () => {
       await onSave({ attestation: { certifie: true, date: new Date().toISOString() } });
-    } catch (e) {
-      setFormError(errorMessage(e, MESSAGES.httpEmpty));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   async function transmit() {

@@ -10,6 +10,7 @@ import { DraftNotice } from '../../../lib/forms/draft-notice.tsx';
 import { fieldSetter, useDraftState } from '../../../lib/forms/draft-state.ts';
 import { errorMessage } from '../../../lib/api/index.ts';
 import { FormError } from '../../../lib/forms/form-error.tsx';
+import { useSending } from '../../../lib/forms/use-sending.ts';
 import { customValue, documentProgress, shownDocuments, shownDossierFields } from '../expected-items.ts';
 import { ExpectedDocumentField } from './expected-document-field.tsx';
 import { QuestionsFieldset } from './questions-fieldset.tsx';
@@ -44,8 +45,7 @@ export function StepDocuments({ dossier, subvention, readOnly, draftKey, onSave,
     fieldSetter(draftState.set, 'attached'),
   ];
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { formError, setFormError, sending: saving, send } = useSending();
   const [uploading, setUploading] = useState<string | null>(null);
 
   // The conditions read the dossier as it is being filled in.
@@ -91,9 +91,7 @@ export function StepDocuments({ dossier, subvention, readOnly, draftKey, onSave,
       setFormError(MESSAGES.invalidForm);
       return;
     }
-    setFormError(null);
-    setSaving(true);
-    try {
+    await send(async () => {
       const shownCodes = new Set(documents.map((d) => d.code));
       await onSave({
         description: {
@@ -106,11 +104,7 @@ export function StepDocuments({ dossier, subvention, readOnly, draftKey, onSave,
         documents: attached.filter((d) => shownCodes.has(d.code)),
       });
       draftState.clear();
-    } catch (error) {
-      setFormError(errorMessage(error, MESSAGES.httpEmpty));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   const radio = (name: 'renouvellement' | 'pluriannuel', legend: string, value: string, set: (v: string) => void, hint?: string) => (

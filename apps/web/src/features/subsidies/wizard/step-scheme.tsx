@@ -3,8 +3,8 @@
 import { fr } from '@codegouvfr/react-dsfr';
 import { MESSAGES, type Subvention } from '@portail/contract';
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../../../lib/api/index.ts';
 import { FormError } from '../../../lib/forms/form-error.tsx';
+import { useSending } from '../../../lib/forms/use-sending.ts';
 import { SelectField } from '../../../lib/forms/select-field.tsx';
 import { formatDay } from '../format.ts';
 import { RequiredLegend } from './required-mark.tsx';
@@ -27,8 +27,7 @@ export function StepScheme({ subventions, initial, readOnly, onSave }: StepSchem
   const [code, setCode] = useState(initial.code_subvention ?? '');
   const [sous, setSous] = useState(initial.id_sous_type_dispositif ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { formError, setFormError, sending: saving, send } = useSending();
   const subvention = subventions.find((s) => s.code === code);
   const sousDispositifs = subvention?.sous_dispositifs ?? [];
 
@@ -42,15 +41,9 @@ export function StepScheme({ subventions, initial, readOnly, onSave }: StepSchem
       setFormError(MESSAGES.invalidForm);
       return;
     }
-    setFormError(null);
-    setSaving(true);
-    try {
+    await send(async () => {
       await onSave({ code_subvention: subvention.code, id_sous_type_dispositif: sous || null, exercice: subvention.campagne_exercice }, subvention);
-    } catch (error) {
-      setFormError(errorMessage(error, MESSAGES.httpEmpty));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   const chosen = sousDispositifs.find((s) => s.id === sous);
