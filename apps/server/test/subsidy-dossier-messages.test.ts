@@ -1,6 +1,6 @@
 // The message thread of a dossier (GET …/dossiers/:id?populate=messages): both sides read it in
 // order, members by name and never by address, the service as itself; strangers reach nothing;
-// an unknown populate name is refused in French.
+// an unknown populate name is refused in French; a message goes only to the service it names.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOSSIER_MESSAGES } from '@portail/contract';
 import type { TestAssociation } from './support/association-factory.ts';
@@ -61,5 +61,30 @@ describe('message thread of a dossier', () => {
     const unknown = await as(member.token).get(`/${row.id}`, { populate: 'courriels' });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toContain(DOSSIER_MESSAGES.unknownViewPopulate('courriels'));
+  });
+
+  it('goes only to the service it names: each service reads what is written to all and its own exchange, the association the whole thread', async () => {
+    const other = await signInService(t, 'DRAJES Auvergne-Rhône-Alpes');
+    const row = await createDossier(t, asso, await createScheme(t, { serviceIds: [agent.serviceId, other.serviceId] }), [agent.serviceId, other.serviceId], { etat: 'D' });
+    const send = async (token: string, message: string, to?: string) =>
+      expect((await as(token).post(`/${row.id}/message`, { message, ...(to ? { id_service_instructeur: to } : {}) })).status).toBe(201);
+    await send(member.token, 'Au SDJES seulement.', agent.serviceId);
+    await send(member.token, 'À la DRAJES seulement.', other.serviceId);
+    await send(member.token, 'À tous les services.');
+    await send(agent.token, 'Réponse du SDJES.');
+    await send(other.token, 'Réponse de la DRAJES.');
+
+    const thread = async (token: string) => {
+      const read = await as(token).get(`/${row.id}`, { populate: 'messages' });
+      expect(read.status, JSON.stringify(read.body)).toBe(200);
+      return (read.body.messages as { texte: string }[]).map((m) => m.texte);
+    };
+    expect(await thread(agent.token)).toEqual(['Au SDJES seulement.', 'À tous les services.', 'Réponse du SDJES.']);
+    expect(await thread(other.token)).toEqual(['À la DRAJES seulement.', 'À tous les services.', 'Réponse de la DRAJES.']);
+    expect(await thread(member.token)).toEqual(['Au SDJES seulement.', 'À la DRAJES seulement.', 'À tous les services.', 'Réponse du SDJES.', 'Réponse de la DRAJES.']);
+    // Nor is the other service told of it: only the named service's users get the notification.
+    const told = await t.db.notification.findMany({ where: { userId: other.account.id } });
+    expect(told.length).toBeGreaterThan(0);
+    expect(JSON.stringify(told.map((n) => n.payload))).not.toContain('Au SDJES seulement.');
   });
 });

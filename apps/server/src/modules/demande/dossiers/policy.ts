@@ -71,3 +71,12 @@ export function dossierScopeFor<M extends 'read' | 'write'>(claims: AuthClaims, 
   if (mode === 'write') throw appError('FORBIDDEN');
   return seen;
 }
+
+/**
+ * The services whose part of the thread the caller reads: an agent reads the messages written to
+ * all services or to/by its own service, never another service's exchange; the association side
+ * and rds.admin read the whole thread (undefined).
+ */
+export function threadServicesFor(scope: Pick<DossierScope, 'side' | 'serviceIds'>): string[] | undefined {
+  return scope.side === 'service' && scope.serviceIds.length > 0 ? scope.serviceIds : undefined;
+}

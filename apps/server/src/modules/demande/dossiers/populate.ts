@@ -41,8 +41,8 @@ export async function fullProjets(repository: DossierRepository, dossierId: stri
 }
 
 /** The thread with the instructing services: the writer by name only (a service writes as itself). */
-async function messages(repository: DossierRepository, dossierId: string): Promise<NonNullable<DossierView['messages']>> {
-  return (await repository.messages(dossierId)).map((m) => ({
+async function messages(repository: DossierRepository, dossierId: string, services: string[] | undefined): Promise<NonNullable<DossierView['messages']>> {
+  return (await repository.messages(dossierId, services)).map((m) => ({
     id: m.id,
     direction: m.direction as 'vers_service' | 'vers_association',
     texte: m.texte,
@@ -57,11 +57,13 @@ export async function viewParts(
   repository: DossierRepository,
   dossierId: string,
   q: { populate?: readonly DossierViewPopulate[]; projectFields?: readonly ProjetField[] },
+  /** The services whose part of the thread is read (policy.ts threadServicesFor); undefined: all of it. */
+  threadServices?: string[],
 ): Promise<Partial<Pick<DossierView, 'projets' | 'messages'>>> {
   const asked = q.populate ?? [];
   const [projets, thread] = await Promise.all([
     asked.includes('projets') ? fullProjets(repository, dossierId, q.projectFields) : undefined,
-    asked.includes('messages') ? messages(repository, dossierId) : undefined,
+    asked.includes('messages') ? messages(repository, dossierId, threadServices) : undefined,
   ]);
   return { ...(projets ? { projets } : {}), ...(thread ? { messages: thread } : {}) };
 }

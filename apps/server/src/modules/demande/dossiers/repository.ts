@@ -58,10 +58,13 @@ export function createDossierRepository(db: Database) {
     },
     /** The dossier's projects with their lines (`populate=projets` of a dossier). */
     fullProjets: (id: string) => listProjetRows(db, id),
-    /** The dossier's messages, oldest first, with the writer's name and the service. */
-    messages: (dossierId: string) =>
+    /**
+     * The dossier's messages, oldest first, with the writer's name and the service; with `services`,
+     * only those written to all services or to/by one of them.
+     */
+    messages: (dossierId: string, services?: string[]) =>
       db.dossierMessage.findMany({
-        where: { dossierId },
+        where: { dossierId, ...(services ? { OR: [{ serviceId: null }, { serviceId: { in: services } }] } : {}) },
         orderBy: { createdAt: 'asc' },
         select: { id: true, direction: true, texte: true, createdAt: true, author: { select: { prenom: true, nom: true } }, service: { select: { id: true, nom: true } } },
       }),

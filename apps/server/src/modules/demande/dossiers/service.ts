@@ -23,7 +23,7 @@ import type { NotificationService } from '../../notifications/index.ts';
 import type { TransitionService, WorkflowTarget } from '../../workflow/index.ts';
 import { listWhere, projectSummary, reachWhere, type ListQuery } from './list.ts';
 import { createDossierExchanges } from './exchanges.ts';
-import { dossierScopeFor } from './policy.ts';
+import { dossierScopeFor, threadServicesFor } from './policy.ts';
 import { partsOf, viewParts } from './populate.ts';
 import type { DossierRepository } from './repository.ts';
 import type { DossierScopeRepository } from './scope.repository.ts';
@@ -116,7 +116,7 @@ export function createDossierService(deps: DossierServiceDeps) {
     /** The dossier; with populate, its full projects (parts from projectFields) and its messages. */
     async get(claims: AuthClaims, scope: DossierScope, q: { populate?: DossierViewPopulate[]; projectFields?: ProjetField[] } = {}) {
       const dossier = await view(claims, scope);
-      return { ...dossier, ...(await viewParts(repository, dossier.id, q)) };
+      return { ...dossier, ...(await viewParts(repository, dossier.id, q, threadServicesFor(scope))) };
     },
 
     states: () =>
