@@ -54,17 +54,23 @@ export default tseslint.config(
   // ── The shape ────────────────────────────────────────────────────────────────────────────────
   // 1. No Prisma outside the repositories and the database folder. Allowed, and nothing else:
   //    - repositories: `repository.ts` (a module's or an aggregate's) and `*.repository.ts`;
-  //    - apps/server/src/db/** (the client, migrations, seeds, the transaction helper);
-  //    - app.ts, which creates the client from the configuration, and services.ts, which hands
-  //      it to each module's repositories (the wiring: neither writes a query).
+  //    - apps/server/src/db/** (the client, migrations, the transaction helper, read helpers);
+  //    - apps/server/src/seed/** (demo and reference data): it writes thousands of fixed rows in
+  //      bulk before any request, with no rule to hold, so its inserts stay beside its data rather
+  //      than adding bulk-insert functions to the modules' repositories that only the demo would use;
+  //    - app.ts, which creates the client from the configuration, services.ts, which hands it to
+  //      each module's repositories, and audit-verify.ts, which hands it to the audit module's (the
+  //      wiring: none writes a query).
   {
     files: [`${SERVER}/**/*.ts`],
     ignores: [
       `${SERVER}/**/repository.ts`,
       `${SERVER}/**/*.repository.ts`,
       `${SERVER}/db/**`,
+      `${SERVER}/seed/**`,
       `${SERVER}/app.ts`,
       `${SERVER}/services.ts`,
+      `${SERVER}/audit-verify.ts`,
     ],
     rules: { 'no-restricted-imports': ['error', PRISMA_IMPORT] },
   },
@@ -81,7 +87,24 @@ export default tseslint.config(
     plugins: { shape },
     rules: { 'shape/module-boundaries': ['error', { root: 'apps/web/src/features', label: 'feature' }] },
   },
-  // 3. No import cycle in the server, the client or the contract (type-only imports excepted:
+  // 3. The database folder is the floor the modules stand on: it imports only itself, the generated
+  //    Prisma client and config.ts, never a module (nor seed/, http/ or the wiring above them). What
+  //    needs both the database and the modules (seeding, audit-verify.ts) lives above the modules.
+  {
+    files: [`${SERVER}/db/**/*.ts`],
+    plugins: { shape },
+    rules: {
+      'shape/layers': [
+        'error',
+        {
+          layer: `${SERVER}/db`,
+          mayImport: [`${SERVER}/db`, `${SERVER}/generated`, `${SERVER}/config.ts`],
+          why: 'the modules use db/, never the reverse; code that needs both lives above the modules (src/seed, entry points)',
+        },
+      ],
+    },
+  },
+  // 4. No import cycle in the server, the client or the contract (type-only imports excepted:
   //    they vanish at run time).
   {
     files: [`${SERVER}/**/*.ts`, 'apps/web/src/**/*.{ts,tsx}', 'packages/contract/src/**/*.ts'],

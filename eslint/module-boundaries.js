@@ -4,6 +4,7 @@
 // outside: true }; with `outside`, files out of the root (app.ts, services.ts, http/) are held to the
 // same entry. Only relative imports are checked: the workspace has no path aliases into these folders.
 import path from 'node:path';
+import { layers } from './layers.js';
 
 const ENTRY = /^index\.tsx?$/;
 
@@ -66,4 +67,4 @@ export const moduleBoundaries = {
   },
 };
 
-export default { meta: { name: 'shape' }, rules: { 'module-boundaries': moduleBoundaries } };
+export default { meta: { name: 'shape' }, rules: { 'module-boundaries': moduleBoundaries, layers } };

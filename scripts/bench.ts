@@ -19,7 +19,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { DEMO_PASSWORD } from '../apps/server/src/db/demo-data.ts';
+import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-data.ts';
 import { freePort } from '../apps/server/test/support/free-port.ts';
 import { startPortalProcess, type PortalProcess } from '../apps/server/test/support/portal-process.ts';
 import { initialClientJs, type ClientWeight } from './bench/client-weight.ts';

@@ -6,9 +6,9 @@ import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { resolveDatabase } from '../apps/server/src/db/database-url.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
-import { defaultCommunePicker } from '../apps/server/src/db/registry/communes.ts';
-import { countAssociations, loadRegistry } from '../apps/server/src/db/registry/copy-loader.ts';
-import { createRegistryGenerator } from '../apps/server/src/db/registry/generator.ts';
+import { defaultCommunePicker } from '../apps/server/src/seed/registry/communes.ts';
+import { countAssociations, loadRegistry } from '../apps/server/src/seed/registry/copy-loader.ts';
+import { createRegistryGenerator } from '../apps/server/src/seed/registry/generator.ts';
 
 const SIZES = { demo: 1_000, national: 1_500_000 } as const;
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));

@@ -37,7 +37,7 @@ const result = await build({
   entryPoints: {
     main: join(serverDir, 'src/main.ts'),
     'migrate-cli': join(serverDir, 'src/db/migrate-cli.ts'),
-    'audit-verify': join(serverDir, 'src/db/audit-verify.ts'),
+    'audit-verify': join(serverDir, 'src/audit-verify.ts'),
   },
   outdir,
   bundle: true,

@@ -8,7 +8,7 @@ import { loadConfig, loadsDemoData, type AppConfig } from './config.ts';
 import { JWT_SECRET_NAME } from './db/app-secrets.ts';
 import { resolveDatabase, type DatabaseTarget } from './db/database-url.ts';
 import { migrate } from './db/migrate.ts';
-import { REFERENTIEL_SOURCES } from './db/referentiel-data/index.ts';
+import { REFERENTIEL_SOURCES } from './seed/referentiel-data/index.ts';
 import { readStartupState } from './db/startup-state.ts';
 import { checkDatabaseAnswers, checkDataDirWritable, checkpointInBackground, checkHttpPortFree, describe, httpListenError, startupFailureMessage } from './startup.ts';
 
@@ -80,9 +80,9 @@ async function start(): Promise<void> {
     import('./app.ts'),
     import('./modules/declaration/index.ts'),
     import('./modules/lca/index.ts'),
-    import('./db/demo-data.ts'),
-    import('./db/demo-registry.ts'),
-    import('./db/demo-dossiers.ts'),
+    import('./seed/demo-data.ts'),
+    import('./seed/demo-registry.ts'),
+    import('./seed/demo-dossiers.ts'),
     import('./storage/index.ts'),
   ]);
   modules.catch(() => {}); // awaited below; a failure is reported there, at its step
@@ -115,7 +115,7 @@ async function start(): Promise<void> {
   const questionsMissing = DEFAULT_QUESTIONS.some((question) => !state.questionCodes.has(question.code));
   const [referentiels, questions, accounts, registry] = await timed('référentiels et données de démonstration', () =>
     Promise.all([
-      referentielsMissing ? seedReferentiels(built.services.db) : { inserted: [] as string[] },
+      referentielsMissing ? seedReferentiels(built.services.db, REFERENTIEL_SOURCES) : { inserted: [] as string[] },
       questionsMissing ? seedQuestions(built.services.db) : [],
       demo && !state.hasUsers ? seedDemoData(built.services.db) : false,
       demo && !state.hasAssociations ? seedDemoRegistry(built.services.db) : false,

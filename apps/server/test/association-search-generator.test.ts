@@ -4,10 +4,10 @@
 import { isValidBIC, isValidIBAN } from 'ibantools';
 import { describe, expect, it } from 'vitest';
 import { identiteChangesSchema, isValidRna, isValidSiren, isValidSiret, sirenOf } from '@portail/contract';
-import { DEMO_ASSOCIATIONS } from '../src/db/demo-registry.ts';
-import { defaultCommunePicker } from '../src/db/registry/communes.ts';
-import { createRegistryGenerator, generateBatch } from '../src/db/registry/generator.ts';
-import { frenchIban, ribKey } from '../src/db/registry/identifiers.ts';
+import { DEMO_ASSOCIATIONS } from '../src/seed/demo-registry.ts';
+import { defaultCommunePicker } from '../src/seed/registry/communes.ts';
+import { createRegistryGenerator, generateBatch } from '../src/seed/registry/generator.ts';
+import { frenchIban, ribKey } from '../src/seed/registry/identifiers.ts';
 import { searchableName } from '../src/modules/proxy-asso/search/text.ts';
 
 const communes = defaultCommunePicker();

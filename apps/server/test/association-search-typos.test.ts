@@ -3,7 +3,7 @@
 // dictionary follows the associations' creations, renames, deletions and restorations (trigger).
 // Real PostgreSQL with the demo registry, real HTTP server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoRegistry } from '../src/db/demo-registry.ts';
+import { seedDemoRegistry } from '../src/seed/demo-registry.ts';
 import { createSearchRepository } from '../src/modules/proxy-asso/search/repository.ts';
 import { searchableName } from '../src/modules/proxy-asso/search/text.ts';
 import { createAssociation } from './support/association-factory.ts';

@@ -3,7 +3,7 @@
 // light data only. Real PostgreSQL with the demo registry (1 000 generated + fixed associations).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSOCIATION_SEARCH, MESSAGES, SEARCH_MESSAGES, type AssociationSearchResult } from '@portail/contract';
-import { DEMO_ASSOCIATIONS, seedDemoRegistry } from '../src/db/demo-registry.ts';
+import { DEMO_ASSOCIATIONS, seedDemoRegistry } from '../src/seed/demo-registry.ts';
 import { searchableName } from '../src/modules/proxy-asso/search/text.ts';
 import { createSearchRepository } from '../src/modules/proxy-asso/search/repository.ts';
 import { createSearchService } from '../src/modules/proxy-asso/search/service.ts';

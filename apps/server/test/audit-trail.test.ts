@@ -254,7 +254,7 @@ describe('the audit trail is append-only and hash-chained per association', () =
       await send(head, 'post', 'ribs', { id_asso: asso.id, id_siret: asso.siege }, { titulaire: `R${n}`, iban: frenchIban(n), bic: VALID_BIC });
     }
     const run = () =>
-      promisify(execFile)('npx', ['tsx', join(REPO_ROOT, 'apps/server/src/db/audit-verify.ts')], {
+      promisify(execFile)('npx', ['tsx', join(REPO_ROOT, 'apps/server/src/audit-verify.ts')], {
         env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: t.config.databaseUrl },
         cwd: REPO_ROOT,
       }).then(

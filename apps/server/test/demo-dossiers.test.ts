@@ -6,9 +6,9 @@
 // the dossier in entry can be finished and transmitted once its required questions are answered.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEFAULT_QUESTIONS } from '../src/modules/lca/index.ts';
-import { seedDemoData } from '../src/db/demo-data.ts';
-import { DEMO_DOSSIERS_MEMBER, seedDemoDossiers } from '../src/db/demo-dossiers.ts';
-import { DEMO_ASSOCIATIONS, seedDemoRegistry } from '../src/db/demo-registry.ts';
+import { seedDemoData } from '../src/seed/demo-data.ts';
+import { DEMO_DOSSIERS_MEMBER, seedDemoDossiers } from '../src/seed/demo-dossiers.ts';
+import { DEMO_ASSOCIATIONS, seedDemoRegistry } from '../src/seed/demo-registry.ts';
 import { createFileStorage } from '../src/storage/index.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 

@@ -15,6 +15,7 @@ const PRISMA = 'Prisma is imported only by repositories';
 const MODULE_INTERNAL = 'reaches inside the module';
 const FEATURE_INTERNAL = 'reaches inside the feature';
 const CYCLE = 'Dependency cycle detected';
+const DB_LAYER = 'is outside what apps/server/src/db may import';
 
 let root: string;
 let eslint: ESLint;
@@ -47,7 +48,7 @@ async function lint(file: string, code: string): Promise<string[]> {
 
 const hasMessage = (messages: string[], text: string) => messages.some((m) => m.includes(text));
 
-describe('no Prisma import outside repositories and apps/server/src/db', () => {
+describe('no Prisma import outside repositories, apps/server/src/db and apps/server/src/seed', () => {
   it.each([
     ['apps/server/src/modules/things/service.ts', "import { type Database } from '../../db/prisma.ts';"],
     ['apps/server/src/modules/things/service.ts', "import type { Prisma } from '../../generated/prisma/client.ts';"],
@@ -65,12 +66,44 @@ describe('no Prisma import outside repositories and apps/server/src/db', () => {
       "import type { Prisma } from '../../../generated/prisma/client.ts';",
     ],
     ['apps/server/src/modules/things/things.repository.ts', "import type { Database } from '../../db/prisma.ts';"],
-    ['apps/server/src/db/seed-things.ts', "import type { Database } from './prisma.ts';"],
+    ['apps/server/src/db/read-things.ts', "import type { Database } from './prisma.ts';"],
+    // Seeding writes its fixed rows in bulk; audit-verify.ts hands the client to the audit repository.
+    ['apps/server/src/seed/demo-things.ts', "import type { Database } from '../db/prisma.ts';"],
+    ['apps/server/src/seed/registry/loader.ts', "import { Prisma } from '../../db/prisma.ts';"],
+    ['apps/server/src/audit-verify.ts', "import { createDatabase } from './db/prisma.ts';"],
     ['apps/server/src/app.ts', "import { createDatabase } from './db/prisma.ts';"],
     // A service names the transaction through db/transaction.ts, which hides Prisma.
     ['apps/server/src/modules/things/service.ts', "import type { DbTransaction } from '../../db/transaction.ts';"],
   ])('is allowed in %s: %s', async (file, code) => {
     expect(hasMessage(await lint(file, `${code}\n`), PRISMA)).toBe(false);
+  });
+});
+
+describe('the database folder imports no module (seeding and tools live above the modules)', () => {
+  it.each([
+    ['apps/server/src/db/demo-things.ts', "import { hashPassword } from '../modules/auth/index.ts';"],
+    ['apps/server/src/db/registry/generator.ts', "import { searchableName } from '../../modules/proxy-asso/index.ts';"],
+    // A type, a re-export or a lazy import is still a dependency of the floor on what stands on it.
+    ['apps/server/src/db/demo-things.ts', "import type { FileStorage } from '../storage/index.ts';"],
+    ['apps/server/src/db/demo-things.ts', "export { REFERENTIEL_SOURCES } from '../seed/referentiel-data/index.ts';"],
+    ['apps/server/src/db/verify.ts', "export const load = () => import('../modules/audit/index.ts');"],
+    ['apps/server/src/db/limits.ts', "import { x } from '../http/limits.ts';"],
+    ['apps/server/src/db/wiring.ts', "import type { AppServices } from '../services.ts';"],
+  ])('fails in %s: %s', async (file, code) => {
+    expect(hasMessage(await lint(file, `${code}\nexport const _ = 1;\n`), DB_LAYER)).toBe(true);
+  });
+
+  it.each([
+    ['apps/server/src/db/rate-limit-counters.ts', "import { Prisma, type Database } from './prisma.ts';"],
+    ['apps/server/src/db/prisma.ts', "import { PrismaClient } from '../generated/prisma/client.ts';"],
+    ['apps/server/src/db/migrate.ts', "import { REPO_ROOT } from '../config.ts';"],
+    ['apps/server/src/db/database-url.ts', "export const load = () => import('./embedded-postgres.ts');"],
+    ['apps/server/src/db/migrate.ts', "import pg from 'pg';"],
+    // Above the floor, seeding uses the modules and the database alike.
+    ['apps/server/src/seed/demo-things.ts', "import { hashPassword } from '../modules/auth/index.ts';"],
+    ['apps/server/src/seed/demo-things.ts', "import type { Database } from '../db/prisma.ts';"],
+  ])('is allowed in %s: %s', async (file, code) => {
+    expect(hasMessage(await lint(file, `${code}\nexport const _ = 1;\n`), DB_LAYER)).toBe(false);
   });
 });
 

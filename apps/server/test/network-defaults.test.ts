@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../src/db/demo-data.ts';
+import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
 import { loadConfig, loadsDemoData, REPO_ROOT, trustProxyFrom } from '../src/config.ts';
 import { freePort } from './support/postgres-cluster.ts';
 import { startPortalProcess } from './support/portal-process.ts';

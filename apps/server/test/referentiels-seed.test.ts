@@ -2,7 +2,7 @@
 // on a second run, and administrators' edits kept; a missing type comes back alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normaliseSearchText, REFERENTIEL_TYPES } from '@portail/contract';
-import { REFERENTIEL_SOURCES } from '../src/db/referentiel-data/index.ts';
+import { REFERENTIEL_SOURCES } from '../src/seed/referentiel-data/index.ts';
 import { seedReferentiels } from '../src/modules/declaration/index.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -36,7 +36,7 @@ describe('seedReferentiels', () => {
   it('seeds every type on an empty table in under 3 s, then nothing and keeps edits', async () => {
     await t.db.referentiel.deleteMany();
 
-    const first = await seedReferentiels(t.db);
+    const first = await seedReferentiels(t.db, REFERENTIEL_SOURCES);
     console.info(`[referentiels] seed of ${first.inserted.length} types: ${first.durationMs} ms`);
     expect(first.inserted).toEqual([...REFERENTIEL_TYPES]);
     expect(first.durationMs).toBeLessThan(3000);
@@ -50,13 +50,13 @@ describe('seedReferentiels', () => {
     await t.db.referentiel.update({ where: { type: 'domaines' }, data: { label: 'Domaines (modifié)' } });
     const pays = await t.db.referentiel.findUniqueOrThrow({ where: { type: 'pays' } });
     await t.db.referentielOption.deleteMany({ where: { referentielId: pays.id, value: { not: '99100' } } });
-    const second = await seedReferentiels(t.db);
+    const second = await seedReferentiels(t.db, REFERENTIEL_SOURCES);
     expect(second.inserted).toEqual([]);
     expect((await t.db.referentiel.findUniqueOrThrow({ where: { type: 'domaines' } })).label).toBe('Domaines (modifié)');
     expect(await t.db.referentielOption.count({ where: { referentielId: pays.id } })).toBe(1);
 
     // A deleted type comes back alone.
     await t.db.referentiel.delete({ where: { type: 'types-voie' } });
-    expect((await seedReferentiels(t.db)).inserted).toEqual(['types-voie']);
+    expect((await seedReferentiels(t.db, REFERENTIEL_SOURCES)).inserted).toEqual(['types-voie']);
   });
 });

@@ -4,7 +4,7 @@ import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../src/db/demo-data.ts';
+import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
 import { freePort } from './support/postgres-cluster.ts';
 import { startPortalProcess, type PortalProcess } from './support/portal-process.ts';
 

@@ -1,7 +1,7 @@
 // The demo services and schemes (seeded with the demo accounts on an empty database): every level of
 // the hierarchy, the demo instructor and service attached, the current exercise's open campaigns.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seedDemoData } from '../src/db/demo-data.ts';
+import { seedDemoData } from '../src/seed/demo-data.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;

@@ -3,6 +3,7 @@
 import type { TestProject } from 'vitest/node';
 import { createDatabase } from '../../src/db/prisma.ts';
 import { seedReferentiels } from '../../src/modules/declaration/index.ts';
+import { REFERENTIEL_SOURCES } from '../../src/seed/referentiel-data/index.ts';
 import { seedQuestions } from '../../src/modules/lca/index.ts';
 import { databaseUrl, dropDatabase, prepareTemplate, startTestCluster } from './postgres-cluster.ts';
 
@@ -21,7 +22,7 @@ export default async function setup(project: TestProject) {
   // starts with them.
   const db = createDatabase(databaseUrl(cluster.adminUrl, template), { maxConnections: 1 });
   try {
-    await seedReferentiels(db);
+    await seedReferentiels(db, REFERENTIEL_SOURCES);
     await seedQuestions(db);
   } finally {
     await db.$disconnect();

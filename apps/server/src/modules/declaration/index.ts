@@ -1,5 +1,5 @@
 // The declaration module's public face: app.ts, services.ts and main.ts import from here only.
 export { createReferentielRepository } from './referentiels/repository.ts';
 export { createReferentielService, type ReferentielService } from './referentiels/service.ts';
-export { seedReferentiels, type SeedResult } from './referentiels/seed.ts';
+export { seedReferentiels, type ReferentielSource, type SeedOption, type SeedResult } from './referentiels/seed.ts';
 export { referentielRoutes } from './routes.ts';

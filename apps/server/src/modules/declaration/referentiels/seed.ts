@@ -1,9 +1,25 @@
 // Seeds the referentials at start-up (production included: reference data, not demo data): each
 // type missing from the database is inserted with its options in one transaction. Types already
-// present are left alone, so administrators' edits survive restarts.
+// present are left alone, so administrators' edits survive restarts. The data themselves live above
+// the modules (src/seed/referentiel-data/) and are handed in by the caller (main.ts, the tests).
 import { performance } from 'node:perf_hooks';
-import { REFERENTIEL_SOURCES, type ReferentielSource } from '../../../db/referentiel-data/index.ts';
 import { createReferentielRepository } from './repository.ts';
+
+/** One option of a referential, as a source produces it before it is stored. */
+export interface SeedOption {
+  value: string;
+  label: string;
+  meta?: Record<string, unknown> | null;
+}
+
+/** A referential type and where its options come from. */
+export interface ReferentielSource {
+  type: string;
+  label: string;
+  categorie: string | null;
+  /** Loaded only when the type is missing from the database (communes weigh 8 MB). */
+  load(): SeedOption[];
+}
 
 /** The database client, as the repository takes it (the seed itself writes no query). */
 type Database = Parameters<typeof createReferentielRepository>[0];
@@ -13,7 +29,7 @@ export interface SeedResult {
   durationMs: number;
 }
 
-export async function seedReferentiels(db: Database, sources: ReferentielSource[] = REFERENTIEL_SOURCES): Promise<SeedResult> {
+export async function seedReferentiels(db: Database, sources: readonly ReferentielSource[]): Promise<SeedResult> {
   const startedAt = performance.now();
   const repository = createReferentielRepository(db);
   const existing = await repository.existingTypes();

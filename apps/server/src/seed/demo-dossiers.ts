@@ -13,8 +13,8 @@
 import { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import { dossierInstructionMachine, UPLOAD_MAX_BYTES } from '@portail/contract';
-import type { Database } from './prisma.ts';
-import type { DbTransaction } from './transaction.ts';
+import type { Database } from '../db/prisma.ts';
+import type { DbTransaction } from '../db/transaction.ts';
 import { createAuditRepository, createAuditService } from '../modules/audit/index.ts';
 import { hashPassword } from '../modules/auth/index.ts';
 import { instructionTarget } from '../modules/demande/index.ts';

@@ -1,7 +1,7 @@
 // Demo data for an empty database (never in production): one account per role of docs/domain.md « Droits », an
 // unvalidated user, a user who must change password, a locked service, and a note on the home page.
 import type { Role } from '@portail/contract';
-import type { Database } from './prisma.ts';
+import type { Database } from '../db/prisma.ts';
 import { createAuthRepository, hashPassword, type NewAccount } from '../modules/auth/index.ts';
 import { seedDemoSubsidies } from './demo-subsidies.ts';
 

@@ -1,10 +1,10 @@
 // `pnpm audit:verify`: checks every association's audit chain (sequence, link to the previous
 // entry, each entry's own hash, chain head) and prints the first broken link of each broken chain;
 // exit code 1 when one is broken.
-import { loadConfig } from '../config.ts';
-import { createAuditRepository, createAuditService, type ChainBreak } from '../modules/audit/index.ts';
-import { resolveDatabase } from './database-url.ts';
-import { createDatabase } from './prisma.ts';
+import { loadConfig } from './config.ts';
+import { createAuditRepository, createAuditService, type ChainBreak } from './modules/audit/index.ts';
+import { resolveDatabase } from './db/database-url.ts';
+import { createDatabase } from './db/prisma.ts';
 
 const FIELD_LABELS: Record<ChainBreak['field'], string> = {
   seq: 'numéro dans la chaîne',

@@ -4,7 +4,7 @@
 // expected fields and documents, and their instructing services (docs/domain.md « Services
 // instructeurs », « Dispositifs et subventions »).
 import { randomBytes } from 'node:crypto';
-import type { Database } from './prisma.ts';
+import type { Database } from '../db/prisma.ts';
 import { hashPassword } from '../modules/auth/index.ts';
 
 const year = () => new Date().getUTCFullYear();

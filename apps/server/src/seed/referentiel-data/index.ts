@@ -6,9 +6,7 @@ import { listesMetierSources } from './listes-metier.ts';
 import { paysSource } from './pays.ts';
 import { typesDocumentsSource } from './types-documents.ts';
 import { typesVoieSource } from './types-voie.ts';
-import type { ReferentielSource } from './types.ts';
-
-export type { ReferentielSource, SeedOption } from './types.ts';
+import type { ReferentielSource } from '../../modules/declaration/index.ts';
 
 export const REFERENTIEL_SOURCES: ReferentielSource[] = [
   ...decoupageAdministratifSources,

@@ -1,6 +1,6 @@
 // Street types with the abbreviations of the FANTOIR file and La Poste's addressing standard
 // (NF Z10-011). No npm package ships them: written by hand, most common first then alphabetical.
-import type { ReferentielSource, SeedOption } from './types.ts';
+import type { ReferentielSource, SeedOption } from '../../modules/declaration/index.ts';
 
 const COMMON: [code: string, label: string][] = [
   ['R', 'Rue'],

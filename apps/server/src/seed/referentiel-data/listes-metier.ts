@@ -1,6 +1,6 @@
 // Short business lists of the spec (docs/domain.md « Données », « Constantes et affichage »), written by hand.
 import { CIVILITE_LABELS } from '@portail/contract';
-import type { ReferentielSource, SeedOption } from './types.ts';
+import type { ReferentielSource, SeedOption } from '../../modules/declaration/index.ts';
 
 const simple = (pairs: [value: string, label: string][]): SeedOption[] => pairs.map(([value, label]) => ({ value, label, meta: null }));
 

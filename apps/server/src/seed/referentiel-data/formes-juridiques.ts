@@ -2,7 +2,7 @@
 // foundations and the local authorities an association deals with (the structure groups of the
 // spec). No npm package ships this nomenclature: labels written by hand from INSEE's niveau III
 // list, one source only (public copies disagree on some labels). The spec's "93000" is INSEE's 9300.
-import type { ReferentielSource, SeedOption } from './types.ts';
+import type { ReferentielSource, SeedOption } from '../../modules/declaration/index.ts';
 
 type Regime = 'loi1901' | 'alsaceMoselle' | 'autre' | 'collectivite';
 

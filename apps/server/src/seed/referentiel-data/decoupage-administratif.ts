@@ -3,7 +3,7 @@
 // entry reads a path relative to the current directory and fails elsewhere.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { ReferentielSource, SeedOption } from './types.ts';
+import type { ReferentielSource, SeedOption } from '../../modules/declaration/index.ts';
 
 const require = createRequire(import.meta.url);
 

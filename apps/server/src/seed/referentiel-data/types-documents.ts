@@ -1,6 +1,6 @@
 // Document types of an association's file and of its requests (codes used by the SIRET request:
 // REC, STC, LDC). Written by hand; meta.categorie says where the document belongs.
-import type { ReferentielSource, SeedOption } from './types.ts';
+import type { ReferentielSource, SeedOption } from '../../modules/declaration/index.ts';
 
 type Categorie = 'Demande' | 'Projet' | 'Agrément' | 'Association';
 

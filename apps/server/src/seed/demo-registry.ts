@@ -1,7 +1,7 @@
 // The demo association registry (never in production): ~1 000 generated associations plus a few
 // fixed ones the browser tests and the README rely on. Inserted with multi-row INSERTs (< 1 s).
-import type { Database } from './prisma.ts';
-import { Prisma } from './prisma.ts';
+import type { Database } from '../db/prisma.ts';
+import { Prisma } from '../db/prisma.ts';
 import { searchableName } from '../modules/proxy-asso/index.ts';
 import { defaultCommunePicker } from './registry/communes.ts';
 import {

@@ -1,7 +1,7 @@
 // French sports federations approved by the ministry of sports, by group. No package lists them:
 // written by hand from the public list of approved federations (a representative list, not every
 // one). Their SIREN is unknown here (meta.siren null): an administrator can fill it in.
-import type { ReferentielSource, SeedOption } from './types.ts';
+import type { ReferentielSource, SeedOption } from '../../modules/declaration/index.ts';
 
 type Groupe = 'Olympique' | 'Non olympique' | 'Multisports et affinitaire' | 'Scolaire et universitaire';
 

@@ -2,7 +2,7 @@
 // 99 + continent digit + number), labels in upper case without accents as the COG writes them.
 // No npm package ships the COG country codes: the list is written by hand from the COG (current
 // states, plus a few territories with their own code). FRANCE comes first, then alphabetical order.
-import type { ReferentielSource, SeedOption } from './types.ts';
+import type { ReferentielSource, SeedOption } from '../../modules/declaration/index.ts';
 
 export const FRANCE_COG = '99100';
 
