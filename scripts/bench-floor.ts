@@ -4,10 +4,12 @@
 // GET /api/proxy-asso/association/identite?id_asso=<SIREN> for that member:
 //   (a) the portal itself (apps/server/src/main.ts, NODE_ENV=production by default);
 //   (b) the floor, scripts/bench/floor-server.ts: bare Fastify + @fastify/jwt + pg doing the same
-//       work (token, account state, association lookup, links, association read, JSON out).
-// Both are loaded in turns (a, b, a, b…) in the same run by autocannon, after a warm-up each, and
-// the figures printed are the median turn of each: requests/s, p50, p99, and the portal's share of
-// the floor's throughput beside the target (≥ 70 %).
+//       work (token, account state, association lookup, links, association read, JSON out);
+//   (c) the same floor without the account read (FLOOR_ACCOUNT_READ=0: roles from the token).
+// All are loaded in turns (a, b, c, a, b, c…) in the same run by autocannon, after a warm-up each,
+// and the figures printed are the median turn of each: requests/s, p50, p99, CPU per request, and
+// the portal's share of each floor's throughput; the target (≥ 70 %) is on the floor without the
+// account read.
 // Options (environment): BENCH_TURNS (3), BENCH_SECONDS (10 per turn), BENCH_WARMUP_SECONDS (3),
 // BENCH_CONNECTIONS (10), BENCH_NODE_ENV (production), BENCH_LOG_LEVEL (warn: request logs off, as
 // in `pnpm bench`; `info` to include them), BENCH_PROFILE=<folder> (the portal runs with
@@ -162,7 +164,7 @@ const line = (name: string, f: Figures) =>
 const work = mkdtempSync(join(tmpdir(), 'portail-bench-floor-'));
 const cluster = await startTestCluster();
 let portal: PortalProcess | undefined;
-let floor: ChildProcess | undefined;
+const floors: ChildProcess[] = [];
 try {
   const name = `bench_floor_${process.pid}`;
   await prepareTemplate(cluster.adminUrl, name);
@@ -171,6 +173,7 @@ try {
   const jwtSecret = randomBytes(32).toString('hex');
   const baseEnv: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: url, JWT_SECRET: jwtSecret };
   if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
+  const profile = (name: string) => (PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${join(PROFILE_DIR, name)}`] : []);
   portal = await startPortalProcess({
     cwd: ROOT,
     env: {
@@ -181,16 +184,18 @@ try {
       DATA_DIR: join(work, 'data'),
       PUBLIC_URL: 'http://127.0.0.1',
     },
-    nodeArgs: PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${join(PROFILE_DIR, 'portail')}`] : [],
+    nodeArgs: profile('portail'),
     onSpawn: (child) => {
       running.add(child);
       child.once('exit', () => running.delete(child));
     },
   });
-  const started = await startFloor(baseEnv, PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${join(PROFILE_DIR, 'plancher')}`] : []);
-  floor = started.child;
-  const servers = { portail: portal.baseUrl, plancher: started.baseUrl };
-  const pids = { portail: portal.child.pid!, plancher: floor.pid! };
+  const withRead = await startFloor(baseEnv, profile('plancher'));
+  const withoutRead = await startFloor({ ...baseEnv, FLOOR_ACCOUNT_READ: '0' }, profile('plancher-sans-compte'));
+  floors.push(withRead.child, withoutRead.child);
+  // plancher: with the account read; nu: without it (the target's floor).
+  const servers = { portail: portal.baseUrl, plancher: withRead.baseUrl, nu: withoutRead.baseUrl };
+  const pids = { portail: portal.child.pid!, plancher: withRead.child.pid!, nu: withoutRead.child.pid! };
   const token = await signIn(portal.baseUrl);
   await checkSameAnswer(Object.values(servers), token);
 
@@ -199,7 +204,7 @@ try {
       `${TURNS} tours de ${SECONDS} s chacun (échauffement ${WARMUP_SECONDS} s), portail NODE_ENV=${NODE_ENV} LOG_LEVEL=${LOG_LEVEL}`,
   );
   for (const [server, base] of Object.entries(servers) as [keyof typeof servers, string][]) await load(base, token, WARMUP_SECONDS, pids[server]);
-  const turns: Record<keyof typeof servers, Figures[]> = { portail: [], plancher: [] };
+  const turns: Record<keyof typeof servers, Figures[]> = { portail: [], plancher: [], nu: [] };
   for (let turn = 1; turn <= TURNS; turn++) {
     for (const [server, base] of Object.entries(servers) as [keyof typeof servers, string][]) {
       const figures = await load(base, token, SECONDS, pids[server]);
@@ -208,18 +213,25 @@ try {
     }
   }
   const app = medianTurn(turns.portail);
-  const bare = medianTurn(turns.plancher);
-  const ratio = app.rps / bare.rps;
+  const floorWithRead = medianTurn(turns.plancher);
+  const floorWithoutRead = medianTurn(turns.nu);
+  const ratio = app.rps / floorWithoutRead.rps;
   console.log('\n== médiane des tours');
   console.log(line('portail', app));
-  console.log(line('plancher', bare));
+  console.log(`${line('plancher', floorWithRead)}   (avec la lecture du compte)`);
+  console.log(`${line('nu', floorWithoutRead)}   (sans la lecture du compte)`);
   console.log(
-    `rapport  ${(ratio * 100).toFixed(0).padStart(5)} % du plancher   cible ≥ ${TARGET_RATIO * 100} %   ${ratio >= TARGET_RATIO ? 'tenu' : 'NON TENU'}` +
-      `   (p99 ×${(app.p99 / bare.p99).toFixed(2)})`,
+    `rapport  ${((app.rps / floorWithRead.rps) * 100).toFixed(0).padStart(5)} % du plancher avec la lecture du compte` +
+      `   (p99 ×${(app.p99 / floorWithRead.p99).toFixed(2)})`,
+  );
+  console.log(
+    `rapport  ${(ratio * 100).toFixed(0).padStart(5)} % du plancher sans la lecture du compte   cible ≥ ${TARGET_RATIO * 100} %   ${ratio >= TARGET_RATIO ? 'tenu' : 'NON TENU'}` +
+      `   (p99 ×${(app.p99 / floorWithoutRead.p99).toFixed(2)})`,
   );
 } finally {
-  if (floor && floor.exitCode === null) {
-    const exited = new Promise((done) => floor!.once('exit', done));
+  for (const floor of floors) {
+    if (floor.exitCode !== null) continue;
+    const exited = new Promise((done) => floor.once('exit', done));
     floor.kill('SIGTERM');
     await exited;
   }

@@ -4,6 +4,8 @@
 // state (same query), find the association named by id_asso (SIREN, SIRET, RNA or id), load the
 // caller's links, read the association, map it to the identity JSON. No contract, no validation,
 // no hooks, no logs. Started by scripts/bench-floor.ts with DATABASE_URL, JWT_SECRET and PORT.
+// FLOOR_ACCOUNT_READ=0: the floor without the account read, trusting the token's roles (what a
+// server that never asks the database about the session would cost).
 import { createRequire } from 'node:module';
 import type fastifyJwtPlugin from '@fastify/jwt';
 import type fastifyFactory from 'fastify';
@@ -17,6 +19,7 @@ const fastifyJwt = require('@fastify/jwt') as typeof fastifyJwtPlugin;
 const pg = require('pg') as typeof pgModule;
 
 const READ_ROLES = ['lca.admin', 'lca.association', 'rds.admin'];
+const ACCOUNT_READ = process.env.FLOOR_ACCOUNT_READ !== '0';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
@@ -39,26 +42,29 @@ app.get('/api/proxy-asso/association/identite', async (request) => {
   const header = request.headers['x-access-token'];
   const token = Array.isArray(header) ? header[0] : header;
   if (!token) throw fail(401, 'UNAUTHENTICATED');
-  let claims: { sub: string; sid?: string; sv?: number };
+  let claims: { sub: string; sid?: string; sv?: number; roles?: string[] };
   try {
     claims = app.jwt.verify(token);
   } catch {
     throw fail(401, 'INVALID_TOKEN');
   }
   if (!UUID.test(claims.sub) || !UUID.test(claims.sid ?? '')) throw fail(401, 'INVALID_TOKEN');
-  const { rows: states } = await pool.query(
-    `SELECT u.enabled, u.must_change_password, u.session_version, s.locked,
-            (SELECT array_agg(r.role) FROM user_roles r WHERE r.user_id = u.id) AS roles,
-            NOT EXISTS (SELECT 1 FROM refresh_tokens t WHERE t.family_id = $2::uuid AND t.revoked_at IS NULL) AS session_revoked
-     FROM users u LEFT JOIN service_accounts s ON s.auth_id = u.id
-     WHERE u.id = $1::uuid`,
-    [claims.sub, claims.sid],
-  );
-  const state = states[0];
-  if (!state) throw fail(401, 'INVALID_TOKEN');
-  if (state.session_version !== (claims.sv ?? 0) || state.session_revoked) throw fail(401, 'SESSION_REVOKED');
-  if (state.locked || !state.enabled || state.must_change_password) throw fail(403, 'ENTRY_CHECK');
-  const roles: string[] = state.roles ?? [];
+  let roles: string[] = claims.roles ?? [];
+  if (ACCOUNT_READ) {
+    const { rows: states } = await pool.query(
+      `SELECT u.enabled, u.must_change_password, u.session_version, s.locked,
+              (SELECT array_agg(r.role) FROM user_roles r WHERE r.user_id = u.id) AS roles,
+              NOT EXISTS (SELECT 1 FROM refresh_tokens t WHERE t.family_id = $2::uuid AND t.revoked_at IS NULL) AS session_revoked
+       FROM users u LEFT JOIN service_accounts s ON s.auth_id = u.id
+       WHERE u.id = $1::uuid`,
+      [claims.sub, claims.sid],
+    );
+    const state = states[0];
+    if (!state) throw fail(401, 'INVALID_TOKEN');
+    if (state.session_version !== (claims.sv ?? 0) || state.session_revoked) throw fail(401, 'SESSION_REVOKED');
+    if (state.locked || !state.enabled || state.must_change_password) throw fail(403, 'ENTRY_CHECK');
+    roles = state.roles ?? [];
+  }
   if (!roles.some((role) => READ_ROLES.includes(role))) throw fail(403, 'FORBIDDEN');
 
   const idAsso = String((request.query as { id_asso?: string }).id_asso ?? '').replace(/\s/g, '');

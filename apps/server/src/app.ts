@@ -11,8 +11,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, errorBody, UPLOAD_MAX_BYTES } from '@portail/contract';
 import { REPO_ROOT, type AppConfig } from './config.ts';
 import { JWT_SECRET_NAME, sharedSecret } from './db/app-secrets.ts';
+import { listenAccountStateChanges } from './db/account-state-changes.ts';
 import { createDatabase, poolStats, type Database } from './db/prisma.ts';
+import { AccountStateCache } from './http/account-state-cache.ts';
 import { installErrorHandler } from './http/errors.ts';
+import type { AccountState } from './http/request-context.ts';
 import { healthRoutes } from './http/health.ts';
 import { maskUrl, REDACTED_PATHS } from './http/log-redaction.ts';
 import { registerMetrics } from './http/metrics.ts';
@@ -34,6 +37,8 @@ const APP_VERSION = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'u
 declare module 'fastify' {
   interface FastifyInstance {
     services: AppServices;
+    /** This instance's cache of the account states the entry checks read (http/request-context.ts). */
+    accountStates: AccountStateCache<AccountState>;
   }
 }
 
@@ -101,7 +106,15 @@ export async function buildApp({ config, databaseUrl, db: givenDb }: BuildAppOpt
   await services.mail.startDelivery(databaseUrl);
   // Route limits live in PostgreSQL (db/rate-limit-counters.ts), declared per route by registerRoute.
   services.rateLimitStore.startPurgeLoop(app.log);
+  // Account states kept while the database announces their changes (LISTEN on a connection of its own).
+  const accountStates = new AccountStateCache<AccountState>(config.accountStateCache);
+  app.decorate('accountStates', accountStates);
+  const accountStateChanges =
+    config.accountStateCache.maxUsers > 0
+      ? await listenAccountStateChanges({ ...config.accountStateCache, url: config.databaseListenUrl ?? databaseUrl, db, log: app.log }, accountStates)
+      : null;
   app.addHook('onClose', async () => {
+    await accountStateChanges?.stop();
     services.rateLimitStore.stop();
     await services.mail.stop();
     if (!givenDb) await db.$disconnect();

@@ -123,6 +123,19 @@ export interface MembershipLimits {
   reportLinkTtlDays: number;
 }
 
+/** The cache of account states the entry checks read (http/account-state-cache.ts). */
+export interface AccountStateCacheConfig {
+  /** ACCOUNT_STATE_CACHE_USERS: users kept at most per instance; 0 turns the cache off. */
+  maxUsers: number;
+  /** ACCOUNT_STATE_CACHE_TTL_SECONDS: a kept state is read again after this long. */
+  ttlMs: number;
+  /** First wait before reopening a lost listening connection (doubles up to maxReconnectMs). */
+  reconnectMs: number;
+  maxReconnectMs: number;
+  /** How often the listening connection is proven alive. */
+  heartbeatMs: number;
+}
+
 export interface AppConfig {
   nodeEnv: NodeEnv;
   host: string;
@@ -131,6 +144,13 @@ export interface AppConfig {
   publicUrl: string;
   /** When unset, an embedded PostgreSQL is started in dataDir. */
   databaseUrl: string | undefined;
+  /**
+   * DATABASE_LISTEN_URL: where the connection hearing account-state changes (LISTEN) goes, when
+   * DATABASE_URL reaches PostgreSQL through a pooler that cannot keep a LISTEN (PgBouncer in
+   * transaction mode); DATABASE_URL otherwise.
+   */
+  databaseListenUrl: string | undefined;
+  accountStateCache: AccountStateCacheConfig;
   dataDir: string;
   /** Uploaded files (local folder storage). */
   storageDir: string;
@@ -255,6 +275,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     port,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseListenUrl: env.DATABASE_LISTEN_URL || undefined,
+    accountStateCache: {
+      maxUsers: boundedInt('ACCOUNT_STATE_CACHE_USERS', env.ACCOUNT_STATE_CACHE_USERS, 10_000, 0, 1_000_000, 'comptes'),
+      ttlMs: boundedInt('ACCOUNT_STATE_CACHE_TTL_SECONDS', env.ACCOUNT_STATE_CACHE_TTL_SECONDS, 60, 1, 3600, 'secondes') * 1000,
+      reconnectMs: 250,
+      maxReconnectMs: 10_000,
+      heartbeatMs: 10_000,
+    },
     dataDir,
     storageDir: resolve(env.STORAGE_DIR ?? join(dataDir, 'files')),
     ...storageFrom(env),

@@ -1,15 +1,20 @@
 // Two app instances on one database at the same time, as behind a load balancer: what one does
 // holds on the other. Sign-in throttle and route limits (PostgreSQL), documents (both on one real
 // S3 server), mails (both running their queue workers against one real SMTP server, stopped then
-// started: each mail is delivered exactly once).
+// started: each mail is delivered exactly once), account states kept by each instance (a session
+// ended or an account changed on one is refused by the other within 100 ms, also across a lost
+// listening connection).
 import { randomBytes } from 'node:crypto';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { MESSAGES } from '@portail/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig, type AppConfig } from '../src/config.ts';
+import { ACCOUNT_STATE_LISTENER_NAME } from '../src/db/account-state-changes.ts';
+import { poolOf } from '../src/db/prisma.ts';
 import { createS3Client } from '../src/storage/s3-storage.ts';
 import { createAssociation, linkUser } from './support/association-factory.ts';
 import { createAccount, signIn } from './support/factories.ts';
+import { TOKEN_HEADER } from './support/http-helpers.ts';
 import { freePort } from './support/postgres-cluster.ts';
 import { startS3Server } from './support/s3-server.ts';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp-server.ts';
@@ -40,6 +45,8 @@ beforeAll(async () => {
     s3: s3.config,
     loginThrottle: { freeAttempts: 2, ipFreeAttempts: 10_000, baseDelayMs: 30_000, maxDelayMs: 30_000, windowMs: 15 * 60_000 },
     rateLimits: { ...lifted, forgotPassword: { perIp: 100_000, perAccount: 1, windowMs: 15 * 60_000 } },
+    // A lost listening connection is reopened after 1.5 s here: long enough to act meanwhile.
+    accountStateCache: { ...loadConfig({ NODE_ENV: 'test' }).accountStateCache, reconnectMs: 1_500 },
   };
   a = await startTestApp(shared);
   b = await startTestApp(shared, { databaseUrl: a.config.databaseUrl });
@@ -150,5 +157,139 @@ describe('two instances on one database', () => {
     // Mails of the other tests (the reset link) went out once each as well.
     const recipients = smtp.received.flatMap((m) => m.to);
     expect(new Set(recipients).size).toBe(recipients.length);
+  });
+});
+
+describe('account states kept by each instance', () => {
+  const me = (t: TestApp, token: string) => t.http().get('/api/auth-server/me').set(TOKEN_HEADER, token);
+
+  /** Account-state reads instance `t` sends to PostgreSQL during `work`. */
+  async function accountReads(t: TestApp, work: () => Promise<unknown>): Promise<number> {
+    const spy = vi.spyOn(poolOf(t.db)!, 'query');
+    try {
+      await work();
+      return spy.mock.calls.filter(([text]) => typeof text === 'string' && text.includes('FROM users u LEFT JOIN service_accounts')).length;
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  /** The call passes on B, which then keeps the state: a second call reads nothing. */
+  async function keptOnB(call: () => Promise<{ status: number }>) {
+    expect((await call()).status).toBe(200);
+    expect(await accountReads(b, async () => expect((await call()).status).toBe(200))).toBe(0);
+  }
+
+  /**
+   * `act` on A, then `call` on B again and again until it is refused: B kept the state before (no
+   * read), and refuses within 100 ms of A's answer. Returns the refusal.
+   */
+  async function refusedOnBWithin100ms(call: () => Promise<{ status: number; body: unknown }>, act: () => Promise<unknown>) {
+    await keptOnB(call);
+    await act();
+    const actedAt = performance.now();
+    let response = await call();
+    while (response.status === 200 && performance.now() - actedAt < 2_000) response = await call();
+    const elapsed = performance.now() - actedAt;
+    expect(response.status).not.toBe(200);
+    expect(elapsed, `refused after ${elapsed.toFixed(1)} ms`).toBeLessThanOrEqual(100);
+    return response;
+  }
+
+  it('a logout on one refuses the session on the other within 100 ms', async () => {
+    const member = await signIn(a);
+    const refused = await refusedOnBWithin100ms(
+      () => me(b, member.token),
+      async () => expect((await a.http().post('/api/auth-server/logout').send({ refreshToken: member.refreshToken })).status).toBe(200),
+    );
+    expect(refused.body).toMatchObject({ status: 401, code: 'SESSION_REVOKED' });
+  });
+
+  it('a lock on one refuses the service on the other within 100 ms', async () => {
+    const admin = await signIn(a, { roles: ['rds.admin'] });
+    const service = await signIn(a, { roles: ['rds.user'] });
+    const refused = await refusedOnBWithin100ms(
+      () => me(b, service.token),
+      async () => {
+        const locked = await a.http().patch(`/api/auth-server/services/${service.account.id}`).set(TOKEN_HEADER, admin.token).send({ locked: true });
+        expect(locked.status, JSON.stringify(locked.body)).toBe(200);
+      },
+    );
+    // Locking ends the service's sessions as well: its token is refused as such.
+    expect(refused.body).toMatchObject({ status: 401, code: 'SESSION_REVOKED' });
+    expect((await b.http().post('/api/auth-server/login').send({ email: service.account.email, password: TEST_PASSWORD })).body).toMatchObject({
+      code: 'USER_LOCKED',
+    });
+  });
+
+  it('a password changed, a role taken away, a service deleted or a rotated token replayed on one: refused on the other within 100 ms', async () => {
+    const member = await signIn(a);
+    const changed = await refusedOnBWithin100ms(
+      () => me(b, member.token),
+      async () => {
+        const body = { old_password: TEST_PASSWORD, new_password: 'Changement-Mdp-2026;', new_confirm: 'Changement-Mdp-2026;' };
+        expect((await a.http().patch(`/api/auth-server/users/${member.account.id}/oauth`).set(TOKEN_HEADER, member.token).send(body)).status).toBe(200);
+      },
+    );
+    expect(changed.body).toMatchObject({ status: 401, code: 'SESSION_REVOKED' });
+
+    // A role taken away outside any route (straight in the database, through A's connections).
+    const admin = await signIn(a, { roles: ['rds.admin'] });
+    const withoutRole = await refusedOnBWithin100ms(
+      () => b.http().get('/api/auth-server/crossed-services').set(TOKEN_HEADER, admin.token),
+      () => a.db.userRole.deleteMany({ where: { userId: admin.account.id, role: 'rds.admin' } }),
+    );
+    expect(withoutRole.body).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+
+    const manager = await signIn(a, { roles: ['rds.admin'] });
+    const service = await signIn(a, { roles: ['rds.user'] });
+    const deleted = await refusedOnBWithin100ms(
+      () => me(b, service.token),
+      async () => expect((await a.http().delete(`/api/auth-server/services/${service.account.id}`).set(TOKEN_HEADER, manager.token)).status).toBe(200),
+    );
+    expect(deleted.body).toMatchObject({ status: 401 });
+
+    // Replaying a rotated refresh token on A ends its whole family, access tokens included.
+    const replayed = await signIn(a);
+    const replay = await refusedOnBWithin100ms(
+      () => me(b, replayed.token),
+      async () => {
+        expect((await a.http().get(`/api/auth-server/refreshToken/${replayed.refreshToken}`)).status).toBe(200);
+        expect((await a.http().get(`/api/auth-server/refreshToken/${replayed.refreshToken}`)).status).toBe(401);
+      },
+    );
+    expect(replay.body).toMatchObject({ status: 401, code: 'SESSION_REVOKED' });
+  });
+
+  it('an instance that loses its listening connection serves nothing it kept until it hears again, then starts empty', async () => {
+    const first = await signIn(a);
+    const second = await signIn(a);
+    await keptOnB(() => me(b, first.token));
+    await keptOnB(() => me(b, second.token));
+    // Both instances' listening connections are cut (a restart of PostgreSQL, a network failure).
+    await a.db.$queryRaw`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                         WHERE application_name = ${ACCOUNT_STATE_LISTENER_NAME} AND datname = current_database()`;
+    await vi.waitFor(() => expect(b.app.accountStates.stats().listening).toBe(false), { timeout: 2_000, interval: 5 });
+
+    // Sessions ended while nobody hears: B reads the database on each call meanwhile.
+    const endSessions = (userId: string) => a.db.refreshToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } });
+    await endSessions(first.account.id);
+    expect(b.app.accountStates.stats().listening).toBe(false);
+    expect((await me(b, first.token)).body).toMatchObject({ status: 401, code: 'SESSION_REVOKED' });
+    await endSessions(second.account.id);
+
+    // Heard again: what was kept before is gone (its change was never announced to B).
+    await vi.waitFor(() => expect(b.app.accountStates.stats().listening).toBe(true), { timeout: 10_000, interval: 20 });
+    expect((await me(b, second.token)).body).toMatchObject({ status: 401, code: 'SESSION_REVOKED' });
+    const listeners = await a.db.$queryRaw<{ n: bigint }[]>`
+      SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = ${ACCOUNT_STATE_LISTENER_NAME} AND datname = current_database()`;
+    expect(Number(listeners[0]!.n)).toBe(2);
+
+    // And B keeps states again, refused within 100 ms of a logout on A.
+    const third = await signIn(a);
+    await refusedOnBWithin100ms(
+      () => me(b, third.token),
+      async () => expect((await a.http().post('/api/auth-server/logout').send({ refreshToken: third.refreshToken })).status).toBe(200),
+    );
   });
 });

@@ -6,16 +6,36 @@ import { PrismaClient } from '../generated/prisma/client.ts';
 export type Database = PrismaClient;
 export { Prisma } from '../generated/prisma/client.ts';
 
+/** A NOTICE message of PostgreSQL, as pg gives it (its text only is read here). */
+export interface DatabaseNotice {
+  message?: string | undefined;
+}
+
 /** The pg pool behind each client made here, for its figures (metrics). */
 const pools = new WeakMap<Database, pg.Pool>();
+/** Who hears the NOTICE messages PostgreSQL sends to the connections of each client made here. */
+const noticeHandlers = new WeakMap<Database, Set<(notice: DatabaseNotice) => void>>();
 
 export function createDatabase(databaseUrl: string, options: { maxConnections?: number } = {}): Database {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.maxConnections ?? 10 });
+  const handlers = new Set<(notice: DatabaseNotice) => void>();
+  pool.on('connect', (client) => client.on('notice', (notice) => handlers.forEach((handle) => handle(notice))));
   // The adapter ends the pool when the client disconnects, as with a pool of its own.
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   const db = new PrismaClient({ adapter });
   pools.set(db, pool);
+  noticeHandlers.set(db, handlers);
   return db;
+}
+
+/**
+ * Hears the NOTICE messages sent to the connections behind `db` (a trigger's word to the connection
+ * that writes, before its commit); returns the way to stop. Nothing for a client not made here.
+ */
+export function onDatabaseNotice(db: Database, handle: (notice: DatabaseNotice) => void): () => void {
+  const handlers = noticeHandlers.get(db);
+  handlers?.add(handle);
+  return () => handlers?.delete(handle);
 }
 
 /** The pg pool behind `db` (undefined for a client not made here). */

@@ -1,6 +1,7 @@
 // Who is calling: the verified access-token claims, read from the x-access-token header, and the
 // entry checks of docs/domain.md « Parcours » (validated address, password to change, locked service) enforced here,
-// for every non-public route, from the account's current state in the database.
+// for every non-public route, from the account's current state: read in the database, or kept by
+// this instance's cache while the database announces every change to it (account-state-cache.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ACCESS_TOKEN_HEADER, type RouteDefinition } from '@portail/contract';
 import { readRows } from '../db/read-rows.ts';
@@ -9,7 +10,7 @@ import { appError } from './errors.ts';
 export interface AuthClaims {
   userId: string;
   email: string;
-  roles: string[];
+  roles: readonly string[];
   /** Refresh family of the caller's session (absent on tokens signed before families were carried). */
   sessionId?: string;
 }
@@ -56,13 +57,13 @@ export async function readClaims(app: FastifyInstance, request: FastifyRequest):
   return (await verifyToken(app, request))?.claims ?? null;
 }
 
-interface AccountState {
+export interface AccountState {
   enabled: boolean;
   must_change_password: boolean;
   session_version: number;
   locked: boolean | null;
   /** The roles the account holds now (a role taken away stops working at once). */
-  roles: string[] | null;
+  roles: readonly string[] | null;
   /** The token's refresh family has no live token left (logout, reuse of a rotated token, password
    * change elsewhere): its session is over. */
   session_revoked: boolean;
@@ -78,13 +79,19 @@ const ACCOUNT_STATE_SQL = `
   WHERE u.id = $1::uuid`;
 
 /**
- * One read by primary key on every call, never cached: the state the entry checks need, as it is
- * now (not as the token says). Straight on the pool (db/read-rows.ts), as it runs on every call.
+ * The state the entry checks need, as it is now (not as the token says): one read by primary key,
+ * straight on the pool (db/read-rows.ts), unless this instance's cache holds it. Frozen: the cache
+ * hands the same object to every call.
  */
 async function accountState(app: FastifyInstance, userId: string, sessionId: string): Promise<AccountState | null> {
   if (!UUID.test(userId) || !UUID.test(sessionId)) return null;
-  const rows = await readRows<AccountState>(app.services.db, ACCOUNT_STATE_SQL, [userId, sessionId]);
-  return rows[0] ?? null;
+  // Ids as the database writes them (lower case), so that its announcements reach the kept state.
+  return app.accountStates.get(userId.toLowerCase(), sessionId.toLowerCase(), async () => {
+    const state = (await readRows<AccountState>(app.services.db, ACCOUNT_STATE_SQL, [userId, sessionId]))[0];
+    if (!state) return null;
+    if (state.roles) Object.freeze(state.roles);
+    return Object.freeze(state);
+  });
 }
 
 export type RouteAccess = Pick<RouteDefinition, 'access' | 'allowUnvalidated' | 'allowPasswordChange'>;
