@@ -98,7 +98,9 @@ describe('RIB changes', () => {
     expect(await mailsTo(t, secondary.account.email)).toHaveLength(0);
     const notifications = await t.db.notification.findMany({ where: { associationId: asso.id }, orderBy: { createdAt: 'asc' } });
     expect(notifications.map((n) => [n.userId, n.type])).toEqual(Array(3).fill([head.account.id, 6]));
-    expect(notifications[0]!.payload).toMatchObject({ action: 'create', iban: `${'•'.repeat(23)}${VALID_IBAN.slice(-4)}`, auteur: head.account.email });
+    expect(notifications[0]!.payload).toMatchObject({ action: 'create', iban: `${'•'.repeat(23)}${VALID_IBAN.slice(-4)}`, auteur: `${head.account.prenom} ${head.account.nom}` });
+    // Shown by name, never by login address (the mail to the association's people says who did it as before).
+    expect(JSON.stringify(notifications.map((n) => n.payload))).not.toContain('@');
 
     // The member reads them through the API and marks one read.
     const list = await t.http().get('/api/lca-server/notifications').set(TOKEN_HEADER, head.token);

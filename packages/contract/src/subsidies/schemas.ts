@@ -79,6 +79,8 @@ export type Projet = z.infer<typeof projetSchema>;
 export const instructionSchema = z.object({
   etat: z.enum(DOSSIER_STATES),
   id_service_instructeur: uuid,
+  /** What the service granted: the sum of its financing lines of the dossier's projects, absent until one is granted (answered only). */
+  montant_accorde: z.number().min(0).nullable().optional(),
 });
 export const instructeurSchema = z.object({
   service: z.object({ id: uuid, nom: z.string(), type: z.string().nullable() }),

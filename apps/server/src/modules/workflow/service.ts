@@ -31,8 +31,11 @@ export interface WorkflowTarget {
   nameOf(row: Record<string, unknown>): string;
   /** Page of the object, linked from mails. */
   linkOf(row: Record<string, unknown>): string;
-  /** Keys the notifications of a transition carry besides the engine's, e.g. { dossier } for unread counts. */
-  payloadOf?(row: Record<string, unknown>): Record<string, string>;
+  /**
+   * Keys the notifications of a transition carry besides the engine's, e.g. { dossier } for unread
+   * counts, or what names the object to its reader (read in the transition's transaction).
+   */
+  payloadOf?(row: Record<string, unknown>, tx: Tx): Record<string, string | number> | Promise<Record<string, string | number>>;
 }
 
 export interface FireInput {
@@ -163,7 +166,13 @@ export function createTransitionService({ repository, audit, mail, notifications
         associationId: subject.associationId,
         userIds: people.map((p) => p.userId),
         type: notify,
-        payload: { ...target.payloadOf?.(row), machine: machine.name, objet: objectId, evenement: event, de: transition.from, vers: transition.to, libelle_etat: stateLabel, auteur: claims.email, date: happenedAt.toISOString() },
+        payload: {
+          ...(await target.payloadOf?.(row, tx)),
+          machine: machine.name, objet: objectId, evenement: event, de: transition.from, vers: transition.to, libelle_etat: stateLabel, date: happenedAt.toISOString(),
+          // The reason given with the change (a dossier sent back for correction says what to correct).
+          ...(comment ? { commentaire: comment } : {}),
+        },
+        author: claims.userId,
         createdAt: at,
       });
     }

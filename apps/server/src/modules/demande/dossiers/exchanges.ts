@@ -43,7 +43,7 @@ export function createDossierExchanges(deps: DossierExchangesDeps) {
   /** Notifies and mails the people of the other side (the author excluded). */
   async function tell(tx: DbTransaction, claims: AuthClaims, people: Person[], n: { associationId: string; type: NotificationTypeId; dossierId: string; idFo: string; text: string }) {
     const others = people.filter((p) => p.userId !== claims.userId);
-    await notifications.notify(tx, { associationId: n.associationId, userIds: others.map((p) => p.userId), type: n.type, payload: { dossier: n.dossierId, id_fo: n.idFo, auteur: claims.email, texte: n.text } });
+    await notifications.notify(tx, { associationId: n.associationId, userIds: others.map((p) => p.userId), type: n.type, payload: { dossier: n.dossierId, id_fo: n.idFo, texte: n.text }, author: claims.userId });
     for (const to of new Set(others.map((p) => p.email.toLowerCase()))) {
       await mail.enqueue(tx, {
         to,

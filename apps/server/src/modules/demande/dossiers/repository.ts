@@ -13,7 +13,7 @@ const FULL = {
   subvention: { select: { code: true, label: true, active: true } },
   instructions: { select: { id: true, etat: true, serviceId: true, isReferent: true, complet: true, service: { select: { id: true, nom: true, type: true } } }, orderBy: [{ isReferent: 'desc' }, { createdAt: 'asc' }] },
   documents: { select: { code: true, documentId: true, document: { select: { nom: true, type: true } } }, orderBy: { createdAt: 'asc' } },
-  projets: { select: { id: true, rangDossier: true, intitule: true }, orderBy: { rangDossier: 'asc' } },
+  projets: { select: { id: true, rangDossier: true, intitule: true, financements: { select: { serviceId: true, montantAccorde: true } } }, orderBy: { rangDossier: 'asc' } },
 } satisfies Prisma.DossierInclude;
 export type DossierRow = Prisma.DossierGetPayload<{ include: typeof FULL }>;
 
@@ -165,3 +165,21 @@ export function createDossierRepository(db: Database) {
   };
 }
 export type DossierRepository = ReturnType<typeof createDossierRepository>;
+
+/**
+ * What a notification of a change of one service's instruction tells its reader besides the state:
+ * the dossier's number and campaign, the service, and the amount the service granted (the sum of
+ * its financing lines, absent until one is granted). Read in the transition's transaction.
+ */
+export async function instructionNotice(tx: Tx, dossierId: string, serviceId: string): Promise<Record<string, string | number>> {
+  // One after the other: a transaction's queries share one connection.
+  const dossier = await tx.dossier.findUnique({ where: { id: dossierId }, select: { idFo: true, subvention: { select: { label: true } } } });
+  const service = await tx.serviceAccount.findUnique({ where: { id: serviceId }, select: { nom: true } });
+  const granted = await tx.projetFinancement.aggregate({ _sum: { montantAccorde: true }, where: { serviceId, projet: { dossierId }, montantAccorde: { not: null } } });
+  const amount = granted._sum.montantAccorde;
+  return {
+    ...(dossier ? { id_fo: dossier.idFo, libelle_subvention: dossier.subvention.label } : {}),
+    ...(service ? { service: service.nom } : {}),
+    ...(amount === null ? {} : { montant_accorde: amount.toNumber() }),
+  };
+}

@@ -25,7 +25,7 @@ import { listWhere, projectSummary, reachWhere, type ListQuery } from './list.ts
 import { createDossierExchanges } from './exchanges.ts';
 import { dossierScopeFor, threadServicesFor } from './policy.ts';
 import { partsOf, viewParts } from './populate.ts';
-import type { DossierRepository } from './repository.ts';
+import { instructionNotice, type DossierRepository } from './repository.ts';
 import type { DossierScopeRepository } from './scope.repository.ts';
 import { realignProjects } from '../projets/index.ts';
 import { missingBeforeTransmission } from './transmission.ts';
@@ -53,8 +53,8 @@ export const instructionTarget: WorkflowTarget = {
   }),
   nameOf: () => 'Le dossier de subvention',
   linkOf: (row) => `/client/dossiers/${String(row.dossier_id)}`,
-  // The dossier's notifications are counted per dossier (list select_notifications).
-  payloadOf: (row) => ({ dossier: String(row.dossier_id) }),
+  // The dossier's notifications are counted per dossier (list select_notifications) and name it to their reader.
+  payloadOf: async (row, tx) => ({ dossier: String(row.dossier_id), ...(await instructionNotice(tx, String(row.dossier_id), String(row.service_id))) }),
 };
 
 const EDITABLE = ['A', 'C'];

@@ -25,6 +25,12 @@ export function dossierOptions(row: DossierRow, actor: Actor) {
   return { events: [...events].sort(), actions: [...actions].sort() };
 }
 
+/** The amount a service granted the dossier: the sum of its projects' financing lines of that service, null until one is granted. */
+function grantedBy(row: DossierRow, serviceId: string): number | null {
+  const lines = row.projets.flatMap((p) => p.financements).filter((f) => f.serviceId === serviceId && f.montantAccorde !== null);
+  return lines.length === 0 ? null : lines.reduce((sum, f) => sum + f.montantAccorde!.toNumber(), 0);
+}
+
 export function toDossierView(row: DossierRow, options: { events: string[]; actions: string[] }): DossierView {
   return {
     id: row.id,
@@ -44,7 +50,10 @@ export function toDossierView(row: DossierRow, options: { events: string[]; acti
       donnees: (row.donnees as Record<string, unknown>) ?? {},
       budget: [],
     },
-    instructions: row.instructions.map((i) => ({ etat: i.etat as DossierState, id_service_instructeur: i.serviceId })),
+    instructions: row.instructions.map((i) => {
+      const granted = grantedBy(row, i.serviceId);
+      return { etat: i.etat as DossierState, id_service_instructeur: i.serviceId, ...(granted === null ? {} : { montant_accorde: granted }) };
+    }),
     demandeur: {
       id_siret: row.idSiret,
       nom: row.nom,

@@ -105,7 +105,8 @@ export function createFileChanges({ repository, audit, mail, notifications, publ
           associationId: change.associationId,
           userIds: members.map((m) => m.id),
           type: NOTIFICATION_TYPE_IDS.modification_rib,
-          payload: { action: change.action, id_rib: rib.id, id_siret: rib.id_siret, iban: maskIban(rib.iban), auteur: claims.email, date: at.toISOString() },
+          payload: { action: change.action, id_rib: rib.id, id_siret: rib.id_siret, iban: maskIban(rib.iban), date: at.toISOString() },
+          author: claims.userId,
         });
       }
       const association = await repository.association.find(change.associationId, tx);
