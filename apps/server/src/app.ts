@@ -14,7 +14,8 @@ import { JWT_SECRET_NAME, sharedSecret } from './db/app-secrets.ts';
 import { listenAccountStateChanges } from './db/account-state-changes.ts';
 import { createDatabase, poolStats, type Database } from './db/prisma.ts';
 import { AccountStateCache } from './http/account-state-cache.ts';
-import { installErrorHandler } from './http/errors.ts';
+import { frameworkErrorOptions, installErrorHandler } from './http/errors.ts';
+import { installInputGuard } from './http/input-guard.ts';
 import type { AccountState } from './http/request-context.ts';
 import { healthRoutes } from './http/health.ts';
 import { maskUrl, REDACTED_PATHS } from './http/log-redaction.ts';
@@ -61,6 +62,8 @@ export async function buildApp({ config, databaseUrl, db: givenDb }: BuildAppOpt
     },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
+    // A bad URL, an over-long path parameter, a request Node refuses: the catalogue's French shape too.
+    ...frameworkErrorOptions,
   });
 
   // External plugins
@@ -99,6 +102,8 @@ export async function buildApp({ config, databaseUrl, db: givenDb }: BuildAppOpt
   });
   // Test runs check that each route answers only the errors its contract entry declares.
   installErrorHandler(app, { checkDeclared: config.nodeEnv === 'test' });
+  // Every route: no NUL nor lone surrogate in any text, JSON nested within its bound (contract INPUT_LIMITS).
+  installInputGuard(app);
 
   const services = createServices(app, config, db);
   app.decorate('services', services);

@@ -1,6 +1,7 @@
 // proxy-asso: the association file (docs/domain.md « Données », « Appels de l'API ») — identity,
 // establishments, bank details, legal representatives, budgets — and the user ↔ association link.
 import { z } from 'zod';
+import { freeJson, freeJsonObject } from './input-checks.ts';
 import {
   bicSchema,
   budgetLinesSchema,
@@ -49,7 +50,7 @@ const anneeSchema = z.coerce
 
 const nullableText = (label: string, max: number) => z.string().trim().max(max, MESSAGES.maxLength(label, max)).nullable();
 
-export const addressSchema = z.record(z.string(), z.unknown());
+export const addressSchema = freeJsonObject('adresse');
 export const passsportSchema = z.object({
   est_volontaire: z.boolean().nullable(),
   activites: z.array(z.string()),
@@ -90,7 +91,7 @@ export const associationIdentiteSchema = z.object({
     courriel: z.string().nullable(),
   }),
   activites: z.object({ domaine: z.string().nullable(), champ_action_territorial: z.string().nullable(), objet: z.string().nullable() }),
-  specificites: z.object({ passsport: passsportSchema }).catchall(z.unknown()),
+  specificites: z.object({ passsport: passsportSchema }).catchall(freeJson('spécificité')),
   agrement: z.unknown().nullable(),
   commentaire: z.string().nullable(),
 });

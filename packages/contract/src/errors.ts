@@ -5,6 +5,8 @@ import { checkDocumentName, DOCUMENT_MESSAGES } from './documents.ts';
 import type { ApiErrorBody, RouteDefinition } from './http.ts';
 import type { ResourceKind } from './scope.ts';
 import { CORE_ERRORS, type ErrorEntry } from './errors-core.ts';
+import { INPUT_MESSAGES } from './input-checks.ts';
+import { INPUT_LIMITS } from './limits.ts';
 import { MESSAGES, REFERENTIEL_MESSAGES, SEARCH_MESSAGES } from './messages.ts';
 import { SUBSIDY_MESSAGES } from './subsidies/messages.ts';
 
@@ -13,6 +15,15 @@ export type { ErrorEntry } from './errors-core.ts';
 export const ERRORS = {
   // Framework and transport, access and entry checks, accounts and sessions (errors-core.ts)
   ...CORE_ERRORS,
+
+  // Inputs refused at the edge, whatever the route (limits.ts INPUT_LIMITS, input-checks.ts)
+  INPUT_FORBIDDEN_CHARACTER: { status: 400, message: INPUT_MESSAGES.forbiddenCharacter },
+  INPUT_TOO_DEEP: { status: 400, message: INPUT_MESSAGES.bodyTooDeep(INPUT_LIMITS.bodyMaxDepth) },
+  BAD_URL: { status: 400, message: INPUT_MESSAGES.badUrl },
+  URI_TOO_LONG: { status: 414, message: INPUT_MESSAGES.uriTooLong },
+  MULTIPART_INVALID: { status: 400, message: INPUT_MESSAGES.multipartInvalid },
+  HEADERS_TOO_LARGE: { status: 431, message: INPUT_MESSAGES.headersTooLarge },
+  REQUEST_TIMEOUT: { status: 408, message: INPUT_MESSAGES.requestTimeout },
 
   // Memberships (issue 7 §3)
   NOT_LINKED: { status: 404, message: MESSAGES.notLinkedToAssociation },
@@ -184,8 +195,11 @@ export const SUBSIDY_ERRORS_AWAITING_ROUTES = [
 ] as const satisfies readonly ErrorKey[];
 /** Answered by every route that fires a state-machine event. */
 export const TRANSITION_ERRORS = ['TRANSITION_UNKNOWN_EVENT', 'TRANSITION_WRONG_STATE', 'TRANSITION_FORBIDDEN'] as const;
+/** Answered to any request: a URL badly encoded or too long, headers too large or too slow, a text with a forbidden character (limits.ts INPUT_LIMITS). */
+const EDGE_ERRORS = ['BAD_REQUEST', 'BAD_URL', 'URI_TOO_LONG', 'HEADERS_TOO_LARGE', 'REQUEST_TIMEOUT', 'INPUT_FORBIDDEN_CHARACTER'] as const;
 const BODY_ERRORS = [
   'BAD_REQUEST',
+  'INPUT_TOO_DEEP',
   'FST_ERR_CTP_INVALID_JSON_BODY',
   'FST_ERR_CTP_EMPTY_JSON_BODY',
   'FST_ERR_CTP_BODY_TOO_LARGE',
@@ -197,7 +211,7 @@ const BODY_ERRORS = [
  * checks, validated input, a body to parse) and INTERNAL.
  */
 export function declaredErrors(route: RouteDefinition): ErrorKey[] {
-  const keys = new Set<ErrorKey>(['INTERNAL', ...(route.errors ?? [])]);
+  const keys = new Set<ErrorKey>(['INTERNAL', ...EDGE_ERRORS, ...(route.errors ?? [])]);
   if (route.access !== 'public') {
     for (const key of AUTHENTICATED_ERRORS) keys.add(key);
     if (!route.allowUnvalidated) keys.add('EMAIL_NOT_VALIDATED');
@@ -205,6 +219,7 @@ export function declaredErrors(route: RouteDefinition): ErrorKey[] {
   }
   if (route.params || route.query || route.body) keys.add('VALIDATION_ERROR');
   if (route.body || route.multipart) for (const key of BODY_ERRORS) keys.add(key);
+  if (route.multipart) keys.add('MULTIPART_INVALID');
   if (route.firesTransition) for (const key of TRANSITION_ERRORS) keys.add(key);
   if (route.scope) for (const key of SCOPE_ERRORS[route.scope.resource]) keys.add(key);
   return [...keys];

@@ -32,6 +32,7 @@ export * from './errors.ts';
 export * from './errors-core.ts';
 export * from './http.ts';
 export * from './identifiers.ts';
+export * from './input-checks.ts';
 export * from './lca.ts';
 export * from './limits.ts';
 export * from './mail.ts';

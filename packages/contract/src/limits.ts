@@ -54,3 +54,21 @@ export const ASSOCIATION_SEARCH = {
    */
   countCap: 1000,
 } as const;
+
+/**
+ * What any request may carry, checked at the edge for every route before a schema or the database
+ * sees it (docs/security.md « Entrées refusées à l'entrée ») and by the free-form value block
+ * (input-checks.ts `freeJson`):
+ * - no text (query string, path, JSON string or key, multipart field or file name) holds a NUL
+ *   character (PostgreSQL refuses 0x00) or half of a UTF-16 surrogate pair (not valid UTF-8, nor
+ *   valid JSON for PostgreSQL);
+ * - a JSON body nests objects and arrays `bodyMaxDepth` deep at most, counted on its text before it
+ *   is parsed, so nothing recursive ever meets a deeper one;
+ * - a free-form value (a custom answer, a co-financing line, a service's `bo`...) nests
+ *   `freeValueMaxDepth` deep at most and weighs `freeValueMaxBytes` at most once written as JSON.
+ */
+export const INPUT_LIMITS = {
+  bodyMaxDepth: 32,
+  freeValueMaxDepth: 8,
+  freeValueMaxBytes: 65_536,
+} as const;

@@ -1,5 +1,6 @@
 // Typed domain errors and the one handler that shapes every error answer as { message, status, code }.
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import {
   declaresError,
   errorBody,
@@ -37,10 +38,22 @@ export function appError<K extends ErrorKey>(key: K, ...params: ErrorParams<K>):
   return new AppError(body.status, body.code!, body.message, body.fields);
 }
 
+/**
+ * What the multipart parser throws or emits on a body it cannot read (no boundary, body cut
+ * short, malformed part): busboy and dicer give plain errors, recognised here by their text.
+ */
+export function isMalformedMultipart(request: FastifyRequest, error: unknown): boolean {
+  if (!request.isMultipart?.() || !(error instanceof Error) || 'statusCode' in error) return false;
+  return /boundary|unexpected end of|terminated early|malformed|needle/i.test(error.message);
+}
+
 /** Fastify's own client errors, by code, else by status. */
 function frameworkError(error: FastifyError): ErrorKey {
   const code = error.code as ErrorKey;
   if (code in ERRORS && code.startsWith('FST_')) return code;
+  if (error.code === 'FST_ERR_BAD_URL') return 'BAD_URL';
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH' || error.statusCode === 414) return 'URI_TOO_LONG';
+  if (error.code === 'FST_MP_PREMATURE_CLOSE') return 'MULTIPART_INVALID';
   if (error.statusCode === 413) return 'FST_ERR_CTP_BODY_TOO_LARGE';
   if (error.statusCode === 415) return 'FST_ERR_CTP_INVALID_MEDIA_TYPE';
   if (error.statusCode === 429) return 'TOO_MANY_REQUESTS';
@@ -66,6 +79,8 @@ export function installErrorHandler(app: FastifyInstance, options: { checkDeclar
     if (error instanceof AppError) {
       body = { message: error.message, status: error.status, code: error.code, ...(error.fields ? { fields: error.fields } : {}) };
       if (error.headers) void reply.headers(error.headers);
+    } else if (isMalformedMultipart(request, error)) {
+      body = errorBody('MULTIPART_INVALID');
     } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       body = errorBody(frameworkError(error));
     } else {
@@ -76,3 +91,31 @@ export function installErrorHandler(app: FastifyInstance, options: { checkDeclar
     return reply.status(body.status).send(body);
   });
 }
+
+/**
+ * The errors Fastify answers before any route or hook runs, in the catalogue's shape too: a badly
+ * encoded URL, a path parameter over the router's length (`frameworkErrors`), and what Node's HTTP
+ * parser refuses (`clientErrorHandler`: headers too large, a request too slow, a malformed one),
+ * written on the socket since no request exists yet.
+ */
+export const frameworkErrorOptions: Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'> = {
+  frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+    const body = errorBody(error.statusCode === 500 ? 'INTERNAL' : frameworkError(error));
+    void reply.status(body.status).send(body);
+  },
+  clientErrorHandler: (error: Error & { code?: string }, socket: Socket) => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const key: ErrorKey =
+      error.code === 'HPE_HEADER_OVERFLOW' ? 'HEADERS_TOO_LARGE' : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'REQUEST_TIMEOUT' : 'BAD_REQUEST';
+    const body = errorBody(key);
+    const text = JSON.stringify(body);
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${body.status} ${STATUS_TEXT[body.status] ?? 'Bad Request'}\r\nContent-Length: ${Buffer.byteLength(text)}\r\n` +
+          `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${text}`,
+      );
+    }
+    socket.destroy(error);
+  },
+};
+const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };

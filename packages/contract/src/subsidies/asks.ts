@@ -2,6 +2,7 @@
 // subvention links each expected item with `asks`, conditions on the dossier that decide whether the
 // item is shown; `obligatoire` then says whether it is required. Client and server read this file.
 import { z } from 'zod';
+import { freeJson } from '../input-checks.ts';
 
 export const ASK_OPERATORS = ['<', '>', '>=', '<=', '==', '!=', '===', '!==', 'includes', 'has'] as const;
 export type AskOperator = (typeof ASK_OPERATORS)[number];
@@ -12,7 +13,7 @@ export const askSchema = z.object({
   /** Dotted path inside the scope, e.g. "description.pluriannuel". */
   key: z.string().min(1),
   operator: z.enum(ASK_OPERATORS),
-  value: z.unknown().optional(),
+  value: freeJson('valeur de la condition').optional(),
   /** Hide the item whatever the condition when the dossier is coupled with a TCA request. */
   masquer_si_tca: z.boolean().optional(),
 });

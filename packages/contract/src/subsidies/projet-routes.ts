@@ -5,6 +5,7 @@
 // server on every write.
 import { z } from 'zod';
 import { idSchema } from '../fields.ts';
+import { freeJson } from '../input-checks.ts';
 import { defineRoute, messageSchema } from '../http.ts';
 import { MAX_AMOUNT } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
@@ -53,7 +54,7 @@ export const projetInputSchema = z.object({
     })
     .partial()
     .default({}),
-  territoires: z.object({ commentaire: text('commentaire des territoires', 5_000).nullable().optional(), territoires: z.array(z.unknown()).max(500).optional() }).optional(),
+  territoires: z.object({ commentaire: text('commentaire des territoires', 5_000).nullable().optional(), territoires: z.array(freeJson('territoire')).max(500).optional() }).optional(),
   beneficiaire: z.array(beneficiaireSchema.partial()).max(100).optional(),
   moyens: z
     .object({
@@ -74,7 +75,7 @@ export const projetInputSchema = z.object({
     )
     .max(100)
     .optional(),
-  cofinancements: z.array(z.unknown()).max(100).optional(),
+  cofinancements: z.array(freeJson('cofinancement')).max(100).optional(),
   budgets: z
     .array(
       z.object({

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { idSchema } from '../fields.ts';
 import { defineRoute } from '../http.ts';
+import { freeJsonObject } from '../input-checks.ts';
 import { ROLE_SETS } from '../roles.ts';
 import { scope } from '../scope.ts';
 import { asksSchema } from './asks.ts';
@@ -83,7 +84,7 @@ const expectedDefinitionBase = z.object({
   code,
   label: z.string().trim().min(1).max(300),
   labelCode: z.string().trim().max(100).nullable().default(null),
-  meta: z.record(z.string(), z.unknown()).default({}),
+  meta: freeJsonObject('meta').default({}),
   enabled: z.boolean().default(true),
   isDefault: z.boolean().default(false),
 });

@@ -2,6 +2,7 @@
 // specification's shapes: a dossier's identifiant, description, instructions, demandeur, projets,
 // documents, attestation, createdBy and instructeurs; a project; a subvention and its expected items.
 import { z } from 'zod';
+import { freeJson } from '../input-checks.ts';
 import { DOSSIER_STATES } from '../machines/dossier-instruction.ts';
 import { asksSchema } from './asks.ts';
 import { subsidyBudgetSchema } from './budget.ts';
@@ -18,7 +19,7 @@ export const DISPOSITIF_CODES = ['CNDS', 'FDVA', 'FEDE', '2h-sport-college'] as 
 const uuid = z.uuid();
 const isoDate = z.iso.date();
 const year = z.number().int().min(2000).max(2100);
-export const customValueSchema = z.object({ code: z.string(), value: z.unknown() });
+export const customValueSchema = z.object({ code: z.string(), value: freeJson('valeur') });
 
 export const indicateurSchema = z.object({
   rang: z.number().int().min(1),

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { emailSchema, idSchema } from '../fields.ts';
 import { defineRoute } from '../http.ts';
+import { freeJsonObject } from '../input-checks.ts';
 import { ROLE_SETS, type Role } from '../roles.ts';
 import { scope } from '../scope.ts';
 import { NIVEAUX_TERRITORIAUX, SERVICE_PROFILS, serviceInstructeurSchema } from './schemas.ts';
@@ -24,7 +25,7 @@ export const serviceFieldsSchema = z.object({
   nom: text(200),
   email: emailSchema.nullable().optional(),
   siren: z.string().regex(/^\d{9}$/, 'Le SIREN doit compter 9 chiffres.').nullable().optional(),
-  adresse: z.record(z.string(), z.unknown()).nullable().optional(),
+  adresse: freeJsonObject('adresse').nullable().optional(),
   telephone: optionalText(30),
   site_internet: optionalText(300),
   type: optionalText(100),
@@ -38,7 +39,7 @@ export const serviceFieldsSchema = z.object({
   /** The service above it: national → regional → departmental. */
   parent: idSchema.nullable().optional(),
   types_agrement: z.array(z.string().trim().min(1).max(50)).max(50).optional(),
-  bo: z.record(z.string(), z.unknown()).optional(),
+  bo: freeJsonObject('bo').optional(),
 });
 export type ServiceFields = z.infer<typeof serviceFieldsSchema>;
 export const serviceChangesSchema = serviceFieldsSchema.partial().strict();

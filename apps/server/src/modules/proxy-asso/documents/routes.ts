@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { api, MESSAGES } from '@portail/contract';
 import { registerRoute } from '../../../http/contract-routes.ts';
+import { receiveFile } from '../../../http/multipart.ts';
 import type { AppServices } from '../../../services.ts';
 
 /** RFC 5987 file name for Content-Disposition (accents kept). */
@@ -13,10 +14,7 @@ export function documentRoutes(app: FastifyInstance, { documents }: AppServices)
   const r = api.associationDocuments;
   registerRoute(app, r.listDocuments, ({ scope, query }) => documents.list(scope, query));
   registerRoute(app, r.uploadDocument, ({ auth, scope, query, request }) =>
-    documents.upload(auth, scope, query, async () => {
-      const part = request.isMultipart() ? await request.file() : undefined;
-      return part && { filename: part.filename, stream: part.file };
-    }),
+    documents.upload(auth, scope, query, () => receiveFile(request)),
   );
   const sendFile = (reply: FastifyReply, { row, stream }: Awaited<ReturnType<typeof documents.open>>) =>
     reply
