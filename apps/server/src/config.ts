@@ -25,7 +25,11 @@ export interface RouteLimit {
   perIp: number;
   perAccount: number;
   windowMs: number;
+  /** Per target object (a dossier, an association, a service account), for limits that name one. */
+  perTarget?: number;
 }
+
+const HOUR = 60 * 60_000;
 
 /** The rate-limited routes (besides sign-in, throttled by LoginThrottleConfig), with their env variable. */
 export const RATE_LIMITS = {
@@ -35,18 +39,34 @@ export const RATE_LIMITS = {
   resetPassword: { env: 'RATE_LIMIT_RESET_PASSWORD', defaults: { perIp: 20, perAccount: 5, windowMs: 15 * 60_000 } },
   joinNotification: { env: 'RATE_LIMIT_JOIN_NOTIFICATION', defaults: { perIp: 20, perAccount: 10, windowMs: 60 * 60_000 } },
   assistanceMail: { env: 'RATE_LIMIT_ASSISTANCE_MAIL', defaults: { perIp: 10, perAccount: 5, windowMs: 60 * 60_000 } },
+  // Calls that mail the other side of a dossier, of an association file or of a service account:
+  // also per target, so that several accounts together cannot flood one dossier's readers either.
+  dossierNotify: { env: 'RATE_LIMIT_DOSSIER_NOTIFY', defaults: { perIp: 60, perAccount: 10, windowMs: HOUR, perTarget: 10 } },
+  dossierMessage: { env: 'RATE_LIMIT_DOSSIER_MESSAGE', defaults: { perIp: 120, perAccount: 30, windowMs: HOUR, perTarget: 30 } },
+  dossierShare: { env: 'RATE_LIMIT_DOSSIER_SHARE', defaults: { perIp: 60, perAccount: 20, windowMs: HOUR, perTarget: 10 } },
+  /** Changes of a transmitted dossier that mail its services (step, documents, RIB): counted only when they mail. */
+  dossierChangeMail: { env: 'RATE_LIMIT_DOSSIER_CHANGE_MAIL', defaults: { perIp: 120, perAccount: 30, windowMs: HOUR, perTarget: 30 } },
+  /** RIBs and legal representatives of an association file: each change mails its members and representatives. */
+  associationFileMail: { env: 'RATE_LIMIT_ASSOCIATION_FILE_MAIL', defaults: { perIp: 120, perAccount: 30, windowMs: HOUR, perTarget: 30 } },
+  /** A new address of one's own account: a link to the new address and a notice to the current one. */
+  accountEmailChange: { env: 'RATE_LIMIT_ACCOUNT_EMAIL_CHANGE', defaults: { perIp: 20, perAccount: 5, windowMs: HOUR } },
+  /** Service accounts and records created or re-addressed by a manager: a welcome or validation mail. */
+  serviceAccountMail: { env: 'RATE_LIMIT_SERVICE_ACCOUNT_MAIL', defaults: { perIp: 120, perAccount: 60, windowMs: HOUR, perTarget: 5 } },
 } as const satisfies Record<string, { env: string; defaults: RouteLimit }>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
-/** "perIp/perAccount/windowSeconds", e.g. RATE_LIMIT_FORGOT_PASSWORD=10/3/900. */
+/** "perIp/perAccount/windowSeconds[/perTarget]", e.g. RATE_LIMIT_FORGOT_PASSWORD=10/3/900, RATE_LIMIT_DOSSIER_MESSAGE=120/30/3600/30. */
 function routeLimitFrom(name: string, value: string | undefined, fallback: RouteLimit): RouteLimit {
   if (value === undefined || value === '') return fallback;
   const parts = value.split('/').map((part) => Number(part.trim()));
-  if (parts.length !== 3 || parts.some((part) => !Number.isInteger(part) || part < 1)) {
-    throw new Error(`${name} s'écrit « par IP/par compte/fenêtre en secondes », trois entiers positifs (reçu : « ${value} »).`);
+  const targeted = fallback.perTarget !== undefined;
+  if (!(parts.length === 3 || (targeted && parts.length === 4)) || parts.some((part) => !Number.isInteger(part) || part < 1)) {
+    const shape = targeted ? '« par IP/par compte/fenêtre en secondes[/par cible] », trois ou quatre entiers positifs' : '« par IP/par compte/fenêtre en secondes », trois entiers positifs';
+    throw new Error(`${name} s'écrit ${shape} (reçu : « ${value} »).`);
   }
-  const [perIp, perAccount, windowSeconds] = parts as [number, number, number];
-  return { perIp, perAccount, windowMs: windowSeconds * 1000 };
+  const [perIp, perAccount, windowSeconds, perTarget] = parts as [number, number, number, number | undefined];
+  // Without its fourth part, a limit per target keeps its default.
+  return { perIp, perAccount, windowMs: windowSeconds * 1000, ...(targeted ? { perTarget: perTarget ?? fallback.perTarget } : {}) };
 }
 
 function rateLimitsFrom(env: NodeJS.ProcessEnv): Record<RateLimitName, RouteLimit> {

@@ -67,6 +67,7 @@ export function createServices(app: FastifyInstance, config: AppConfig, db: Data
     app.log,
   );
   const rateLimitStore = createRateLimitStore(db);
+  const rateLimits = createRouteLimiter(rateLimitStore, config.rateLimits);
   const audit = createAuditService(createAuditRepository(db));
   const authRepository = createAuthRepository(db);
   // An instructing service's new login or contact address waits for the link mailed to it (audited).
@@ -94,7 +95,7 @@ export function createServices(app: FastifyInstance, config: AppConfig, db: Data
   // The resource scopes the routes declare (contract scope.ts), each resolved by the module that owns it.
   const workflow = createTransitionService({ repository: createWorkflowRepository(db), audit, mail, notifications, publicUrl: config.publicUrl, log: app.log });
   const dossiers = createDossierService({
-    scopeRepository: createDossierScopeRepository(db), repository: createDossierRepository(db), workflow, audit, mail, notifications, publicUrl: config.publicUrl,
+    scopeRepository: createDossierScopeRepository(db), repository: createDossierRepository(db), workflow, audit, mail, notifications, rateLimits, publicUrl: config.publicUrl,
   });
   // Instructing services: the rds record's rules, also used by the account part's creation in its transaction.
   const rdsServices = createServiceAdmin(createServiceRepository(db), serviceAddresses);
@@ -107,7 +108,7 @@ export function createServices(app: FastifyInstance, config: AppConfig, db: Data
     audit,
     notifications,
     rateLimitStore,
-    rateLimits: createRouteLimiter(rateLimitStore, config.rateLimits),
+    rateLimits,
     scopes,
     lca,
     association: createAssociationService({ access, repository: fileRepository, fileChanges, limits: config.membershipLimits }),

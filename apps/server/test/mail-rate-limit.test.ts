@@ -6,9 +6,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portail/contract';
-import { loadConfig, RATE_LIMITS, type AppConfig, type RateLimitName, type RouteLimit } from '../src/config.ts';
+import { loadConfig, RATE_LIMITS, type AppConfig, type RouteLimit } from '../src/config.ts';
 import { createAccount, signIn } from './support/factories.ts';
 import { fromIp, type IpResponse } from './support/from-ip.ts';
+import { ADDRESS_LIMITS } from './support/rate-limits.ts';
 import { registerBody, TOKEN_HEADER, uniqueEmail } from './support/http-helpers.ts';
 import { startTestApp, TEST_PASSWORD, type TestApp } from './support/test-app.ts';
 
@@ -20,7 +21,7 @@ const TIGHT = limits({ perIp: 2, perAccount: 1, windowMs: 60_000 });
 /** One call of a limited route, from an IP, for an account (an address, a token or a signed-in user). */
 type Call = (t: TestApp, ip: string, account: string) => Promise<IpResponse>;
 
-const calls: Record<RateLimitName, { account: (t: TestApp) => Promise<string>; call: Call }> = {
+const calls: Record<(typeof ADDRESS_LIMITS)[number], { account: (t: TestApp) => Promise<string>; call: Call }> = {
   register: {
     account: async () => uniqueEmail('inscription'),
     call: (t, ip, email) => fromIp(t, ip, 'POST', '/auth-server/register', registerBody({ email })),
@@ -72,7 +73,7 @@ describe('each limited route, per account across IPs and per IP across accounts'
   });
   afterAll(() => t.close());
 
-  it.each(Object.keys(calls) as RateLimitName[])('%s', async (name) => {
+  it.each(ADDRESS_LIMITS)('%s', async (name) => {
     const { account, call } = calls[name];
     const [x, y, z, w] = await Promise.all([account(t), account(t), account(t), account(t)]);
     const base = `127.0.${Object.keys(calls).indexOf(name) + 1}`;
@@ -189,5 +190,9 @@ describe('configuration', () => {
     expect(config.rateLimits.forgotPassword).toEqual({ perIp: 7, perAccount: 2, windowMs: 120_000 });
     expect(config.rateLimits.register).toEqual(RATE_LIMITS.register.defaults);
     expect(() => loadConfig({ NODE_ENV: 'test', RATE_LIMIT_REGISTER: '10/0' })).toThrow(/RATE_LIMIT_REGISTER s'écrit/);
+    // A limit per target takes a fourth part, and keeps its default without it; the others refuse one.
+    expect(loadConfig({ NODE_ENV: 'test', RATE_LIMIT_DOSSIER_MESSAGE: '9/4/60/2' }).rateLimits.dossierMessage).toEqual({ perIp: 9, perAccount: 4, windowMs: 60_000, perTarget: 2 });
+    expect(loadConfig({ NODE_ENV: 'test', RATE_LIMIT_DOSSIER_MESSAGE: '9/4/60' }).rateLimits.dossierMessage.perTarget).toBe(RATE_LIMITS.dossierMessage.defaults.perTarget);
+    expect(() => loadConfig({ NODE_ENV: 'test', RATE_LIMIT_REGISTER: '10/3/900/2' })).toThrow(/RATE_LIMIT_REGISTER s'écrit/);
   });
 });

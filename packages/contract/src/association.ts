@@ -471,22 +471,25 @@ function subResource<
   summaries: { list: string; create: string; update: string; remove: string };
   /** Errors of the creation besides those of every file route. */
   createErrors?: readonly ErrorKey[];
+  /** Errors of the three writes (creation, change, deletion) besides those of every file route. */
+  writeErrors?: readonly ErrorKey[];
   /** 'write': per-SIRET rows (an establishment's member changes its own); 'write-all': the head office only. */
   writeMode: WriteMode;
 }) {
   const { segment, names: [plural, singular], item, fields, listQuery, createQuery, summaries, writeMode } = resource;
   const path = `/association/${segment}` as const;
   const errors = FILE_ERRORS;
+  const writeErrors = [...errors, ...(resource.writeErrors ?? [])];
   const list = defineRoute({ method: 'GET', gateway, path, access: read, scope: scope.association('read'), errors, summary: summaries.list, query: listQuery, response: z.array(item) });
   const create = defineRoute({
-    method: 'POST', gateway, path, access: write, scope: scope.association(writeMode), successStatus: 201, errors: [...errors, ...(resource.createErrors ?? [])],
+    method: 'POST', gateway, path, access: write, scope: scope.association(writeMode), successStatus: 201, errors: [...writeErrors, ...(resource.createErrors ?? [])],
     summary: summaries.create, query: createQuery, body: fields, response: item,
   });
   const update = defineRoute({
-    method: 'PATCH', gateway, path, access: write, scope: scope.association(writeMode), errors, summary: summaries.update, query: assoIdQuery, body: changesSchema, response: item,
+    method: 'PATCH', gateway, path, access: write, scope: scope.association(writeMode), errors: writeErrors, summary: summaries.update, query: assoIdQuery, body: changesSchema, response: item,
   });
   const remove = defineRoute({
-    method: 'DELETE', gateway, path, access: write, scope: scope.association(writeMode), errors, summary: summaries.remove, query: assoIdQuery, response: messageSchema,
+    method: 'DELETE', gateway, path, access: write, scope: scope.association(writeMode), errors: writeErrors, summary: summaries.remove, query: assoIdQuery, response: messageSchema,
   });
   return {
     [`get${plural}`]: list,
@@ -533,6 +536,8 @@ export const associationRoutes = {
       update: 'Modifie un RIB (liste de changements)',
       remove: 'Supprime un RIB',
     },
+    // Each change mails the association's members and representatives: limited (429).
+    writeErrors: ['TOO_MANY_REQUESTS'],
   }),
   ...subResource({
     segment: 'representants_legaux', writeMode: 'write', names: ['Representants', 'Representant'], item: representantSchema, fields: representantFieldsSchema,
@@ -544,10 +549,11 @@ export const associationRoutes = {
       remove: 'Supprime un représentant légal (marqué supprimé)',
     },
     createErrors: ['REPRESENTANTS_LIMIT'],
+    writeErrors: ['TOO_MANY_REQUESTS'],
   }),
   patchRepresentantFonctionSiret: defineRoute({
     method: 'PATCH', gateway, path: '/association/representantFonctionSiret', access: write, scope: scope.association('write'),
-    errors: FILE_ERRORS,
+    errors: [...FILE_ERRORS, 'TOO_MANY_REQUESTS'],
     summary: "Modifie valideur_cec, id_siret ou fonction d'un représentant légal",
     query: assoIdQuery, body: changesSchema, response: representantSchema,
   }),

@@ -134,7 +134,7 @@ export const authRoutes = {
   }),
   updateUser: defineRoute({
     method: 'PATCH', gateway, path: '/users/:id', access: 'authenticated', scope: scope.account('auth'),
-    errors: ['USER_NOT_FOUND', 'NOTHING_TO_UPDATE', 'CURRENT_PASSWORD_REQUIRED', 'WRONG_CURRENT_PASSWORD', 'EMAIL_TAKEN'],
+    errors: ['USER_NOT_FOUND', 'NOTHING_TO_UPDATE', 'CURRENT_PASSWORD_REQUIRED', 'WRONG_CURRENT_PASSWORD', 'EMAIL_TAKEN', 'TOO_MANY_REQUESTS'],
     summary:
       'Modification de l’identité du compte (champs modifiés seulement) ; une nouvelle adresse (mot de passe actuel requis) reste en attente jusqu’à sa validation',
     params: userIdParams, body: updateUserBodySchema, response: sessionUserSchema,

@@ -95,11 +95,18 @@ export default async function setup(project: TestProject) {
         // The journeys sign in with the demo accounts: asked for, as on any given DATABASE_URL.
         DEMO_DATA: '1',
         LOG_LEVEL: 'warn',
-        // Every journey writes from 127.0.0.1: lift the per-IP and per-account limits (perIp/perAccount/seconds).
+        // Every journey writes from 127.0.0.1: lift the per-IP and per-account limits (perIp/perAccount/seconds),
+        // and the per-target ones (fourth part) of the calls that mail about a dossier, a file or an account.
         ...Object.fromEntries(
-          ['REGISTER', 'SEND_VALIDATION', 'FORGOT_PASSWORD', 'RESET_PASSWORD', 'JOIN_NOTIFICATION', 'ASSISTANCE_MAIL'].map((route) => [
+          ['REGISTER', 'SEND_VALIDATION', 'FORGOT_PASSWORD', 'RESET_PASSWORD', 'JOIN_NOTIFICATION', 'ASSISTANCE_MAIL', 'ACCOUNT_EMAIL_CHANGE'].map((route) => [
             `RATE_LIMIT_${route}`,
             '1000/1000/60',
+          ]),
+        ),
+        ...Object.fromEntries(
+          ['DOSSIER_NOTIFY', 'DOSSIER_MESSAGE', 'DOSSIER_SHARE', 'DOSSIER_CHANGE_MAIL', 'ASSOCIATION_FILE_MAIL', 'SERVICE_ACCOUNT_MAIL'].map((route) => [
+            `RATE_LIMIT_${route}`,
+            '1000/1000/60/1000',
           ]),
         ),
         // The journeys open validation and reset links from the outbox, as a developer does locally.

@@ -41,9 +41,16 @@ export function fullPath(route: Pick<RouteDefinition, 'gateway' | 'path'>): stri
 export interface RouteOptions<R extends RouteDefinition = RouteDefinition> {
   /**
    * The route's limit in config.rateLimits, counted per IP and per account: the address `account`
-   * returns (from the parsed call), else the caller's user id.
+   * returns (from the parsed call), else the caller's user id; and per the object `target` names
+   * (from the call and its resolved scope: a stranger's refused call counts against no object).
    */
-  rateLimit?: { name: RateLimitName; account?: (call: RouteCall<R>) => string | null | undefined };
+  rateLimit?: {
+    name: RateLimitName;
+    account?: (call: RouteCall<R>) => string | null | undefined;
+    target?: (call: RouteCall<R>) => string | null | undefined;
+    /** Counts only the calls for which this holds (those that may mail); all when absent. */
+    when?: (call: RouteCall<R>) => boolean;
+  };
 }
 
 /** The account a limit counts: the given address (any case), else the signed-in caller. */
@@ -84,11 +91,13 @@ export function registerRoute<R extends RouteDefinition>(
         request,
         reply,
       } as RouteCall<R>;
-      if (options.rateLimit) {
+      if (options.rateLimit && (options.rateLimit.when?.(call) ?? true)) {
         await app.services.rateLimits.check(options.rateLimit.name, { ip: call.ip, account: limitedAccount(call, options.rateLimit) });
       }
       // The declared resource, checked for this caller before any rule of the handler runs.
       call.scope = (await resolveScope(app.services.scopes, route.scope, auth, { params, query })) as RouteCall<R>['scope'];
+      const target = options.rateLimit && (options.rateLimit.when?.(call) ?? true) ? options.rateLimit.target?.(call) : null;
+      if (target) await app.services.rateLimits.check(options.rateLimit!.name, { target });
       const result = await handler(call).catch((error: unknown) => {
         // A refused upload is answered at once, its body unread: the connection is closed after the
         // answer rather than kept reading (up to hundreds of megabytes) only to throw it away.

@@ -102,7 +102,7 @@ export type ServiceAccountView = z.infer<typeof serviceAccountSchema>;
 export const serviceAccountRoutes = {
   createServiceAccount: defineRoute({
     method: 'POST', gateway: authGateway, path: '/services', access: SERVICE_MANAGERS, scope: scope.none, successStatus: 201,
-    errors: ['EMAIL_TAKEN', 'SERVICE_PARENT_INVALID', 'SERVICE_PARENT_NOT_FOUND', 'DISPOSITIF_UNKNOWN'],
+    errors: ['EMAIL_TAKEN', 'SERVICE_PARENT_INVALID', 'SERVICE_PARENT_NOT_FOUND', 'DISPOSITIF_UNKNOWN', 'TOO_MANY_REQUESTS'],
     summary:
       "Création d'un service instructeur : compte (rôles rds, lien de choix du mot de passe envoyé par courriel) et fiche service, en une transaction",
     body: serviceAccountBodySchema, response: serviceAccountSchema,
@@ -110,7 +110,7 @@ export const serviceAccountRoutes = {
   updateServiceAccount: defineRoute({
     method: 'PATCH', gateway: authGateway, path: '/services/:id', access: SERVICE_MANAGERS,
     scope: { resource: 'service', id: { in: 'params', key: 'id' }, mode: 'write' },
-    errors: ['NOTHING_TO_UPDATE', 'EMAIL_TAKEN'],
+    errors: ['NOTHING_TO_UPDATE', 'EMAIL_TAKEN', 'TOO_MANY_REQUESTS'],
     summary:
       "Modification du compte d'un service par son identifiant d'authentification : rôles, verrouillage, adresse de connexion (la nouvelle reste en attente jusqu'à l'usage du lien de validation qui lui est envoyé ; demande inscrite à l'audit)",
     params: idParams, body: serviceAccountChangesSchema, response: serviceAccountSchema,
@@ -149,7 +149,7 @@ export const rdsServiceRoutes = {
   }),
   createService: defineRoute({
     method: 'POST', gateway: rdsGateway, path: '/services', access: SERVICE_MANAGERS, scope: scope.none, successStatus: 201,
-    errors: ['USER_NOT_FOUND', 'SERVICE_EXISTS', 'SERVICE_PARENT_INVALID', 'SERVICE_PARENT_NOT_FOUND', 'DISPOSITIF_UNKNOWN'],
+    errors: ['USER_NOT_FOUND', 'SERVICE_EXISTS', 'SERVICE_PARENT_INVALID', 'SERVICE_PARENT_NOT_FOUND', 'DISPOSITIF_UNKNOWN', 'TOO_MANY_REQUESTS'],
     summary:
       "Fiche service d'un compte de service qui n'en a pas encore (authId) ; une adresse de contact autre que l'adresse de connexion reste en attente jusqu'à l'usage du lien de validation qui lui est envoyé",
     body: serviceFieldsSchema.extend({ authId: idSchema }).strict(), response: serviceWriteResultSchema,
@@ -157,7 +157,7 @@ export const rdsServiceRoutes = {
   updateService: defineRoute({
     method: 'PATCH', gateway: rdsGateway, path: '/services/:id', access: SERVICE_MANAGERS,
     scope: { resource: 'service', id: { in: 'params', key: 'id' }, mode: 'write' },
-    errors: ['NOTHING_TO_UPDATE', 'SERVICE_PARENT_INVALID', 'SERVICE_PARENT_NOT_FOUND', 'DISPOSITIF_UNKNOWN'],
+    errors: ['NOTHING_TO_UPDATE', 'SERVICE_PARENT_INVALID', 'SERVICE_PARENT_NOT_FOUND', 'DISPOSITIF_UNKNOWN', 'TOO_MANY_REQUESTS'],
     summary:
       "Modification de la fiche d'un service (champs modifiés seulement) ; une nouvelle adresse de contact (`email`) reste en attente (`pending_email`) jusqu'à l'usage du lien de validation qui lui est envoyé ; demande inscrite à l'audit",
     params: idParams, body: serviceChangesSchema, response: serviceWriteResultSchema,

@@ -47,7 +47,10 @@ export function authRoutes(app: FastifyInstance, { auth }: AppServices) {
   registerRoute(app, r.changePassword, ({ auth: claims, params, body }) =>
     auth.changePassword(claims, params.id, body.old_password, body.new_password),
   );
-  registerRoute(app, r.updateUser, ({ auth: claims, params, body }) => auth.updateIdentity(claims, params.id, body));
+  // A new address mails a link to it and a notice to the current one: such calls are limited.
+  registerRoute(app, r.updateUser, ({ auth: claims, params, body }) => auth.updateIdentity(claims, params.id, body), {
+    rateLimit: { name: 'accountEmailChange', when: ({ body }) => body.email !== undefined },
+  });
   registerRoute(app, r.joinAssociationPortal, ({ auth: claims, params }) => auth.joinAssociationPortal(claims, params.id));
   registerRoute(app, r.refreshToken, ({ params }) => auth.refresh(params.refreshToken));
   registerRoute(app, r.logout, async ({ body }) => {

@@ -19,8 +19,13 @@ export function rdsRoutes(app: FastifyInstance, { rds, rdsServices, subventions 
     }),
   );
   registerRoute(app, s.getService, ({ params }) => rdsServices.get(params.id));
-  registerRoute(app, s.createService, ({ auth, body: { authId, ...fields } }) => rdsServices.createForAccount(auth, authId, fields));
-  registerRoute(app, s.updateService, ({ auth, params, body }) => rdsServices.update(auth, params.id, body));
+  // A contact address other than the login waits for a link mailed to it: limited per manager and per account.
+  registerRoute(app, s.createService, ({ auth, body: { authId, ...fields } }) => rdsServices.createForAccount(auth, authId, fields), {
+    rateLimit: { name: 'serviceAccountMail', target: ({ body }) => `account:${body.authId}` },
+  });
+  registerRoute(app, s.updateService, ({ auth, params, body }) => rdsServices.update(auth, params.id, body), {
+    rateLimit: { name: 'serviceAccountMail', target: ({ params }) => `service:${params.id}` },
+  });
   registerRoute(app, s.deleteService, ({ params }) => rdsServices.remove(params.id));
 
   const r = api.rdsSchemes;

@@ -6,7 +6,12 @@ import type { AppServices } from '../../../services.ts';
 
 export function serviceAccountRoutes(app: FastifyInstance, { serviceAccounts }: AppServices) {
   const r = api.serviceAccounts;
-  registerRoute(app, r.createServiceAccount, ({ auth, body }) => serviceAccounts.create(auth, body));
-  registerRoute(app, r.updateServiceAccount, ({ auth, params, body }) => serviceAccounts.update(auth, params.id, body));
+  // Each mails a link (welcome, new address) and a notice: limited per manager and per address or account.
+  registerRoute(app, r.createServiceAccount, ({ auth, body }) => serviceAccounts.create(auth, body), {
+    rateLimit: { name: 'serviceAccountMail', target: ({ body }) => `address:${body.email.trim().toLowerCase()}` },
+  });
+  registerRoute(app, r.updateServiceAccount, ({ auth, params, body }) => serviceAccounts.update(auth, params.id, body), {
+    rateLimit: { name: 'serviceAccountMail', target: ({ params }) => `account:${params.id}` },
+  });
   registerRoute(app, r.deleteServiceAccount, ({ params }) => serviceAccounts.remove(params.id));
 }

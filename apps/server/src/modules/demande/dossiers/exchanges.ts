@@ -6,6 +6,7 @@ import { DOSSIER_MESSAGES, NOTIFICATION_TYPE_IDS, type NotificationTypeId } from
 import type { DbTransaction } from '../../../db/transaction.ts';
 import { appError } from '../../../http/errors.ts';
 import type { AuthClaims } from '../../../http/request-context.ts';
+import type { RouteLimiter } from '../../../http/rate-limit.ts';
 import type { DossierScope } from '../../../http/resource-scope.ts';
 import type { AuditService } from '../../audit/index.ts';
 import type { MailService } from '../../mail/index.ts';
@@ -18,6 +19,7 @@ export interface DossierExchangesDeps {
   audit: AuditService;
   mail: MailService;
   notifications: NotificationService;
+  rateLimits: RouteLimiter;
   publicUrl: string;
   /** The dossier, or 404. */
   load: (id: string) => Promise<DossierRow>;
@@ -29,7 +31,7 @@ const reachedServiceIdsOf = (row: { instructions: { serviceId: string; etat: str
   row.instructions.filter((i) => !(NOT_TRANSMITTED_STATES as readonly string[]).includes(i.etat)).map((i) => i.serviceId);
 
 export function createDossierExchanges(deps: DossierExchangesDeps) {
-  const { repository, audit, mail, notifications, publicUrl, load } = deps;
+  const { repository, audit, mail, notifications, rateLimits, publicUrl, load } = deps;
 
   /**
    * A change the services the dossier reached must hear of (a dossier sent back to the association,
@@ -38,6 +40,8 @@ export function createDossierExchanges(deps: DossierExchangesDeps) {
   async function tellReachedServices(tx: DbTransaction, claims: AuthClaims, row: DossierRow, type: NotificationTypeId, change: string) {
     const reached = reachedServiceIdsOf(row);
     if (reached.length === 0) return;
+    // A change that mails is counted per account and per dossier; over the limit, the change is refused (429) and rolled back.
+    await rateLimits.check('dossierChangeMail', { account: `user:${claims.userId}`, target: `dossier:${row.id}` });
     await tell(tx, claims, await repository.serviceContacts(tx, reached), { associationId: row.associationId, type, dossierId: row.id, idFo: row.idFo, text: `${change} (dossier n° ${row.idFo})` });
   }
   /** Notifies and mails the people of the other side (the author excluded). */

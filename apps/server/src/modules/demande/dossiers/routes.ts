@@ -18,7 +18,15 @@ export function dossierRoutes(app: FastifyInstance, { dossiers }: AppServices) {
   registerRoute(app, r.putDocuments, ({ auth, scope, body }) => dossiers.setDocuments(auth, scope, body.documents, true));
   registerRoute(app, r.patchDocuments, ({ auth, scope, body }) => dossiers.setDocuments(auth, scope, body.documents, false));
   registerRoute(app, r.putRib, ({ auth, scope, body }) => dossiers.setRib(auth, scope, body.id_rib));
-  registerRoute(app, r.notifyDossier, ({ auth, scope, query }) => dossiers.notify(auth, scope, query.type as 2 | 4 | 6));
-  registerRoute(app, r.messageDossier, ({ auth, scope, body }) => dossiers.message(auth, scope, body));
-  registerRoute(app, r.shareDossier, ({ auth, scope, body }) => dossiers.share(auth, scope, body.email));
+  // Each mails the other side (or tells a member): limited per IP, per account and per dossier (config.rateLimits).
+  const perDossier = ({ scope }: { scope: { dossierId: string } }) => `dossier:${scope.dossierId}`;
+  registerRoute(app, r.notifyDossier, ({ auth, scope, query }) => dossiers.notify(auth, scope, query.type as 2 | 4 | 6), {
+    rateLimit: { name: 'dossierNotify', target: perDossier },
+  });
+  registerRoute(app, r.messageDossier, ({ auth, scope, body }) => dossiers.message(auth, scope, body), {
+    rateLimit: { name: 'dossierMessage', target: perDossier },
+  });
+  registerRoute(app, r.shareDossier, ({ auth, scope, body }) => dossiers.share(auth, scope, body.email), {
+    rateLimit: { name: 'dossierShare', target: perDossier },
+  });
 }

@@ -22,6 +22,7 @@ import type { MailService } from '../../mail/index.ts';
 import type { NotificationService } from '../../notifications/index.ts';
 import type { TransitionService, WorkflowTarget } from '../../workflow/index.ts';
 import { listWhere, projectSummary, reachWhere, type ListQuery } from './list.ts';
+import type { RouteLimiter } from '../../../http/rate-limit.ts';
 import { createDossierExchanges } from './exchanges.ts';
 import { dossierScopeFor, threadServicesFor } from './policy.ts';
 import { partsOf, viewParts } from './populate.ts';
@@ -39,6 +40,8 @@ export interface DossierServiceDeps {
   audit: AuditService;
   mail: MailService;
   notifications: NotificationService;
+  /** Counts the changes that mail the dossier's services (limit dossierChangeMail). */
+  rateLimits: RouteLimiter;
   publicUrl: string;
 }
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { api } from '@portail/contract';
 import { registerRoute } from '../../../http/contract-routes.ts';
 import type { AppServices } from '../../../services.ts';
-import { registerSubResource } from './sub-resource.ts';
+import { perAssociation, registerSubResource } from './sub-resource.ts';
 
 export function associationRoutes(app: FastifyInstance, { association }: AppServices) {
   const r = api.association;
@@ -12,10 +12,14 @@ export function associationRoutes(app: FastifyInstance, { association }: AppServ
   registerRoute(app, r.patchIdentite, ({ scope, body }) => association.patchIdentite(scope, body));
   registerRoute(app, r.getEtablissements, ({ scope }) => association.getEtablissements(scope));
   registerRoute(app, r.patchEtablissement, ({ scope, body }) => association.patchEtablissement(scope, body));
-  registerSubResource(app, ['Ribs', 'Rib'], association.ribs);
-  registerSubResource(app, ['Representants', 'Representant'], association.representants);
-  registerRoute(app, r.patchRepresentantFonctionSiret, ({ auth, scope, query, body }) =>
-    association.representants.patchFonctionSiret({ auth, scope }, query.id, body),
+  // RIBs and representatives: each change mails the members and representatives (change-notices.ts), hence a limit.
+  registerSubResource(app, ['Ribs', 'Rib'], association.ribs, perAssociation('associationFileMail'));
+  registerSubResource(app, ['Representants', 'Representant'], association.representants, perAssociation('associationFileMail'));
+  registerRoute(
+    app,
+    r.patchRepresentantFonctionSiret,
+    ({ auth, scope, query, body }) => association.representants.patchFonctionSiret({ auth, scope }, query.id, body),
+    perAssociation('associationFileMail'),
   );
   registerRoute(app, r.getAssociation, ({ auth, scope, query }) => association.getAssociation(auth, scope, query));
   registerSubResource(app, ['Comptes', 'Compte'], association.comptes);

@@ -5,7 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import { api, type RouteDefinition } from '@portail/contract';
 import type { z } from 'zod';
-import { registerRoute, type RouteCall } from '../../../http/contract-routes.ts';
+import type { RateLimitName } from '../../../config.ts';
+import { registerRoute, type RouteCall, type RouteOptions } from '../../../http/contract-routes.ts';
 
 type FileRoutes = typeof api.association;
 type Route<K extends string> = FileRoutes[K & keyof FileRoutes];
@@ -50,18 +51,29 @@ export function subResourceRoutes<const P extends string, const S extends string
   } as unknown as SubResourceRoutes<P, S>;
 }
 
-/** Registers the four routes of one list of the file. */
+/** The limit the three writes of a list count against (config.rateLimits): per IP, account and association. */
+export const perAssociation = (name: RateLimitName): RouteOptions<RouteDefinition> => ({
+  rateLimit: { name, target: ({ scope }) => `association:${(scope as { associationId: string }).associationId}` },
+});
+
+/** Registers the four routes of one list of the file; `writes` applies to its creation, change and deletion. */
 export function registerSubResource<P extends string, S extends string>(
   app: FastifyInstance,
   [plural, singular]: readonly [P, S],
   handlers: SubResourceHandlers<P, S>,
+  writes: RouteOptions<RouteDefinition> = {},
 ) {
   const routes = subResourceRoutes(plural, singular);
   // The routes and handlers are typed together above; here they are wired alike for every list.
-  const reg = registerRoute as (app: FastifyInstance, route: RouteDefinition, handler: (call: RouteCall<RouteDefinition>) => Promise<unknown>) => void;
+  const reg = registerRoute as (
+    app: FastifyInstance,
+    route: RouteDefinition,
+    handler: (call: RouteCall<RouteDefinition>) => Promise<unknown>,
+    options?: RouteOptions<RouteDefinition>,
+  ) => void;
   const h = handlers as unknown as Record<'list' | 'create' | 'update' | 'remove', (...args: unknown[]) => Promise<unknown>>;
   reg(app, routes.list, ({ auth, scope, query }) => h.list({ auth, scope }, query));
-  reg(app, routes.create, ({ auth, scope, query, body }) => h.create({ auth, scope }, query, body));
-  reg(app, routes.update, ({ auth, scope, query, body }) => h.update({ auth, scope }, query, body));
-  reg(app, routes.remove, ({ auth, scope, query }) => h.remove({ auth, scope }, query));
+  reg(app, routes.create, ({ auth, scope, query, body }) => h.create({ auth, scope }, query, body), writes);
+  reg(app, routes.update, ({ auth, scope, query, body }) => h.update({ auth, scope }, query, body), writes);
+  reg(app, routes.remove, ({ auth, scope, query }) => h.remove({ auth, scope }, query), writes);
 }
