@@ -1,12 +1,16 @@
 // Journey: a head-office member of an association opens the directory of subsidies, applies for the
 // demo campaign « ANS Part territoriale » (multi-year scheme instructed by the SDJES de Paris and the
-// DRAJES), goes through steps 0-4 with the server saving each step (a reload keeps step 1), adds a
+// DRAJES), goes through steps 1-5 with the server saving each step (a reload keeps step 2), adds a
 // multi-year project with its budgets (live totals; a reload before saving keeps what was typed),
-// attaches the expected documents by uploading them, certifies; transmission is refused while the
-// required questions are unanswered (the summary says so, the server too), then answered and
-// transmitted; the PDF is downloaded. Over the API, the demo instructor of the SDJES de Paris sees
-// the dossier in state D; in the browser, they find it in their list, read it and answer the
-// member's message, which the member then reads in the dossier's thread.
+// its evaluation indicators, public, territories and co-funders, attaches the expected documents
+// by uploading them, certifies; transmission is refused while the required questions are
+// unanswered (the summary says so, the server too), then answered and transmitted; the PDF is
+// downloaded. On the way, by keyboard: the focus goes to what changed (the page's title, the step's
+// heading, the error summary, the attached file, the editor's heading, the saved notice), refused
+// fields are marked and listed with links, the tab names each step. Over the API, the demo
+// instructor of the SDJES de Paris sees the dossier in state D; in the browser, they find it in
+// their list, read it and answer the member's message, which the member then reads in the
+// dossier's thread.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
@@ -100,6 +104,12 @@ async function choose(page: Page, legend: string, label: string) {
 }
 
 const saveAndContinue = (page: Page) => page.getByRole('button', { name: 'Enregistrer et continuer' }).click();
+/** What has the keyboard focus: its tag, id and text (the page moves it to what changed). */
+const focused = (page: Page) => page.evaluate(() => ({ tag: document.activeElement?.tagName ?? '', id: document.activeElement?.id ?? '', text: document.activeElement?.textContent?.trim() ?? '' }));
+/** Waits until the focus is on an element matching `selector` (the page moves it after a render). */
+const focusOn = (page: Page, selector: string) => page.waitForFunction((s) => document.activeElement?.matches(s) === true, selector, { timeout: 15_000 });
+const SERVICE = 'Le compte association';
+const stepTitle = (n: number, name: string) => `Étape ${n} sur 5 : ${name} – Demande de subvention – ${SERVICE}`;
 const stepHeading = (page: Page, text: string) => visible(page.getByRole('heading', { name: text }));
 
 describe('dossier de demande de subvention', () => {
@@ -114,13 +124,27 @@ describe('dossier de demande de subvention', () => {
     await page.getByRole('link', { name: `Déposer une demande pour ${CAMPAIGN}` }).click();
     await onPath(page, `/client/associations/${ASSOCIATION.id}/subvention-demande`);
 
-    // Step 0: the campaign is preselected; its sub-scheme is required.
+    // Step 1 of 5 (the stepper from creation on): the campaign is preselected; its sub-scheme is required.
+    await stepHeading(page, 'Dispositif Étape 1 sur 5');
+    // The page change moved the focus to the new page's title.
+    await focusOn(page, 'h1');
+    expect(await page.title()).toBe(stepTitle(1, 'Dispositif'));
     await visible(page.locator('#field-code_subvention'));
     expect(await page.locator('#field-code_subvention').inputValue()).toBe(`CNDS-PT-${YEAR}`);
     await saveAndContinue(page);
-    await visible(page.getByText('Le champ sous-dispositif est obligatoire.'));
+    // Refused: the error summary takes the focus, links to the field, which is marked invalid.
+    const summary = page.getByTestId('error-summary');
+    await focusOn(page, '[data-testid="error-summary"]');
+    await visible(summary.getByRole('link', { name: 'Veuillez renseigner le champ sous-dispositif.' }));
+    expect(await page.locator('#field-id_sous_type_dispositif').getAttribute('aria-invalid')).toBe('true');
+    await browser.shot('etape 1 dispositif refusee');
+    await summary.getByRole('link', { name: 'Veuillez renseigner le champ sous-dispositif.' }).click();
+    expect((await focused(page)).id).toBe('field-id_sous_type_dispositif');
     await page.locator('#field-id_sous_type_dispositif').selectOption({ label: 'Part territoriale - Projets sportifs fédéraux' });
-    await browser.shot('etape 0 dispositif');
+    // Fixed: the field's error and the summary go at once.
+    expect(await summary.count()).toBe(0);
+    expect(await page.locator('#field-id_sous_type_dispositif').getAttribute('aria-invalid')).toBeNull();
+    await browser.shot('etape 1 dispositif');
     await saveAndContinue(page);
 
     // Step 1 on the created dossier's page.
@@ -129,6 +153,8 @@ describe('dossier de demande de subvention', () => {
     const dossierId = dossierUrl.pathname.split('/').pop()!;
     const idFo = ((await api('GET', `/lca-server/demande/dossiers/${dossierId}`, undefined, await login(member.email, member.password))) as { identifiant: { id_fo: string } }).identifiant.id_fo;
     await stepHeading(page, 'Demandeur Étape 2 sur 5');
+    await focusOn(page, 'h1');
+    expect(await page.title()).toBe(stepTitle(2, 'Demandeur'));
     await page.locator('#field-id_siret').selectOption(ASSOCIATION.siretSiege);
     await page.locator('#field-id_rib').selectOption({ index: 1 });
     await page.locator('#field-id_representant_legal').selectOption({ index: 1 });
@@ -136,12 +162,19 @@ describe('dossier de demande de subvention', () => {
     await page.locator('#field-id_responsable').selectOption({ index: 1 });
     // The scheme expects the RIB's copy: asked for here, uploaded for the head office.
     await saveAndContinue(page);
-    await visible(page.getByText('Sélectionnez un RIB et joignez sa copie', { exact: false }));
+    await focusOn(page, '[data-testid="error-summary"]');
+    await visible(summary.getByRole('link', { name: 'Sélectionnez un RIB et joignez sa copie', exact: false }));
     await page.locator('#doc-rib-file').setInputFiles({ name: 'rib.pdf', mimeType: 'application/pdf', buffer: PDF });
     await visible(page.getByText('Joint : rib.pdf'));
+    // After the upload, the focus is on what changed: the attached file (and the error went).
+    await focusOn(page, '#doc-rib-current');
+    expect(await summary.count()).toBe(0);
     await browser.shot('etape 1 demandeur');
     await saveAndContinue(page);
     await stepHeading(page, 'Renouvellement et documents Étape 3 sur 5');
+    // A step change: the step's heading has the focus, the tab says which step.
+    await focusOn(page, '.fr-stepper h2');
+    expect(await page.title()).toBe(stepTitle(3, 'Renouvellement et documents'));
 
     // Saved on the server: a reload of step 1 shows the choices.
     await page.goto(`${dossierUrl.pathname}?etape=1`);
@@ -169,9 +202,30 @@ describe('dossier de demande de subvention', () => {
     await stepHeading(page, 'Projets Étape 4 sur 5');
     await page.getByRole('button', { name: 'Ajouter un projet' }).click();
     const p = 'projet-nouveau';
+    // The editor replaces the list: its heading (h3 under the step's h2) takes the focus.
+    await focusOn(page, `#${p}-titre`);
+    expect(await page.locator(`#${p}-titre`).evaluate((h) => h.tagName)).toBe('H3');
+    // A renewal dossier? No (step 2): the project is a new one by default.
+    expect(await page.getByRole('group', { name: /Nouveau projet ou renouvellement/ }).getByLabel('Nouveau projet').isChecked()).toBe(true);
     await page.locator(`#${p}-intitule`).fill('École de natation pour tous');
     await page.locator(`#${p}-objectifs`).fill('Apprendre à nager à 200 enfants du quartier.');
     await page.locator(`#${p}-evaluation`).fill('Nombre d’enfants ayant obtenu le test d’aisance aquatique.');
+    // Evaluation indicators (ranked from 1, minimum and maximum), publics, territories, co-funders.
+    await page.getByRole('button', { name: 'Ajouter un indicateur' }).click();
+    await focusOn(page, `#${p}-evaluation-indicateurs-0-intitule`);
+    await page.locator(`#${p}-evaluation-indicateurs-0-intitule`).fill('Enfants obtenant le test d’aisance aquatique');
+    await page.locator(`#${p}-evaluation-indicateurs-0-prevu_min`).fill('150');
+    await page.locator(`#${p}-evaluation-indicateurs-0-prevu_max`).fill('200');
+    await page.getByRole('button', { name: 'Ajouter un public' }).click();
+    await page.locator(`#${p}-beneficiaire-0-lib_statut`).fill('Enfants du quartier');
+    await page.locator(`#${p}-beneficiaire-0-lib_tranche_age`).fill('6-12 ans');
+    await page.locator(`#${p}-beneficiaire-0-nombre`).fill('200');
+    await page.getByRole('button', { name: 'Ajouter un territoire' }).click();
+    await page.locator(`#${p}-territoires-territoires-0-libelle`).fill('Paris 19e arrondissement');
+    await page.locator(`#${p}-territoires-commentaire`).fill('Paris 19e, quartier prioritaire de la politique de la ville.');
+    await page.getByRole('button', { name: 'Ajouter un cofinanceur' }).click();
+    await page.locator(`#${p}-cofinancements-0-financeur`).fill('Ville de Paris');
+    await page.locator(`#${p}-cofinancements-0-montant`).fill('1500');
     await page.locator(`#${p}-custom-justification_pluriannuel`).fill('Le projet suit deux promotions successives.');
     // A reload before saving loses nothing: the step offers the unsaved project back.
     await page.reload();
@@ -197,8 +251,21 @@ describe('dossier de demande de subvention', () => {
     await page.locator(`#${p}-budget-${YEAR + 1}-charges-comptes-64`).fill('4200');
     await visible(page.getByTestId(`${p}-budget-${YEAR + 1}-insuffisance`).getByText(/4\s200\s€/));
     await browser.shot('etape 3 projet pluriannuel');
+    await browser.shot('etape 4 projet indicateurs publics territoires');
     await page.getByRole('button', { name: 'Enregistrer le projet' }).click();
     await visible(page.getByText('Le projet a été enregistré.'));
+    // Back to the list: the saved project's notice has the focus.
+    await focusOn(page, '#projets-notice');
+    const savedProject = ((await api('GET', `/lca-server/demande/dossiers/${dossierId}/projets?fields=territoires,beneficiaire,evaluation,cofinancements`, undefined, await login(member.email, member.password))) as {
+      territoires: { commentaire: string };
+      beneficiaire: { lib_statut: string; nombre: number }[];
+      evaluation: { indicateurs: { rang: number; prevu_min: number; prevu_max: number }[] };
+      cofinancements: unknown[];
+    }[])[0]!;
+    expect(savedProject.territoires.commentaire).toBe('Paris 19e, quartier prioritaire de la politique de la ville.');
+    expect(savedProject.beneficiaire).toEqual([expect.objectContaining({ lib_statut: 'Enfants du quartier', nombre: 200 })]);
+    expect(savedProject.evaluation.indicateurs).toEqual([expect.objectContaining({ rang: 1, prevu_min: 150, prevu_max: 200 })]);
+    expect(savedProject.cofinancements).toEqual([{ financeur: 'Ville de Paris', montant: 1500 }]);
     const row = page.getByRole('row').filter({ hasText: 'École de natation pour tous' });
     await visible(row.getByText(/Pluriannuel/));
     await browser.shot('etape 3 projets');
@@ -208,6 +275,9 @@ describe('dossier de demande de subvention', () => {
     await stepHeading(page, 'Attestation Étape 5 sur 5');
     await page.locator('label', { hasText: 'Je certifie exactes les informations du dossier' }).click();
     await page.getByRole('button', { name: 'Enregistrer l’attestation' }).click();
+    // Saved: its notice takes the focus (the step stays on screen).
+    await focusOn(page, '#attestation-enregistree');
+    expect(await page.title()).toBe(stepTitle(5, 'Attestation'));
     // The required questions are not answered yet: the summary names them and where to answer them,
     // the button stays closed, and the server refuses the transmission all the same.
     const missing = page.getByTestId('missing-list');
@@ -293,5 +363,5 @@ describe('dossier de demande de subvention', () => {
     await visible(answered.getByText('Oui, merci de le joindre avant la commission.'));
     await visible(answered.getByText('SDJES de Paris', { exact: true }));
     await browser.shot('messages du dossier');
-  });
+  }, 180_000); // the whole journey, two people, every screen checked: longer than one page's test
 });

@@ -382,7 +382,7 @@ describe('informations administratives', () => {
           ]),
         'POST /api/proxy-asso/association/ribs': (r) => {
           query = r.url;
-          return json(400, { message: MESSAGES.invalidForm, status: 400, fields: { iban: MESSAGES.duplicateRib } });
+          return json(400, { message: MESSAGES.invalidForm, status: 400, code: 'VALIDATION_ERROR', fields: { iban: MESSAGES.duplicateRib } });
         },
       },
     });
@@ -970,6 +970,7 @@ describe('informations administratives', () => {
               ? json(400, {
                   message: MESSAGES.invalidForm,
                   status: 400,
+                  code: 'VALIDATION_ERROR',
                   fields: { 'query.id_asso_parent': MESSAGES.selfAffiliation },
                 })
               : json(201, { ...reseau, nom: parent.nom }),

@@ -228,13 +228,28 @@ describe('refresh', () => {
 });
 
 describe('error mapping (docs/domain.md « Erreurs et messages »)', () => {
-  it('prefers the server message, with status and field errors', () => {
-    const error = toApiError(422, {
-      message: 'Adresse déjà utilisée',
-      status: 422,
-      fields: { email: 'Déjà utilisée' },
+  it('keeps the server message of a catalogue code, with status and field errors', () => {
+    const error = toApiError(400, {
+      message: MESSAGES.invalidForm,
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      fields: { email: MESSAGES.badFormat('adresse e-mail') },
     });
-    expect(error).toMatchObject({ message: 'Adresse déjà utilisée', status: 422, fields: { email: 'Déjà utilisée' } });
+    expect(error).toMatchObject({ message: MESSAGES.invalidForm, status: 400, fields: { email: MESSAGES.badFormat('adresse e-mail') } });
+  });
+
+  it.each([
+    [500, { statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' }, MESSAGES.serverError],
+    [400, { statusCode: 400, error: 'Bad Request', message: 'body must be object', fields: { body: 'must be object' } }, MESSAGES.http400],
+    [404, { message: 'Route GET:/x not found' }, MESSAGES.http404],
+    [502, { message: 'Bad gateway', code: 'UPSTREAM_SOMETHING' }, MESSAGES.http502],
+    [403, { message: 'Forbidden' }, MESSAGES.forbidden],
+    [429, { message: 'Rate limit exceeded' }, MESSAGES.tooManyRequests],
+    [418, { message: "I'm a teapot" }, MESSAGES.httpEmpty],
+  ])('never shows a message outside the catalogue: %s gives the French text of its status', (status, body, message) => {
+    const error = toApiError(status, body);
+    expect(error.message).toBe(message);
+    expect(error.fields).toBeUndefined();
   });
 
   it.each([
@@ -242,7 +257,7 @@ describe('error mapping (docs/domain.md « Erreurs et messages »)', () => {
     [413, MESSAGES.http413],
     [400, MESSAGES.http400],
     [404, MESSAGES.http404],
-    [500, MESSAGES.httpEmpty],
+    [500, MESSAGES.serverError],
     [null, MESSAGES.httpEmpty],
   ])('status %s without a message gives its French message', (status, message) => {
     const error = toApiError(status, undefined);
@@ -262,7 +277,7 @@ describe('error mapping (docs/domain.md « Erreurs et messages »)', () => {
 
   it('shows the server message of a throttled login (429)', async () => {
     const message = MESSAGES.tooManyLoginAttempts(15);
-    const { client } = setup({ 'POST /api/auth-server/login': () => json(429, { message, status: 429 }) }, null);
+    const { client } = setup({ 'POST /api/auth-server/login': () => json(429, { message, status: 429, code: 'LOGIN_THROTTLED' }) }, null);
     await expect(client.callApi(api.auth.login, { body: { email: 'a@b.fr', password: 'x' } })).rejects.toMatchObject({
       message,
       status: 429,

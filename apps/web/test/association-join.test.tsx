@@ -157,6 +157,7 @@ describe('joining an association', () => {
         json(400, {
           message: MESSAGES.siretNotInAssociation,
           status: 400,
+          code: 'VALIDATION_ERROR',
           fields: { id_siret: MESSAGES.siretNotInAssociation },
         }),
     });

@@ -36,7 +36,7 @@ describe('login page', () => {
 
   it('shows the server message and keeps the typed input', async () => {
     const fake = stubFetch({
-      'POST /api/auth-server/login': () => json(401, { message: MESSAGES.badCredentials, status: 401 }),
+      'POST /api/auth-server/login': () => json(401, { message: MESSAGES.badCredentials, status: 401, code: 'BAD_CREDENTIALS' }),
     });
     renderLogin();
     await userEvent.type(screen.getByLabelText('Adresse électronique'), 'Camille@Example.org');

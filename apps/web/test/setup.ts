@@ -4,12 +4,14 @@ import { setLink } from '@codegouvfr/react-dsfr/link';
 import { cleanup } from '@testing-library/react';
 import { Link } from 'react-router-dom';
 import { afterEach } from 'vitest';
+import { forgetShownPath } from '../src/lib/focus/route-focus.tsx';
 
 // What startReactDsfr does in main.tsx, without starting the DSFR scripts.
 setLink({ Link: Link as unknown as Parameters<typeof setLink>[0]['Link'] });
 
 afterEach(() => {
   cleanup();
+  forgetShownPath();
   localStorage.clear();
   sessionStorage.clear();
 });

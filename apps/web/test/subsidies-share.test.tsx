@@ -1,6 +1,6 @@
 // Sharing a dossier (DossierShare): the address sent to the server, its French answer, its refusal
 // of someone who is not a member shown next to the form.
-import { DOSSIER_MESSAGES, type DossierView } from '@portail/contract';
+import { DOSSIER_MESSAGES, MESSAGES, type DossierView } from '@portail/contract';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -35,10 +35,14 @@ describe('sharing a dossier', () => {
     const fake = stubFetch({ [SHARE]: () => json(400, { code: 'DOSSIER_INPUT_INVALID', message: DOSSIER_MESSAGES.shareNotMember }) });
     render(<DossierShare dossier={DOSSIER} />);
     await userEvent.click(screen.getByRole('button', { name: 'Partager' }));
-    expect(screen.getByText('Le champ adresse électronique est obligatoire.')).toBeInTheDocument();
+    const field = screen.getByLabelText('Adresse électronique du membre');
+    expect(field).toHaveAccessibleDescription(MESSAGES.pleaseFill('adresse électronique'));
+    await waitFor(() => expect(screen.getByTestId('error-summary')).toHaveFocus());
     expect(fake.requests).toHaveLength(0);
     await userEvent.type(screen.getByLabelText('Adresse électronique du membre'), 'inconnu@example.org');
     await userEvent.click(screen.getByRole('button', { name: 'Partager' }));
-    expect(await screen.findByText(DOSSIER_MESSAGES.shareNotMember)).toBeInTheDocument();
+    // The server's refusal (a catalogue code, in French) in the summary, which takes the focus.
+    await waitFor(() => expect(screen.getByTestId('error-summary')).toHaveTextContent(DOSSIER_MESSAGES.shareNotMember));
+    await waitFor(() => expect(screen.getByTestId('error-summary')).toHaveFocus());
   });
 });

@@ -1,7 +1,7 @@
 // The dossier wizard: stepper navigation (open steps, the step in the URL, focus on the step's
 // heading), saving each step through its handler, step 3 refused until the dossier is complete,
 // expected documents shown or hidden by their conditions with the red asterisk, live budget totals.
-import type { AssociationDocument, Dossier, Etablissement, Question, Representant } from '@portail/contract';
+import { MESSAGES, SUBSIDY_MESSAGES, type AssociationDocument, type Dossier, type Etablissement, type Question, type Representant } from '@portail/contract';
 import type { ApplicantChoices } from '../src/features/subsidies/wizard/types.ts';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -106,9 +106,21 @@ describe('dossier wizard', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer et continuer' }));
     expect(createDossier).not.toHaveBeenCalled();
-    expect(screen.getByText('Le champ subvention est obligatoire.')).toBeInTheDocument();
+    // The error summary takes the focus and links to the field, which says what is wrong (spec §5 wording).
+    const summary = await screen.findByTestId('error-summary');
+    await waitFor(() => expect(summary).toHaveFocus());
+    expect(summary).toHaveTextContent(MESSAGES.invalidForm);
+    const link = within(summary).getByRole('link', { name: MESSAGES.pleaseFill('subvention') });
+    const field = screen.getByLabelText('Subvention *');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(MESSAGES.pleaseFill('subvention'));
+    await userEvent.click(link);
+    expect(field).toHaveFocus();
 
     await userEvent.selectOptions(screen.getByLabelText('Subvention *'), SUBVENTION.code);
+    // Fixed: the field's error and the summary go at once.
+    expect(field).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByTestId('error-summary')).toBeNull();
     await userEvent.selectOptions(screen.getByLabelText('Sous-dispositif *'), 'Fonctionnement');
     expect(screen.getByText(/dépôt du 15\/01\/2026 au 30\/04\/2026/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer et continuer' }));
@@ -149,8 +161,9 @@ describe('dossier wizard', () => {
     await userEvent.click(within(screen.getByRole('group', { name: /renouvellement/ })).getByLabelText('Non'));
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer et continuer' }));
     expect(updateDossier).not.toHaveBeenCalled();
-    expect(screen.getByText('Le document « Statuts » est obligatoire.')).toBeInTheDocument();
-    expect(screen.getByText('Le document « Budget pluriannuel » est obligatoire.')).toBeInTheDocument();
+    const summary = screen.getByTestId('error-summary');
+    expect(within(summary).getByRole('link', { name: 'Le document « Statuts » est obligatoire.' })).toHaveAttribute('href', '#doc-STC-file');
+    expect(within(summary).getByRole('link', { name: 'Le document « Budget pluriannuel » est obligatoire.' })).toBeInTheDocument();
 
     await userEvent.click(within(screen.getByRole('group', { name: /Demande pluriannuelle/ })).getByLabelText('Non'));
     expect(screen.queryByRole('group', { name: /Budget pluriannuel/ })).toBeNull();
@@ -174,7 +187,7 @@ describe('dossier wizard', () => {
     // The evaluation comment is required without indicators (checkProject).
     await userEvent.type(screen.getByLabelText(/Intitulé/), 'École de vélo');
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer le projet' }));
-    await waitFor(() => expect(screen.getByText("Le commentaire de l'évaluation est obligatoire quand aucun indicateur n'est renseigné.")).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByLabelText(/Modalités d’évaluation/)).toHaveAccessibleDescription(/Le commentaire de l'évaluation est obligatoire quand aucun indicateur n'est renseigné\./));
   });
 
   it('keeps the unsaved input of a new project across a reload; cancelling gives it up', async () => {
@@ -241,7 +254,7 @@ describe('dossier wizard', () => {
     for (const label of [/Représentant légal/, /Signataire/, /Responsable du dossier/]) await userEvent.selectOptions(screen.getByLabelText(label), CHOICES.representants[0]!.id);
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer et continuer' }));
     expect(updateDossier).not.toHaveBeenCalled();
-    expect(screen.getByText('Sélectionnez un RIB et joignez sa copie (relevé d’identité bancaire numérisé).')).toBeInTheDocument();
+    expect(within(screen.getByTestId('error-summary')).getByRole('link', { name: SUBSIDY_MESSAGES.ribScanRequired })).toHaveAttribute('href', '#doc-rib-file');
 
     // A new copy uploaded for the chosen establishment, then sent with the step.
     await userEvent.upload(document.querySelector<HTMLInputElement>('#doc-rib-file')!, new File(['%PDF-1.4'], 'nouveau-rib.pdf', { type: 'application/pdf' }));

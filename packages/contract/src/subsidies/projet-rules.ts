@@ -4,6 +4,13 @@ import { SUBSIDY_MESSAGES } from './messages.ts';
 
 export const SANS_OBJET = 'Sans objet';
 export const RECURRENCE_DEFAULT = 'première demande';
+export const RECURRENCE_RENOUVELLEMENT = 'renouvellement';
+/** The two answers of « Nouveau projet ou renouvellement » (Cerfa 12156). */
+export const RECURRENCES = [RECURRENCE_DEFAULT, RECURRENCE_RENOUVELLEMENT] as const;
+
+/** A project's recurrence as its dossier answers « S'agit-il du renouvellement d'une demande ? » (null: not answered yet). */
+export const recurrenceOfDossier = (renouvellement: boolean | null | undefined): string | null =>
+  renouvellement === true ? RECURRENCE_RENOUVELLEMENT : renouvellement === false ? RECURRENCE_DEFAULT : null;
 
 export interface Indicateur {
   rang: number;
@@ -20,6 +27,20 @@ export interface Beneficiaire {
   id_genre?: string | null;
   lib_genre?: string | null;
   nombre?: number | null;
+}
+
+/**
+ * A territory where the project takes place, as the client writes it in `territoires.territoires`
+ * (the API keeps the list as given); the PDF prints `territoires.commentaire`.
+ */
+export interface Territoire {
+  libelle: string;
+}
+
+/** Another funder asked for the project (Cerfa 12156 « cofinancements »), as the client writes it. */
+export interface Cofinancement {
+  financeur: string;
+  montant: number | null;
 }
 
 /** The project fields the defaults and checks read, as the API carries them. */

@@ -7,6 +7,7 @@ import { Outlet, useNavigation } from 'react-router-dom';
 import { SiteFooter } from '../../features/shell/site-footer.tsx';
 import { SiteHeader } from '../../features/shell/site-header.tsx';
 import { Toaster } from '../../features/shell/toaster.tsx';
+import { RouteFocus } from '../../lib/focus/route-focus.tsx';
 import { lazyLayoutPart } from '../chunk-reload.ts';
 import { useRouteMeta } from '../use-route-meta.ts';
 
@@ -26,6 +27,7 @@ export function LayoutFrame({ children, content }: { children?: ReactNode; conte
           { label: 'Pied de page', anchor: '#fr-footer' },
         ]}
       />
+      <RouteFocus />
       <SiteHeader />
       <Suspense fallback={null}>
         <UnsupportedBrowserBanner />

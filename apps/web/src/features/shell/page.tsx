@@ -8,13 +8,16 @@ export function Page({
   children,
   narrow = false,
   lead,
+  documentTitle,
 }: {
   title: string;
+  /** The browser tab's title when it is not the page's h1 (a wizard's step). */
+  documentTitle?: string;
   children?: ReactNode;
   narrow?: boolean;
   lead?: ReactNode;
 }) {
-  useDocumentTitle(title);
+  useDocumentTitle(documentTitle ?? title);
   const body = (
     <>
       <h1>{title}</h1>

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { SERVICE_TITLE } from './app-version.ts';
 
-/** "Page - Le compte association" in the browser tab. */
+/** « Page – Le compte association » in the browser tab. */
 export function useDocumentTitle(title: string) {
   useEffect(() => {
-    document.title = `${title} - ${SERVICE_TITLE}`;
+    document.title = `${title} – ${SERVICE_TITLE}`;
   }, [title]);
 }

@@ -1,7 +1,7 @@
-// /associations/:idCorrespondance?/subvention-demande: a new dossier from step 0 (the subvention of
-// ?subvention= preselected). Saving step 0 creates the dossier on the server (POST
-// /demande/dossiers?id_asso) for the member's establishment (the head office for a head-office
-// member), then the dossier page opens on step 1.
+// /associations/:idCorrespondance?/subvention-demande: a new dossier, in the wizard at its first
+// step (« Étape 1 sur 5 : Dispositif », the subvention of ?subvention= preselected). Saving it
+// creates the dossier on the server (POST /demande/dossiers?id_asso) for the member's
+// establishment (the head office for a head-office member), then the dossier page opens on step 2.
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { associationRoutes, dossierRoutes, MESSAGES, rdsSchemeRoutes } from '@portail/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -11,7 +11,11 @@ import { userAssociations } from '../../lib/session/associations.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { Page } from '../shell/index.ts';
 import { dossierPath } from './paths.ts';
-import { StepScheme } from './wizard/step-scheme.tsx';
+import { stepDocumentTitle } from './wizard-steps.ts';
+import { DossierWizard, type WizardHandlers } from './wizard/dossier-wizard.tsx';
+
+/** Only the creation happens here: the other steps belong to the dossier's page. */
+const notYet = () => Promise.reject(new Error(MESSAGES.httpEmpty));
 
 export function CreationPage() {
   const { idCorrespondance } = useParams();
@@ -40,30 +44,40 @@ export function CreationPage() {
     link?.siegeSiret ??
     null;
   const error = subventions.error ?? etablissements.error;
+  const handlers: WizardHandlers = {
+    createDossier: async (choice) => {
+      if (!siret || !idAsso) throw new Error(MESSAGES.httpEmpty);
+      const created = await callApi(dossierRoutes.createDossier, {
+        query: { id_asso: idAsso },
+        body: { description: choice, demandeur: { id_siret: siret } },
+      });
+      navigate(dossierPath({ id: created.id, siret: created.demandeur.id_siret }, 1));
+    },
+    updateDossier: notYet,
+    uploadDocument: notYet,
+    saveProject: notYet,
+    deleteProject: notYet,
+    transmit: notYet,
+  };
 
   return (
-    <Page title="Demande de subvention" lead={link?.nom}>
+    <Page title="Demande de subvention" lead={link?.nom} documentTitle={stepDocumentTitle(0)}>
       {!idAsso && <Alert severity="info" small description="Vous n’êtes rattaché(e) à aucune association." />}
       {error && <Alert severity="error" small role="alert" description={errorMessage(error, MESSAGES.httpEmpty)} />}
       {idAsso && (subventions.isPending || etablissements.isPending) && <p>Chargement…</p>}
       {idAsso && subventions.data && etablissements.data && (
-        <>
-          <h2>Étape 0 : Dispositif</h2>
-          <p>Choisissez la subvention demandée : le dossier est créé à l’enregistrement de cette étape.</p>
-          <StepScheme
-            subventions={subventions.data}
-            readOnly={false}
-            initial={{ code_subvention: params.get('subvention') ?? undefined }}
-            onSave={async (choice) => {
-              if (!siret) throw new Error(MESSAGES.httpEmpty);
-              const created = await callApi(dossierRoutes.createDossier, {
-                query: { id_asso: idAsso },
-                body: { description: choice, demandeur: { id_siret: siret } },
-              });
-              navigate(dossierPath({ id: created.id, siret: created.demandeur.id_siret }, 1));
-            }}
-          />
-        </>
+        <DossierWizard
+          dossier={null}
+          subvention={null}
+          subventions={subventions.data}
+          initialChoice={{ code_subvention: params.get('subvention') ?? undefined }}
+          choices={{ etablissements: etablissements.data, representants: [], ribs: [] }}
+          associationDocuments={[]}
+          questions={[]}
+          readOnly={false}
+          canTransmit={false}
+          handlers={handlers}
+        />
       )}
     </Page>
   );

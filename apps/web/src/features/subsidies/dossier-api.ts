@@ -5,16 +5,15 @@
 import {
   ACCESS_TOKEN_HEADER,
   dossierRoutes,
-  MESSAGES,
   projetRoutes,
   routeUrl,
   type Dossier,
   type ProjetInput,
   type RouteInput,
 } from '@portail/contract';
-import { ApiError, callApi } from '../../lib/api/index.ts';
+import { callApi } from '../../lib/api/index.ts';
 import { session } from '../../lib/session/session-store.ts';
-import type { ProjectDraft } from './wizard/project-editor.tsx';
+import type { ProjectDraft } from './wizard/project/project-editor.tsx';
 import type { DossierChanges } from './wizard/types.ts';
 
 type StepBody = RouteInput<typeof dossierRoutes.updateDossier>['body'];
@@ -107,8 +106,9 @@ export async function downloadDossierPdf(id: string, fileName: string): Promise<
     response = await get();
   }
   if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { message?: string } | null;
-    throw new ApiError(body?.message ?? MESSAGES.httpEmpty, response.status);
+    // The same French text as any refused call (never a server message outside the catalogue).
+    const [{ toApiError }, body] = await Promise.all([import('../../lib/api/error-mapping.ts'), response.json().catch(() => null)]);
+    throw toApiError(response.status, body);
   }
   const blob = await response.blob();
   const href = URL.createObjectURL(blob);

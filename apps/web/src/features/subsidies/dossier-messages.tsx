@@ -10,7 +10,7 @@ import { dossierRoutes, MESSAGES, type DossierMessage, type DossierView } from '
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { callApi, errorMessage } from '../../lib/api/index.ts';
-import { FormError } from '../../lib/forms/form-error.tsx';
+import { ErrorSummary } from '../../lib/forms/error-summary.tsx';
 import { useSending } from '../../lib/forms/use-sending.ts';
 import { formatTimestamp } from '../../lib/format/timestamp.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
@@ -66,13 +66,13 @@ function MessageItem({ message }: { message: DossierMessage }) {
 function MessageForm({ dossier, asService, onSent }: { dossier: DossierView; asService: boolean; onSent: () => Promise<void> }) {
   const [message, setMessage] = useState('');
   const [serviceId, setServiceId] = useState(dossier.instructeurs.find((i) => i.isReferent)?.service.id ?? dossier.instructeurs[0]?.service.id ?? ALL_SERVICES);
-  const { formError, setFormError, sending, send } = useSending();
+  const { summary, errors, refuse, fix, sending, send } = useSending({
+    fieldOfServerKey: (key) => (key === 'message' ? 'message' : key === 'id_service_instructeur' ? 'service' : null),
+    targetOf: (key) => (key === 'service' ? 'message-service' : 'message-texte'),
+  });
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!message.trim()) {
-      setFormError(MESSAGES.required('message'));
-      return;
-    }
+    if (refuse(message.trim() ? {} : { message: MESSAGES.pleaseFill('message') })) return;
     await send(async () => {
       const sent = await callApi(dossierRoutes.messageDossier, {
         params: { id: dossier.id },
@@ -86,7 +86,7 @@ function MessageForm({ dossier, asService, onSent }: { dossier: DossierView; asS
   }
   return (
     <form onSubmit={onSubmit} noValidate aria-label={asService ? 'Écrire à l’association' : 'Écrire au service instructeur'}>
-      <FormError message={formError} />
+      <ErrorSummary {...summary} />
       {!asService && dossier.instructeurs.length > 1 && (
         <div className={fr.cx('fr-select-group')}>
           <label className={fr.cx('fr-label')} htmlFor="message-service">
@@ -102,7 +102,23 @@ function MessageForm({ dossier, asService, onSent }: { dossier: DossierView; asS
           </select>
         </div>
       )}
-      <Input label="Message" textArea nativeTextAreaProps={{ id: 'message-texte', rows: 4, value: message, maxLength: 5000, onChange: (e) => setMessage(e.target.value) }} />
+      <Input
+        label="Message"
+        textArea
+        state={errors.message ? 'error' : 'default'}
+        stateRelatedMessage={errors.message}
+        nativeTextAreaProps={{
+          id: 'message-texte',
+          rows: 4,
+          value: message,
+          maxLength: 5000,
+          'aria-invalid': errors.message ? true : undefined,
+          onChange: (e) => {
+            setMessage(e.target.value);
+            fix('message');
+          },
+        }}
+      />
       <Button type="submit" disabled={sending}>
         {sending ? 'Envoi…' : 'Envoyer le message'}
       </Button>

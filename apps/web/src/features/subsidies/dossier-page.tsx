@@ -22,7 +22,7 @@ import {
   type Rib,
 } from '@portail/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { callApi, errorMessage } from '../../lib/api/index.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
@@ -34,6 +34,7 @@ import { DossierPdfButton } from './dossier-pdf-button.tsx';
 import { DossierRibChange } from './dossier-rib.tsx';
 import { DossierShare } from './dossier-share.tsx';
 import { DossierWizard, type WizardHandlers } from './wizard/dossier-wizard.tsx';
+import { stepDocumentTitle, stepFromQuery } from './wizard-steps.ts';
 
 export function DossierPage() {
   const { idSiret, idDossier } = useParams();
@@ -41,6 +42,7 @@ export function DossierPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { user } = useSession();
+  const [params] = useSearchParams();
   const view = useQuery({ queryKey: ['dossier', id], queryFn: () => callApi(dossierRoutes.getDossier, { params: { id }, query: {} }), retry: false });
   const projets = useQuery({ queryKey: ['dossier', id, 'projets'], queryFn: () => loadProjects(id), retry: false });
   const code = view.data?.description.code_subvention;
@@ -140,7 +142,7 @@ export function DossierPage() {
   };
 
   return (
-    <Page title={title} lead={subvention.data.label}>
+    <Page title={title} lead={subvention.data.label} documentTitle={stepDocumentTitle(stepFromQuery(params.get('etape'), dossier))}>
       <DossierWizard
         dossier={dossier}
         subvention={subvention.data}

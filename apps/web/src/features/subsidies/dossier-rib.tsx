@@ -6,7 +6,8 @@ import { Button } from '@codegouvfr/react-dsfr/Button';
 import { dossierRoutes, MESSAGES, type DossierView, type Rib } from '@portail/contract';
 import { useState, type FormEvent } from 'react';
 import { callApi } from '../../lib/api/index.ts';
-import { FormError } from '../../lib/forms/form-error.tsx';
+import { ErrorSummary } from '../../lib/forms/error-summary.tsx';
+import { SelectField } from '../../lib/forms/select-field.tsx';
 import { useSending } from '../../lib/forms/use-sending.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
 import { ribLabel } from './format.ts';
@@ -15,13 +16,10 @@ import { ribLabel } from './format.ts';
 export function DossierRibChange({ dossier, ribs, onChanged }: { dossier: DossierView; ribs: readonly Rib[]; onChanged: (next: DossierView) => void }) {
   const offered = ribs.filter((r) => r.id_siret === dossier.demandeur.id_siret);
   const [idRib, setIdRib] = useState(dossier.demandeur.id_rib ?? '');
-  const { formError, setFormError, sending: saving, send } = useSending();
+  const { summary, errors, refuse, fix, sending: saving, send } = useSending({ fieldOfServerKey: (key) => (key === 'id_rib' ? 'id_rib' : null) });
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!idRib) {
-      setFormError(MESSAGES.required('RIB'));
-      return;
-    }
+    if (refuse(idRib ? {} : { id_rib: MESSAGES.pleaseFill('RIB') })) return;
     await send(async () => {
       onChanged(await callApi(dossierRoutes.putRib, { params: { id: dossier.id }, query: {}, body: { id_rib: idRib } }));
       toast.success('Le RIB du dossier a été changé ; le service instructeur en est informé.');
@@ -33,20 +31,19 @@ export function DossierRibChange({ dossier, ribs, onChanged }: { dossier: Dossie
         Coordonnées bancaires du dossier
       </h3>
       <p className={fr.cx('fr-text--sm')}>La subvention sera versée sur ce compte. Vous pouvez encore le changer jusqu’au dernier versement.</p>
-      <FormError message={formError} />
-      <div className={fr.cx('fr-select-group')}>
-        <label className={fr.cx('fr-label')} htmlFor="rib-dossier-choix">
-          RIB de l’établissement demandeur
-        </label>
-        <select id="rib-dossier-choix" className={fr.cx('fr-select')} value={idRib} onChange={(e) => setIdRib(e.target.value)}>
-          <option value="">Sélectionnez un RIB</option>
-          {offered.map((r) => (
-            <option key={r.id} value={r.id}>
-              {ribLabel(r)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ErrorSummary {...summary} />
+      <SelectField
+        label="RIB de l’établissement demandeur"
+        placeholder="Sélectionnez un RIB"
+        name="id_rib"
+        value={idRib}
+        error={errors.id_rib}
+        options={offered.map((r) => ({ value: r.id, label: ribLabel(r) }))}
+        onChange={(value) => {
+          setIdRib(value);
+          fix('id_rib');
+        }}
+      />
       <Button type="submit" priority="secondary" disabled={saving || idRib === (dossier.demandeur.id_rib ?? '')}>
         {saving ? 'Enregistrement…' : 'Changer le RIB'}
       </Button>

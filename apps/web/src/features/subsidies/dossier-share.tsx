@@ -7,19 +7,16 @@ import { Input } from '@codegouvfr/react-dsfr/Input';
 import { dossierRoutes, MESSAGES, type DossierView } from '@portail/contract';
 import { useState, type FormEvent } from 'react';
 import { callApi } from '../../lib/api/index.ts';
-import { FormError } from '../../lib/forms/form-error.tsx';
+import { ErrorSummary } from '../../lib/forms/error-summary.tsx';
 import { useSending } from '../../lib/forms/use-sending.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
 
 export function DossierShare({ dossier }: { dossier: DossierView }) {
   const [email, setEmail] = useState('');
-  const { formError, setFormError, sending, send } = useSending();
+  const { summary, errors, refuse, fix, sending, send } = useSending({ fieldOfServerKey: (key) => (key === 'email' ? 'email' : null), targetOf: () => 'partage-email' });
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!email.trim()) {
-      setFormError(MESSAGES.required('adresse électronique'));
-      return;
-    }
+    if (refuse(email.trim() ? {} : { email: MESSAGES.pleaseFill('adresse électronique') })) return;
     await send(async () => {
       const { message } = await callApi(dossierRoutes.shareDossier, { params: { id: dossier.id }, query: {}, body: { email } });
       toast.success(message);
@@ -32,10 +29,23 @@ export function DossierShare({ dossier }: { dossier: DossierView }) {
         Partager le dossier
       </h3>
       <p className={fr.cx('fr-text--sm')}>Un autre membre de l’association, par exemple d’un établissement secondaire, pourra le consulter et le compléter.</p>
-      <FormError message={formError} />
+      <ErrorSummary {...summary} />
       <Input
         label="Adresse électronique du membre"
-        nativeInputProps={{ id: 'partage-email', type: 'email', autoComplete: 'off', value: email, maxLength: 254, onChange: (e) => setEmail(e.target.value) }}
+        state={errors.email ? 'error' : 'default'}
+        stateRelatedMessage={errors.email}
+        nativeInputProps={{
+          id: 'partage-email',
+          type: 'email',
+          autoComplete: 'off',
+          value: email,
+          maxLength: 254,
+          'aria-invalid': errors.email ? true : undefined,
+          onChange: (e) => {
+            setEmail(e.target.value);
+            fix('email');
+          },
+        }}
       />
       <Button type="submit" priority="secondary" disabled={sending}>
         {sending ? 'Partage…' : 'Partager'}

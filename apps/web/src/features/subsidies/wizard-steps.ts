@@ -29,7 +29,7 @@ type DossierForSteps = Pick<Dossier, 'identifiant' | 'description'>;
 /** Why `step` cannot be opened now (null: it can). A new dossier (null) opens step 0 only. */
 export function stepBlocker(dossier: DossierForSteps | null, step: number): string | null {
   if (step === 0) return null;
-  if (!dossier) return 'Enregistrez d’abord le dispositif (étape 0).';
+  if (!dossier) return 'Enregistrez d’abord le dispositif (étape 1).';
   if (step > Math.min(LAST_STEP, dossier.identifiant.step + 1)) return 'Enregistrez d’abord les étapes précédentes.';
   const check = checkStep(dossier, step);
   return check.ok ? null : check.message;
@@ -39,6 +39,12 @@ export function stepBlocker(dossier: DossierForSteps | null, step: number): stri
 export function openSteps(dossier: DossierForSteps | null): WizardStep[] {
   return WIZARD_STEPS.map((s) => s.step).filter((step) => stepBlocker(dossier, step) === null);
 }
+
+/** What people read of a step: « Étape 2 sur 5 : Demandeur » (steps 0-4 of the spec are 1 to 5 on screen). */
+export const stepName = (step: WizardStep): string => `Étape ${step + 1} sur ${WIZARD_STEPS.length} : ${WIZARD_STEPS[step].title}`;
+
+/** The browser tab's title of a step of a subsidy request (the service's name follows). */
+export const stepDocumentTitle = (step: WizardStep): string => `${stepName(step)} – Demande de subvention`;
 
 /** The step to show from `?etape=` (falls back to the furthest open step). */
 export function stepFromQuery(value: string | null, dossier: DossierForSteps | null): WizardStep {

@@ -20,3 +20,20 @@ export function serverFieldErrors(fields: Record<string, string> | undefined): F
   }
   return result;
 }
+
+/**
+ * Maps a server field key to one of the form's keys: the key itself, or its end
+ * (`description.code_subvention` → `code_subvention`, `demandeur.id_rib` → `id_rib`); null when the
+ * form has no such field (the summary then lists the message without a link).
+ */
+export function serverKeyIn(formKeys: readonly string[]): (key: string) => string | null {
+  return (key) => {
+    if (formKeys.includes(key)) return key;
+    const parts = key.split('.');
+    for (let i = 1; i < parts.length; i++) {
+      const tail = parts.slice(i).join('.');
+      if (formKeys.includes(tail)) return tail;
+    }
+    return null;
+  };
+}

@@ -1,23 +1,105 @@
-// A hand-made form's sending state (forms whose values are not a contract schema's strings, else
-// use-zod-form.ts): the form-level error and whether it is being sent. `send` runs the call and
-// shows its refusal above the form in French; what was typed stays.
+// A hand-made form's state (forms whose values are not a contract schema's strings, else
+// use-zod-form.ts): its field errors, its form-level error and whether it is being sent.
+// - `refuse(found)` shows the form's own checks: each field marked, the error summary listing them
+//   (links to the fields) and focused; nothing refused: the summary goes.
+// - `send(action)` runs the call; a refusal shows the server's French message and its field errors
+//   (mapped to the form's keys by `fieldOfServerKey`) in the same summary, focused; what was typed
+//   stays.
+// - `fix(key)` forgets a field's error as soon as it is changed; the summary forgets it too and goes
+//   when no error is left.
 import { MESSAGES } from '@portail/contract';
-import { useState } from 'react';
-import { errorMessage } from '../api/api-error.ts';
+import { useCallback, useId, useState } from 'react';
+import { isApiError } from '../api/api-error.ts';
+import { useFocusAfterRender } from '../focus/focus.ts';
+import { serverFieldErrors, type FieldErrors } from './field-errors.ts';
+import type { SummaryItem } from './error-summary.tsx';
 
-export function useSending() {
-  const [formError, setFormError] = useState<string | null>(null);
+interface SendingOptions {
+  /** The form key of a server field (`description.intitule` → `intitule`); null: not one of the form's fields. */
+  fieldOfServerKey?: (key: string) => string | null;
+  /** The id of the element a field's link leads to; default `field-<key>`. */
+  targetOf?: (key: string) => string | null;
+}
+
+const defaultTarget = (key: string) => `field-${key}`;
+
+export function useSending(options: SendingOptions = {}) {
+  const [formError, setFormErrorState] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [sending, setSending] = useState(false);
-  async function send(action: () => Promise<void>): Promise<void> {
-    setFormError(null);
+  const summaryId = `resume-erreurs-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const moveFocus = useFocusAfterRender();
+  const targetOf = options.targetOf ?? defaultTarget;
+  const fieldOfServerKey = options.fieldOfServerKey;
+
+  /** A form-level message (a refusal the form computed itself), focused. */
+  const setFormError = useCallback(
+    (message: string | null) => {
+      setFormErrorState(message);
+      if (message) moveFocus(summaryId);
+    },
+    [moveFocus, summaryId],
+  );
+
+  /** The form's own checks: true when something is refused (the summary is then focused). */
+  const refuse = useCallback(
+    (found: FieldErrors): boolean => {
+      setErrors(found);
+      const refused = Object.keys(found).length > 0;
+      setFormErrorState(refused ? MESSAGES.invalidForm : null);
+      if (refused) moveFocus(summaryId);
+      return refused;
+    },
+    [moveFocus, summaryId],
+  );
+
+  const fix = useCallback((...keys: string[]) => {
+    setErrors((current) => {
+      if (!keys.some((key) => key in current)) return current;
+      const next = { ...current };
+      for (const key of keys) delete next[key];
+      return next;
+    });
+  }, []);
+
+  /** A field's problem found outside a submission (a refused upload): marked and listed, not focused. */
+  const setFieldError = useCallback((key: string, message: string) => setErrors((current) => ({ ...current, [key]: message })), []);
+
+  async function send(action: () => Promise<void>): Promise<boolean> {
+    setFormErrorState(null);
+    setErrors({});
     setSending(true);
     try {
       await action();
+      return true;
     } catch (error) {
-      setFormError(errorMessage(error, MESSAGES.httpEmpty));
+      const fields = isApiError(error) ? serverFieldErrors(error.fields) : {};
+      const mapped: FieldErrors = {};
+      for (const [key, message] of Object.entries(fields)) mapped[fieldOfServerKey ? (fieldOfServerKey(key) ?? `serveur:${key}`) : key] = message;
+      setErrors(mapped);
+      // Field problems come under the generic heading, each in the list; otherwise the message alone.
+      setFormErrorState(Object.keys(mapped).length > 0 ? MESSAGES.invalidForm : isApiError(error) ? error.message : MESSAGES.httpEmpty);
+      moveFocus(summaryId);
+      return false;
     } finally {
       setSending(false);
     }
   }
-  return { formError, setFormError, sending, send };
+
+  const items: SummaryItem[] = Object.entries(errors).map(([key, message]) => ({ key, message, targetId: key.startsWith('serveur:') ? null : targetOf(key) }));
+  // The generic heading goes with the last field problem fixed; a server message stays until the next try.
+  const shownError = formError === MESSAGES.invalidForm && items.length === 0 ? null : formError;
+  return {
+    /** What the summary shows: give it to <ErrorSummary {...summary} />. */
+    summary: { id: summaryId, message: shownError, items },
+    formError: shownError,
+    setFormError,
+    errors,
+    refuse,
+    fix,
+    setFieldError,
+    sending,
+    send,
+    summaryId,
+  };
 }

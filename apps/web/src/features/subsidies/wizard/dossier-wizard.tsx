@@ -1,7 +1,8 @@
-// The dossier wizard (spec §4): the DSFR stepper over steps 0-4 (shown to people as 1 to 5, the
-// stepper's own numbering; ?etape= keeps the spec's 0-4), the stepper's heading focused on each
-// step change, read mode when the dossier is not editable. Each step
-// saves on the server through the handlers the page gives, then moves on.
+// The dossier wizard (spec §4), from a new dossier's first step to the attestation: the DSFR
+// stepper over steps 0-4 (shown to people as 1 to 5, the stepper's own numbering, creation
+// included; ?etape= keeps the spec's 0-4), the stepper's heading focused on each step change, read
+// mode when the dossier is not editable. Each step saves on the server through the handlers the
+// page gives, then moves on. The page titles the browser tab by the step (stepDocumentTitle).
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Badge } from '@codegouvfr/react-dsfr/Badge';
@@ -11,7 +12,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { stateLabel, stateSeverity } from '../dossier-states.ts';
 import { LAST_STEP, openSteps, stepFromQuery, WIZARD_STEPS, type WizardStep } from '../wizard-steps.ts';
-import type { ProjectDraft } from './project-editor.tsx';
+import type { ProjectDraft } from './project/project-editor.tsx';
 import { StepApplicant } from './step-applicant.tsx';
 import { StepAttestation } from './step-attestation.tsx';
 import { StepDocuments } from './step-documents.tsx';
@@ -45,9 +46,11 @@ interface DossierWizardProps {
   aside?: ReactNode;
   /** Where the steps keep their unsaved input (per person and dossier); none: nothing kept. */
   draftKey?: string;
+  /** A new dossier's first choice (the subvention the directory led to). */
+  initialChoice?: Partial<SchemeChoice>;
 }
 
-export function DossierWizard({ dossier, subvention, subventions, choices, associationDocuments, questions, readOnly, canTransmit, handlers, aside, draftKey }: DossierWizardProps) {
+export function DossierWizard({ dossier, subvention, subventions, choices, associationDocuments, questions, readOnly, canTransmit, handlers, aside, draftKey, initialChoice = {} }: DossierWizardProps) {
   const [params, setParams] = useSearchParams();
   const step = stepFromQuery(params.get('etape'), dossier);
   const open = openSteps(dossier);
@@ -123,7 +126,7 @@ export function DossierWizard({ dossier, subvention, subventions, choices, assoc
         <StepScheme
           subventions={subventions}
           readOnly={readOnly}
-          initial={dossier ? { code_subvention: dossier.description.code_subvention, id_sous_type_dispositif: dossier.description.id_sous_type_dispositif, exercice: dossier.description.exercice } : {}}
+          initial={dossier ? { code_subvention: dossier.description.code_subvention, id_sous_type_dispositif: dossier.description.id_sous_type_dispositif, exercice: dossier.description.exercice } : initialChoice}
           onSave={async (choice, chosen) => {
             if (!dossier) return handlers.createDossier(choice, chosen);
             await save({ description: { code_subvention: choice.code_subvention, id_type_dispositif: chosen.dispositif.code, id_sous_type_dispositif: choice.id_sous_type_dispositif, exercice: choice.exercice } }, 0);

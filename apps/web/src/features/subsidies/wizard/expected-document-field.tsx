@@ -6,6 +6,7 @@ import { fr } from '@codegouvfr/react-dsfr';
 import { Upload } from '@codegouvfr/react-dsfr/Upload';
 import { ACCEPTED_FILE_EXTENSIONS, UPLOAD_HINT, type AssociationDocument } from '@portail/contract';
 import { useState } from 'react';
+import { useFocusAfterRender } from '../../../lib/focus/focus.ts';
 import { RequiredMark } from './required-mark.tsx';
 
 export interface AttachedDocument {
@@ -24,18 +25,24 @@ interface ExpectedDocumentFieldProps {
   /** An upload is running (this one or another): a new one waits. */
   busy: boolean;
   onChoose: (document: AssociationDocument | undefined) => void;
-  /** Uploads the file and attaches it; reports the part sent (0 to 1). */
+  /** Uploads the file and attaches it; reports the part sent (0 to 1); rejects when refused (the error then comes as `error`). */
   onUpload: (file: File, onProgress: (fraction: number) => void) => Promise<void>;
 }
 
 export function ExpectedDocumentField({ expected, current, candidates, readOnly, error, busy, onChoose, onUpload }: ExpectedDocumentFieldProps) {
   const id = `doc-${expected.code}`;
   const [progress, setProgress] = useState<number | null>(null);
+  const moveFocus = useFocusAfterRender();
   async function upload(file: File | undefined) {
     if (!file) return;
     setProgress(0);
     try {
       await onUpload(file, setProgress);
+      // The input was disabled while sending (focus lost): the attached file is what changed.
+      moveFocus(`${id}-current`);
+    } catch {
+      // The refusal is shown under the input, which takes the focus back.
+      moveFocus(`${id}-file`);
     } finally {
       setProgress(null);
     }
@@ -48,7 +55,9 @@ export function ExpectedDocumentField({ expected, current, candidates, readOnly,
         {expected.required && <RequiredMark />}
       </legend>
       <div className={fr.cx('fr-fieldset__element')}>
-        <p className={fr.cx('fr-mb-1w')}>{current ? <>Joint : {current.nom ?? current.uuid}</> : 'Aucun document joint.'}</p>
+        <p id={`${id}-current`} className={fr.cx('fr-mb-1w')}>
+          {current ? <>Joint : {current.nom ?? current.uuid}</> : 'Aucun document joint.'}
+        </p>
         {!readOnly && candidates.length > 0 && (
           <div className={fr.cx('fr-select-group')}>
             <label className={fr.cx('fr-label')} htmlFor={`${id}-existing`}>

@@ -11,6 +11,8 @@ interface ExpectedFieldsFieldsetProps {
   fields: readonly { code: string; label: string; type?: string | null; required: boolean }[];
   customs: Customs;
   onChange: (update: (customs: Customs) => Customs) => void;
+  /** A field was changed (its key `custom-<code>`): its problem goes. */
+  onEdited?: (key: string) => void;
   /** Problems by key `custom-<code>`. */
   errors: Readonly<Record<string, string>>;
   readOnly: boolean;
@@ -18,7 +20,7 @@ interface ExpectedFieldsFieldsetProps {
   idPrefix?: string;
 }
 
-export function ExpectedFieldsFieldset({ fields, customs, onChange, errors, readOnly, idPrefix = '' }: ExpectedFieldsFieldsetProps) {
+export function ExpectedFieldsFieldset({ fields, customs, onChange, onEdited, errors, readOnly, idPrefix = '' }: ExpectedFieldsFieldsetProps) {
   if (fields.length === 0) return null;
   return (
     <fieldset className={fr.cx('fr-fieldset')}>
@@ -44,6 +46,7 @@ export function ExpectedFieldsFieldset({ fields, customs, onChange, errors, read
                 onChange={(event) => {
                   const text = event.target.value;
                   onChange((c) => withCustom(c, f.code, f.type === 'number' && text !== '' ? Number(text) : text));
+                  onEdited?.(key);
                 }}
               />
               {errors[key] && (

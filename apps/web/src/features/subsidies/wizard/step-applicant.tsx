@@ -8,7 +8,8 @@ import { useState, type FormEvent } from 'react';
 import { DraftNotice } from '../../../lib/forms/draft-notice.tsx';
 import { useDraftState } from '../../../lib/forms/draft-state.ts';
 import { errorMessage } from '../../../lib/api/index.ts';
-import { FormError } from '../../../lib/forms/form-error.tsx';
+import { ErrorSummary } from '../../../lib/forms/error-summary.tsx';
+import { serverKeyIn } from '../../../lib/forms/field-errors.ts';
 import { useSending } from '../../../lib/forms/use-sending.ts';
 import { SelectField } from '../../../lib/forms/select-field.tsx';
 import { shownDocuments } from '../expected-items.ts';
@@ -20,7 +21,8 @@ import type { ApplicantChoices, StepProps } from './types.ts';
 
 const personLabel = (r: Representant) => [r.civilite, r.prenom, r.nom].filter(Boolean).join(' ') + (r.fonction ? ` – ${r.fonction}` : '');
 
-type Field = 'id_siret' | 'id_representant_legal' | 'id_signataire' | 'id_responsable' | 'id_rib';
+const FIELDS = ['id_siret', 'id_representant_legal', 'id_signataire', 'id_responsable', 'id_rib'] as const;
+type Field = (typeof FIELDS)[number];
 const REQUIRED: Record<Field, string> = {
   id_siret: 'établissement demandeur',
   id_representant_legal: 'représentant légal',
@@ -50,8 +52,11 @@ export function StepApplicant({ dossier, subvention, readOnly, draftKey, onSave,
   });
   const { value: values, set: setValues } = draft;
   const [uploading, setUploading] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<Field | 'rib_copie', string>>>({});
-  const { formError, setFormError, sending: saving, send } = useSending();
+  const ribCopyTarget = ribCopy ? `doc-${ribCopy.code}-file` : null;
+  const { summary, errors, refuse, fix, setFieldError, sending: saving, send } = useSending({
+    fieldOfServerKey: serverKeyIn([...FIELDS, 'rib_copie']),
+    targetOf: (key) => (key === 'rib_copie' ? ribCopyTarget : `field-${key}`),
+  });
 
   const representants = choices.representants.filter((r) => !r.deleted);
   const legal = representants.filter((r) => r.est_representant_legal);
@@ -64,13 +69,13 @@ export function StepApplicant({ dossier, subvention, readOnly, draftKey, onSave,
     onChange: (value: string) => {
       // Another establishment: its own RIB, and the copy of that RIB.
       setValues((v) => ({ ...v, [name]: value, ...(name === 'id_siret' ? { id_rib: '', rib_copie: null } : {}) }));
-      setErrors(({ [name]: _gone, ...rest }) => rest);
+      fix(name);
     },
   });
 
   function chooseCopy(doc: AssociationDocument | undefined) {
     setValues((v) => ({ ...v, rib_copie: doc ? { uuid: doc.uuid, code: ribCopy!.code, nom: doc.nom } : null }));
-    setErrors(({ rib_copie: _gone, ...rest }) => rest);
+    fix('rib_copie');
   }
 
   async function uploadCopy(file: File, onProgress: (fraction: number) => void) {
@@ -79,7 +84,8 @@ export function StepApplicant({ dossier, subvention, readOnly, draftKey, onSave,
     try {
       chooseCopy(await onUpload(ribCopy.nature, file, { idSiret: values.id_siret, onProgress }));
     } catch (error) {
-      setErrors((e) => ({ ...e, rib_copie: errorMessage(error, MESSAGES.httpEmpty) }));
+      setFieldError('rib_copie', errorMessage(error, MESSAGES.httpEmpty));
+      throw error;
     } finally {
       setUploading(false);
     }
@@ -88,13 +94,9 @@ export function StepApplicant({ dossier, subvention, readOnly, draftKey, onSave,
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const found: Partial<Record<Field | 'rib_copie', string>> = {};
-    for (const [field, label] of Object.entries(REQUIRED) as [Field, string][]) if (!values[field]) found[field] = MESSAGES.required(label);
+    for (const [field, label] of Object.entries(REQUIRED) as [Field, string][]) if (!values[field]) found[field] = MESSAGES.pleaseFill(label);
     if (ribCopy?.required && !values.rib_copie) found.rib_copie = SUBSIDY_MESSAGES.ribScanRequired;
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      setFormError(MESSAGES.invalidForm);
-      return;
-    }
+    if (refuse(found as Record<string, string>)) return;
     await send(async () => {
       const etablissement = choices.etablissements.find((e) => e.siret === values.id_siret);
       const { rib_copie: copy, ...demandeur } = values;
@@ -109,7 +111,7 @@ export function StepApplicant({ dossier, subvention, readOnly, draftKey, onSave,
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Demandeur">
-      <FormError message={formError} />
+      <ErrorSummary {...summary} />
       <DraftNotice restored={draft.restored} onDiscard={draft.discard} />
       <RequiredLegend />
       <fieldset className={fr.cx('fr-fieldset')}>

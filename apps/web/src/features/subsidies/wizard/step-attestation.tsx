@@ -8,7 +8,8 @@ import { Checkbox } from '@codegouvfr/react-dsfr/Checkbox';
 import { MESSAGES, missingForTransmission, toExpectedQuestion, type Question } from '@portail/contract';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api/index.ts';
-import { FormError } from '../../../lib/forms/form-error.tsx';
+import { ErrorSummary } from '../../../lib/forms/error-summary.tsx';
+import { useFocusAfterRender } from '../../../lib/focus/focus.ts';
 import { useSending } from '../../../lib/forms/use-sending.ts';
 import { RequiredLegend, RequiredMark } from './required-mark.tsx';
 import { LAST_STEP, STEP_OF_MISSING, WIZARD_STEPS } from '../wizard-steps.ts';
@@ -26,9 +27,13 @@ export function StepAttestation({
   questions,
 }: StepProps & { onBack: () => void; onTransmit: () => Promise<void>; canTransmit: boolean; questions: readonly Question[] }) {
   const [certifie, setCertifie] = useState(dossier.attestation?.certifie ?? false);
-  const [error, setError] = useState<string | null>(null);
-  const { formError, setFormError, sending: saving, send } = useSending();
+  const { summary, errors, refuse, fix, setFormError, sending: saving, send } = useSending({
+    fieldOfServerKey: (key) => (key.startsWith('attestation') ? 'certifie' : null),
+    targetOf: () => 'field-certifie-0',
+  });
+  const [saved, setSaved] = useState(false);
   const [transmitting, setTransmitting] = useState(false);
+  const moveFocus = useFocusAfterRender();
   const missing = missingForTransmission(dossier, {
     questions: questions.map(toExpectedQuestion),
     champs: subvention.champs_attendus,
@@ -37,15 +42,16 @@ export function StepAttestation({
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!certifie) {
-      setError("L'attestation sur l'honneur est obligatoire.");
-      setFormError(MESSAGES.invalidForm);
-      return;
-    }
-    setError(null);
-    await send(async () => {
+    setSaved(false);
+    if (refuse(certifie ? {} : { certifie: MESSAGES.requiredCheckbox })) return;
+    const done = await send(async () => {
       await onSave({ attestation: { certifie: true, date: new Date().toISOString() } });
     });
+    if (done) {
+      // The step stays on screen: its notice says what changed, and takes the focus.
+      setSaved(true);
+      moveFocus('attestation-enregistree');
+    }
   }
 
   async function transmit() {
@@ -63,7 +69,10 @@ export function StepAttestation({
   return (
     <>
       <form onSubmit={onSubmit} noValidate aria-label="Attestation">
-        <FormError message={formError} />
+        <ErrorSummary {...summary} />
+        {saved && (
+          <Alert id="attestation-enregistree" severity="success" small className={fr.cx('fr-mb-2w')} description="L’attestation sur l’honneur est enregistrée." />
+        )}
         <RequiredLegend />
         <Checkbox
           legend={
@@ -73,15 +82,22 @@ export function StepAttestation({
             </>
           }
           disabled={readOnly}
-          state={error ? 'error' : 'default'}
-          stateRelatedMessage={error ?? undefined}
+          id="field-certifie"
+          state={errors.certifie ? 'error' : 'default'}
+          stateRelatedMessage={errors.certifie}
           options={[
             {
               label: `Je certifie exactes les informations du dossier ${dossier.identifiant.id_fo}, et que l’association est à jour de ses obligations administratives, comptables, sociales et fiscales.`,
               nativeInputProps: {
                 name: 'certifie',
                 checked: certifie,
-                onChange: (event) => setCertifie(event.target.checked),
+                'aria-invalid': errors.certifie ? true : undefined,
+                'aria-describedby': errors.certifie ? 'field-certifie-desc-error' : undefined,
+                onChange: (event) => {
+                  setCertifie(event.target.checked);
+                  setSaved(false);
+                  fix('certifie');
+                },
               },
             },
           ]}

@@ -3,14 +3,14 @@
 // documents shown by their conditions (required ones with the red asterisk): each one attached from
 // the association's documents of that type, or uploaded there (the documents API), with a progress bar.
 import { fr } from '@codegouvfr/react-dsfr';
-import { RadioButtons } from '@codegouvfr/react-dsfr/RadioButtons';
 import { dossierEndYear, MESSAGES, type AssociationDocument, type Question } from '@portail/contract';
 import { useState, type FormEvent } from 'react';
 import { DraftNotice } from '../../../lib/forms/draft-notice.tsx';
 import { fieldSetter, useDraftState } from '../../../lib/forms/draft-state.ts';
 import { errorMessage } from '../../../lib/api/index.ts';
-import { FormError } from '../../../lib/forms/form-error.tsx';
+import { ErrorSummary } from '../../../lib/forms/error-summary.tsx';
 import { useSending } from '../../../lib/forms/use-sending.ts';
+import { YesNoField } from '../../../lib/forms/yes-no-field.tsx';
 import { customValue, documentProgress, shownDocuments, shownDossierFields } from '../expected-items.ts';
 import { ExpectedDocumentField } from './expected-document-field.tsx';
 import { QuestionsFieldset } from './questions-fieldset.tsx';
@@ -44,8 +44,15 @@ export function StepDocuments({ dossier, subvention, readOnly, draftKey, onSave,
     fieldSetter(draftState.set, 'customs'),
     fieldSetter(draftState.set, 'attached'),
   ];
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const { formError, setFormError, sending: saving, send } = useSending();
+  const { summary, errors, refuse, fix, setFieldError, sending: saving, send } = useSending({
+    fieldOfServerKey: (key) => {
+      const name = key.replace(/^description\./, '');
+      if (name === 'renouvellement' || name === 'pluriannuel') return name;
+      const custom = /^customs\.(?:\d+\.)?(?:value\.)?([^.]+)$/.exec(name)?.[1];
+      return custom ? `custom-${custom}` : null;
+    },
+    targetOf: (key) => (key.startsWith('doc-') ? `${key}-file` : key.startsWith('custom-') ? key : `field-${key}-0`),
+  });
   const [uploading, setUploading] = useState<string | null>(null);
 
   // The conditions read the dossier as it is being filled in.
@@ -64,7 +71,7 @@ export function StepDocuments({ dossier, subvention, readOnly, draftKey, onSave,
 
   function attach(code: string, document: AssociationDocument | undefined) {
     setAttached((current) => [...current.filter((d) => d.code !== code), ...(document ? [{ uuid: document.uuid, code, nom: document.nom, id_type: document.type }] : [])]);
-    setErrors(({ [`doc-${code}`]: _gone, ...rest }) => rest);
+    fix(`doc-${code}`);
   }
 
   async function upload(code: string, nature: string, file: File, onProgress: (fraction: number) => void) {
@@ -72,7 +79,8 @@ export function StepDocuments({ dossier, subvention, readOnly, draftKey, onSave,
     try {
       attach(code, await onUpload(nature, file, { onProgress }));
     } catch (error) {
-      setErrors((e) => ({ ...e, [`doc-${code}`]: errorMessage(error, MESSAGES.httpEmpty) }));
+      setFieldError(`doc-${code}`, errorMessage(error, MESSAGES.httpEmpty));
+      throw error;
     } finally {
       setUploading(null);
     }
@@ -81,16 +89,12 @@ export function StepDocuments({ dossier, subvention, readOnly, draftKey, onSave,
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const found: Record<string, string> = {};
-    if (!renouvellement) found.renouvellement = MESSAGES.required('renouvellement');
-    if (!pluriannuel) found.pluriannuel = MESSAGES.required('pluriannuel');
-    for (const f of fields) if (f.required && (customValue(customs, f.code) ?? '') === '') found[`custom-${f.code}`] = MESSAGES.required(f.label);
+    if (!renouvellement) found.renouvellement = MESSAGES.pleaseFill('renouvellement');
+    if (!pluriannuel) found.pluriannuel = MESSAGES.pleaseFill('demande pluriannuelle');
+    for (const f of fields) if (f.required && (customValue(customs, f.code) ?? '') === '') found[`custom-${f.code}`] = MESSAGES.pleaseFill(f.label);
     const attachedCodes = new Set(attached.map((d) => d.code));
     for (const d of documents) if (d.required && !attachedCodes.has(d.code)) found[`doc-${d.code}`] = `Le document « ${d.label} » est obligatoire.`;
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      setFormError(MESSAGES.invalidForm);
-      return;
-    }
+    if (refuse(found)) return;
     await send(async () => {
       const shownCodes = new Set(documents.map((d) => d.code));
       await onSave({
@@ -108,29 +112,28 @@ export function StepDocuments({ dossier, subvention, readOnly, draftKey, onSave,
   }
 
   const radio = (name: 'renouvellement' | 'pluriannuel', legend: string, value: string, set: (v: string) => void, hint?: string) => (
-    <RadioButtons
+    <YesNoField
+      name={name}
       legend={
         <>
           {legend}
           <RequiredMark />
         </>
       }
-      hintText={hint}
-      name={name}
-      orientation="horizontal"
+      hint={hint}
       disabled={readOnly}
-      state={errors[name] ? 'error' : 'default'}
-      stateRelatedMessage={errors[name]}
-      options={[
-        { label: 'Oui', nativeInputProps: { value: 'oui', checked: value === 'oui', onChange: () => set('oui') } },
-        { label: 'Non', nativeInputProps: { value: 'non', checked: value === 'non', onChange: () => set('non') } },
-      ]}
+      value={value}
+      error={errors[name]}
+      onChange={(answer) => {
+        set(answer);
+        fix(name);
+      }}
     />
   );
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Renouvellement et documents">
-      <FormError message={formError} />
+      <ErrorSummary {...summary} />
       <DraftNotice restored={draftState.restored} onDiscard={draftState.discard} />
       <RequiredLegend />
       {radio('renouvellement', 'S’agit-il du renouvellement d’une demande ?', renouvellement, setRenouvellement)}
@@ -149,7 +152,7 @@ export function StepDocuments({ dossier, subvention, readOnly, draftKey, onSave,
         Dernier exercice de la demande : <strong data-testid="exercice-fin">{endYear}</strong>
       </p>
 
-      <ExpectedFieldsFieldset fields={fields} customs={customs} errors={errors} readOnly={readOnly} onChange={(update) => setCustoms((c) => [...update(c)])} />
+      <ExpectedFieldsFieldset fields={fields} customs={customs} errors={errors} readOnly={readOnly} onChange={(update) => setCustoms((c) => [...update(c)])} onEdited={fix} />
 
       <QuestionsFieldset questions={questions} customs={customs} readOnly={readOnly} onChange={(update) => setCustoms((c) => [...update(c)])} />
 

@@ -6,9 +6,10 @@ import { Button } from '@codegouvfr/react-dsfr/Button';
 import { canAddProject, checkProject, computeSubsidyBudgetTotals, MESSAGES } from '@portail/contract';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api/index.ts';
+import { useFocusAfterRender } from '../../../lib/focus/focus.ts';
 import { hasDraft } from '../../../lib/forms/draft-state.ts';
 import { formatEuros } from '../format.ts';
-import { newProject, ProjectEditor, projectDraftKey, type ProjectDraft } from './project-editor.tsx';
+import { newProject, ProjectEditor, projectDraftKey, type ProjectDraft } from './project/project-editor.tsx';
 import type { StepProps } from './types.ts';
 
 interface StepProjectsProps extends Omit<StepProps, 'onSave'> {
@@ -21,6 +22,14 @@ interface StepProjectsProps extends Omit<StepProps, 'onSave'> {
 export function StepProjects({ dossier, subvention, readOnly, draftKey, onSaveProject, onDeleteProject, onBack, onNext }: StepProjectsProps) {
   const [editing, setEditing] = useState<ProjectDraft | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** What the last save or deletion did, shown above the list and focused (the editor it replaces had the focus). */
+  const [notice, setNotice] = useState<string | null>(null);
+  const moveFocus = useFocusAfterRender();
+  const open = (projet: ProjectDraft) => {
+    setNotice(null);
+    setError(null);
+    setEditing(projet);
+  };
   const sousLabel = subvention.sous_dispositifs.find((s) => s.id === dossier.description.id_sous_type_dispositif)?.label ?? null;
   const mayAdd = canAddProject({ dispositifCode: subvention.dispositif.code, sousDispositifLabel: sousLabel, projectCount: dossier.projets.length });
   const keyOf = (id: string | undefined) => (draftKey ? projectDraftKey(draftKey, id) : null);
@@ -38,17 +47,24 @@ export function StepProjects({ dossier, subvention, readOnly, draftKey, onSavePr
         initial={editing}
         readOnly={readOnly}
         draftKey={keyOf(editing.id)}
-        onCancel={() => setEditing(null)}
+        onCancel={() => {
+          setEditing(null);
+          // Back to the list: the button that opened the editor.
+          moveFocus(editing.id ? `projet-${editing.id}-ouvrir` : 'projet-ajouter');
+        }}
         onSave={async (projet) => {
           await onSaveProject(projet);
           setEditing(null);
+          setNotice(`Le projet « ${projet.description.intitule ?? ''} » a été enregistré.`);
+          moveFocus('projets-notice');
         }}
       />
     );
 
   return (
     <>
-      {error && <Alert severity="error" small role="alert" description={error} className={fr.cx('fr-mb-2w')} />}
+      {error && <Alert id="projets-erreur" severity="error" small description={error} className={fr.cx('fr-mb-2w')} />}
+      {notice && <Alert id="projets-notice" severity="success" small description={notice} className={fr.cx('fr-mb-2w')} />}
       {dossier.projets.length === 0 ? (
         <p>Aucun projet pour le moment : ajoutez au moins un projet.</p>
       ) : (
@@ -86,7 +102,7 @@ export function StepProjects({ dossier, subvention, readOnly, draftKey, onSavePr
                     <td>
                       <ul className={fr.cx('fr-btns-group', 'fr-btns-group--inline-sm', 'fr-btns-group--sm')}>
                         <li>
-                          <Button size="small" priority="secondary" onClick={() => setEditing(p)}>
+                          <Button id={`projet-${p.id}-ouvrir`} size="small" priority="secondary" onClick={() => open(p)}>
                             {readOnly ? 'Consulter' : 'Modifier'}
                             <span className={fr.cx('fr-sr-only')}> le projet {p.description.rang_dossier}</span>
                           </Button>
@@ -99,7 +115,17 @@ export function StepProjects({ dossier, subvention, readOnly, draftKey, onSavePr
                               onClick={() => {
                                 if (!window.confirm(`Supprimer le projet « ${p.description.intitule ?? p.description.rang_dossier} » ?`)) return;
                                 setError(null);
-                                onDeleteProject(p.id).catch((e: unknown) => setError(errorMessage(e, MESSAGES.httpEmpty)));
+                                setNotice(null);
+                                onDeleteProject(p.id).then(
+                                  () => {
+                                    setNotice(`Le projet « ${p.description.intitule ?? p.description.rang_dossier} » a été supprimé.`);
+                                    moveFocus('projets-notice');
+                                  },
+                                  (e: unknown) => {
+                                    setError(errorMessage(e, MESSAGES.httpEmpty));
+                                    moveFocus('projets-erreur');
+                                  },
+                                );
                               }}
                             >
                               Supprimer<span className={fr.cx('fr-sr-only')}> le projet {p.description.rang_dossier}</span>
@@ -122,7 +148,7 @@ export function StepProjects({ dossier, subvention, readOnly, draftKey, onSavePr
           description={
             <>
               Un nouveau projet a une saisie non enregistrée.{' '}
-              <Button size="small" priority="tertiary no outline" onClick={() => setEditing(newProject(dossier, subvention))}>
+              <Button size="small" priority="tertiary no outline" onClick={() => open(newProject(dossier, subvention))}>
                 Reprendre la saisie
               </Button>
             </>
@@ -131,7 +157,7 @@ export function StepProjects({ dossier, subvention, readOnly, draftKey, onSavePr
       )}
       {!readOnly &&
         (mayAdd ? (
-          <Button iconId="fr-icon-add-line" priority="secondary" onClick={() => setEditing(newProject(dossier, subvention))}>
+          <Button id="projet-ajouter" iconId="fr-icon-add-line" priority="secondary" onClick={() => open(newProject(dossier, subvention))}>
             Ajouter un projet
           </Button>
         ) : (

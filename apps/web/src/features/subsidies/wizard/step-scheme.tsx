@@ -3,7 +3,8 @@
 import { fr } from '@codegouvfr/react-dsfr';
 import { MESSAGES, type Subvention } from '@portail/contract';
 import { useState, type FormEvent } from 'react';
-import { FormError } from '../../../lib/forms/form-error.tsx';
+import { ErrorSummary } from '../../../lib/forms/error-summary.tsx';
+import { serverKeyIn } from '../../../lib/forms/field-errors.ts';
 import { useSending } from '../../../lib/forms/use-sending.ts';
 import { SelectField } from '../../../lib/forms/select-field.tsx';
 import { formatDay } from '../format.ts';
@@ -26,21 +27,16 @@ interface StepSchemeProps {
 export function StepScheme({ subventions, initial, readOnly, onSave }: StepSchemeProps) {
   const [code, setCode] = useState(initial.code_subvention ?? '');
   const [sous, setSous] = useState(initial.id_sous_type_dispositif ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const { formError, setFormError, sending: saving, send } = useSending();
+  const { summary, errors, refuse, fix, sending: saving, send } = useSending({ fieldOfServerKey: serverKeyIn(['code_subvention', 'id_sous_type_dispositif']) });
   const subvention = subventions.find((s) => s.code === code);
   const sousDispositifs = subvention?.sous_dispositifs ?? [];
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const found: Record<string, string> = {};
-    if (!subvention) found.code_subvention = MESSAGES.required('subvention');
-    if (subvention && sousDispositifs.length > 0 && !sous) found.id_sous_type_dispositif = MESSAGES.required('sous-dispositif');
-    setErrors(found);
-    if (!subvention || Object.keys(found).length > 0) {
-      setFormError(MESSAGES.invalidForm);
-      return;
-    }
+    if (!subvention) found.code_subvention = MESSAGES.pleaseFill('subvention');
+    if (subvention && sousDispositifs.length > 0 && !sous) found.id_sous_type_dispositif = MESSAGES.pleaseFill('sous-dispositif');
+    if (refuse(found) || !subvention) return;
     await send(async () => {
       await onSave({ code_subvention: subvention.code, id_sous_type_dispositif: sous || null, exercice: subvention.campagne_exercice }, subvention);
     });
@@ -49,7 +45,7 @@ export function StepScheme({ subventions, initial, readOnly, onSave }: StepSchem
   const chosen = sousDispositifs.find((s) => s.id === sous);
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Dispositif">
-      <FormError message={formError} />
+      <ErrorSummary {...summary} />
       <RequiredLegend />
       <SelectField
         label="Subvention *"
@@ -62,7 +58,7 @@ export function StepScheme({ subventions, initial, readOnly, onSave }: StepSchem
         onChange={(value) => {
           setCode(value);
           setSous('');
-          setErrors({});
+          fix('code_subvention', 'id_sous_type_dispositif');
         }}
       />
       {sousDispositifs.length > 0 && (
@@ -76,7 +72,7 @@ export function StepScheme({ subventions, initial, readOnly, onSave }: StepSchem
           options={sousDispositifs.map((s) => ({ value: s.id, label: s.label }))}
           onChange={(value) => {
             setSous(value);
-            setErrors({});
+            fix('id_sous_type_dispositif');
           }}
         />
       )}
