@@ -105,7 +105,7 @@ export default tseslint.config(
     },
   },
   // 4. No import cycle in the server, the client or the contract (type-only imports excepted:
-  //    they vanish at run time).
+  //    they vanish at run time); in the server, not even through a type (5. below).
   {
     files: [`${SERVER}/**/*.ts`, 'apps/web/src/**/*.{ts,tsx}', 'packages/contract/src/**/*.ts'],
     plugins: { 'import-x': importX },
@@ -116,5 +116,13 @@ export default tseslint.config(
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  // 5. No import cycle in the server, type imports counted: a module's routes name the services they
+  //    call (declared in the module), never the whole services type of services.ts, which imports
+  //    every module; a type import back still ties the two files' checking and reading together.
+  {
+    files: [`${SERVER}/**/*.ts`],
+    plugins: { shape },
+    rules: { 'shape/no-cycle-with-types': ['error', { root: SERVER }] },
   },
 );

@@ -5,6 +5,7 @@
 // same entry. Only relative imports are checked: the workspace has no path aliases into these folders.
 import path from 'node:path';
 import { layers } from './layers.js';
+import { noCycleWithTypes } from './no-cycle-with-types.js';
 
 const ENTRY = /^index\.tsx?$/;
 
@@ -67,4 +68,4 @@ export const moduleBoundaries = {
   },
 };
 
-export default { meta: { name: 'shape' }, rules: { 'module-boundaries': moduleBoundaries, layers } };
+export default { meta: { name: 'shape' }, rules: { 'module-boundaries': moduleBoundaries, layers, 'no-cycle-with-types': noCycleWithTypes } };

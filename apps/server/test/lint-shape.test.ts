@@ -16,6 +16,7 @@ const MODULE_INTERNAL = 'reaches inside the module';
 const FEATURE_INTERNAL = 'reaches inside the feature';
 const CYCLE = 'Dependency cycle detected';
 const DB_LAYER = 'is outside what apps/server/src/db may import';
+const TYPE_CYCLE = 'Import cycle, type imports counted';
 
 let root: string;
 let eslint: ESLint;
@@ -167,14 +168,60 @@ describe('no import cycle', () => {
     expect(hasMessage(await lint('apps/web/src/lib/loop/a.ts', a), CYCLE)).toBe(true);
   });
 
-  it('allows a one-way import, and a type-only import back (gone at run time)', async () => {
+  it('allows a one-way import, and in the client a type-only import back (gone at run time)', async () => {
     const files = {
       'apps/server/src/modules/line/c.ts': 'export const c = 1;\n',
       'apps/server/src/modules/line/d.ts': "import { c } from './c.ts';\nexport const d = c;\n",
-      'apps/server/src/modules/line/e.ts': "import type { F } from './f.ts';\nexport const e = (f: F) => f;\n",
-      'apps/server/src/modules/line/f.ts': "import { e } from './e.ts';\nexport type F = 1;\nexport const f = e;\n",
+      'apps/web/src/lib/line/e.ts': "import type { F } from './f.ts';\nexport const e = (f: F) => f;\n",
+      'apps/web/src/lib/line/f.ts': "import { e } from './e.ts';\nexport type F = 1;\nexport const f = e;\n",
     };
     await write(files);
-    for (const [file, code] of Object.entries(files)) expect(hasMessage(await lint(file, code), CYCLE)).toBe(false);
+    for (const [file, code] of Object.entries(files)) {
+      const messages = await lint(file, code);
+      expect(hasMessage(messages, CYCLE) || hasMessage(messages, TYPE_CYCLE)).toBe(false);
+    }
+  });
+});
+
+describe('no import cycle in the server, type imports counted', () => {
+  // A module's routes typed by the whole services type of services.ts, which imports every module.
+  const services = "import { thingRoutes } from './modules/things/index.ts';\nexport const createServices = () => ({ things: 1, thingRoutes });\nexport type AppServices = ReturnType<typeof createServices>;\n";
+  const index = "export { thingRoutes } from './routes.ts';\n";
+
+  it('fails on routes that name the services type of services.ts', async () => {
+    const routes = "import type { AppServices } from '../../services.ts';\nexport function thingRoutes({ things }: AppServices) {\n  return things;\n}\n";
+    await write({
+      'apps/server/src/services.ts': services,
+      'apps/server/src/modules/things/index.ts': index,
+      'apps/server/src/modules/things/routes.ts': routes,
+    });
+    const messages = await lint('apps/server/src/modules/things/routes.ts', routes);
+    expect(hasMessage(messages, TYPE_CYCLE)).toBe(true);
+    expect(messages.find((m) => m.includes(TYPE_CYCLE))).toContain('modules/things/routes.ts → services.ts → modules/things/index.ts → modules/things/routes.ts');
+    // import-x alone lets it through: the import back is a type.
+    expect(hasMessage(messages, CYCLE)).toBe(false);
+  });
+
+  it.each([
+    ['a type import back', "import type { H } from './h.ts';\nexport const g = (h: H) => h;\n", "import { g } from './g.ts';\nexport type H = 1;\nexport const h = g;\n"],
+    ['a type re-export back', "export type { H } from './h.ts';\nexport const g = 1;\n", "import { g } from './g.ts';\nexport type H = typeof g;\n"],
+    ['a lazy import back', "export const g = () => import('./h.ts');\n", "import type { g } from './g.ts';\nexport type H = typeof g;\n"],
+  ])('fails on %s between two server files', async (_case, g, h) => {
+    const dir = `apps/server/src/modules/circle-${_case.replaceAll(' ', '-')}`;
+    await write({ [`${dir}/g.ts`]: g, [`${dir}/h.ts`]: h });
+    expect(hasMessage(await lint(`${dir}/g.ts`, g), TYPE_CYCLE)).toBe(true);
+  });
+
+  it('allows routes that declare the services they call, from their own module', async () => {
+    const service = 'export function createThingService() {\n  return { count: () => 1 };\n}\nexport type ThingService = ReturnType<typeof createThingService>;\n';
+    const routes = "import type { ThingService } from './service.ts';\nexport interface ThingRouteServices {\n  things: ThingService;\n}\nexport function thingRoutes({ things }: ThingRouteServices) {\n  return things.count();\n}\n";
+    const files = {
+      'apps/server/src/wired.ts': services.replaceAll('things/', 'tidy/'),
+      'apps/server/src/modules/tidy/index.ts': `${index}export { createThingService, type ThingService } from './service.ts';\n`,
+      'apps/server/src/modules/tidy/service.ts': service,
+      'apps/server/src/modules/tidy/routes.ts': routes,
+    };
+    await write(files);
+    for (const [file, code] of Object.entries(files)) expect(hasMessage(await lint(file, code), TYPE_CYCLE)).toBe(false);
   });
 });

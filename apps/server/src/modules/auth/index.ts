@@ -2,7 +2,8 @@
 export { hashPassword } from './accounts/passwords.ts';
 export type { Account, NewAccount } from './accounts/repository.ts';
 export { createAuthRepository, type AuthRepository } from './repository.ts';
-export { createAuthService, maskEmail, REPORT_EMAIL_CHANGE_PATH, type AuthService } from './service.ts';
+export { maskEmail, REPORT_EMAIL_CHANGE_PATH } from './addresses.ts';
+export { createAuthService, type AuthService } from './service.ts';
 export { createLoginThrottle, type LoginThrottle } from './throttle/login-throttle.ts';
 export { authRoutes } from './routes.ts';
 export { createServiceAccountRepository } from './services/repository.ts';

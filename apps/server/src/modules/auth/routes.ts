@@ -2,9 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import { api, MESSAGES, SERVICE_ACCOUNT_MESSAGES } from '@portail/contract';
 import { registerRoute } from '../../http/contract-routes.ts';
-import type { AppServices } from '../../services.ts';
+import type { AuthService } from './service.ts';
 
-export function authRoutes(app: FastifyInstance, { auth }: AppServices) {
+/** The services these routes call, wired by services.ts (which this module never imports). */
+export interface AuthRouteServices {
+  auth: AuthService;
+}
+
+export function authRoutes(app: FastifyInstance, { auth }: AuthRouteServices) {
   const r = api.auth;
   // Limited per IP and per address (config.rateLimits): nobody floods a mailbox through the portal
   // or tries reset tokens in bulk. Sign-in has its own progressive throttle (throttle/login-throttle.ts).

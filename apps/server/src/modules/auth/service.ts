@@ -18,6 +18,7 @@ import { hashOpaqueToken, newOpaqueToken } from '../../security/opaque-tokens.ts
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './accounts/passwords.ts';
 import type { Account } from './accounts/repository.ts';
 import { toSessionUser } from './accounts/session-user.ts';
+import { maskEmail, REPORT_EMAIL_CHANGE_PATH } from './addresses.ts';
 import type { AuthRepository } from './repository.ts';
 import type { ServiceAddressProofs } from './services/address-proofs.ts';
 import type { LoginThrottle } from './throttle/login-throttle.ts';
@@ -41,22 +42,6 @@ export interface RegisterInput {
   origin: string;
   sendValidation: boolean;
 }
-
-/** `jean.dupont@x.fr` → `jea***@x.fr` (the first 3 characters, then asterisks). */
-export function maskEmail(email: string): string {
-  const at = email.indexOf('@');
-  return `${email.slice(0, Math.min(3, at))}***${email.slice(at)}`;
-}
-
-/**
- * The audit entity of an instructing service's login address. Services have no association: their
- * entries go to a chain of their own, keyed by the service account's id (no journal route reads it;
- * `pnpm audit:verify` checks it with the others). Addresses are kept masked.
- */
-export const SERVICE_LOGIN_AUDIT_ENTITY = 'adresse_connexion_service';
-
-/** Assistance page opened from the notice of an e-mail change its owner did not ask for. */
-export const REPORT_EMAIL_CHANGE_PATH = `/assistance/${encodeURIComponent("Changement d'adresse non demandé")}`;
 
 export function createAuthService({ repository, mail, serviceAddresses, throttle, config, signAccessToken }: AuthServiceDeps) {
   const link = (path: string) => `${config.publicUrl}/client${path}`;

@@ -1,11 +1,13 @@
 // The demande module's routes: one line per aggregate (dossiers, projects, PDF).
 import type { FastifyInstance } from 'fastify';
-import type { AppServices } from '../../services.ts';
-import { dossierRoutes } from './dossiers/routes.ts';
-import { pdfRoutes } from './pdf/index.ts';
-import { projetRoutes } from './projets/index.ts';
+import { dossierRoutes, type DossierRouteServices } from './dossiers/routes.ts';
+import { pdfRoutes, type PdfRouteServices } from './pdf/index.ts';
+import { projetRoutes, type ProjetRouteServices } from './projets/index.ts';
 
-export function demandeRoutes(app: FastifyInstance, services: AppServices) {
+/** The services the module's routes call, wired by services.ts (which this module never imports). */
+export type DemandeRouteServices = DossierRouteServices & ProjetRouteServices & PdfRouteServices;
+
+export function demandeRoutes(app: FastifyInstance, services: DemandeRouteServices) {
   dossierRoutes(app, services);
   projetRoutes(app, services);
   pdfRoutes(app, services);

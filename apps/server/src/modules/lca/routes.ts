@@ -2,9 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@portail/contract';
 import { registerRoute } from '../../http/contract-routes.ts';
-import type { AppServices } from '../../services.ts';
+import type { LcaService } from './service.ts';
 
-export function lcaRoutes(app: FastifyInstance, { lca }: AppServices) {
+/** The services these routes call, wired by services.ts (which this module never imports). */
+export interface LcaRouteServices {
+  lca: LcaService;
+}
+
+export function lcaRoutes(app: FastifyInstance, { lca }: LcaRouteServices) {
   registerRoute(app, api.lca.notesOnPage, ({ query }) => lca.notesOnPage(query.route));
   registerRoute(app, api.questions.listQuestions, ({ query }) => lca.listQuestions(query.enabled));
   registerRoute(app, api.lca.getUser, ({ auth, params }) => lca.getAssociationUser(auth, params.id));

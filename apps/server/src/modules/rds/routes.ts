@@ -2,9 +2,18 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@portail/contract';
 import { registerRoute } from '../../http/contract-routes.ts';
-import type { AppServices } from '../../services.ts';
+import type { RdsService } from './service.ts';
+import type { ServiceAdmin } from './services/service.ts';
+import type { SubventionService } from './subventions/service.ts';
 
-export function rdsRoutes(app: FastifyInstance, { rds, rdsServices, subventions }: AppServices) {
+/** The services these routes call, wired by services.ts (which this module never imports). */
+export interface RdsRouteServices {
+  rds: RdsService;
+  rdsServices: ServiceAdmin;
+  subventions: SubventionService;
+}
+
+export function rdsRoutes(app: FastifyInstance, { rds, rdsServices, subventions }: RdsRouteServices) {
   registerRoute(app, api.rds.getServiceUser, ({ scope }) => rds.getServiceUser(scope));
 
   const s = api.rdsServices;

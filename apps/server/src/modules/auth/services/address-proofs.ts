@@ -10,7 +10,7 @@ import type { DbTransaction } from '../../../db/transaction.ts';
 import { hashOpaqueToken, newOpaqueToken } from '../../../security/opaque-tokens.ts';
 import type { AuditService } from '../../audit/index.ts';
 import { linkMail, type MailService } from '../../mail/index.ts';
-import { maskEmail, SERVICE_LOGIN_AUDIT_ENTITY } from '../service.ts';
+import { maskEmail, SERVICE_LOGIN_AUDIT_ENTITY } from '../addresses.ts';
 import type { AuthRepository } from '../repository.ts';
 
 export type ServiceAddressKind = 'login' | 'contact';

@@ -2,9 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@portail/contract';
 import { registerRoute } from '../../../http/contract-routes.ts';
-import type { AppServices } from '../../../services.ts';
+import type { ServiceAccountService } from './service.ts';
 
-export function serviceAccountRoutes(app: FastifyInstance, { serviceAccounts }: AppServices) {
+/** The services these routes call, wired by services.ts (which this module never imports). */
+export interface ServiceAccountRouteServices {
+  serviceAccounts: ServiceAccountService;
+}
+
+export function serviceAccountRoutes(app: FastifyInstance, { serviceAccounts }: ServiceAccountRouteServices) {
   const r = api.serviceAccounts;
   // Each mails a link (welcome, new address) and a notice: limited per manager and per address or account.
   registerRoute(app, r.createServiceAccount, ({ auth, body }) => serviceAccounts.create(auth, body), {

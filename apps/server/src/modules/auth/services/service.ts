@@ -3,22 +3,32 @@
 // password (never a password in an answer); changes of address (pending until the new address's
 // link is used, audited: address-proofs.ts, shared with the contact address), roles or lock; deletion.
 import { randomBytes } from 'node:crypto';
-import { SERVICE_ACCOUNT_MESSAGES, type ServiceAccountView, type ServiceFields } from '@portail/contract';
+import { SERVICE_ACCOUNT_MESSAGES, type ServiceAccountView, type ServiceFields, type ServiceInstructeur } from '@portail/contract';
 import type { AppConfig } from '../../../config.ts';
-import { isUniqueViolation } from '../../../db/transaction.ts';
+import { isUniqueViolation, type DbTransaction } from '../../../db/transaction.ts';
 import { appError } from '../../../http/errors.ts';
 import type { AuthClaims } from '../../../http/request-context.ts';
 import { hashOpaqueToken, newOpaqueToken } from '../../../security/opaque-tokens.ts';
 import { emailChangeNoticeMail, linkMail, type MailService } from '../../mail/index.ts';
-import type { ServiceAdmin } from '../../rds/index.ts';
 import { hashPassword } from '../accounts/passwords.ts';
-import { maskEmail, REPORT_EMAIL_CHANGE_PATH } from '../service.ts';
+import { maskEmail, REPORT_EMAIL_CHANGE_PATH } from '../addresses.ts';
 import type { ServiceAddressProofs } from './address-proofs.ts';
 import type { ServiceAccountRepository } from './repository.ts';
 
+/**
+ * The service records kept with their accounts (the rds module's ServiceAdmin, handed in by
+ * services.ts): read, created in the account's transaction, removed. Declared here, as these calls
+ * need them, so that auth imports nothing from rds, which uses auth's address proofs.
+ */
+export interface ServiceRecords {
+  get(id: string): Promise<ServiceInstructeur>;
+  createRecord(tx: DbTransaction, claims: AuthClaims, authId: string, fields: ServiceFields): Promise<{ message?: string }>;
+  remove(id: string): Promise<{ message: string }>;
+}
+
 export interface ServiceAccountDeps {
   repository: ServiceAccountRepository;
-  services: ServiceAdmin;
+  services: ServiceRecords;
   mail: MailService;
   addresses: ServiceAddressProofs;
   config: Pick<AppConfig, 'publicUrl' | 'validationTokenTtlHours'>;

@@ -3,9 +3,14 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@portail/contract';
 import { registerRoute } from '../../../http/contract-routes.ts';
-import type { AppServices } from '../../../services.ts';
+import type { DossierService } from './service.ts';
 
-export function dossierRoutes(app: FastifyInstance, { dossiers }: AppServices) {
+/** The services these routes call, wired by services.ts (which this module never imports). */
+export interface DossierRouteServices {
+  dossiers: DossierService;
+}
+
+export function dossierRoutes(app: FastifyInstance, { dossiers }: DossierRouteServices) {
   const r = api.dossiers;
   registerRoute(app, r.listDossiers, ({ auth, query }) => dossiers.list(auth, query));
   registerRoute(app, r.dossierStates, async () => dossiers.states());

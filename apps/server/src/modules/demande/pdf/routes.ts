@@ -3,9 +3,14 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@portail/contract';
 import { registerRoute } from '../../../http/contract-routes.ts';
-import type { AppServices } from '../../../services.ts';
+import type { PdfService } from './service.ts';
 
-export function pdfRoutes(app: FastifyInstance, { pdf }: AppServices) {
+/** The services these routes call, wired by services.ts (which this module never imports). */
+export interface PdfRouteServices {
+  pdf: PdfService;
+}
+
+export function pdfRoutes(app: FastifyInstance, { pdf }: PdfRouteServices) {
   registerRoute(app, api.projets.dossierPdf, async ({ scope, reply }) => {
     const { idFo, stream } = await pdf.dossierPdf(scope.dossierId);
     return reply

@@ -1,6 +1,6 @@
 // The projects aggregate's face inside the demande module (re-exported by ../index.ts).
 export { createProjetRepository, listProjetRows } from './repository.ts';
 export { createProjetService, type ProjetService } from './service.ts';
-export { projetRoutes } from './routes.ts';
+export { projetRoutes, type ProjetRouteServices } from './routes.ts';
 export { realignProjects } from './realign.ts';
 export { budgetView, pickFields, projetView, totalsOver } from './view.ts';

@@ -3,9 +3,17 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@portail/contract';
 import { registerRoute } from '../../../http/contract-routes.ts';
-import type { AppServices } from '../../../services.ts';
+import type { ScopeResolvers } from '../../../http/resource-scope.ts';
+import type { ProjetService } from './service.ts';
 
-export function projetRoutes(app: FastifyInstance, { projets, scopes }: AppServices) {
+/** The services these routes call, wired by services.ts (which this module never imports). */
+export interface ProjetRouteServices {
+  projets: ProjetService;
+  /** A copy checks the target dossier as its own route would (write access to it). */
+  scopes: Pick<ScopeResolvers, 'dossier'>;
+}
+
+export function projetRoutes(app: FastifyInstance, { projets, scopes }: ProjetRouteServices) {
   const r = api.projets;
   registerRoute(app, r.listProjets, ({ scope, query }) => projets.list(scope.dossierId, query.fields));
   registerRoute(app, r.getProjet, ({ scope, params }) => projets.get(scope.dossierId, params.idProjet));

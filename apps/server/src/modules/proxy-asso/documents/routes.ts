@@ -4,13 +4,18 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { api, MESSAGES } from '@portail/contract';
 import { registerRoute } from '../../../http/contract-routes.ts';
 import { receiveFile } from '../../../http/multipart.ts';
-import type { AppServices } from '../../../services.ts';
+import type { DocumentService } from './service.ts';
 
 /** RFC 5987 file name for Content-Disposition (accents kept). */
 const attachmentName = (name: string) =>
   `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
-export function documentRoutes(app: FastifyInstance, { documents }: AppServices) {
+/** The services these routes call, wired by services.ts (which this module never imports). */
+export interface DocumentRouteServices {
+  documents: DocumentService;
+}
+
+export function documentRoutes(app: FastifyInstance, { documents }: DocumentRouteServices) {
   const r = api.associationDocuments;
   registerRoute(app, r.listDocuments, ({ scope, query }) => documents.list(scope, query));
   registerRoute(app, r.uploadDocument, ({ auth, scope, query, request }) =>

@@ -3,10 +3,15 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@portail/contract';
 import { registerRoute } from '../../../http/contract-routes.ts';
-import type { AppServices } from '../../../services.ts';
+import type { AssociationService } from './service.ts';
 import { perAssociation, registerSubResource } from './sub-resource.ts';
 
-export function associationRoutes(app: FastifyInstance, { association }: AppServices) {
+/** The services these routes call, wired by services.ts (which this module never imports). */
+export interface AssociationRouteServices {
+  association: AssociationService;
+}
+
+export function associationRoutes(app: FastifyInstance, { association }: AssociationRouteServices) {
   const r = api.association;
   registerRoute(app, r.getIdentite, ({ scope }) => association.getIdentite(scope));
   registerRoute(app, r.patchIdentite, ({ scope, body }) => association.patchIdentite(scope, body));
