@@ -8,7 +8,7 @@ import { BudgetTable } from '../src/features/subsidies/budget-table.tsx';
 import { readFilters, toggle, writeFilters } from '../src/features/subsidies/dossier-filters.ts';
 import { stateLabel, stateSeverity } from '../src/features/subsidies/dossier-states.ts';
 import { documentProgress, shownDocuments } from '../src/features/subsidies/expected-items.ts';
-import { openSteps, stepBlocker, stepFromQuery } from '../src/features/subsidies/wizard-steps.ts';
+import { openSteps, stepBlocker, stepDocumentTitle, stepFromQuery } from '../src/features/subsidies/wizard-steps.ts';
 import { makeDossier, makeSubvention } from './support/subsidies.ts';
 
 describe('dossier filters in the URL', () => {
@@ -44,7 +44,9 @@ describe('dossier states', () => {
 describe('wizard steps', () => {
   it('a new dossier opens step 0 only', () => {
     expect(openSteps(null)).toEqual([0]);
-    expect(stepBlocker(null, 1)).toMatch(/étape 0/);
+    expect(stepBlocker(null, 1)).toMatch(/étape 1\)/);
+    // One numbering on screen, 1 to 5: the tab's title names the step.
+    expect(stepDocumentTitle(1)).toBe('Étape 2 sur 5 : Demandeur – Demande de subvention');
   });
 
   it('opens saved steps and the next one, and not step 3 before the dossier is complete', () => {
