@@ -64,6 +64,15 @@ describe('creating a project', () => {
     expect(second.body.description.rang_dossier).toBe(2);
   });
 
+  it('makes a project of a dossier that renews a request a renewal unless it says otherwise', async () => {
+    const dossier = await createDossier(t, asso, annual, services(), { renouvellement: true });
+    const renewal = await post(dossier.id, { evaluation: { commentaire: 'Bilan' } });
+    expect(renewal.status, JSON.stringify(renewal.body)).toBe(201);
+    expect(renewal.body.description.recurrence).toBe('renouvellement');
+    const first = await post(dossier.id, { description: { recurrence: 'première demande' }, evaluation: { commentaire: 'Bilan' } });
+    expect(first.body.description.recurrence).toBe('première demande');
+  });
+
   it('makes a project of an annual dossier Annuel on the campaign year, whatever it asks', async () => {
     const dossier = await createDossier(t, asso, annual, services());
     const response = await post(dossier.id, validProjet('Annuel', { description: { intitule: 'Annuel', periode: 'Pluriannuel', exercice: 2027, exercice_fin: 2028 } }));

@@ -106,6 +106,7 @@ export interface DossierOptions {
   exercice?: number;
   exerciceFin?: number | null;
   pluriannuel?: boolean | null;
+  renouvellement?: boolean | null;
   etat?: string;
   createdById?: string | null;
 }
@@ -121,6 +122,7 @@ export async function createDossier(t: TestApp, asso: TestAssociation, scheme: S
       exercice,
       exerciceFin: options.exerciceFin === undefined ? exercice : options.exerciceFin,
       pluriannuel: options.pluriannuel === undefined ? false : options.pluriannuel,
+      renouvellement: options.renouvellement ?? null,
       subventionId: scheme.subventionId,
       dispositifId: scheme.dispositifId,
       sousDispositifId: scheme.sousDispositifId,

@@ -73,19 +73,21 @@ const orDefault = <T>(value: T | null | undefined, fallback: T): T => (blank(val
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
- * Fills the empty required fields (spec §5): recurrence « première demande », texts and labels
+ * Fills the empty required fields (spec §5): recurrence « première demande » (« renouvellement » in a
+ * dossier that renews a request), texts and labels
  * « Sans objet », period Annuel, start today and end tomorrow, numbers 0, manager from the
  * applicant. Never fills rang_dossier, numero_projet, exercice, exercice_fin nor amounts; never
  * changes a filled field.
  */
-export function withProjectDefaults<P extends ProjetFields>(projet: P, context: { today: Date; idResponsable: string | null }): P {
+export function withProjectDefaults<P extends ProjetFields>(projet: P, context: { today: Date; idResponsable: string | null; renouvellement?: boolean | null }): P {
   const d = projet.description;
   const tomorrow = new Date(context.today.getTime() + 86_400_000);
   return {
     ...projet,
     description: {
       ...d,
-      recurrence: orDefault(d.recurrence, RECURRENCE_DEFAULT),
+      // The dossier's answer to « renouvellement » when it has one.
+      recurrence: orDefault(d.recurrence, recurrenceOfDossier(context.renouvellement) ?? RECURRENCE_DEFAULT),
       intitule: orDefault(d.intitule, SANS_OBJET),
       objectifs: orDefault(d.objectifs, SANS_OBJET),
       description: orDefault(d.description, SANS_OBJET),

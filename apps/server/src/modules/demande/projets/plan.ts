@@ -24,6 +24,8 @@ export interface DossierFacts {
   exercice: number;
   exercice_fin: number | null;
   pluriannuel: boolean | null;
+  /** The dossier's answer to « renouvellement », a new project's recurrence by default. */
+  renouvellement: boolean | null;
   duree: DureePluriannuelle | null;
   serviceIds: string[];
   idResponsable: string | null;
@@ -36,6 +38,7 @@ export function dossierFacts(dossier: DossierContext): DossierFacts {
     exercice: dossier.exercice,
     exercice_fin: dossier.exerciceFin,
     pluriannuel: dossier.pluriannuel,
+    renouvellement: dossier.renouvellement,
     duree: duree === 1 || duree === 2 ? duree : null,
     serviceIds: [...new Set(dossier.instructions.map((i) => i.serviceId))],
     idResponsable: dossier.idResponsable,
@@ -76,7 +79,7 @@ export function planProjet(args: { dossier: DossierFacts; existing: ProjetView |
   const merged = merge(existing, input);
   const problems = checkProject(merged);
   if (problems.length > 0) throw appError('VALIDATION_ERROR', { fields: Object.fromEntries(problems.map((p) => [p.field, p.message])) });
-  const filled = withProjectDefaults(merged, { today: args.today, idResponsable: dossier.idResponsable });
+  const filled = withProjectDefaults(merged, { today: args.today, idResponsable: dossier.idResponsable, renouvellement: dossier.renouvellement });
   const d = filled.description;
   const period = realignProject(dossier, { periode: d.periode, exercice: d.exercice, exercice_fin: d.exercice_fin }, dossier.serviceIds, dossier.duree);
 

@@ -13,6 +13,7 @@ const DOSSIER_CONTEXT = {
   exercice: true,
   exerciceFin: true,
   pluriannuel: true,
+  renouvellement: true,
   idSiret: true,
   idResponsable: true,
   deletedAt: true,
