@@ -2,7 +2,9 @@
 // PostgreSQL holding the demo accounts and registry, with association@demo.example.org linked to
 // the head office of the « Association sportive de démonstration », two servers answer
 // GET /api/proxy-asso/association/identite?id_asso=<SIREN> for that member:
-//   (a) the portal itself (apps/server/src/main.ts, NODE_ENV=production by default);
+//   (a) the portal itself as `pnpm start` runs it (the built apps/server/dist/main.js, which
+//       `pnpm bench:floor` builds first when its sources changed; BENCH_SERVER=tsx: the sources
+//       through tsx), NODE_ENV=production by default;
 //   (b) the floor, scripts/bench/floor-server.ts: bare Fastify + @fastify/jwt + pg doing the same
 //       work (token, account state, association lookup, links, association read, JSON out);
 //   (c) the same floor without the account read (FLOOR_ACCOUNT_READ=0: roles from the token).
@@ -10,7 +12,7 @@
 // and the figures printed are the median turn of each: requests/s, p50, p99, CPU per request, and
 // the portal's share of each floor's throughput; the target (≥ 70 %) is on the floor without the
 // account read.
-// Options (environment): BENCH_TURNS (3), BENCH_SECONDS (10 per turn), BENCH_WARMUP_SECONDS (3),
+// Options (environment): BENCH_SERVER (built|tsx), BENCH_TURNS (3), BENCH_SECONDS (10 per turn), BENCH_WARMUP_SECONDS (3),
 // BENCH_CONNECTIONS (10), BENCH_NODE_ENV (production), BENCH_LOG_LEVEL (warn: request logs off, as
 // in `pnpm bench`; `info` to include them), BENCH_PROFILE=<folder> (the portal runs with
 // --cpu-prof and writes its profile there when stopped).
@@ -39,6 +41,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? '10');
 const NODE_ENV = process.env.BENCH_NODE_ENV ?? 'production';
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const PROFILE_DIR = process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : undefined;
+const BUILT_ENTRY = process.env.BENCH_SERVER === 'tsx' ? undefined : join(ROOT, 'apps/server/dist/main.js');
 /** The portal's throughput as a share of the floor's. */
 const TARGET_RATIO = 0.7;
 
@@ -185,6 +188,7 @@ try {
       PUBLIC_URL: 'http://127.0.0.1',
     },
     nodeArgs: profile('portail'),
+    builtEntry: BUILT_ENTRY,
     onSpawn: (child) => {
       running.add(child);
       child.once('exit', () => running.delete(child));
@@ -201,7 +205,7 @@ try {
 
   console.log(
     `GET ${PATH} comme ${MEMBER_EMAIL} (membre du siège), ${CONNECTIONS} connexions, ` +
-      `${TURNS} tours de ${SECONDS} s chacun (échauffement ${WARMUP_SECONDS} s), portail NODE_ENV=${NODE_ENV} LOG_LEVEL=${LOG_LEVEL}`,
+      `${TURNS} tours de ${SECONDS} s chacun (échauffement ${WARMUP_SECONDS} s), portail ${BUILT_ENTRY ? 'construit (dist/main.js)' : 'par tsx'} NODE_ENV=${NODE_ENV} LOG_LEVEL=${LOG_LEVEL}`,
   );
   for (const [server, base] of Object.entries(servers) as [keyof typeof servers, string][]) await load(base, token, WARMUP_SECONDS, pids[server]);
   const turns: Record<keyof typeof servers, Figures[]> = { portail: [], plancher: [], nu: [] };

@@ -1,7 +1,6 @@
 // The Fastify application: external plugins, then the domain modules, then the client and docs.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyJwt from '@fastify/jwt';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -16,7 +15,9 @@ import { createDatabase, poolStats, type Database } from './db/prisma.ts';
 import { AccountStateCache } from './http/account-state-cache.ts';
 import { frameworkErrorOptions, installErrorHandler } from './http/errors.ts';
 import { installInputGuard } from './http/input-guard.ts';
-import type { AccountState } from './http/request-context.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
+import { VerifiedTokens } from './http/verified-tokens.ts';
+import type { AccountState, VerifiedToken } from './http/request-context.ts';
 import { healthRoutes } from './http/health.ts';
 import { maskUrl, REDACTED_PATHS } from './http/log-redaction.ts';
 import { registerMetrics } from './http/metrics.ts';
@@ -33,6 +34,8 @@ import { rdsRoutes } from './modules/rds/index.ts';
 import { createServices, type AppServices } from './services.ts';
 
 const JSON_BODY_LIMIT_BYTES = 1_048_576;
+/** Verified access tokens kept per instance (a few hundred bytes each). */
+const VERIFIED_TOKENS_KEPT = 10_000;
 const APP_VERSION = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
 declare module 'fastify' {
@@ -40,6 +43,8 @@ declare module 'fastify' {
     services: AppServices;
     /** This instance's cache of the account states the entry checks read (http/request-context.ts). */
     accountStates: AccountStateCache<AccountState>;
+    /** Access tokens this instance has verified, until their expiry (http/request-context.ts). */
+    verifiedTokens: VerifiedTokens<VerifiedToken>;
   }
 }
 
@@ -67,21 +72,7 @@ export async function buildApp({ config, databaseUrl, db: givenDb }: BuildAppOpt
   });
 
   // External plugins
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  installSecurityHeaders(app);
   const db = givenDb ?? createDatabase(databaseUrl);
   // HS256 only, with our issuer and audience: a token signed otherwise (none, HS512, another
   // service's token on the same secret) is refused.
@@ -114,6 +105,7 @@ export async function buildApp({ config, databaseUrl, db: givenDb }: BuildAppOpt
   // Account states kept while the database announces their changes (LISTEN on a connection of its own).
   const accountStates = new AccountStateCache<AccountState>(config.accountStateCache);
   app.decorate('accountStates', accountStates);
+  app.decorate('verifiedTokens', new VerifiedTokens<VerifiedToken>(VERIFIED_TOKENS_KEPT));
   const accountStateChanges =
     config.accountStateCache.maxUsers > 0
       ? await listenAccountStateChanges({ ...config.accountStateCache, url: config.databaseListenUrl ?? databaseUrl, db, log: app.log }, accountStates)

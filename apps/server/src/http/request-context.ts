@@ -23,9 +23,12 @@ export interface AccessTokenClaims {
   sid?: string;
   /** The account's session version when signed (users.session_version). */
   sv?: number;
+  /** Expiry and start of validity, in seconds (set and checked by @fastify/jwt). */
+  exp?: number;
+  nbf?: number;
 }
 
-interface VerifiedToken {
+export interface VerifiedToken {
   claims: AuthClaims;
   sessionVersion: number;
 }
@@ -39,17 +42,24 @@ function tokenOf(request: FastifyRequest): string | undefined {
 async function verifyToken(app: FastifyInstance, request: FastifyRequest): Promise<VerifiedToken | null> {
   const token = tokenOf(request);
   if (!token) return null;
+  const kept = app.verifiedTokens.get(token);
+  if (kept) return kept;
+  let payload: AccessTokenClaims;
   try {
     // Algorithm, issuer and audience are pinned by the plugin's verify options (app.ts).
-    const payload = app.jwt.verify<AccessTokenClaims>(token);
-    return {
-      claims: { userId: payload.sub, email: payload.email, roles: payload.roles ?? [], sessionId: payload.sid },
-      sessionVersion: payload.sv ?? 0,
-    };
+    payload = app.jwt.verify<AccessTokenClaims>(token);
   } catch (error) {
     const expired = (error as { code?: string }).code === 'FAST_JWT_EXPIRED';
     throw appError(expired ? 'TOKEN_EXPIRED' : 'INVALID_TOKEN');
   }
+  const roles = Object.freeze([...(payload.roles ?? [])]);
+  const verified: VerifiedToken = Object.freeze({
+    claims: Object.freeze({ userId: payload.sub, email: payload.email, roles, sessionId: payload.sid }),
+    sessionVersion: payload.sv ?? 0,
+  });
+  // Kept until its expiry; a token not valid before some time is verified on each call.
+  if (typeof payload.exp === 'number' && payload.nbf === undefined) app.verifiedTokens.keep(token, verified, payload.exp * 1000);
+  return verified;
 }
 
 /** The verified claims of the request's token, or null without one (401 when it is invalid). */
