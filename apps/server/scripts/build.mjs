@@ -38,6 +38,8 @@ const result = await build({
     main: join(serverDir, 'src/main.ts'),
     'migrate-cli': join(serverDir, 'src/db/migrate-cli.ts'),
     'audit-verify': join(serverDir, 'src/audit-verify.ts'),
+    // The PDF worker thread's file: modules/demande/pdf/pool.ts starts dist/pdf-worker.js.
+    'pdf-worker': join(serverDir, 'src/modules/demande/pdf/worker.ts'),
   },
   outdir,
   bundle: true,

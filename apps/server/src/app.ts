@@ -114,6 +114,7 @@ export async function buildApp({ config, databaseUrl, db: givenDb }: BuildAppOpt
     await accountStateChanges?.stop();
     services.rateLimitStore.stop();
     await services.mail.stop();
+    await services.pdf.close();
     if (!givenDb) await db.$disconnect();
   });
 

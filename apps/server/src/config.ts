@@ -1,4 +1,5 @@
 // Runtime configuration from the environment, with safe defaults for a developer's machine.
+import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ASSISTANCE_EMAIL } from '@portail/contract';
@@ -206,7 +207,16 @@ export interface AppConfig {
   /** Demo mode: the outbox keeps token-bearing links readable (see outboxShowLinksFrom). */
   mailOutboxShowLinks: boolean;
   membershipLimits: MembershipLimits;
+  /** PDFs are drawn by worker threads, off the event loop (modules/demande/pdf/pool.ts). */
+  pdf: PdfPoolConfig;
   logLevel: string;
+}
+
+export interface PdfPoolConfig {
+  /** PDF_WORKERS: threads drawing PDFs at once. */
+  threads: number;
+  /** PDF_QUEUE: PDFs waiting for a thread beyond which a request is refused (429). */
+  queue: number;
 }
 
 function intFrom(value: string | undefined, fallback: number): number {
@@ -336,6 +346,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       joinNotificationsPerAssociationPerDay: intFrom(env.JOIN_NOTIFICATIONS_PER_ASSOCIATION_PER_DAY, 20),
       representantsPerAssociation: intFrom(env.REPRESENTANTS_PER_ASSOCIATION, 20),
       reportLinkTtlDays: intFrom(env.JOIN_REPORT_LINK_TTL_DAYS, 30),
+    },
+    pdf: {
+      // One thread fewer than the cores (the event loop keeps one), at least one.
+      threads: boundedInt('PDF_WORKERS', env.PDF_WORKERS, Math.max(1, Math.min(4, availableParallelism() - 1)), 1, 64, 'threads'),
+      queue: boundedInt('PDF_QUEUE', env.PDF_QUEUE, 32, 1, 10_000, 'PDF'),
     },
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
     ...overrides,

@@ -22,6 +22,7 @@ import {
   createDossierScopeRepository,
   createDossierService,
   createPdfRepository,
+  createPdfPool,
   createPdfService,
   createProjetRepository,
   createProjetService,
@@ -116,7 +117,7 @@ export function createServices(app: FastifyInstance, config: AppConfig, db: Data
     documents: createDocumentService({ repository: createDocumentRepository(db), storage: createFileStorage(config) }),
     dossiers,
     projets: createProjetService(createProjetRepository(db)),
-    pdf: createPdfService(createPdfRepository(db)),
+    pdf: createPdfService(createPdfRepository(db), createPdfPool(config.pdf)),
     rds: createRdsService(createRdsRepository(db)),
     rdsServices,
     serviceAccounts: createServiceAccountService({

@@ -79,6 +79,14 @@ describe('the built server (apps/server/scripts/build.mjs)', () => {
     expect([...imports].filter((name) => name.startsWith('@portail/'))).toEqual([]);
   });
 
+  it('builds the PDF worker beside the chunk that starts it (modules/demande/pdf/pool.ts), with its drawing function', async () => {
+    expect(existsSync(join(outDir, 'pdf-worker.js'))).toBe(true);
+    const starter = readdirSync(outDir).filter((file) => file.endsWith('.js') && readFileSync(join(outDir, file), 'utf8').includes('./pdf-worker.js'));
+    expect(starter.length).toBeGreaterThan(0);
+    const worker = (await import(join(outDir, 'pdf-worker.js'))) as { default: unknown };
+    expect(typeof worker.default).toBe('function');
+  });
+
   it('runs with plain node on DATABASE_URL: migrations, /health and /ready 200, exit 0 on SIGTERM', async () => {
     const database = await createTestDatabase();
     const dataDir = mkdtempSync(join(tmpdir(), 'portail-build-'));

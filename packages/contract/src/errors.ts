@@ -106,6 +106,7 @@ export const ERRORS = {
   DOSSIER_NOT_EDITABLE: { status: 403, message: SUBSIDY_MESSAGES.dossierNotEditable },
   DOSSIER_EXISTS: { status: 409, message: SUBSIDY_MESSAGES.dossierExists },
   DOCUMENT_IN_DOSSIER: { status: 409, message: SUBSIDY_MESSAGES.documentInDossier },
+  PROJECT_LIMIT: { status: 409, message: SUBSIDY_MESSAGES.projectLimit },
   PROJECT_LIMIT_CNDS: {
     status: 409,
     message: ({ sous_dispositif }: { sous_dispositif: string }) => SUBSIDY_MESSAGES.projectLimitCnds(sous_dispositif),

@@ -72,3 +72,30 @@ export const INPUT_LIMITS = {
   freeValueMaxDepth: 8,
   freeValueMaxBytes: 65_536,
 } as const;
+
+/**
+ * What one subsidy dossier may hold (our bounds; the spec gives none), so that no member can make
+ * a dossier whose reading or PDF takes the portal's time (docs/domain.md « Dossiers de subvention »):
+ * projects per dossier, lines per project, and the length of every free text. The schemas of the
+ * project and dossier routes read them; the server refuses more in French (400, or 409 for a project
+ * beyond the count).
+ */
+export const DOSSIER_LIMITS = {
+  projetsPerDossier: 20,
+  /** Lines of one project: one financing line per year and service, one budget per year, and the lists. */
+  financementsPerProjet: 30,
+  budgetsPerProjet: 5,
+  beneficiairesPerProjet: 30,
+  indicateursPerProjet: 20,
+  cofinancementsPerProjet: 30,
+  territoiresPerProjet: 100,
+  /** Answers to the expected fields and questions, of the dossier or of one project. */
+  customs: 100,
+  /** Free texts, in characters: a project's objectives and description, comments, short labels, codes. */
+  longText: 10_000,
+  comment: 5_000,
+  label: 250,
+  code: 100,
+  /** A message between the association and a service. */
+  message: 5_000,
+} as const;

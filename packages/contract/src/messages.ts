@@ -63,6 +63,7 @@ export const MESSAGES = {
   badFormat: (label: string) => `La valeur du champ ${label} n'est pas au bon format.`,
   exactLength: (label: string, n: number) => `Le champ ${label} doit contenir exactement ${n} caractère(s).`,
   maxLength: (label: string, n: number) => `Le champ ${label} ne doit pas contenir plus de ${n} caractère(s).`,
+  maxItems: (label: string, n: number) => `La liste ${label} ne doit pas contenir plus de ${n} élément(s).`,
   minLength: (label: string, n: number) => `Le champ ${label} doit contenir au moins ${n} caractère(s).`,
   pleaseFill: (label: string) => `Veuillez renseigner le champ ${label}.`,
   passwordRule:

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { idSchema, queryBoolean } from '../fields.ts';
 import { defineRoute, messageSchema } from '../http.ts';
+import { DOSSIER_LIMITS } from '../limits.ts';
 import { DOSSIER_STATES } from '../machines/dossier-instruction.ts';
 import { MESSAGES } from '../messages.ts';
 import type { NOTIFICATION_TYPES } from '../notifications.ts';
@@ -161,7 +162,7 @@ export const dossierStepSchema = z.discriminatedUnion('step', [
     pluriannuel: z.boolean(),
     exercice_fin: year.nullable().optional(),
     couplage_tca: z.boolean().optional(),
-    customs: z.array(customValueSchema).max(500).optional(),
+    customs: z.array(customValueSchema).max(DOSSIER_LIMITS.customs, MESSAGES.maxItems('champs attendus', DOSSIER_LIMITS.customs)).optional(),
   }),
   z.object({ step: z.literal(3) }),
   z.object({ step: z.literal(4), attestation: attestationSchema }),
@@ -274,7 +275,7 @@ export const dossierRoutes = {
     method: 'POST', gateway, path: '/demande/dossiers/:id/message', access: readers, scope: scope.dossier('read'), successStatus: 201,
     summary: "Message entre l'association et un service instructeur du dossier (notification de type 5 et courriel)",
     params: dossierParams, query: z.object(roleQuery),
-    body: z.object({ message: z.string().trim().min(1, MESSAGES.required('message')).max(5_000), id_service_instructeur: idSchema.optional() }),
+    body: z.object({ message: z.string().trim().min(1, MESSAGES.required('message')).max(DOSSIER_LIMITS.message, MESSAGES.maxLength('message', DOSSIER_LIMITS.message)), id_service_instructeur: idSchema.optional() }),
     errors: ['DOSSIER_NOT_FOUND', 'DOSSIER_INPUT_INVALID', 'TOO_MANY_REQUESTS'], response: messageSchema,
   }),
   shareDossier: defineRoute({

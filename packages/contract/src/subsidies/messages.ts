@@ -1,6 +1,7 @@
 // French messages of the subsidy dossiers (docs/domain.md « Dossiers de subvention »): the
-// specification's texts where it gives them, ours otherwise. Imports nothing, so errors.ts and the
-// subsidy rules may both read it.
+// specification's texts where it gives them, ours otherwise. Imports only the limits (which import
+// nothing), so errors.ts and the subsidy rules may both read it.
+import { DOSSIER_LIMITS } from '../limits.ts';
 
 export const SUBSIDY_MESSAGES = {
   dossierNotFound: "Le dossier n'existe pas.",
@@ -15,6 +16,7 @@ export const SUBSIDY_MESSAGES = {
   documentInDossier: "Ce document est joint à un dossier de demande de subvention : retirez-le du dossier avant de le supprimer.",
   dossierExists: 'Un dossier existe déjà pour cette subvention, ce sous-dispositif et cet exercice.',
   noProjectMatches: 'Aucun projet ne correspond aux critères fournis.',
+  projectLimit: `Un dossier compte au plus ${DOSSIER_LIMITS.projetsPerDossier} projets.`,
   projectLimitCnds: (sousDispositif: string) =>
     `Le sous-dispositif « ${sousDispositif} » n'admet qu'un seul projet par dossier.`,
   notTransmittable: (missing: readonly string[]) =>

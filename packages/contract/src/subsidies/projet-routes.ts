@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { idSchema } from '../fields.ts';
 import { freeJson } from '../input-checks.ts';
 import { defineRoute, messageSchema } from '../http.ts';
-import { MAX_AMOUNT } from '../limits.ts';
+import { DOSSIER_LIMITS as L, MAX_AMOUNT } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
 import { ROLE_SETS } from '../roles.ts';
 import type { ResourceScope } from '../scope.ts';
@@ -39,13 +39,13 @@ const isoDay = z.iso.date(MESSAGES.badFormat('date'));
 export const projetInputSchema = z.object({
   description: z
     .object({
-      intitule: text('intitulé', 250).nullable(),
-      recurrence: text('récurrence', 100).nullable(),
+      intitule: text('intitulé', L.label).nullable(),
+      recurrence: text('récurrence', L.code).nullable(),
       periode: z.enum(PROJET_PERIODES, { error: MESSAGES.badFormat('période') }).nullable(),
       date_debut: isoDay.nullable(),
       date_fin: isoDay.nullable(),
-      objectifs: text('objectifs', 10_000).nullable(),
-      description: text('description', 10_000).nullable(),
+      objectifs: text('objectifs', L.longText).nullable(),
+      description: text('description', L.longText).nullable(),
       exercice: year.nullable(),
       exercice_fin: year.nullable(),
       id_responsable: idSchema.nullable(),
@@ -54,16 +54,16 @@ export const projetInputSchema = z.object({
     })
     .partial()
     .default({}),
-  territoires: z.object({ commentaire: text('commentaire des territoires', 5_000).nullable().optional(), territoires: z.array(freeJson('territoire')).max(500).optional() }).optional(),
-  beneficiaire: z.array(beneficiaireSchema.partial()).max(100).optional(),
+  territoires: z.object({ commentaire: text('commentaire des territoires', L.comment).nullable().optional(), territoires: z.array(freeJson('territoire')).max(L.territoiresPerProjet, MESSAGES.maxItems('territoires', L.territoiresPerProjet)).optional() }).optional(),
+  beneficiaire: z.array(beneficiaireSchema.partial()).max(L.beneficiairesPerProjet, MESSAGES.maxItems('bénéficiaires', L.beneficiairesPerProjet)).optional(),
   moyens: z
     .object({
-      commentaire: text('commentaire des moyens', 5_000).nullable().optional(),
+      commentaire: text('commentaire des moyens', L.comment).nullable().optional(),
       recrutement_specifique: z.boolean().nullable().optional(),
       recrutement_nb_etpt: z.number({ error: MESSAGES.badFormat('ETPT') }).min(0, MESSAGES.badFormat('ETPT')).max(10_000).nullable().optional(),
     })
     .optional(),
-  evaluation: z.object({ indicateurs: z.array(indicateurSchema).max(50).optional(), commentaire: text("commentaire de l'évaluation", 5_000).nullable().optional() }).optional(),
+  evaluation: z.object({ indicateurs: z.array(indicateurSchema).max(L.indicateursPerProjet, MESSAGES.maxItems('indicateurs', L.indicateursPerProjet)).optional(), commentaire: text("commentaire de l'évaluation", L.comment).nullable().optional() }).optional(),
   /** Requested amounts per year and instructing service (the proposed and granted amounts are the services'). */
   financements: z
     .array(
@@ -73,9 +73,9 @@ export const projetInputSchema = z.object({
         montant_demande: amount('montant demandé').nullable().optional(),
       }),
     )
-    .max(100)
+    .max(L.financementsPerProjet, MESSAGES.maxItems('financements', L.financementsPerProjet))
     .optional(),
-  cofinancements: z.array(freeJson('cofinancement')).max(100).optional(),
+  cofinancements: z.array(freeJson('cofinancement')).max(L.cofinancementsPerProjet, MESSAGES.maxItems('cofinancements', L.cofinancementsPerProjet)).optional(),
   budgets: z
     .array(
       z.object({
@@ -87,9 +87,9 @@ export const projetInputSchema = z.object({
         contributions: budgetContributionsSchema.optional(),
       }),
     )
-    .max(10)
+    .max(L.budgetsPerProjet, MESSAGES.maxItems('budgets', L.budgetsPerProjet))
     .optional(),
-  customs: z.array(customValueSchema).max(200).optional(),
+  customs: z.array(customValueSchema).max(L.customs, MESSAGES.maxItems('champs attendus', L.customs)).optional(),
 });
 export type ProjetInput = z.input<typeof projetInputSchema>;
 
@@ -158,7 +158,7 @@ export const projetRoutes = {
   }),
   createProjet: defineRoute({
     method: 'POST', gateway, path: '/demande/dossiers/:id/projets', access: writers, scope: dossier('write'), successStatus: 201,
-    errors: ['DOSSIER_NOT_FOUND', 'DOSSIER_NOT_EDITABLE', 'PROJECT_LIMIT_CNDS'],
+    errors: ['DOSSIER_NOT_FOUND', 'DOSSIER_NOT_EDITABLE', 'PROJECT_LIMIT', 'PROJECT_LIMIT_CNDS'],
     summary: 'Ajoute un projet au dossier : valeurs par défaut, période réalignée sur le dossier, lignes de financement et de budget par année et service',
     params: dossierParams, body: projetInputSchema, response: projetViewSchema,
   }),
@@ -176,19 +176,20 @@ export const projetRoutes = {
   }),
   transferProjet: defineRoute({
     method: 'POST', gateway, path: '/demande/dossiers/:id/projets/:idProjet/transfer', access: writers, scope: dossier('write'),
-    errors: ['DOSSIER_NOT_FOUND', 'PROJET_NOT_FOUND', 'DOSSIER_NOT_EDITABLE', 'PROJECT_LIMIT_CNDS'],
+    errors: ['DOSSIER_NOT_FOUND', 'PROJET_NOT_FOUND', 'DOSSIER_NOT_EDITABLE', 'PROJECT_LIMIT', 'PROJECT_LIMIT_CNDS'],
     summary: "Déplace un projet vers un autre dossier de la même association que l'appelant peut modifier",
     params: projetParams, body: z.object({ idDossierTo: dossierRefSchema }), response: projetViewSchema,
   }),
   duplicateProjet: defineRoute({
     method: 'POST', gateway, path: '/demande/dossiers/:id/projets/:idProjet/duplicate', access: writers, scope: dossier('write'), successStatus: 201,
-    errors: ['DOSSIER_NOT_FOUND', 'PROJET_NOT_FOUND', 'DOSSIER_NOT_EDITABLE', 'PROJECT_LIMIT_CNDS'],
+    errors: ['DOSSIER_NOT_FOUND', 'PROJET_NOT_FOUND', 'DOSSIER_NOT_EDITABLE', 'PROJECT_LIMIT', 'PROJECT_LIMIT_CNDS'],
     summary: 'Copie un projet dans le même dossier, au rang suivant (montants demandés copiés, montants du service non)',
     params: projetParams, response: projetViewSchema,
   }),
   dossierPdf: defineRoute({
     method: 'GET', gateway, path: '/demande/dossiers/:id/pdf', access: readers, scope: dossier('read'), rawResponse: true,
-    errors: ['DOSSIER_NOT_FOUND'],
+    // 429: every PDF worker busy and the waiting queue full.
+    errors: ['DOSSIER_NOT_FOUND', 'TOO_MANY_REQUESTS'],
     summary: 'Le dossier au format du formulaire de demande de subvention (Cerfa 12156), en PDF',
     params: dossierParams, response: z.unknown(),
   }),

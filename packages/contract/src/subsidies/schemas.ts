@@ -3,6 +3,8 @@
 // documents, attestation, createdBy and instructeurs; a project; a subvention and its expected items.
 import { z } from 'zod';
 import { freeJson } from '../input-checks.ts';
+import { DOSSIER_LIMITS } from '../limits.ts';
+import { MESSAGES } from '../messages.ts';
 import { DOSSIER_STATES } from '../machines/dossier-instruction.ts';
 import { asksSchema } from './asks.ts';
 import { subsidyBudgetSchema } from './budget.ts';
@@ -19,21 +21,23 @@ export const DISPOSITIF_CODES = ['CNDS', 'FDVA', 'FEDE', '2h-sport-college'] as 
 const uuid = z.uuid();
 const isoDate = z.iso.date();
 const year = z.number().int().min(2000).max(2100);
-export const customValueSchema = z.object({ code: z.string(), value: freeJson('valeur') });
+/** A bounded free text (DOSSIER_LIMITS): refused in French beyond `max` characters. */
+const text = (label: string, max: number) => z.string().max(max, MESSAGES.maxLength(label, max));
+export const customValueSchema = z.object({ code: text('code', DOSSIER_LIMITS.code), value: freeJson('valeur') });
 
 export const indicateurSchema = z.object({
   rang: z.number().int().min(1),
-  intitule: z.string().nullable(),
+  intitule: text("intitulé de l'indicateur", DOSSIER_LIMITS.label).nullable(),
   prevu_min: z.number().nullable(),
   prevu_max: z.number().nullable(),
 });
 export const beneficiaireSchema = z.object({
-  id_statut: z.string().nullable(),
-  lib_statut: z.string().nullable(),
-  id_tranche_age: z.string().nullable(),
-  lib_tranche_age: z.string().nullable(),
-  id_genre: z.string().nullable(),
-  lib_genre: z.string().nullable(),
+  id_statut: text('statut', DOSSIER_LIMITS.code).nullable(),
+  lib_statut: text('statut', DOSSIER_LIMITS.label).nullable(),
+  id_tranche_age: text("tranche d'âge", DOSSIER_LIMITS.code).nullable(),
+  lib_tranche_age: text("tranche d'âge", DOSSIER_LIMITS.label).nullable(),
+  id_genre: text('genre', DOSSIER_LIMITS.code).nullable(),
+  lib_genre: text('genre', DOSSIER_LIMITS.label).nullable(),
   nombre: z.number().int().min(0).nullable(),
 });
 export const financementSchema = z.object({

@@ -4,4 +4,4 @@ export { createDossierScopeRepository } from './dossiers/scope.repository.ts';
 export { createDossierService, instructionTarget, type DossierService } from './dossiers/service.ts';
 export { demandeRoutes } from './routes.ts';
 export { createProjetRepository, createProjetService, realignProjects, type ProjetService } from './projets/index.ts';
-export { createPdfRepository, createPdfService, type PdfService } from './pdf/index.ts';
+export { createPdfPool, createPdfRepository, createPdfService, type PdfPool, type PdfService } from './pdf/index.ts';

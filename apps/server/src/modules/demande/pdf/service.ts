@@ -1,17 +1,19 @@
 // The PDF of a subsidy dossier (docs/domain.md « Dossiers de subvention »): the rows read at once,
-// then the form drawn from them (cerfa.ts). The dossier was reached through the route's scope.
+// then the form drawn from them (cerfa.ts) by a worker thread of the pool (pool.ts), off the event
+// loop. The dossier was reached through the route's scope.
 import { appError } from '../../../http/errors.ts';
-import { renderDossierPdf } from './cerfa.ts';
+import type { PdfPool } from './pool.ts';
 import type { PdfRepository } from './repository.ts';
 
-export function createPdfService(repository: PdfRepository) {
+export function createPdfService(repository: PdfRepository, pool: PdfPool) {
   return {
-    /** The dossier's number (for the file name) and the PDF stream; 404 if the dossier is gone. */
+    /** The dossier's number (for the file name) and the PDF's bytes; 404 if the dossier is gone. */
     async dossierPdf(dossierId: string) {
       const data = await repository.dossierForPdf(dossierId);
       if (!data || data.dossier.deletedAt) throw appError('DOSSIER_NOT_FOUND');
-      return { idFo: data.dossier.idFo, stream: renderDossierPdf(data) };
+      return { idFo: data.dossier.idFo, bytes: await pool.render(data) };
     },
+    close: () => pool.close(),
   };
 }
 export type PdfService = ReturnType<typeof createPdfService>;

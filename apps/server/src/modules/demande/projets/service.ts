@@ -3,7 +3,7 @@
 // dossier's exercise, end year or multi-year flag change. The dossier itself was reached through the
 // route's `dossier` scope; here, whether it may change now (policy.ts), the CNDS limit, and each
 // write with its lines in one transaction, under the dossier row's lock.
-import { canAddProject, DEFAULT_PROJET_FIELDS, PROJET_MESSAGES, type ProjetField, type ProjetView } from '@portail/contract';
+import { canAddProject, DEFAULT_PROJET_FIELDS, DOSSIER_LIMITS, PROJET_MESSAGES, type ProjetField, type ProjetView } from '@portail/contract';
 import { appError } from '../../../http/errors.ts';
 import type { DbTransaction } from '../../../db/transaction.ts';
 import { dossierFacts, planProjet, type ProjetInputParsed } from './plan.ts';
@@ -27,9 +27,10 @@ export function createProjetService(repository: ProjetRepository, clock: () => D
     return dossier;
   }
 
-  /** The CNDS sub-schemes that take one project only (spec §4). */
+  /** At most DOSSIER_LIMITS.projetsPerDossier projects; the CNDS sub-schemes that take one project only (spec §4). */
   async function assertRoomFor(tx: DbTransaction, dossier: DossierContext) {
     const projectCount = await repository.countProjets(tx, dossier.id);
+    if (projectCount >= DOSSIER_LIMITS.projetsPerDossier) throw appError('PROJECT_LIMIT');
     const sousDispositifLabel = dossier.sousDispositif?.label ?? null;
     if (!canAddProject({ dispositifCode: dossier.dispositif.code, sousDispositifLabel, projectCount }))
       throw appError('PROJECT_LIMIT_CNDS', { sous_dispositif: sousDispositifLabel ?? '' });

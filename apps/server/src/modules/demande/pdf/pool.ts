@@ -1,0 +1,41 @@
+// PDFs are drawn off the event loop (docs/architecture.md « PDF ») by a small pool of worker
+// threads (piscina): at most `threads` at once, the next ones wait in a bounded queue; beyond it,
+// 429 with Retry-After. The pool starts with the first PDF asked for and its idle threads exit.
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import type { PdfPoolConfig } from '../../../config.ts';
+import { appError } from '../../../http/errors.ts';
+import type { PdfData } from './repository.ts';
+import { toPlainPdfData } from './plain.ts';
+
+/**
+ * The worker's file: under the TypeScript sources (this file ends in .ts), a bootstrap that registers
+ * tsx; in the built server, pdf-worker.js, an entry of the bundle beside this chunk (scripts/build.mjs).
+ */
+export function pdfWorkerFile(moduleUrl = import.meta.url): string {
+  const fromSources = moduleUrl.endsWith('.ts');
+  return fileURLToPath(new URL(fromSources ? './worker-entry.mjs' : './pdf-worker.js', moduleUrl));
+}
+
+export function createPdfPool(config: PdfPoolConfig) {
+  let pool: Piscina | null = null;
+  const started = () =>
+    (pool ??= new Piscina({ filename: pdfWorkerFile(), minThreads: 0, maxThreads: config.threads, maxQueue: config.queue, idleTimeout: 30_000 }));
+  return {
+    /** The PDF's bytes, drawn by a worker thread from the rows read by the repository. */
+    async render(data: PdfData): Promise<Buffer> {
+      const workers = started();
+      if (workers.queueSize >= config.queue) throw appError('TOO_MANY_REQUESTS').retryAfter(5);
+      const bytes = (await workers.run(toPlainPdfData(data))) as Uint8Array;
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    },
+    /** PDFs being drawn and waiting (bench, tests). */
+    stats: () => ({ threads: pool?.threads.length ?? 0, queued: pool?.queueSize ?? 0 }),
+    async close() {
+      const running = pool;
+      pool = null;
+      await running?.destroy();
+    },
+  };
+}
+export type PdfPool = ReturnType<typeof createPdfPool>;
