@@ -87,6 +87,22 @@ describe('the PDF of a dossier', () => {
     expect(text).toMatch(/7 500 €/);
   });
 
+  it('prints each project’s territories, their comment, publics, indicators and co-funders as the editor writes them', async () => {
+    const scheme = await createScheme(t, { serviceIds: [agent.serviceId] });
+    const dossier = await createDossier(t, asso, scheme, [agent.serviceId]);
+    const response = await as(member.token).post(`/${dossier.id}/projets`, {
+      description: { intitule: 'Vélo pour tous' },
+      territoires: { commentaire: 'Quartiers prioritaires du nord-est parisien.', territoires: [{ libelle: 'Paris 19e' }, { libelle: 'Paris 20e' }] },
+      beneficiaire: [{ id_statut: null, lib_statut: 'Enfants du quartier', id_tranche_age: null, lib_tranche_age: '6-12 ans', id_genre: null, lib_genre: null, nombre: 80 }],
+      evaluation: { indicateurs: [{ rang: 1, intitule: 'Enfants autonomes à vélo', prevu_min: 60, prevu_max: 80 }] },
+      cofinancements: [{ financeur: 'Ville de Paris', montant: 1500 }],
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    const text = pdfText((await pdf(dossier.id, member.token)).body as Buffer);
+    for (const expected of ['Paris 19e, Paris 20e', 'Quartiers prioritaires du nord-est parisien.', 'Enfants du quartier', 'Enfants autonomes à vélo', 'Cofinancements sollicités', 'Ville de Paris', '1 500 €'])
+      expect(text, expected).toContain(expected);
+  });
+
   it('is read by the dossier’s instructing agent once transmitted, and 404 to one who does not see it', async () => {
     const scheme = await createScheme(t, { serviceIds: [agent.serviceId] });
     const dossier = await createDossier(t, asso, scheme, [agent.serviceId], { etat: 'D' });

@@ -3,7 +3,7 @@
 // evaluation, budget, amounts requested), then the sworn statement and the bank details. Amounts
 // and totals come from the same views as the API (projets/view.ts: the contract's calculation).
 import PDFDocument from 'pdfkit';
-import { dossierInstructionMachine } from '@portail/contract';
+import { dossierInstructionMachine, SANS_OBJET } from '@portail/contract';
 import { budgetView, projetView, type BudgetLike } from '../projets/view.ts';
 import { field, footers, frenchDate, MARGIN, money, orDash, paragraph, section, subsection, table, titleBand, type Row } from './layout.ts';
 import type { PdfData, PersonRow } from './repository.ts';
@@ -144,6 +144,16 @@ function dossierBudget(doc: Doc, data: PdfData) {
   for (const row of data.dossier.budgets) budgetTable(doc, row);
 }
 
+/** A text or number of a free-form line (territories, co-funders: the API keeps them as given). */
+const textOf = (line: unknown, key: string): string | null => {
+  const value = line !== null && typeof line === 'object' ? (line as Record<string, unknown>)[key] : undefined;
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+};
+const numberOf = (line: unknown, key: string): number | null => {
+  const value = line !== null && typeof line === 'object' ? (line as Record<string, unknown>)[key] : undefined;
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+};
+
 function projects(doc: Doc, data: PdfData) {
   const services = new Map(data.dossier.instructions.map((i) => [i.service.id, i.service.nom]));
   section(doc, `5. Projets (${data.dossier.projets.length})`);
@@ -159,7 +169,11 @@ function projects(doc: Doc, data: PdfData) {
     field(doc, 'Responsable du projet', personName(data.persons.get(d.id_responsable ?? '')) ?? d.id_responsable);
     paragraph(doc, 'Objectifs', d.objectifs);
     paragraph(doc, 'Description', d.description);
-    paragraph(doc, 'Territoires', p.territoires.commentaire);
+    // The territories the editor lists, then its comment (« Sans objet » alone when neither is given).
+    const territories = p.territoires.territoires.map((t) => textOf(t, 'libelle')).filter((name): name is string => name !== null);
+    const territoryComment = p.territoires.commentaire === SANS_OBJET ? null : p.territoires.commentaire;
+    paragraph(doc, 'Territoires', territories.length > 0 ? territories.join(', ') : p.territoires.commentaire);
+    if (territories.length > 0 && territoryComment) paragraph(doc, 'Précisions sur les territoires', territoryComment);
     if (p.beneficiaire.length > 0)
       table(doc, [
         { header: 'Public bénéficiaire', share: 0.4 },
@@ -178,6 +192,13 @@ function projects(doc: Doc, data: PdfData) {
         { header: 'Prévu (max.)', share: 0.17, align: 'right' },
       ], p.evaluation.indicateurs.map((i) => ({ cells: [String(i.rang), orDash(i.intitule), orDash(i.prevu_min), orDash(i.prevu_max)] })));
     paragraph(doc, "Commentaire de l'évaluation", p.evaluation.commentaire);
+    if (p.cofinancements.length > 0) {
+      subsection(doc, 'Cofinancements sollicités');
+      table(doc, [
+        { header: 'Financeur', share: 0.7 },
+        { header: 'Montant sollicité', share: 0.3, align: 'right' },
+      ], p.cofinancements.map((c) => ({ cells: [orDash(textOf(c, 'financeur')), money(numberOf(c, 'montant'))] })));
+    }
     subsection(doc, 'Montants demandés');
     table(doc, [
       { header: 'Année', share: 0.12, align: 'center' },
