@@ -38,6 +38,8 @@ describe('creating a dossier', () => {
     const twin = await as(member.token).post('', body, { id_asso: asso.id });
     expect(twin.status).toBe(409);
     expect(twin.body).toMatchObject({ code: 'DOSSIER_EXISTS', message: SUBSIDY_MESSAGES.dossierExists });
+    // The refusal names the existing dossier, so the member's screen can link to it.
+    expect(twin.body.details).toEqual({ id_dossier: created.body.id, id_fo: created.body.identifiant.id_fo });
     const exists = await as(member.token).get('/exists', { subvention: code, exercice: '2026', siret: asso.siege });
     expect(exists.body).toEqual({ exists: true, id_fo: created.body.identifiant.id_fo });
   });

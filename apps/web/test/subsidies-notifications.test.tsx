@@ -59,7 +59,7 @@ describe('notifications of /dossiers', () => {
     await within(panel).findByText('1 non lue(s)');
     const unread = (await within(panel).findByText(/Nouveau message sur le dossier/)).closest('li')!;
     expect(unread).toHaveTextContent('Non lue – Nouveau message – 20/11/2026 – Nouveau message sur le dossier n° 2026-000042 :');
-    expect(within(unread).getByRole('link', { name: 'Voir le dossier n° 2026-000042' })).toHaveAttribute('href', `/associations/subvention-demande/${DOSSIER}`);
+    expect(within(unread).getByRole('link', { name: 'Voir le dossier 2026-000042' })).toHaveAttribute('href', `/associations/subvention-demande/${DOSSIER}`);
     const older = (await within(panel).findByText(/Changement d’état du dossier/)).closest('li')!;
     expect(within(older).queryByRole('link')).toBeNull();
     expect(within(older).queryByRole('button')).toBeNull();
@@ -68,6 +68,27 @@ describe('notifications of /dossiers', () => {
     await waitFor(() => expect(within(panel).queryByText('1 non lue(s)')).toBeNull());
     expect(fake.requests.some((r) => r.method === 'PATCH' && r.url === '/api/lca-server/notifications/n1/read')).toBe(true);
     expect(within(panel).queryByRole('button', { name: 'Marquer comme lue' })).toBeNull();
+  });
+
+  it('names the dossier of a change of state, its new state, the service, its comment, the amount granted and who did it', async () => {
+    const sentBack = notification({
+      id: 'n3', type: 1, type_libelle: 'modification_etat_dossier',
+      payload: { dossier: DOSSIER, id_fo: '2026-000042', libelle_subvention: 'FDVA 2026', vers: 'C', libelle_etat: 'Renvoyé au compte asso', service: 'SDJES du Rhône', auteur: 'SDJES du Rhône', commentaire: 'Il manque le budget signé.' },
+    });
+    const granted = notification({
+      id: 'n4', type: 1, type_libelle: 'modification_etat_dossier',
+      payload: { dossier: DOSSIER, id_fo: '2026-000042', vers: '6', libelle_etat: 'Accordé', service: 'SDJES du Rhône', montant_accorde: 3500 },
+    });
+    setup(() => json(200, [sentBack, granted]));
+    renderApp('/dossiers');
+    const panel = await screen.findByRole('region', { name: /Notifications/ });
+    const back = (await within(panel).findByText(/Il manque le budget signé/)).closest('li')!;
+    expect(back).toHaveTextContent('par SDJES du Rhône – Dossier n° 2026-000042 (FDVA 2026) : nouvel état « Renvoyé au compte asso », SDJES du Rhône.');
+    expect(back).toHaveTextContent('Commentaire du service : Il manque le budget signé.');
+    expect(within(back).getByRole('link', { name: 'Voir le dossier 2026-000042' })).toBeInTheDocument();
+    const grant = within(panel).getByText(/nouvel état « Accordé »/).closest('li')!;
+    expect(grant).toHaveTextContent(/Montant accordé : 3\s500\s€/);
+    expect(panel.textContent).not.toContain('@');
   });
 
   it('says so when the notifications cannot be read', async () => {

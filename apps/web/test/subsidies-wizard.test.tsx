@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { DossierWizard, type WizardHandlers } from '../src/features/subsidies/wizard/dossier-wizard.tsx';
+import { ApiError } from '../src/lib/api/api-error.ts';
 import { makeDossier, makeSubvention, SERVICE_ID } from './support/subsidies.ts';
 
 const SUBVENTION = makeSubvention({
@@ -203,9 +204,70 @@ describe('dossier wizard', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Reprendre la saisie' }));
     expect(screen.getByLabelText(/Intitulé/)).toHaveValue('Stage d’été');
     expect(screen.getByText(/Votre saisie non enregistrée a été restaurée/)).toBeInTheDocument();
-    // Cancelling gives it up for good.
+    // Cancelling asks first (the DSFR modal), then gives it up for good.
     await userEvent.click(screen.getByRole('button', { name: 'Annuler' }));
+    expect(screen.getByRole('dialog', { name: 'Abandonner la saisie du projet ?' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Abandonner la saisie' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reprendre la saisie' })).toBeNull();
+  });
+
+  it('« Annuler » in the project editor closes at once when nothing was typed, and asks before losing typed input', async () => {
+    const complete = makeDossier({ step: 2, statut: 'complet', pluriannuel: false, renouvellement: false, exercice_fin: 2026 });
+    renderWizard(complete, {}, '?etape=3');
+    await userEvent.click(screen.getByRole('button', { name: 'Ajouter un projet' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Annuler' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByLabelText(/Intitulé/)).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Ajouter un projet' }));
+    await userEvent.type(screen.getByLabelText(/Intitulé/), 'Stage d’été');
+    await userEvent.click(screen.getByRole('button', { name: 'Annuler' }));
+    const dialog = screen.getByRole('dialog', { name: 'Abandonner la saisie du projet ?' });
+    expect(dialog).toHaveTextContent('Les modifications non enregistrées de ce projet seront perdues.');
+    // « Continuer la saisie » keeps what was typed.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continuer la saisie' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByLabelText(/Intitulé/)).toHaveValue('Stage d’été');
+  });
+
+  it('checks a file’s size and type before sending it: over 15 MB or a forbidden extension is refused with the spec’s message', async () => {
+    const uploadDocument = vi.fn(async () => RIB_COPY);
+    renderWizard(makeDossier({ step: 1 }), { uploadDocument }, '?etape=1', { choices: CHOICES, documents: [RIB_COPY] });
+    await userEvent.selectOptions(screen.getByLabelText(/Établissement demandeur/), SIEGE);
+    await userEvent.selectOptions(screen.getByLabelText(/^RIB/), CHOICES.ribs[0]!.id);
+    const input = document.querySelector<HTMLInputElement>('#doc-rib-file')!;
+    const big = new File(['%PDF-1.4'], 'releve.pdf', { type: 'application/pdf' });
+    Object.defineProperty(big, 'size', { value: 16 * 1024 * 1024 });
+    await userEvent.upload(input, big);
+    expect(await screen.findByText('La taille du fichier ne doit excéder 15MO.')).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    const script = new File(['echo'], 'releve.exe', { type: 'application/octet-stream' });
+    await userEvent.setup({ applyAccept: false }).upload(input, script);
+    expect(await screen.findByText("L'extension du fichier (exe) n'est pas autorisée.")).toBeInTheDocument();
+    expect(uploadDocument).not.toHaveBeenCalled();
+    // A right file goes, and the message goes away.
+    await userEvent.upload(input, new File(['%PDF-1.4'], 'releve.pdf', { type: 'application/pdf' }));
+    await waitFor(() => expect(uploadDocument).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText("L'extension du fichier (exe) n'est pas autorisée.")).toBeNull();
+  });
+
+  it('a creation refused because the dossier exists links to the existing dossier', async () => {
+    const createDossier = vi.fn(async () => {
+      throw new ApiError('Un dossier existe déjà pour cette subvention, ce sous-dispositif et cet exercice.', 409, {
+        code: 'DOSSIER_EXISTS',
+        details: { id_dossier: '99999999-9999-4999-8999-999999999999', id_fo: '2026-000007' },
+      });
+    });
+    renderWizard(null, { createDossier });
+    await userEvent.selectOptions(screen.getByLabelText('Subvention *'), SUBVENTION.code);
+    await userEvent.selectOptions(screen.getByLabelText('Sous-dispositif *'), 'Fonctionnement');
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer et continuer' }));
+    expect(await screen.findByText(/Un dossier existe déjà/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ouvrir le dossier existant n° 2026-000007' })).toHaveAttribute(
+      'href',
+      '/associations/subvention-demande/99999999-9999-4999-8999-999999999999',
+    );
   });
 
   it('the documents step restores its answers after a reload and forgets them once saved', async () => {

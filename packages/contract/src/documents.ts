@@ -39,6 +39,19 @@ export function extensionOf(fileName: string): string {
   return match ? match[1]!.toLowerCase() : '';
 }
 
+/**
+ * What a file input checks before sending anything (the server checks the same, then the content):
+ * its name (forbidden, then accepted extensions), its size (15 MB) and that it is not empty.
+ * The French message, or null when the file may be sent.
+ */
+export function checkUploadFile(file: { name: string; size: number }): string | null {
+  const nameProblem = checkDocumentName(file.name);
+  if (nameProblem) return nameProblem;
+  if (file.size > UPLOAD_MAX_BYTES) return DOCUMENT_MESSAGES.tooLarge;
+  if (file.size === 0) return DOCUMENT_MESSAGES.contentMismatch;
+  return null;
+}
+
 /** Name-level check: the French message to show, or null when the name is acceptable. */
 export function checkDocumentName(fileName: string): string | null {
   const extension = extensionOf(fileName);

@@ -109,6 +109,8 @@ export const apiErrorSchema = z.object({
   code: z.string().optional(),
   /** Field path → French message, for form errors. */
   fields: z.record(z.string(), z.string()).optional(),
+  /** Facts of the refusal the client may act on, e.g. the existing dossier of DOSSIER_EXISTS (`id_dossier`, `id_fo`). */
+  details: z.record(z.string(), z.string()).optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 

@@ -14,6 +14,8 @@ import {
 export class AppError extends Error {
   /** Extra headers for the answer (e.g. Retry-After). */
   headers?: Record<string, string>;
+  /** Facts of the refusal the client may act on (the body's `details`). */
+  details?: Record<string, string>;
 
   constructor(
     readonly status: number,
@@ -28,6 +30,12 @@ export class AppError extends Error {
   /** Sets Retry-After (429 answers). */
   retryAfter(seconds: number): this {
     this.headers = { ...this.headers, 'retry-after': String(seconds) };
+    return this;
+  }
+
+  /** Adds facts the client may act on (the body's `details`). */
+  withDetails(details: Record<string, string>): this {
+    this.details = { ...this.details, ...details };
     return this;
   }
 }
@@ -77,7 +85,7 @@ export function installErrorHandler(app: FastifyInstance, options: { checkDeclar
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     let body: ApiErrorBody;
     if (error instanceof AppError) {
-      body = { message: error.message, status: error.status, code: error.code, ...(error.fields ? { fields: error.fields } : {}) };
+      body = { message: error.message, status: error.status, code: error.code, ...(error.fields ? { fields: error.fields } : {}), ...(error.details ? { details: error.details } : {}) };
       if (error.headers) void reply.headers(error.headers);
     } else if (isMalformedMultipart(request, error)) {
       body = errorBody('MULTIPART_INVALID');

@@ -7,11 +7,9 @@ import { Upload } from '@codegouvfr/react-dsfr/Upload';
 import {
   ACCEPTED_FILE_EXTENSIONS,
   api,
-  checkDocumentName,
-  DOCUMENT_MESSAGES,
+  checkUploadFile,
   MESSAGES,
   UPLOAD_HINT,
-  UPLOAD_MAX_BYTES,
   uploadDocumentQuerySchema,
 } from '@portail/contract';
 import { useState, type FormEvent } from 'react';
@@ -29,11 +27,7 @@ export const UPLOADED_MESSAGE = 'Le document a été déposé.';
 /** The client-side checks of a chosen file: the French message, or null. */
 export function checkFile(file: File | null): string | null {
   if (!file) return MESSAGES.required('fichier');
-  const nameProblem = checkDocumentName(file.name);
-  if (nameProblem) return nameProblem;
-  if (file.size > UPLOAD_MAX_BYTES) return DOCUMENT_MESSAGES.tooLarge;
-  if (file.size === 0) return DOCUMENT_MESSAGES.contentMismatch;
-  return null;
+  return checkUploadFile(file);
 }
 
 interface UploadFormProps {

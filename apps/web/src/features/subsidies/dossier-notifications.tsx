@@ -1,5 +1,7 @@
 // The user's notifications about their dossiers (lca-server /notifications): the unread count,
-// the latest ones with their type, text and a link to their dossier, and "mark as read". The
+// the latest ones with their type, author (a name, never an address), what changed (the dossier,
+// its new state, the service's comment, the amount granted) and a link naming their dossier
+// (RGAA 6.1), and "mark as read". The
 // unread count per dossier in the list comes from the list itself (select_notifications).
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
@@ -10,6 +12,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { callApi, errorMessage } from '../../lib/api/index.ts';
 import { formatDate } from '../../lib/format/date.ts';
+import { formatEuros } from '../../lib/format/euros.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
 import { useDossierSide } from './dossier-side.ts';
 import { openDossierPath } from './paths.ts';
@@ -35,6 +38,39 @@ function dossierOf(n: NotificationView): { id: string; idFo: string | null } | n
 
 /** The notification's own words: its first line (a message's text follows on the next lines). */
 const firstLine = (n: NotificationView) => (typeof n.payload.texte === 'string' ? n.payload.texte.split('\n')[0] : null);
+const text = (n: NotificationView, key: string) => (typeof n.payload[key] === 'string' && n.payload[key] !== '' ? (n.payload[key] as string) : null);
+
+/**
+ * What happened, in words: for a change of state, which dossier, its new state and the service
+ * (payload written by the workflow engine), the service's comment and the amount granted when
+ * there are some; otherwise the notification's own first line.
+ */
+function NotificationContent({ n }: { n: NotificationView }) {
+  const state = text(n, 'libelle_etat');
+  if (!state) return firstLine(n) ? <> – {firstLine(n)}</> : null;
+  const idFo = text(n, 'id_fo');
+  const campaign = text(n, 'libelle_subvention');
+  const service = text(n, 'service');
+  const comment = text(n, 'commentaire');
+  const amount = typeof n.payload.montant_accorde === 'number' ? n.payload.montant_accorde : null;
+  return (
+    <>
+      {' – '}
+      {idFo ? `Dossier n° ${idFo}` : 'Le dossier'}
+      {campaign && ` (${campaign})`} : nouvel état « {state} »{service && `, ${service}`}.
+      {comment && (
+        <span className={fr.cx('fr-text--sm')} style={{ display: 'block' }}>
+          Commentaire du service : {comment}
+        </span>
+      )}
+      {amount !== null && (
+        <span style={{ display: 'block' }}>
+          Montant accordé : <strong>{formatEuros(amount)}</strong>
+        </span>
+      )}
+    </>
+  );
+}
 
 export function useNotifications() {
   return useQuery({ queryKey: notificationKeys.list, queryFn: () => callApi(notificationRoutes.listNotifications, { query: { limit: 50 } }), retry: false });
@@ -73,12 +109,13 @@ export function DossierNotifications() {
             <li key={n.id} className={fr.cx('fr-mb-1w')}>
               {n.read_at ? '' : <strong>Non lue – </strong>}
               {TYPE_LABELS[n.type_libelle] ?? n.type_libelle} – {formatDate(n.created_at)}
-              {firstLine(n) && <> – {firstLine(n)}</>}
+              {text(n, 'auteur') && <>, par {text(n, 'auteur')}</>}
+              <NotificationContent n={n} />
               {dossierOf(n) && (
                 <>
                   {' '}
                   <Link className={fr.cx('fr-link', 'fr-ml-1w')} to={openDossierPath(side, { id: dossierOf(n)!.id, siret: null })}>
-                    Voir le dossier{dossierOf(n)!.idFo ? ` n° ${dossierOf(n)!.idFo}` : ''}
+                    {dossierOf(n)!.idFo ? `Voir le dossier ${dossierOf(n)!.idFo}` : 'Voir le dossier'}
                   </Link>
                 </>
               )}

@@ -22,10 +22,13 @@ import {
   type Rib,
 } from '@portail/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { callApi, errorMessage } from '../../lib/api/index.ts';
 import { useSession } from '../../lib/session/use-session.ts';
+import { formatEuros } from '../../lib/format/euros.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
+import { ConfirmDialog } from '../../lib/ui/confirm-dialog.tsx';
 import { Page } from '../shell/index.ts';
 import { loadProjects, saveProject, saveStep } from './dossier-api.ts';
 import { DOSSIERS_PATH } from './paths.ts';
@@ -33,6 +36,7 @@ import { DossierMessages } from './dossier-messages.tsx';
 import { DossierPdfButton } from './dossier-pdf-button.tsx';
 import { DossierRibChange } from './dossier-rib.tsx';
 import { DossierShare } from './dossier-share.tsx';
+import { TransmissionReceipt, type Receipt } from './transmission-receipt.tsx';
 import { DossierWizard, type WizardHandlers } from './wizard/dossier-wizard.tsx';
 import { stepDocumentTitle, stepFromQuery } from './wizard-steps.ts';
 
@@ -43,6 +47,7 @@ export function DossierPage() {
   const navigate = useNavigate();
   const { user } = useSession();
   const [params] = useSearchParams();
+  const [receipt, setReceipt] = useState<Receipt | null>(null);
   const view = useQuery({ queryKey: ['dossier', id], queryFn: () => callApi(dossierRoutes.getDossier, { params: { id }, query: {} }), retry: false });
   const projets = useQuery({ queryKey: ['dossier', id, 'projets'], queryFn: () => loadProjects(id), retry: false });
   const code = view.data?.description.code_subvention;
@@ -136,13 +141,14 @@ export function DossierPage() {
     },
     transmit: async () => {
       const next = await callApi(dossierRoutes.transmitDossier, { params: { id }, query: {} });
+      setReceipt({ dossier: next, transmittedAt: new Date().toISOString(), services: next.instructeurs.map((i) => i.service.nom) });
       setView(next);
-      toast.success('Le dossier a été transmis au service instructeur.');
     },
   };
 
   return (
     <Page title={title} lead={subvention.data.label} documentTitle={stepDocumentTitle(stepFromQuery(params.get('etape'), dossier))}>
+      {receipt && <TransmissionReceipt receipt={receipt} />}
       <DossierWizard
         dossier={dossier}
         subvention={subvention.data}
@@ -170,35 +176,58 @@ export function DossierPage() {
   );
 }
 
-/** Under the steps: the PDF, deletion when the options allow it, the RIB after grant, the messages, sharing. */
+/** Under the steps: the amounts granted, the PDF, deletion when the options allow it (after the confirmation modal), the RIB after grant, the messages, sharing. */
 function DossierAside({ dossier, ribs, onRibChanged, onDeleted }: { dossier: DossierView; ribs: readonly Rib[]; onRibChanged: (next: DossierView) => void; onDeleted: () => void }) {
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   async function remove() {
-    if (!window.confirm(`Supprimer le dossier ${dossier.identifiant.id_fo} ?`)) return;
     try {
       const { message } = await callApi(dossierRoutes.deleteDossier, { params: { id: dossier.id }, query: {} });
+      setConfirmingDelete(false);
       toast.success(message);
       onDeleted();
     } catch (e) {
+      setConfirmingDelete(false);
       toast.error(errorMessage(e, MESSAGES.httpEmpty));
     }
   }
+  const serviceName = (idService: string) => dossier.instructeurs?.find((i) => i.service.id === idService)?.service.nom ?? 'Service instructeur';
+  const granted = dossier.instructions.filter((i) => i.montant_accorde != null);
   return (
     <section aria-labelledby="dossier-outils" className={fr.cx('fr-mt-6w')}>
       <h2 id="dossier-outils" className={fr.cx('fr-h4')}>
         Le dossier
       </h2>
+      {granted.length > 0 && (
+        <ul data-testid="montants-accordes">
+          {granted.map((i) => (
+            <li key={i.id_service_instructeur}>
+              Montant accordé par {serviceName(i.id_service_instructeur)} : <strong>{formatEuros(i.montant_accorde!)}</strong>
+            </li>
+          ))}
+        </ul>
+      )}
       <ul className={fr.cx('fr-btns-group', 'fr-btns-group--inline-md')}>
         <li>
           <DossierPdfButton dossier={dossier} />
         </li>
         {dossier.options.events.includes('supprimer') && (
           <li>
-            <Button priority="tertiary" onClick={() => void remove()}>
+            <Button priority="tertiary" onClick={() => setConfirmingDelete(true)}>
               Supprimer le dossier
             </Button>
           </li>
         )}
       </ul>
+      <ConfirmDialog
+        open={confirmingDelete}
+        title={`Supprimer le dossier n° ${dossier.identifiant.id_fo} ?`}
+        confirmLabel="Supprimer le dossier"
+        confirmAriaLabel={`Confirmer la suppression du dossier n° ${dossier.identifiant.id_fo}`}
+        onConfirm={remove}
+        onClose={() => setConfirmingDelete(false)}
+      >
+        <p>Le dossier ne sera plus proposé à la saisie ni à la transmission.</p>
+      </ConfirmDialog>
       {dossier.mode === 'read' && dossier.options.actions.includes('changer_rib') && <DossierRibChange dossier={dossier} ribs={ribs} onChanged={onRibChanged} />}
       <DossierMessages dossier={dossier} />
       <DossierShare dossier={dossier} />

@@ -7,7 +7,7 @@ import { errorMessage } from '../../lib/api/index.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
 import { downloadDossierPdf } from './dossier-api.ts';
 
-export function DossierPdfButton({ dossier }: { dossier: { id: string; identifiant: { id_fo: string } } }) {
+export function DossierPdfButton({ dossier, label = 'Télécharger le dossier (PDF)' }: { dossier: { id: string; identifiant: { id_fo: string } }; label?: string }) {
   const [downloading, setDownloading] = useState(false);
   async function download() {
     setDownloading(true);
@@ -21,7 +21,7 @@ export function DossierPdfButton({ dossier }: { dossier: { id: string; identifia
   }
   return (
     <Button priority="secondary" onClick={() => void download()} disabled={downloading}>
-      {downloading ? 'Préparation du PDF…' : 'Télécharger le dossier (PDF)'}
+      {downloading ? 'Préparation du PDF…' : label}
     </Button>
   );
 }

@@ -9,8 +9,9 @@ import { Checkbox } from '@codegouvfr/react-dsfr/Checkbox';
 import { Input } from '@codegouvfr/react-dsfr/Input';
 import { Pagination } from '@codegouvfr/react-dsfr/Pagination';
 import { DOSSIER_STATUTS, type Dossier } from '@portail/contract';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { NARROW_SCREEN, useMediaQuery } from '../../lib/ui/use-media-query.ts';
 import { exerciseChoices, readFilters, toggle, writeFilters, type DossierFilters } from './dossier-filters.ts';
 import { stateLabel, stateSeverity, STATE_OPTIONS } from './dossier-states.ts';
 
@@ -46,6 +47,9 @@ export function DossiersList({ rows, total, pageSize, dossierPath, onDelete, cur
   const [filters, setFilters] = useDossierFilters();
   const [search, setSearch] = useState(filters.searchQuery);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  // On a phone each dossier is a card: every column (state, actions) stays in sight without a sideways scroll.
+  const narrow = useMediaQuery(NARROW_SCREEN);
+  const parts = (row: DossierRow) => rowParts(row, { labelOf, dossierPath, onDelete });
   const checkboxes = <K extends 'exercices' | 'etats' | 'statuts'>(legend: string, key: K, options: { value: DossierFilters[K][number]; label: string }[]) => (
     <Checkbox
       legend={legend}
@@ -91,84 +95,7 @@ export function DossiersList({ rows, total, pageSize, dossierPath, onDelete, cur
       </form>
 
       <p role="status">{total === 0 ? 'Aucun dossier ne correspond à ces critères.' : `${total} dossier(s)`}</p>
-      {rows.length > 0 && (
-        <div className={fr.cx('fr-table')}>
-          <table>
-            <caption>Dossiers de demande de subvention</caption>
-            <thead>
-              <tr>
-                <th scope="col">Numéro</th>
-                <th scope="col">Subvention</th>
-                <th scope="col">Exercice</th>
-                <th scope="col">État</th>
-                <th scope="col">Statut</th>
-                <th scope="col">Notifications</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => {
-                const { dossier } = row;
-                const etat = dossier.instructions[0]?.etat;
-                const mayEdit = row.actions.includes('modifier');
-                const mayConsult = row.actions.includes('consulter');
-                const mayDelete = row.actions.includes('supprimer') && onDelete;
-                const d = dossier.description;
-                return (
-                  <tr key={dossier.id}>
-                    <td>{dossier.identifiant.id_fo}</td>
-                    <td>
-                      {d.libelle_subvention ?? `${d.id_type_dispositif} – ${d.code_subvention}`}
-                    </td>
-                    <td>
-                      {d.exercice}
-                      {d.exercice_fin && d.exercice_fin !== d.exercice ? `–${d.exercice_fin}` : ''}
-                    </td>
-                    <td>
-                      {etat && (
-                        <Badge small noIcon severity={stateSeverity(etat)}>
-                          {labelOf(etat)}
-                        </Badge>
-                      )}
-                    </td>
-                    <td>
-                      <Badge small noIcon severity={d.statut === 'complet' ? 'success' : 'warning'}>
-                        {d.statut === 'complet' ? 'Complet' : 'Incomplet'}
-                      </Badge>
-                    </td>
-                    <td>{row.unread > 0 ? <Badge small severity="new">{`${row.unread} non lue(s)`}</Badge> : '—'}</td>
-                    <td>
-                      <ul className={fr.cx('fr-btns-group', 'fr-btns-group--inline-sm', 'fr-btns-group--sm')}>
-                        {mayEdit && (
-                          <li>
-                            <Link className={fr.cx('fr-btn', 'fr-btn--sm')} to={dossierPath(row, 'edit')}>
-                              Modifier<span className={fr.cx('fr-sr-only')}> le dossier {dossier.identifiant.id_fo}</span>
-                            </Link>
-                          </li>
-                        )}
-                        {!mayEdit && mayConsult && (
-                          <li>
-                            <Link className={fr.cx('fr-btn', 'fr-btn--sm', 'fr-btn--secondary')} to={dossierPath(row, 'read')}>
-                              Consulter<span className={fr.cx('fr-sr-only')}> le dossier {dossier.identifiant.id_fo}</span>
-                            </Link>
-                          </li>
-                        )}
-                        {mayDelete && (
-                          <li>
-                            <Button size="small" priority="tertiary" onClick={() => onDelete(row)}>
-                              Supprimer<span className={fr.cx('fr-sr-only')}> le dossier {dossier.identifiant.id_fo}</span>
-                            </Button>
-                          </li>
-                        )}
-                      </ul>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {rows.length > 0 && (narrow ? <DossierCards rows={rows} parts={parts} /> : <DossierTable rows={rows} parts={parts} />)}
       {pageCount > 1 && (
         <Pagination
           count={pageCount}
@@ -177,5 +104,131 @@ export function DossiersList({ rows, total, pageSize, dossierPath, onDelete, cur
         />
       )}
     </>
+  );
+}
+
+interface RowParts {
+  idFo: string;
+  subvention: string;
+  exercice: string;
+  state: ReactNode;
+  statut: ReactNode;
+  unread: ReactNode;
+  actions: ReactNode;
+}
+
+/** What a dossier shows, whatever the layout. */
+function rowParts(row: DossierRow, { labelOf, dossierPath, onDelete }: { labelOf: (etat: string) => string; dossierPath: DossiersListProps['dossierPath']; onDelete: DossiersListProps['onDelete'] }): RowParts {
+  const { dossier } = row;
+  const etat = dossier.instructions[0]?.etat;
+  const mayEdit = row.actions.includes('modifier');
+  const mayConsult = row.actions.includes('consulter');
+  const mayDelete = row.actions.includes('supprimer') && onDelete;
+  const d = dossier.description;
+  return {
+    idFo: dossier.identifiant.id_fo,
+    subvention: d.libelle_subvention ?? `${d.id_type_dispositif} – ${d.code_subvention}`,
+    exercice: `${d.exercice}${d.exercice_fin && d.exercice_fin !== d.exercice ? `–${d.exercice_fin}` : ''}`,
+    state: etat && (
+      <Badge small noIcon severity={stateSeverity(etat)}>
+        {labelOf(etat)}
+      </Badge>
+    ),
+    statut: (
+      <Badge small noIcon severity={d.statut === 'complet' ? 'success' : 'warning'}>
+        {d.statut === 'complet' ? 'Complet' : 'Incomplet'}
+      </Badge>
+    ),
+    unread: row.unread > 0 ? <Badge small severity="new">{`${row.unread} non lue(s)`}</Badge> : '—',
+    actions: (
+      <ul className={fr.cx('fr-btns-group', 'fr-btns-group--inline-sm', 'fr-btns-group--sm')}>
+        {mayEdit && (
+          <li>
+            <Link className={fr.cx('fr-btn', 'fr-btn--sm')} to={dossierPath(row, 'edit')}>
+              Modifier<span className={fr.cx('fr-sr-only')}> le dossier {dossier.identifiant.id_fo}</span>
+            </Link>
+          </li>
+        )}
+        {!mayEdit && mayConsult && (
+          <li>
+            <Link className={fr.cx('fr-btn', 'fr-btn--sm', 'fr-btn--secondary')} to={dossierPath(row, 'read')}>
+              Consulter<span className={fr.cx('fr-sr-only')}> le dossier {dossier.identifiant.id_fo}</span>
+            </Link>
+          </li>
+        )}
+        {mayDelete && (
+          <li>
+            <Button size="small" priority="tertiary" onClick={() => onDelete(row)}>
+              Supprimer<span className={fr.cx('fr-sr-only')}> le dossier {dossier.identifiant.id_fo}</span>
+            </Button>
+          </li>
+        )}
+      </ul>
+    ),
+  };
+}
+
+function DossierTable({ rows, parts }: { rows: readonly DossierRow[]; parts: (row: DossierRow) => RowParts }) {
+  return (
+    <div className={fr.cx('fr-table')}>
+      <table>
+        <caption>Dossiers de demande de subvention</caption>
+        <thead>
+          <tr>
+            <th scope="col">Numéro</th>
+            <th scope="col">Subvention</th>
+            <th scope="col">Exercice</th>
+            <th scope="col">État</th>
+            <th scope="col">Statut</th>
+            <th scope="col">Notifications</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const p = parts(row);
+            return (
+              <tr key={row.dossier.id}>
+                <td>{p.idFo}</td>
+                <td>{p.subvention}</td>
+                <td>{p.exercice}</td>
+                <td>{p.state}</td>
+                <td>{p.statut}</td>
+                <td>{p.unread}</td>
+                <td>{p.actions}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Under the md breakpoint: one card per dossier, its number as a heading, then each column by its name. */
+function DossierCards({ rows, parts }: { rows: readonly DossierRow[]; parts: (row: DossierRow) => RowParts }) {
+  return (
+    <ul aria-label="Dossiers de demande de subvention" className="lca-dossier-cards">
+      {rows.map((row) => {
+        const p = parts(row);
+        return (
+          <li key={row.dossier.id} className={fr.cx('fr-p-2w', 'fr-mb-2w')} data-testid="dossier-card">
+            <h3 className={fr.cx('fr-h6', 'fr-mb-1w')}>Dossier n° {p.idFo}</h3>
+            <p className={fr.cx('fr-mb-1w')}>{p.subvention}</p>
+            <dl>
+              <dt>Exercice</dt>
+              <dd>{p.exercice}</dd>
+              <dt>État</dt>
+              <dd>{p.state}</dd>
+              <dt>Statut</dt>
+              <dd>{p.statut}</dd>
+              <dt>Notifications</dt>
+              <dd>{p.unread}</dd>
+            </dl>
+            {p.actions}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

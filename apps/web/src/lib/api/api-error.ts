@@ -9,13 +9,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly fields?: Record<string, string>;
   readonly code?: string;
+  /** Facts of the refusal the screen may act on (e.g. the existing dossier of a duplicate). */
+  readonly details?: Record<string, string>;
 
-  constructor(message: string, status: number, extra: { fields?: Record<string, string>; code?: string } = {}) {
+  constructor(message: string, status: number, extra: { fields?: Record<string, string>; code?: string; details?: Record<string, string> } = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     if (extra.fields) this.fields = extra.fields;
     if (extra.code) this.code = extra.code;
+    if (extra.details) this.details = extra.details;
   }
 }
 

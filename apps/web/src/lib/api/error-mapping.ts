@@ -31,7 +31,7 @@ export function toApiError(status: number | null, body: unknown): ApiError {
   const parsed = apiErrorSchema.partial().safeParse(body);
   const serverMessage = parsed.success ? parsed.data.message?.trim() : undefined;
   const effectiveStatus = status ?? 500;
-  const extra = parsed.success ? { fields: parsed.data.fields, code: parsed.data.code } : {};
+  const extra = parsed.success ? { fields: parsed.data.fields, code: parsed.data.code, details: parsed.data.details } : {};
   const catalogueCode = extra.code !== undefined && CATALOGUE_CODES.has(extra.code);
   if (serverMessage && catalogueCode) return new ApiError(serverMessage, effectiveStatus, extra);
   const catalogued = extra.code ? errorText(extra.code, status ?? undefined) : undefined;

@@ -14,6 +14,8 @@ export interface DraftState<T> {
   set: (next: T | ((current: T) => T)) => void;
   /** The value came back from a draft (the form says so and offers to discard it). */
   restored: boolean;
+  /** The value differs from the saved one (input that leaving the form would lose). */
+  dirty: boolean;
   /** Back to the saved value, draft forgotten. */
   discard: () => void;
   /** The form was saved: the draft is no longer needed. */
@@ -49,7 +51,7 @@ export function useDraftState<T>(key: string | null, saved: T): DraftState<T> {
     if (key) removeDraft(key);
     setState((current) => ({ ...current, restored: false }));
   }, [key]);
-  return { value: state.value, set, restored: state.restored, discard, clear };
+  return { value: state.value, set, restored: state.restored, dirty: JSON.stringify(state.value) !== base, discard, clear };
 }
 
 /** A setter of one field of a draft holding an object (like a useState setter of that field). */

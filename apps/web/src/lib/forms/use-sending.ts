@@ -27,6 +27,8 @@ export function useSending(options: SendingOptions = {}) {
   const [formError, setFormErrorState] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [sending, setSending] = useState(false);
+  /** The last refusal itself, for screens that act on its details (e.g. a link to the existing dossier). */
+  const [refusal, setRefusal] = useState<unknown>(null);
   const summaryId = `resume-erreurs-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const moveFocus = useFocusAfterRender();
   const targetOf = options.targetOf ?? defaultTarget;
@@ -68,11 +70,13 @@ export function useSending(options: SendingOptions = {}) {
   async function send(action: () => Promise<void>): Promise<boolean> {
     setFormErrorState(null);
     setErrors({});
+    setRefusal(null);
     setSending(true);
     try {
       await action();
       return true;
     } catch (error) {
+      setRefusal(error);
       const fields = isApiError(error) ? serverFieldErrors(error.fields) : {};
       const mapped: FieldErrors = {};
       for (const [key, message] of Object.entries(fields)) mapped[fieldOfServerKey ? (fieldOfServerKey(key) ?? `serveur:${key}`) : key] = message;
@@ -98,6 +102,7 @@ export function useSending(options: SendingOptions = {}) {
     refuse,
     fix,
     setFieldError,
+    refusal,
     sending,
     send,
     summaryId,

@@ -28,9 +28,12 @@ export async function checkScheme(
     throw bad(DOSSIER_MESSAGES.sousDispositifNotOfSubvention);
   }
   const twin = await repository.findTwin({ subventionId: subvention.id, sousDispositifId: input.sousDispositifId, exercice: input.exercice, idSiret: input.idSiret }, exceptId);
-  if (twin) throw appError('DOSSIER_EXISTS');
+  if (twin) throw dossierExists(twin);
   return subvention;
 }
+
+/** The refusal of a second dossier for the same campaign, SIRET and year: it names the existing one, so the client can link to it. */
+const dossierExists = (twin: { id: string; idFo: string }) => appError('DOSSIER_EXISTS').withDetails({ id_dossier: twin.id, id_fo: twin.idFo });
 
 /** The establishment must be the association's (active), and visible to a secondary-establishment member. */
 export async function checkEstablishment(repository: DossierRepository, associationId: string, siret: string, callerSiret: string | null) {
@@ -69,7 +72,7 @@ export async function planStep(
       if (d.id_siret !== row.idSiret) {
         await repository.holdCampaign(tx, { subventionId: row.subventionId, sousDispositifId: row.sousDispositifId, exercice: row.exercice, idSiret: d.id_siret });
         const twin = await repository.findTwin({ subventionId: row.subventionId, sousDispositifId: row.sousDispositifId, exercice: row.exercice, idSiret: d.id_siret }, row.id);
-        if (twin) throw appError('DOSSIER_EXISTS');
+        if (twin) throw dossierExists(twin);
       }
       return {
         data: {

@@ -4,7 +4,7 @@
 // document and by step 1 for the RIB's copy.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Upload } from '@codegouvfr/react-dsfr/Upload';
-import { ACCEPTED_FILE_EXTENSIONS, UPLOAD_HINT, type AssociationDocument } from '@portail/contract';
+import { ACCEPTED_FILE_EXTENSIONS, checkUploadFile, UPLOAD_HINT, type AssociationDocument } from '@portail/contract';
 import { useState } from 'react';
 import { useFocusAfterRender } from '../../../lib/focus/focus.ts';
 import { RequiredMark } from './required-mark.tsx';
@@ -33,8 +33,20 @@ export function ExpectedDocumentField({ expected, current, candidates, readOnly,
   const id = `doc-${expected.code}`;
   const [progress, setProgress] = useState<number | null>(null);
   const moveFocus = useFocusAfterRender();
-  async function upload(file: File | undefined) {
+  // The file's own problem (name, size), found here before anything is sent.
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
+  const shownError = fileProblem ?? error;
+  async function upload(input: HTMLInputElement) {
+    const file = input.files?.[0];
     if (!file) return;
+    const problem = checkUploadFile(file);
+    setFileProblem(problem);
+    if (problem) {
+      // Cleared, so that choosing another file (or the same one fixed) is seen as a change.
+      input.value = '';
+      moveFocus(`${id}-file`);
+      return;
+    }
     setProgress(0);
     try {
       await onUpload(file, setProgress);
@@ -49,7 +61,7 @@ export function ExpectedDocumentField({ expected, current, candidates, readOnly,
   }
   const percent = progress === null ? null : Math.round(progress * 100);
   return (
-    <fieldset className={fr.cx('fr-fieldset', 'fr-mt-2w')} aria-describedby={error ? `${id}-error` : undefined}>
+    <fieldset className={fr.cx('fr-fieldset', 'fr-mt-2w')} aria-describedby={shownError ? `${id}-error` : undefined}>
       <legend className={fr.cx('fr-fieldset__legend', 'fr-text--md')}>
         {expected.label}
         {expected.required && <RequiredMark />}
@@ -78,14 +90,14 @@ export function ExpectedDocumentField({ expected, current, candidates, readOnly,
           <Upload
             label="Déposer un nouveau fichier"
             hint={UPLOAD_HINT}
-            state={error ? 'error' : 'default'}
-            stateRelatedMessage={error}
+            state={shownError ? 'error' : 'default'}
+            stateRelatedMessage={shownError ?? undefined}
             disabled={busy || progress !== null}
             nativeInputProps={{
               id: `${id}-file`,
               accept: ACCEPTED_FILE_EXTENSIONS,
-              'aria-invalid': error ? true : undefined,
-              onChange: (event) => void upload(event.target.files?.[0]),
+              'aria-invalid': shownError ? true : undefined,
+              onChange: (event) => void upload(event.target),
             }}
           />
         )}

@@ -9,6 +9,7 @@ import { DraftNotice } from '../../../lib/forms/draft-notice.tsx';
 import { useDraftState } from '../../../lib/forms/draft-state.ts';
 import { errorMessage } from '../../../lib/api/index.ts';
 import { ErrorSummary } from '../../../lib/forms/error-summary.tsx';
+import { ExistingDossierLink } from '../existing-dossier-link.tsx';
 import { serverKeyIn } from '../../../lib/forms/field-errors.ts';
 import { useSending } from '../../../lib/forms/use-sending.ts';
 import { SelectField } from '../../../lib/forms/select-field.tsx';
@@ -53,7 +54,7 @@ export function StepApplicant({ dossier, subvention, readOnly, draftKey, onSave,
   const { value: values, set: setValues } = draft;
   const [uploading, setUploading] = useState(false);
   const ribCopyTarget = ribCopy ? `doc-${ribCopy.code}-file` : null;
-  const { summary, errors, refuse, fix, setFieldError, sending: saving, send } = useSending({
+  const { summary, errors, refuse, fix, setFieldError, refusal, sending: saving, send } = useSending({
     fieldOfServerKey: serverKeyIn([...FIELDS, 'rib_copie']),
     targetOf: (key) => (key === 'rib_copie' ? ribCopyTarget : `field-${key}`),
   });
@@ -112,6 +113,7 @@ export function StepApplicant({ dossier, subvention, readOnly, draftKey, onSave,
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Demandeur">
       <ErrorSummary {...summary} />
+      <ExistingDossierLink refusal={refusal} />
       <DraftNotice restored={draft.restored} onDiscard={draft.discard} />
       <RequiredLegend />
       <fieldset className={fr.cx('fr-fieldset')}>

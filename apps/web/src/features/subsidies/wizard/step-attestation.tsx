@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/api/index.ts';
 import { ErrorSummary } from '../../../lib/forms/error-summary.tsx';
 import { useFocusAfterRender } from '../../../lib/focus/focus.ts';
 import { useSending } from '../../../lib/forms/use-sending.ts';
+import { ConfirmDialog } from '../../../lib/ui/confirm-dialog.tsx';
 import { RequiredLegend, RequiredMark } from './required-mark.tsx';
 import { LAST_STEP, STEP_OF_MISSING, WIZARD_STEPS } from '../wizard-steps.ts';
 import { StepActions } from './step-actions.tsx';
@@ -54,6 +55,9 @@ export function StepAttestation({
     }
   }
 
+  const [confirming, setConfirming] = useState(false);
+  const services = dossier.instructeurs.map((i) => i.service.nom);
+
   async function transmit() {
     setFormError(null);
     setTransmitting(true);
@@ -63,6 +67,7 @@ export function StepAttestation({
       setFormError(errorMessage(e, MESSAGES.httpEmpty));
     } finally {
       setTransmitting(false);
+      setConfirming(false);
     }
   }
 
@@ -136,12 +141,24 @@ export function StepAttestation({
           {canTransmit && !readOnly && (
             <Button
               className={fr.cx('fr-mt-2w')}
-              onClick={() => void transmit()}
+              onClick={() => setConfirming(true)}
               disabled={transmitting || missing.length > 0}
             >
               {transmitting ? 'Transmission…' : 'Transmettre le dossier'}
             </Button>
           )}
+          <ConfirmDialog
+            open={confirming}
+            title={`Transmettre le dossier n° ${dossier.identifiant.id_fo} ?`}
+            confirmLabel="Confirmer la transmission"
+            onConfirm={transmit}
+            onClose={() => setConfirming(false)}
+          >
+            <p>
+              Il sera transmis {services.length > 1 ? 'aux services instructeurs' : 'au service instructeur'} : {services.join(', ')}.
+            </p>
+            <p>Une fois transmis, le dossier ne peut plus être modifié, sauf si un service vous le renvoie pour correction.</p>
+          </ConfirmDialog>
         </section>
       )}
     </>

@@ -3,11 +3,12 @@
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Button } from '@codegouvfr/react-dsfr/Button';
-import { canAddProject, checkProject, computeSubsidyBudgetTotals, MESSAGES } from '@portail/contract';
+import { canAddProject, checkProject, computeSubsidyBudgetTotals, MESSAGES, type Projet } from '@portail/contract';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api/index.ts';
 import { useFocusAfterRender } from '../../../lib/focus/focus.ts';
 import { hasDraft } from '../../../lib/forms/draft-state.ts';
+import { ConfirmDialog } from '../../../lib/ui/confirm-dialog.tsx';
 import { formatEuros } from '../format.ts';
 import { newProject, ProjectEditor, projectDraftKey, type ProjectDraft } from './project/project-editor.tsx';
 import type { StepProps } from './types.ts';
@@ -30,6 +31,8 @@ export function StepProjects({ dossier, subvention, readOnly, draftKey, onSavePr
     setError(null);
     setEditing(projet);
   };
+  const [deleting, setDeleting] = useState<Projet | null>(null);
+  const projectName = (p: Projet) => (p.description.intitule ? `« ${p.description.intitule} »` : `n° ${p.description.rang_dossier}`);
   const sousLabel = subvention.sous_dispositifs.find((s) => s.id === dossier.description.id_sous_type_dispositif)?.label ?? null;
   const mayAdd = canAddProject({ dispositifCode: subvention.dispositif.code, sousDispositifLabel: sousLabel, projectCount: dossier.projets.length });
   const keyOf = (id: string | undefined) => (draftKey ? projectDraftKey(draftKey, id) : null);
@@ -112,21 +115,7 @@ export function StepProjects({ dossier, subvention, readOnly, draftKey, onSavePr
                             <Button
                               size="small"
                               priority="tertiary"
-                              onClick={() => {
-                                if (!window.confirm(`Supprimer le projet « ${p.description.intitule ?? p.description.rang_dossier} » ?`)) return;
-                                setError(null);
-                                setNotice(null);
-                                onDeleteProject(p.id).then(
-                                  () => {
-                                    setNotice(`Le projet « ${p.description.intitule ?? p.description.rang_dossier} » a été supprimé.`);
-                                    moveFocus('projets-notice');
-                                  },
-                                  (e: unknown) => {
-                                    setError(errorMessage(e, MESSAGES.httpEmpty));
-                                    moveFocus('projets-erreur');
-                                  },
-                                );
-                              }}
+                              onClick={() => setDeleting(p)}
                             >
                               Supprimer<span className={fr.cx('fr-sr-only')}> le projet {p.description.rang_dossier}</span>
                             </Button>
@@ -140,6 +129,30 @@ export function StepProjects({ dossier, subvention, readOnly, draftKey, onSavePr
           </table>
         </div>
       )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={deleting ? `Supprimer le projet ${projectName(deleting)} ?` : ''}
+        confirmLabel="Supprimer le projet"
+        onConfirm={async () => {
+          const p = deleting!;
+          setError(null);
+          setNotice(null);
+          await onDeleteProject(p.id).then(
+            () => {
+              setNotice(`Le projet « ${p.description.intitule ?? p.description.rang_dossier} » a été supprimé.`);
+              moveFocus('projets-notice');
+            },
+            (e: unknown) => {
+              setError(errorMessage(e, MESSAGES.httpEmpty));
+              moveFocus('projets-erreur');
+            },
+          );
+          setDeleting(null);
+        }}
+        onClose={() => setDeleting(null)}
+      >
+        <p>Le projet, ses montants et ses budgets seront retirés du dossier.</p>
+      </ConfirmDialog>
       {mayAdd && unsaved(undefined) && (
         <Alert
           severity="info"

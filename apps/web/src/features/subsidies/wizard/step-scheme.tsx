@@ -4,6 +4,7 @@ import { fr } from '@codegouvfr/react-dsfr';
 import { MESSAGES, type Subvention } from '@portail/contract';
 import { useState, type FormEvent } from 'react';
 import { ErrorSummary } from '../../../lib/forms/error-summary.tsx';
+import { ExistingDossierLink } from '../existing-dossier-link.tsx';
 import { serverKeyIn } from '../../../lib/forms/field-errors.ts';
 import { useSending } from '../../../lib/forms/use-sending.ts';
 import { SelectField } from '../../../lib/forms/select-field.tsx';
@@ -27,7 +28,7 @@ interface StepSchemeProps {
 export function StepScheme({ subventions, initial, readOnly, onSave }: StepSchemeProps) {
   const [code, setCode] = useState(initial.code_subvention ?? '');
   const [sous, setSous] = useState(initial.id_sous_type_dispositif ?? '');
-  const { summary, errors, refuse, fix, sending: saving, send } = useSending({ fieldOfServerKey: serverKeyIn(['code_subvention', 'id_sous_type_dispositif']) });
+  const { summary, errors, refuse, fix, refusal, sending: saving, send } = useSending({ fieldOfServerKey: serverKeyIn(['code_subvention', 'id_sous_type_dispositif']) });
   const subvention = subventions.find((s) => s.code === code);
   const sousDispositifs = subvention?.sous_dispositifs ?? [];
 
@@ -46,6 +47,7 @@ export function StepScheme({ subventions, initial, readOnly, onSave }: StepSchem
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Dispositif">
       <ErrorSummary {...summary} />
+      <ExistingDossierLink refusal={refusal} />
       <RequiredLegend />
       <SelectField
         label="Subvention *"

@@ -7,12 +7,13 @@
 import { fr } from '@codegouvfr/react-dsfr';
 import { Button } from '@codegouvfr/react-dsfr/Button';
 import type { Dossier, Subvention } from '@portail/contract';
-import { useEffect, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { focusWhenPresent } from '../../../../lib/focus/focus.ts';
 import { DraftNotice } from '../../../../lib/forms/draft-notice.tsx';
 import { useDraftState } from '../../../../lib/forms/draft-state.ts';
 import { ErrorSummary } from '../../../../lib/forms/error-summary.tsx';
 import { useSending } from '../../../../lib/forms/use-sending.ts';
+import { ConfirmDialog } from '../../../../lib/ui/confirm-dialog.tsx';
 import { BudgetTable } from '../../budget-table.tsx';
 import { shownProjectFields } from '../../expected-items.ts';
 import { ExpectedFieldsFieldset } from '../expected-fields-fieldset.tsx';
@@ -47,6 +48,12 @@ export function ProjectEditor({ dossier, subvention, initial, readOnly, onSave, 
   const years = projet.budgets.map((b) => b.annee);
   const title = projet.id ? `Projet ${projet.description.rang_dossier ?? ''} : ${initial.description.intitule ?? ''}` : 'Nouveau projet';
   const headingId = `${idp}-titre`;
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  /** Back to the list, the typed input forgotten. */
+  function giveUp() {
+    draft.discard();
+    onCancel();
+  }
 
   // Opening the editor replaces the list: its heading takes the focus.
   useEffect(() => focusWhenPresent(headingId), [headingId]);
@@ -114,9 +121,9 @@ export function ProjectEditor({ dossier, subvention, initial, readOnly, onSave, 
             type="button"
             priority="secondary"
             onClick={() => {
-              // Cancelling gives the typed input up on purpose.
-              draft.discard();
-              onCancel();
+              // Typed input is given up only once the member says so.
+              if (!readOnly && draft.dirty) setConfirmingCancel(true);
+              else giveUp();
             }}
           >
             {readOnly ? 'Fermer' : 'Annuler'}
@@ -130,6 +137,16 @@ export function ProjectEditor({ dossier, subvention, initial, readOnly, onSave, 
           </li>
         )}
       </ul>
+      <ConfirmDialog
+        open={confirmingCancel}
+        title="Abandonner la saisie du projet ?"
+        confirmLabel="Abandonner la saisie"
+        cancelLabel="Continuer la saisie"
+        onConfirm={giveUp}
+        onClose={() => setConfirmingCancel(false)}
+      >
+        <p>Les modifications non enregistrées de ce projet seront perdues.</p>
+      </ConfirmDialog>
     </form>
   );
 }
