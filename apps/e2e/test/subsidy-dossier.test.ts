@@ -43,6 +43,8 @@ const PDF = Buffer.from(
 );
 
 let pool: pg.Pool | undefined;
+/** The dossier the first journey transmitted, for the next one. */
+let transmitted: { id: string; idFo: string } | undefined;
 
 async function api(method: string, path: string, body?: unknown, token?: string): Promise<unknown> {
   const response = await fetch(`${browser.baseUrl}/api${path}`, {
@@ -164,6 +166,17 @@ describe('dossier de demande de subvention', () => {
     await saveAndContinue(page);
     await focusOn(page, '[data-testid="error-summary"]');
     await visible(summary.getByRole('link', { name: 'Sélectionnez un RIB et joignez sa copie', exact: false }));
+    // A file over 15 MB, or of a forbidden type, is refused in the browser: nothing is sent.
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/association/documents')) uploads.push(request.url());
+    });
+    await page.locator('#doc-rib-file').setInputFiles({ name: 'rib-scanne.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(16 * 1024 * 1024, 0x25) });
+    await visible(page.getByText('La taille du fichier ne doit excéder 15MO.'));
+    await page.locator('#doc-rib-file').setInputFiles({ name: 'rib.exe', mimeType: 'application/octet-stream', buffer: PDF });
+    await visible(page.getByText("L'extension du fichier (exe) n'est pas autorisée."));
+    expect(uploads).toEqual([]);
+    await browser.shot('etape 1 fichier refuse avant envoi');
     await page.locator('#doc-rib-file').setInputFiles({ name: 'rib.pdf', mimeType: 'application/pdf', buffer: PDF });
     await visible(page.getByText('Joint : rib.pdf'));
     // After the upload, the focus is on what changed: the attached file (and the error went).
@@ -302,7 +315,19 @@ describe('dossier de demande de subvention', () => {
     await stepHeading(page, 'Attestation Étape 5 sur 5');
     await visible(page.getByText('Le dossier est complet : vous pouvez le transmettre au service instructeur.'));
     await browser.shot('etape 4 attestation');
+    // Transmission asks first, in the DSFR modal, naming the services; then the receipt.
     await page.getByRole('button', { name: 'Transmettre le dossier' }).click();
+    const confirmation = page.getByRole('dialog', { name: `Transmettre le dossier n° ${idFo} ?` });
+    await visible(confirmation.getByText(/SDJES de Paris/));
+    await browser.shot('confirmation de transmission');
+    await confirmation.getByRole('button', { name: 'Confirmer la transmission' }).click();
+    const receipt = page.getByTestId('accuse-transmission');
+    await visible(receipt.getByRole('heading', { name: `Accusé de transmission du dossier n° ${idFo}` }));
+    await visible(receipt.getByText(/Transmis le \d{2}\/\d{2}\/\d{4} à \d{2}h\d{2}/));
+    await visible(receipt.getByText(/Services destinataires : .*SDJES de Paris/));
+    await visible(receipt.getByRole('button', { name: `Télécharger le PDF du dossier n° ${idFo}` }));
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Accusé de transmission');
+    await browser.shot('accuse de transmission');
     await visible(page.getByText('Le dossier a été transmis au service instructeur.').first());
     await visible(page.getByText('Transmis au service instructeur', { exact: true }).first());
     await visible(page.getByText('Ce dossier est en lecture seule', { exact: false }));
@@ -363,5 +388,50 @@ describe('dossier de demande de subvention', () => {
     await visible(answered.getByText('Oui, merci de le joindre avant la commission.'));
     await visible(answered.getByText('SDJES de Paris', { exact: true }));
     await browser.shot('messages du dossier');
+    transmitted = { id: dossierId, idFo };
   }, 180_000); // the whole journey, two people, every screen checked: longer than one page's test
+
+  it('à 375 px : la liste montre état et actions de chaque dossier, les erreurs de l’assistant ne font pas défiler la page de côté ; un doublon mène au dossier existant', async () => {
+    expect(transmitted, 'le premier parcours a transmis un dossier').toBeDefined();
+    const { id, idFo } = transmitted!;
+    const page = browser.page();
+    await signIn(page);
+
+    // The notification of the service's answer names the service and the dossier, never an address.
+    await page.goto('/client/dossiers');
+    const notifications = page.getByRole('region', { name: /Notifications/ });
+    const answer = notifications.getByRole('listitem').filter({ hasText: 'Nouveau message' }).first();
+    await visible(answer.getByText(/par SDJES de Paris/));
+    await visible(answer.getByRole('link', { name: `Voir le dossier ${idFo}` }));
+    expect(await notifications.textContent()).not.toContain('@');
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    const fitsWidth = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    await page.reload();
+    const card = page.getByTestId('dossier-card').filter({ hasText: idFo });
+    await visible(card.getByText('Transmis au service instructeur'));
+    await visible(card.getByRole('link', { name: `Consulter le dossier ${idFo}` }));
+    expect(await fitsWidth(), 'la liste tient dans 375 px').toBe(true);
+    await browser.shot('mes dossiers a 375 px');
+
+    // A second dossier for the same campaign: the step's errors fit, the refusal links to the first one.
+    await page.goto('/client/repertoire-des-subventions');
+    await page.getByRole('link', { name: `Déposer une demande pour ${CAMPAIGN}` }).click();
+    await visible(page.locator('#field-code_subvention'));
+    await saveAndContinue(page);
+    await visible(page.locator('.fr-error-text, .fr-message--error').filter({ hasText: /sous-dispositif/ }).first());
+    expect(await fitsWidth(), 'les erreurs de l’étape tiennent dans 375 px').toBe(true);
+    await browser.shot('assistant erreurs a 375 px');
+    await page.locator('#field-id_sous_type_dispositif').selectOption({ label: 'Part territoriale - Projets sportifs fédéraux' });
+    await saveAndContinue(page);
+    const existing = page.getByRole('link', { name: `Ouvrir le dossier existant n° ${idFo}` });
+    await visible(existing);
+    expect(await fitsWidth(), 'le refus tient dans 375 px').toBe(true);
+    await browser.shot('doublon refuse a 375 px');
+    await existing.click();
+    await onPath(page, new RegExp(`/subvention-demande/${id}$`));
+    await visible(page.getByRole('heading', { level: 1, name: `Dossier de demande de subvention n° ${idFo}` }));
+    expect(await fitsWidth(), 'le dossier tient dans 375 px').toBe(true);
+    await browser.shot('dossier existant a 375 px');
+  });
 });
