@@ -12,7 +12,9 @@
 // their list, read it and answer the member's message, which the member then reads in the
 // dossier's thread.
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -171,7 +173,10 @@ describe('dossier de demande de subvention', () => {
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().includes('/association/documents')) uploads.push(request.url());
     });
-    await page.locator('#doc-rib-file').setInputFiles({ name: 'rib-scanne.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(16 * 1024 * 1024, 0x25) });
+    // Given by path: the browser reads it from the disk, as a member's file.
+    const bigFile = join(mkdtempSync(join(tmpdir(), 'rib-')), 'rib-scanne.pdf');
+    writeFileSync(bigFile, Buffer.alloc(16 * 1024 * 1024, 0x25));
+    await page.locator('#doc-rib-file').setInputFiles(bigFile);
     await visible(page.getByText('La taille du fichier ne doit excéder 15MO.'));
     await page.locator('#doc-rib-file').setInputFiles({ name: 'rib.exe', mimeType: 'application/octet-stream', buffer: PDF });
     await visible(page.getByText("L'extension du fichier (exe) n'est pas autorisée."));
