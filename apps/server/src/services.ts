@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { JWT_SECRET_NAME, sharedSecret } from './db/app-secrets.ts';
 import type { Database } from './db/prisma.ts';
+import { joinUnitOfWork } from './db/unit-of-work.ts';
 import {
   createAuthRepository,
   createAuthService,
@@ -53,7 +54,10 @@ import {
 } from './modules/rds/index.ts';
 import { createTransitionService, createWorkflowRepository } from './modules/workflow/index.ts';
 
-export function createServices(app: FastifyInstance, config: AppConfig, db: Database) {
+export function createServices(app: FastifyInstance, config: AppConfig, pool: Database) {
+  // Repositories join the write request's unit of work (db/unit-of-work.ts); route limits and the
+  // login throttle count on the pool itself, so that a refused call still counts.
+  const db = joinUnitOfWork(pool);
   const mail = createMailService(
     createMailRepository(db),
     {
@@ -67,7 +71,7 @@ export function createServices(app: FastifyInstance, config: AppConfig, db: Data
     },
     app.log,
   );
-  const rateLimitStore = createRateLimitStore(db);
+  const rateLimitStore = createRateLimitStore(pool);
   const rateLimits = createRouteLimiter(rateLimitStore, config.rateLimits);
   const audit = createAuditService(createAuditRepository(db));
   const authRepository = createAuthRepository(db);
@@ -103,7 +107,7 @@ export function createServices(app: FastifyInstance, config: AppConfig, db: Data
   const scopes: ScopeResolvers = { ...access.resolvers, ...lca.resolvers, ...dossiers.resolvers, ...rdsServices.resolvers };
   return {
     config,
-    db,
+    db: pool,
     mail,
     auth,
     audit,

@@ -5,6 +5,7 @@
 // docs/domain.md « Parcours » too: every non-public route refuses an unvalidated account and one that must change its
 // password, except the routes the contract exempts.
 import { createHmac, randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -35,19 +36,23 @@ import { rdsEntries } from './access-matrix/rds.entries.ts';
 import { projetEntries } from './access-matrix/projets.entries.ts';
 import { demandeEntries } from './access-matrix/demande.entries.ts';
 import { questionEntries } from './access-matrix/questions.entries.ts';
+import { changedTables, databaseSnapshot, withFailingAnswer } from './support/unit-of-work.ts';
 import { callRoute, type Caller, type CallParts, type MatrixContext, type MatrixEntries, type MatrixEntry, type TokenFor } from './support/access-matrix.ts';
 
 /** The entry files of the modules whose routes are stated outside this file (test/access-matrix/). */
 const MODULE_ENTRIES: readonly MatrixEntries[] = [rdsEntries, projetEntries, demandeEntries, questionEntries];
 
 let t: TestApp;
+/** Called as each request reaches its handler (its input parsed, nothing written yet). */
+let onArrival: ((request: FastifyRequest) => Promise<void>) | null = null;
 /** A signed-in association user, and one signed-in user per role of ROLES. */
 let member: Caller;
 let service: Caller;
 const byRole = new Map<Role, Caller>();
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // The unit-of-work walk (end of file) notes the database as each call under test arrives.
+  t = await startTestApp({ logLevel: 'fatal' }, { extend: (app) => app.addHook('preHandler', async (request) => onArrival?.(request)) });
   member = await signIn(t, { roles: ['lca.association'] });
   service = await signIn(t, { roles: ['rds.user'], service: { nom: 'Service de la matrice' } });
   for (const role of ROLES) byRole.set(role, await signIn(t, { roles: [role] }));
@@ -283,6 +288,8 @@ const CORE_MATRIX: Record<string, MatrixEntry> = {
     access: 'authenticated',
     send: async (route, tokenFor) => {
       const caller = await signIn(t);
+      // A member of the association: one who left it no longer reads its notifications.
+      await linkUser(t, caller.account.id, asso);
       const notification = await t.db.notification.create({ data: { associationId: asso.id, userId: caller.account.id, type: 6 } });
       return call(route, as(caller, tokenFor), { params: { id: notification.id } });
     },
@@ -1136,3 +1143,58 @@ describe("account-scoped routes on another person's account", () => {
     );
   });
 });
+
+/**
+ * Nothing half-written (docs/architecture.md « Une requête qui écrit : une seule transaction »): each
+ * write route's well-formed call, made to fail after its handler (its answer refused by its response
+ * schema), leaves the database as it was when the call arrived; the same call, left to succeed,
+ * commits its writes (so the walk watches calls that do write).
+ */
+describe('every write route leaves nothing behind when it fails after its handler', () => {
+  const writeRoutes = allRoutes().filter((route) => route.method !== 'GET');
+  const committed = new Map<string, string[]>();
+  const tokenFor = (route: RouteDefinition): TokenFor =>
+    route.access === 'public' ? () => undefined : Array.isArray(route.access) ? () => byRole.get(route.access[0] as Role)!.token : (caller) => caller.token;
+
+  /** Sends the route's call; the tables its last request to the route changed, from its arrival to its answer. */
+  async function changesOf(route: RouteDefinition, send: () => Promise<Response>) {
+    let arrival: Promise<Record<string, string>> | null = null;
+    onArrival = async (request) => {
+      if ((request.routeOptions.config as { contractRoute?: RouteDefinition }).contractRoute === route) {
+        arrival = databaseSnapshot(t);
+        await arrival;
+      }
+    };
+    try {
+      const response = await send();
+      if (!arrival) throw new Error(`${keyOf(route)}: the call never reached its handler (${response.status} ${JSON.stringify(response.body)})`);
+      return { response, changed: changedTables(await arrival, await databaseSnapshot(t)) };
+    } finally {
+      onArrival = null;
+    }
+  }
+
+  it.each(writeRoutes.map((route) => [keyOf(route), route] as const))('%s', async (key, route) => {
+    const entry = entryOf(route);
+    const failed = await withFailingAnswer(route, () => changesOf(route, () => entry.send(route, tokenFor(route))));
+    if (!route.rawResponse) expect(failed.response.status, JSON.stringify(failed.response.body)).toBe(500);
+    expect(failed.changed, `${key} committed after failing`).toEqual([]);
+    const succeeded = await changesOf(route, () => entry.send(route, tokenFor(route)));
+    expect(succeeded.response.status, JSON.stringify(succeeded.response.body)).toBe(successOf(route));
+    committed.set(key, succeeded.changed);
+  });
+
+  it('watched calls that write: all but the few that change nothing in PostgreSQL', () => {
+    const writing = [...committed].filter(([, tables]) => tables.length > 0).map(([key]) => key);
+    const silent = [...committed].filter(([, tables]) => tables.length === 0).map(([key]) => key);
+    expect(committed.size).toBe(writeRoutes.length);
+    expect(silent, `write routes whose call wrote nothing: ${silent.join(', ')}`).toEqual(SILENT_WRITE_ROUTES);
+    expect(writing.length).toBeGreaterThan(0);
+  });
+});
+
+/**
+ * Write routes whose well-formed call changes nothing in PostgreSQL: a validation mail asked for an
+ * unknown address answers as for a known one, and writes nothing (no account to tell of).
+ */
+const SILENT_WRITE_ROUTES: string[] = ['POST /api/auth-server/sendValidationMail'];

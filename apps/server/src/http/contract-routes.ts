@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE, describeIssues, type RouteDefinition } from '@portail/contract';
 import type { z } from 'zod';
 import type { RateLimitName } from '../config.ts';
+import { runUnitOfWork } from '../db/unit-of-work.ts';
 import { appError } from './errors.ts';
 import { authorise, type AuthClaims } from './request-context.ts';
 import { assertResolvable, resolveScope, type ResolvedScope } from './resource-scope.ts';
@@ -33,6 +34,9 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, where: string)
   }
   return result.data;
 }
+
+/** Methods whose route runs as one unit of work. */
+const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function fullPath(route: Pick<RouteDefinition, 'gateway' | 'path'>): string {
   return `${API_BASE}/${route.gateway}${route.path}`;
@@ -98,15 +102,24 @@ export function registerRoute<R extends RouteDefinition>(
       call.scope = (await resolveScope(app.services.scopes, route.scope, auth, { params, query })) as RouteCall<R>['scope'];
       const target = options.rateLimit && (options.rateLimit.when?.(call) ?? true) ? options.rateLimit.target?.(call) : null;
       if (target) await app.services.rateLimits.check(options.rateLimit!.name, { target });
-      const result = await handler(call).catch((error: unknown) => {
+      const answer = async () => {
+        const result = await handler(call);
+        // A raw route has streamed its own answer (a file).
+        return route.rawResponse ? undefined : route.response.parse(result);
+      };
+      // A write request is one unit of work: the handler's writes and its answer, checked against
+      // the contract, commit together or not at all (db/unit-of-work.ts).
+      const body = await (WRITE_METHODS.has(route.method)
+        ? runUnitOfWork(app.services.db, answer, (error) => request.log.error({ err: error }, 'effect after the unit of work failed'))
+        : answer()
+      ).catch((error: unknown) => {
         // A refused upload is answered at once, its body unread: the connection is closed after the
         // answer rather than kept reading (up to hundreds of megabytes) only to throw it away.
         if (route.multipart) void reply.header('connection', 'close');
         throw error;
       });
-      // A raw route has streamed its own answer (a file).
       if (route.rawResponse) return reply;
-      return reply.status(route.successStatus ?? 200).send(route.response.parse(result));
+      return reply.status(route.successStatus ?? 200).send(body);
     },
   });
 }

@@ -11,6 +11,7 @@ import {
 } from '@portail/contract';
 import type { AppConfig } from '../../config.ts';
 import { isUniqueViolation } from '../../db/transaction.ts';
+import { independently } from '../../db/unit-of-work.ts';
 import { appError } from '../../http/errors.ts';
 import type { AuthClaims } from '../../http/request-context.ts';
 import { emailChangeNoticeMail, emailChangeValidationMail, passwordResetMail, validationMail, type MailService } from '../mail/index.ts';
@@ -253,7 +254,8 @@ export function createAuthService({ repository, mail, serviceAddresses, throttle
       const record = await repository.findRefreshToken(hashOpaqueToken(refreshToken));
       if (!record || record.revokedAt) throw appError('TOKEN_EXPIRED');
       if (record.usedAt || !(await repository.consumeRefreshToken(record.id))) {
-        await repository.revokeFamily(record.familyId);
+        // The revocation stands although the call is refused (outside the request's unit of work).
+        await independently(() => repository.revokeFamily(record.familyId));
         throw appError('REFRESH_TOKEN_REUSED');
       }
       if (record.expiresAt.getTime() <= Date.now()) throw appError('TOKEN_EXPIRED');

@@ -28,10 +28,10 @@ export function createTokenRepository(db: Database) {
     // One-time tokens
     /** Issues a new single-use token and voids the user's previous ones for the same purpose. */
     replaceOneTimeToken: (userId: string, purpose: OneTimeTokenPurpose, tokenHash: string, expiresAt: Date, email?: string) =>
-      db.$transaction([
-        db.oneTimeToken.updateMany({ where: { userId, purpose, usedAt: null }, data: { usedAt: new Date() } }),
-        db.oneTimeToken.create({ data: { userId, purpose, tokenHash, expiresAt, email: email ?? null } }),
-      ]),
+      db.$transaction(async (tx) => {
+        await tx.oneTimeToken.updateMany({ where: { userId, purpose, usedAt: null }, data: { usedAt: new Date() } });
+        return tx.oneTimeToken.create({ data: { userId, purpose, tokenHash, expiresAt, email: email ?? null } });
+      }),
     findOneTimeToken: (tokenHash: string, purposes: readonly OneTimeTokenPurpose[]) =>
       db.oneTimeToken.findFirst({ where: { tokenHash, purpose: { in: [...purposes] } } }),
     /** In the caller's transaction: voids the user's unused links of `purpose`, then issues one proving `email`. */

@@ -93,6 +93,25 @@ export function totalsOver(rows: readonly BudgetLike[]): SubsidyBudgetTotals {
   return computeSubsidyBudgetTotals(sum as SubsidyBudgetLines);
 }
 
+type Beneficiaire = ProjetView['beneficiaire'][number];
+const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
+/**
+ * A stored beneficiary line in the contract's shape: a writer may leave out any of its fields (the
+ * input schema makes them optional), the view answers each one, null when absent.
+ */
+function beneficiaireView(value: unknown): Beneficiaire {
+  const line = object(value);
+  return {
+    id_statut: textOrNull(line.id_statut),
+    lib_statut: textOrNull(line.lib_statut),
+    id_tranche_age: textOrNull(line.id_tranche_age),
+    lib_tranche_age: textOrNull(line.lib_tranche_age),
+    id_genre: textOrNull(line.id_genre),
+    lib_genre: textOrNull(line.lib_genre),
+    nombre: typeof line.nombre === 'number' && Number.isInteger(line.nombre) && line.nombre >= 0 ? line.nombre : null,
+  };
+}
+
 export function projetView(row: ProjetLike): ProjetView {
   const moyens = object(row.moyens);
   const evaluation = object(row.evaluation);
@@ -115,7 +134,7 @@ export function projetView(row: ProjetLike): ProjetView {
       demandeur_id_siret: row.demandeurIdSiret,
     },
     territoires: { commentaire: (territoires.commentaire as string | null | undefined) ?? null, territoires: array(territoires.territoires) },
-    beneficiaire: array(row.beneficiaire),
+    beneficiaire: array(row.beneficiaire).map(beneficiaireView),
     moyens: {
       commentaire: (moyens.commentaire as string | null | undefined) ?? null,
       recrutement_specifique: (moyens.recrutement_specifique as boolean | null | undefined) ?? null,

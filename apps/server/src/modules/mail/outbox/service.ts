@@ -8,6 +8,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { DbTransaction } from '../../../db/transaction.ts';
+import { afterCommit } from '../../../db/unit-of-work.ts';
 import { startMailQueue, type MailQueue } from './queue.ts';
 import type { MailRepository, NewMail } from './repository.ts';
 import { redact, type MailContent, type MailSeal } from './seal.ts';
@@ -124,7 +125,7 @@ export function createMailService(repository: MailRepository, options: MailServi
    * One delivery pass at a time; a caller arriving during a pass gets the next one, which sees the
    * rows it has just committed (the running pass may have read before them).
    */
-  function flush(): Promise<void> {
+  function deliverPending(): Promise<void> {
     if (!transport) return Promise.resolve();
     if (!running) {
       running = deliverDue().finally(() => {
@@ -136,10 +137,13 @@ export function createMailService(repository: MailRepository, options: MailServi
       .catch(() => undefined)
       .then(() => {
         queued = null;
-        return flush();
+        return deliverPending();
       });
     return queued;
   }
+
+  /** Delivers what is due once the caller's unit of work commits (at once outside one): a mail of a write that rolled back is never sent. */
+  const flush = (): Promise<void> => afterCommit(deliverPending);
 
   const insertStatus = transport ? 'PENDING' : 'STORED';
 
@@ -149,7 +153,8 @@ export function createMailService(repository: MailRepository, options: MailServi
       const leaseUntil = transport ? lease() : undefined;
       // Its job waits for the lease to end: it finds the mail sent, or takes it over after a crash.
       const record = await repository.insert(await prepare(mail), insertStatus, { leaseUntil, jobAt: queue ? leaseUntil : undefined });
-      await deliver(record);
+      // Inside a write request, the mail goes once the request's writes are committed.
+      await afterCommit(() => deliver(record));
       return record;
     },
     /**
@@ -163,15 +168,15 @@ export function createMailService(repository: MailRepository, options: MailServi
     },
     /** Delivers every mail due now (enqueued, or failed with its retry time come). */
     flush,
-    /** The sweep's pass; same as flush(). */
-    retryDue: flush,
+    /** The sweep's pass. */
+    retryDue: deliverPending,
     /** Starts this instance's delivery worker on the database (with SMTP only: otherwise mails stay STORED). */
     async startDelivery(databaseUrl: string) {
       if (!transport || queue) return;
       queue = await startMailQueue(
         // A retry runs at most one poll interval after its time.
         { connectionString: databaseUrl, pollIntervalMs: Math.min(2_000, Math.max(500, options.retryMs)), concurrency: 2 },
-        { deliver: deliverJob, sweep: flush },
+        { deliver: deliverJob, sweep: deliverPending },
         log,
       );
     },

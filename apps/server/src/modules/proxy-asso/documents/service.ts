@@ -13,6 +13,7 @@ import {
   type DownloadTicket,
 } from '@portail/contract';
 import { isForeignKeyViolation } from '../../../db/transaction.ts';
+import { afterCommit, onRollback } from '../../../db/unit-of-work.ts';
 import { appError } from '../../../http/errors.ts';
 import type { AuthClaims } from '../../../http/request-context.ts';
 import { FileTooLargeError, type FileStorage } from '../../../storage/file-storage.ts';
@@ -115,6 +116,8 @@ export function createDocumentService({ repository, storage }: DocumentServiceDe
           storageKey: stored.key,
           uploadedBy: claims.userId,
         });
+        // Should the request's unit of work roll back after this (its answer refused), the file goes too.
+        onRollback(() => storage.remove(stored.key));
         return toDto(row, query.id_asso);
       } catch (error) {
         // Nothing half-written: a refused or unrecorded file is removed.
@@ -161,7 +164,8 @@ export function createDocumentService({ repository, storage }: DocumentServiceDe
       await repository.remove(row.id).catch((error: unknown) => {
         throw isForeignKeyViolation(error) ? appError('DOCUMENT_IN_DOSSIER') : error;
       });
-      await storage.remove(row.storageKey);
+      // The file goes once the row's removal is committed: a rollback keeps both.
+      await afterCommit(() => storage.remove(row.storageKey));
     },
   };
 }
