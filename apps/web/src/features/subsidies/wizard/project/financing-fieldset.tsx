@@ -2,13 +2,10 @@
 // the project's period) with their total, and the other funders asked (co-financing), each with
 // its amount.
 import { fr } from '@codegouvfr/react-dsfr';
-import type { Cofinancement, Subvention } from '@portail/contract';
+import { DOSSIER_LIMITS, type Cofinancement, type Subvention } from '@portail/contract';
 import { formatEuros } from '../../format.ts';
 import { LinesFieldset } from './lines-fieldset.tsx';
 import { numberOrNull, ProjectField, type ProjectPartProps } from './project-field.tsx';
-
-/** At most what the API takes (contract projetInputSchema). */
-const MAX_COFINANCEMENTS = 100;
 
 const wholeEuros = (text: string) => {
   const n = numberOrNull(text);
@@ -62,7 +59,7 @@ export function CofinancingFieldset({ projet, update, errors, readOnly, idOf }: 
       lines={lines}
       readOnly={readOnly}
       firstField="financeur"
-      max={MAX_COFINANCEMENTS}
+      max={DOSSIER_LIMITS.cofinancementsPerProjet}
       onAdd={() => setLines('cofinancements', (current) => [...current, { financeur: '', montant: null }])}
       onRemove={(index) => setLines('cofinancements', (current) => current.filter((_, i) => i !== index))}
       renderLine={(line, index) => (

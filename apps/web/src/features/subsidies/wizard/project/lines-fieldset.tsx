@@ -22,6 +22,7 @@ interface LinesFieldsetProps<T> {
   addLabel: string;
   /** « Retirer l’indicateur 1 ». */
   removeLabel: (number: number) => string;
+  /** The API's cap on these lines (contract DOSSIER_LIMITS): no add button beyond it. */
   max?: number;
   onAdd: () => void;
   onRemove: (index: number) => void;

@@ -3,11 +3,9 @@
 // expected; without any indicator, the evaluation comment is required.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Checkbox } from '@codegouvfr/react-dsfr/Checkbox';
+import { DOSSIER_LIMITS } from '@portail/contract';
 import { LinesFieldset } from './lines-fieldset.tsx';
 import { numberOrNull, ProjectField, type ProjectPartProps } from './project-field.tsx';
-
-/** At most what the API takes (contract projetInputSchema). */
-const MAX_INDICATORS = 50;
 
 export function MeansFieldset({ projet, update, errors, readOnly, idOf }: ProjectPartProps) {
   const moyens = projet.moyens;
@@ -84,7 +82,7 @@ export function EvaluationFieldset({ projet, update, errors, readOnly, idOf }: P
         lines={indicateurs}
         readOnly={readOnly}
         firstField="intitule"
-        max={MAX_INDICATORS}
+        max={DOSSIER_LIMITS.indicateursPerProjet}
         onAdd={() => setIndicators('evaluation.commentaire', (lines) => [...lines, { rang: lines.length + 1, intitule: '', prevu_min: null, prevu_max: null }])}
         onRemove={(index) => setIndicators('evaluation.indicateurs', (lines) => lines.filter((_, i) => i !== index))}
         renderLine={(line, index) => (

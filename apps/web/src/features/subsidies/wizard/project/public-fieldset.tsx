@@ -2,16 +2,13 @@
 // public, its age range, its gender, how many people) and the territories, with the comment the
 // PDF prints under « Territoires ».
 import { fr } from '@codegouvfr/react-dsfr';
-import type { Beneficiaire, Territoire } from '@portail/contract';
+import { DOSSIER_LIMITS, type Beneficiaire, type Territoire } from '@portail/contract';
 import { LinesFieldset } from './lines-fieldset.tsx';
 import type { ProjectDraft } from './project-draft.ts';
 import { numberOrNull, ProjectField, type ProjectPartProps } from './project-field.tsx';
 
 type BeneficiaireLine = ProjectDraft['beneficiaire'][number];
 const newBeneficiaire = (): BeneficiaireLine => ({ id_statut: null, lib_statut: '', id_tranche_age: null, lib_tranche_age: null, id_genre: null, lib_genre: null, nombre: null });
-
-/** At most what the API takes (contract projetInputSchema). */
-const MAX_LINES = 100;
 
 export function BeneficiariesFieldset({ projet, update, errors, readOnly, idOf }: ProjectPartProps) {
   const lines = projet.beneficiaire;
@@ -42,7 +39,7 @@ export function BeneficiariesFieldset({ projet, update, errors, readOnly, idOf }
       lines={lines}
       readOnly={readOnly}
       firstField="lib_statut"
-      max={MAX_LINES}
+      max={DOSSIER_LIMITS.beneficiairesPerProjet}
       onAdd={() => update('beneficiaire', (p) => ({ ...p, beneficiaire: [...p.beneficiaire, newBeneficiaire()] }))}
       onRemove={(index) => update('beneficiaire', (p) => ({ ...p, beneficiaire: p.beneficiaire.filter((_, i) => i !== index) }))}
       renderLine={(line, index) => (
@@ -89,7 +86,7 @@ export function TerritoriesFieldset({ projet, update, errors, readOnly, idOf }: 
         lines={lines}
         readOnly={readOnly}
         firstField="libelle"
-        max={MAX_LINES}
+        max={DOSSIER_LIMITS.territoiresPerProjet}
         onAdd={() => setLines('territoires.territoires', (current) => [...current, { libelle: '' }])}
         onRemove={(index) => setLines('territoires.territoires', (current) => current.filter((_, i) => i !== index))}
         renderLine={(line, index) => (
