@@ -219,7 +219,8 @@ export function declaredErrors(route: RouteDefinition): ErrorKey[] {
     if (!route.allowPasswordChange) keys.add('PASSWORD_CHANGE_REQUIRED');
   }
   if (route.params || route.query || route.body) keys.add('VALIDATION_ERROR');
-  if (route.body || route.multipart) for (const key of BODY_ERRORS) keys.add(key);
+  // Any call but a GET may carry a body, declared or not: it is parsed (and refused) at the edge.
+  if (route.body || route.multipart || route.method !== 'GET') for (const key of BODY_ERRORS) keys.add(key);
   if (route.multipart) keys.add('MULTIPART_INVALID');
   if (route.firesTransition) for (const key of TRANSITION_ERRORS) keys.add(key);
   if (route.scope) for (const key of SCOPE_ERRORS[route.scope.resource]) keys.add(key);
