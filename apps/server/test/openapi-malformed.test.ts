@@ -26,7 +26,7 @@ interface Operation {
 }
 
 let t: TestApp;
-let operations: Operation[] = [];
+const operations: Operation[] = [];
 const tokens = new Map<Role, string>();
 beforeAll(async () => {
   t = await startTestApp({ logLevel: 'fatal' });
