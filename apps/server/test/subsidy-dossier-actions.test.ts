@@ -151,7 +151,10 @@ describe('notify', () => {
     }
     const notices = await noticesOf(row.id);
     expect(notices.map((n) => [n.userId, n.type]).sort()).toEqual([[agent.account.id, 2], [agent.account.id, 4], [agent.account.id, 6]]);
-    expect(notices[0]!.payload).toMatchObject({ dossier: row.id, id_fo: row.idFo, auteur: member.account.email });
+    // The author by name, never by login address (docs/security.md).
+    const author = await t.db.user.findUniqueOrThrow({ where: { id: member.account.id }, select: { prenom: true, nom: true } });
+    expect(notices[0]!.payload).toMatchObject({ dossier: row.id, id_fo: row.idFo, auteur: `${author.prenom} ${author.nom}` });
+    expect(JSON.stringify(notices.map((n) => n.payload))).not.toContain(member.account.email);
     expect(await t.db.mailOutbox.count({ where: { to: agent.account.email, subject: { contains: row.idFo } } })).toBe(3);
   });
 
