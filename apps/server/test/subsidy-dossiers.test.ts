@@ -44,13 +44,13 @@ describe('creating a dossier', () => {
     expect(exists.body).toEqual({ exists: true, id_fo: created.body.identifiant.id_fo });
   });
 
-  it('refuses an inactive subvention and a SIRET of another association', async () => {
+  it('refuses an inactive subvention as unknown (404, as its read answers a member) and a SIRET of another association', async () => {
     const own = await createScheme(t, { serviceIds: [agent.serviceId] });
     await t.db.subvention.update({ where: { id: own.subventionId }, data: { active: false } });
     const code = await subventionCode(t, own);
     const inactive = await as(member.token).post('', { description: { code_subvention: code, exercice: 2026 }, demandeur: { id_siret: asso.siege } }, { id_asso: asso.id });
-    expect(inactive.status).toBe(409);
-    expect(inactive.body).toMatchObject({ code: 'SUBVENTION_INACTIVE', message: SUBSIDY_MESSAGES.subventionInactive });
+    expect(inactive.status).toBe(404);
+    expect(inactive.body).toMatchObject({ code: 'SUBVENTION_NOT_FOUND', message: SUBSIDY_MESSAGES.subventionNotFound });
     const other = await createAssociation(t);
     const foreignSiret = await as(member.token).post('', { description: { code_subvention: code, exercice: 2026 }, demandeur: { id_siret: other.siege } }, { id_asso: asso.id });
     expect(foreignSiret.status).toBe(400);

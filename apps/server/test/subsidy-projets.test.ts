@@ -9,7 +9,7 @@ import { realignProjects } from '../src/modules/demande/index.ts';
 import { createAssociation, linkUser, type TestAssociation } from './support/association-factory.ts';
 import { signIn } from './support/factories.ts';
 import { TOKEN_HEADER } from './support/http-helpers.ts';
-import { createDossier, createScheme, signInService, validProjet, type SubsidyScheme } from './support/subsidy-fixtures.ts';
+import { createDossier, createExpectedField, createScheme, signInService, validProjet, type SubsidyScheme } from './support/subsidy-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -245,11 +245,13 @@ describe('listing, changing, deleting, duplicating', () => {
 
   it('changes only the parts given, keeping the amounts already written', async () => {
     const dossier = await createDossier(t, asso, annual, services());
+    // The customs answer an expected field of the projects (an unknown code is refused).
+    const champ = await createExpectedField(t, annual, { part: 'projet' });
     const created = await post(dossier.id, validProjet('Avant', { financements: [{ annee: 2026, id_service_instructeur: agent.serviceId, montant_demande: 500 }] }));
-    const response = await put(dossier.id, created.body.id, { description: { intitule: 'Après' }, customs: [{ code: 'q1', value: 'oui' }] });
+    const response = await put(dossier.id, created.body.id, { description: { intitule: 'Après' }, customs: [{ code: champ.code, value: 'oui' }] });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body.description).toMatchObject({ intitule: 'Après', objectifs: 'Apprendre à rouler' });
-    expect(response.body.customs).toEqual([{ code: 'q1', value: 'oui' }]);
+    expect(response.body.customs).toEqual([{ code: champ.code, value: 'oui' }]);
     expect(response.body.financements.find((f: { id_service_instructeur: string }) => f.id_service_instructeur === agent.serviceId).montant_demande).toBe(500);
   });
 

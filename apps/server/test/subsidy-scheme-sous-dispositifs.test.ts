@@ -68,8 +68,8 @@ describe('managing the sub-schemes of a campaign through its PUT', () => {
     ]));
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     expect(added.body.sous_dispositifs).toEqual(expect.arrayContaining([
-      { id: cnds.sousDispositifId, label: 'Part territoriale - Emploi', date_debut: '2026-02-01', date_fin: '2026-07-31' },
-      { id: expect.any(String), label, date_debut: '2026-03-01', date_fin: '2026-09-30' },
+      { id: cnds.sousDispositifId, label: 'Part territoriale - Emploi', date_debut: '2026-02-01', date_fin: '2026-07-31', fenetre: expect.any(Object) },
+      { id: expect.any(String), label, date_debut: '2026-03-01', date_fin: '2026-09-30', fenetre: expect.any(Object) },
     ]));
     const newId = added.body.sous_dispositifs.find((s: { label: string }) => s.label === label).id as string;
 
@@ -82,12 +82,12 @@ describe('managing the sub-schemes of a campaign through its PUT', () => {
     const again = await put(id, admin, campaignBody(code, [...added.body.sous_dispositifs.filter((s: { id: string }) => s.id !== newId), { label: label.toUpperCase(), date_debut: null, date_fin: null }]));
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(await t.db.sousDispositif.count({ where: { dispositifId: cnds.id, label: { equals: label, mode: 'insensitive' } } })).toBe(1);
-    expect(again.body.sous_dispositifs).toContainEqual({ id: newId, label, date_debut: null, date_fin: null });
+    expect(again.body.sous_dispositifs).toContainEqual({ id: newId, label, date_debut: null, date_fin: null, fenetre: expect.any(Object) });
 
     // No dossier comes under « Emploi » in this campaign: it may go.
     const removed = await put(id, admin, campaignBody(code, [{ id: newId, date_debut: '2026-03-01' }]));
     expect(removed.status, JSON.stringify(removed.body)).toBe(200);
-    expect(removed.body.sous_dispositifs).toEqual([{ id: newId, label, date_debut: '2026-03-01', date_fin: null }]);
+    expect(removed.body.sous_dispositifs).toEqual([{ id: newId, label, date_debut: '2026-03-01', date_fin: null, fenetre: expect.any(Object) }]);
     expect((await links(id)).map((l) => l.sousDispositifId)).toEqual([newId]);
     // The sub-scheme itself stays in the scheme, for its other campaigns.
     expect(await t.db.sousDispositif.count({ where: { id: cnds.sousDispositifId } })).toBe(1);
@@ -158,7 +158,7 @@ describe('a sub-scheme dossiers come under', () => {
 
     const dates = await put(id, admin, campaignBody(code, [{ id: cnds.sousDispositifId, date_debut: '2026-03-01', date_fin: '2026-03-31' }]));
     expect(dates.status, JSON.stringify(dates.body)).toBe(200);
-    expect(dates.body.sous_dispositifs).toEqual([{ id: cnds.sousDispositifId, label: 'Part territoriale - Emploi', date_debut: '2026-03-01', date_fin: '2026-03-31' }]);
+    expect(dates.body.sous_dispositifs).toEqual([{ id: cnds.sousDispositifId, label: 'Part territoriale - Emploi', date_debut: '2026-03-01', date_fin: '2026-03-31', fenetre: expect.any(Object) }]);
   });
 
   it('counts a deleted dossier too, and only dossiers of this campaign', async () => {

@@ -101,7 +101,11 @@ export const ERRORS = {
   PROJET_NOT_FOUND: { status: 404, message: SUBSIDY_MESSAGES.projetNotFound },
   NO_PROJECT_MATCHES: { status: 404, message: SUBSIDY_MESSAGES.noProjectMatches },
   SUBVENTION_NOT_FOUND: { status: 404, message: SUBSIDY_MESSAGES.subventionNotFound },
-  SUBVENTION_INACTIVE: { status: 409, message: SUBSIDY_MESSAGES.subventionInactive },
+  /** Outside the campaign's (or its sub-scheme's) dates: subsidies/campaign.ts campaignClosedMessage. */
+  CAMPAIGN_CLOSED: {
+    status: 409, message: ({ motif }: { motif: string }) => motif,
+    example: { motif: 'La campagne de cette subvention est close depuis le 31/05/2026 : elle ne reçoit plus de dossier.' },
+  },
   DOSSIER_INCOMPLETE: { status: 400, message: SUBSIDY_MESSAGES.dossierIncomplete },
   DOSSIER_NOT_EDITABLE: { status: 403, message: SUBSIDY_MESSAGES.dossierNotEditable },
   DOSSIER_EXISTS: { status: 409, message: SUBSIDY_MESSAGES.dossierExists },

@@ -69,6 +69,11 @@ export const MESSAGES = {
   passwordRule:
     `Le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères dont une majuscule, une minuscule, un chiffre et un caractère spécial.`,
   requiredCheckbox: 'Au moins une case doit être cochée.',
+  /** §5 free text: the message lists the special characters allowed. */
+  allowedCharacters: (label: string, specials: string) =>
+    `Le champ ${label} contient des caractères non autorisés. Caractères autorisés : lettres, chiffres, espaces et ${specials}`,
+  unknownAnswer: (code: string) => `« ${code} » n'est ni une question posée ni un champ attendu de ce dossier.`,
+  answeredTwice: (label: string) => `Le champ ${label} est renseigné deux fois.`,
 
   // Association file (docs/domain.md « Données », « Champs »)
   missingAssociationId: "L'identifiant association est manquant",

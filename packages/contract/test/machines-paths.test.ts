@@ -90,15 +90,19 @@ describe('dossier instruction', () => {
   });
 
   it('derives the per-state options: A edit, consult, remove; C edit, remove, consult; B consult', () => {
-    expect(optionsOf(m, object('A'), member)).toEqual({ actions: ['consulter', 'modifier', 'changer_rib'], events: ['transmettre', 'supprimer'] });
-    expect(optionsOf(m, object('C'), member)).toEqual({ actions: ['consulter', 'modifier', 'changer_rib'], events: ['supprimer', 'retransmettre'] });
+    expect(optionsOf(m, object('A'), member)).toEqual({ actions: ['consulter', 'modifier'], events: ['transmettre', 'supprimer'] });
+    expect(optionsOf(m, object('C'), member)).toEqual({ actions: ['consulter', 'modifier'], events: ['supprimer', 'retransmettre'] });
     expect(optionsOf(m, object('B'), member)).toEqual({ actions: ['consulter'], events: [] });
     expect(optionsOf(m, object('A'), outsider)).toEqual({ actions: [], events: [] });
   });
-  it('lets the association change the RIB while writing and, once granted, until the last payment (2, 6, 7, 8)', () => {
+  it('offers the RIB change in 2, 6, 7, 8, and in C only once the campaign is closed (spec §4; step 1 changes it otherwise)', () => {
     const states = DOSSIER_STATES;
-    expect(states.filter((s) => optionsOf(m, object(s), member).actions.includes('changer_rib'))).toEqual(['A', 'C', '2', '6', '7', '8']);
-    expect(states.filter((s) => optionsOf(m, object(s), instructor).actions.includes('changer_rib'))).toEqual([]);
+    const closed = { facts: { complete: false, allCrfReceived: false, campaignClosed: true } };
+    expect(states.filter((s) => optionsOf(m, object(s), member).actions.includes('changer_rib'))).toEqual(['2', '6', '7', '8']);
+    expect(states.filter((s) => optionsOf(m, object(s, closed), member).actions.includes('changer_rib'))).toEqual(['C', '2', '6', '7', '8']);
+    expect(states.filter((s) => optionsOf(m, object(s, closed), lcaAdmin).actions.includes('changer_rib'))).toEqual(['C', '2', '6', '7', '8']);
+    expect(states.filter((s) => optionsOf(m, object(s, closed), outsider).actions.includes('changer_rib'))).toEqual([]);
+    expect(states.filter((s) => optionsOf(m, object(s, closed), instructor).actions.includes('changer_rib'))).toEqual([]);
   });
 });
 

@@ -210,3 +210,28 @@ export async function createExpectedDocument(t: TestApp, scheme: SubsidyScheme, 
   await t.db.subventionDocumentAttendu.create({ data: { subventionId: scheme.subventionId, documentAttenduId: expected.id, part: 'dossier', obligatoire: options.obligatoire ?? false } });
   return expected;
 }
+
+/** An expected field of the scheme's subvention: its kind of answer (text unless said), part, options. */
+export async function createExpectedField(
+  t: TestApp,
+  scheme: SubsidyScheme,
+  options: { type?: string; part?: 'dossier' | 'projet'; obligatoire?: boolean; meta?: Record<string, unknown>; label?: string } = {},
+) {
+  const code = `champ_${randomUUID().slice(0, 8)}`;
+  const champ = await t.db.champAttendu.create({ data: { code, label: options.label ?? `Champ ${code}`, type: options.type ?? 'text', meta: (options.meta ?? {}) as object } });
+  await t.db.subventionChampAttendu.create({ data: { subventionId: scheme.subventionId, champAttenduId: champ.id, part: options.part ?? 'dossier', obligatoire: options.obligatoire ?? false } });
+  return champ;
+}
+
+/** Dates the scheme's campaign (YYYY-MM-DD, null: open on that side). */
+export const dateCampaign = (t: TestApp, scheme: SubsidyScheme, debut: string | null, fin: string | null) =>
+  t.db.subvention.update({ where: { id: scheme.subventionId }, data: { dateDebut: debut ? new Date(`${debut}T00:00:00Z`) : null, dateFin: fin ? new Date(`${fin}T00:00:00Z`) : null } });
+
+/** Puts the scheme's sub-scheme in its campaign, with its own dates (YYYY-MM-DD, null: open on that side). */
+export const linkSousDispositif = (t: TestApp, scheme: SubsidyScheme, debut: string | null = null, fin: string | null = null) =>
+  t.db.subventionSousDispositif.create({
+    data: { subventionId: scheme.subventionId, sousDispositifId: scheme.sousDispositifId!, dateDebut: debut ? new Date(`${debut}T00:00:00Z`) : null, dateFin: fin ? new Date(`${fin}T00:00:00Z`) : null },
+  });
+
+/** The day `offset` days from today (UTC), YYYY-MM-DD: two days or more away, it is the same seen from Paris. */
+export const dayFromToday = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);

@@ -12,6 +12,11 @@ export type DossierState = (typeof DOSSIER_STATES)[number];
 /** Wizard steps 0-4 done (docs/domain.md « Machines à états »): the association may transmit. */
 export const DOSSIER_COMPLETE = fact('complete', 'le dossier doit être complet');
 /** Every CRF of the dossier received by the service: the dossier may be closed. */
+/**
+ * The campaign of the dossier's subsidy no longer takes dossiers (inactive, or outside its dates or
+ * its sub-scheme's: subsidies/campaign.ts): sent back in C, the RIB then changes apart from the wizard.
+ */
+export const DOSSIER_CAMPAIGN_CLOSED = fact('campaignClosed', 'la subvention ne doit plus être active');
 export const DOSSIER_ALL_CRF_RECEIVED = fact('allCrfReceived', 'tous les comptes-rendus financiers doivent être reçus');
 
 const toService: Effects = { notify: NOTIFICATION_TYPE_IDS.modification_etat_dossier, mail: ['service'], notifyAudience: ['association'] };
@@ -57,9 +62,10 @@ export const dossierInstructionMachine = defineMachine({
     consulter: { label: 'Consulter', in: DOSSIER_STATES, guard: EITHER_SIDE },
     // The original specification lists "edit" for B too; a deleted dossier is not changed any more, so it is left out.
     modifier: { label: 'Modifier', in: ['A', 'C'], guard: ASSOCIATION_SIDE },
-    // The RIB may still change once granted, until the last payment (spec: states 2, 6, 7, 8; and C,
-    // editable anyway): PUT …/rib, allowed when one instruction offers it.
-    changer_rib: { label: 'Changer le RIB', in: ['A', 'C', '2', '6', '7', '8'], guard: ASSOCIATION_SIDE },
+    // PUT …/rib, allowed when one instruction offers it (spec §4): in instruction and once granted
+    // until the last payment (2, 6, 7, 8), and in C when the subsidy is no longer active. In A, and
+    // in C while the campaign is open, the wizard's step 1 changes the RIB.
+    changer_rib: { label: 'Changer le RIB', in: ['C', '2', '6', '7', '8'], guard: ASSOCIATION_SIDE, guardIn: { C: DOSSIER_CAMPAIGN_CLOSED } },
   },
 });
 

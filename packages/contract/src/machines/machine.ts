@@ -75,6 +75,8 @@ export interface ActionDefinition<S extends string> {
   label: string;
   in: readonly S[];
   guard: Guard;
+  /** A further guard the action needs in some of its states (the RIB change in C: a closed campaign). */
+  guardIn?: Partial<Readonly<Record<S, Guard>>>;
 }
 
 export interface Machine<S extends string = string, E extends string = string, A extends string = string> {
@@ -170,7 +172,9 @@ export function optionsOf<S extends string, E extends string, A extends string>(
 ): { actions: A[]; events: E[] } {
   const actions = (Object.keys(machine.actions) as A[]).filter((name) => {
     const action = machine.actions[name];
-    return (action.in as readonly string[]).includes(subject.state) && failingGuard(action.guard, subject, actor) === null;
+    if (!(action.in as readonly string[]).includes(subject.state) || failingGuard(action.guard, subject, actor) !== null) return false;
+    const further = (action.guardIn as Partial<Record<string, Guard>> | undefined)?.[subject.state];
+    return !further || failingGuard(further, subject, actor) === null;
   });
   return { actions, events: can(machine, subject, actor) };
 }

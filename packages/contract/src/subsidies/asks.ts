@@ -96,6 +96,9 @@ export interface ExpectedItem {
   enabled: boolean;
   obligatoire: boolean;
   asks: readonly Ask[];
+  /** An expected field's kind of answer and its options (answers.ts); none for a document. */
+  type?: string;
+  meta?: Readonly<Record<string, unknown>> | null;
 }
 
 /** The items shown for this context, each with whether it is required. */

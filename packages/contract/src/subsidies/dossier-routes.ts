@@ -29,6 +29,7 @@ export const DOSSIER_MESSAGES = {
   ribNotOfEstablishment: "Le RIB choisi n'est pas celui de l'établissement demandeur.",
   documentNotOfAssociation: "Un des documents n'appartient pas à l'association.",
   documentCodeUnknown: (code: string) => `« ${code} » n'est pas un document attendu par la subvention de ce dossier.`,
+  documentWrongType: (slot: string, nature: string) => `« ${slot} » attend un document de type ${nature} : le document choisi est d'un autre type.`,
   sousDispositifNotOfSubvention: "Le sous-dispositif n'appartient pas à cette subvention.",
   shareNotMember: "La personne n'est pas membre de l'association.",
   adminsOnly: 'Seuls les administrateurs peuvent voir les dossiers supprimés.',
@@ -226,14 +227,14 @@ export const dossierRoutes = {
       description: z.object({ code_subvention: z.string().min(1).max(100), id_sous_type_dispositif: idSchema.nullable().optional(), exercice: year }),
       demandeur: z.object({ id_siret: siret, nom: z.string().max(250).nullable().optional() }),
     }),
-    errors: ['SUBVENTION_NOT_FOUND', 'SUBVENTION_INACTIVE', 'DOSSIER_EXISTS', 'DOSSIER_INPUT_INVALID'],
+    errors: ['SUBVENTION_NOT_FOUND', 'CAMPAIGN_CLOSED', 'DOSSIER_EXISTS', 'DOSSIER_INPUT_INVALID'],
     response: dossierViewSchema,
   }),
   updateDossier: defineRoute({
     method: 'PUT', gateway, path: '/demande/dossiers/:id', access: writers, scope: scope.dossier('write'),
     summary: "Enregistre une étape de l'assistant (0 à 4) ; modifiable en A et C seulement",
     params: dossierParams, query: z.object(roleQuery), body: dossierStepSchema,
-    errors: ['DOSSIER_NOT_FOUND', 'DOSSIER_NOT_EDITABLE', 'DOSSIER_INCOMPLETE', 'SUBVENTION_NOT_FOUND', 'SUBVENTION_INACTIVE', 'DOSSIER_EXISTS', 'DOSSIER_INPUT_INVALID', 'TOO_MANY_REQUESTS'],
+    errors: ['DOSSIER_NOT_FOUND', 'DOSSIER_NOT_EDITABLE', 'DOSSIER_INCOMPLETE', 'SUBVENTION_NOT_FOUND', 'CAMPAIGN_CLOSED', 'DOSSIER_EXISTS', 'DOSSIER_INPUT_INVALID', 'TOO_MANY_REQUESTS'],
     response: dossierViewSchema,
   }),
   deleteDossier: defineRoute({
@@ -244,7 +245,7 @@ export const dossierRoutes = {
   transmitDossier: defineRoute({
     method: 'POST', gateway, path: '/demande/dossiers/transmit/:id', access: writers, scope: scope.dossier('write'), firesTransition: true,
     summary: 'Transmet le dossier à ses services instructeurs (A ou C vers D) quand rien ne manque',
-    params: dossierParams, query: z.object(roleQuery), errors: ['DOSSIER_NOT_FOUND', 'DOSSIER_NOT_TRANSMITTABLE'], response: dossierViewSchema,
+    params: dossierParams, query: z.object(roleQuery), errors: ['DOSSIER_NOT_FOUND', 'DOSSIER_NOT_TRANSMITTABLE', 'CAMPAIGN_CLOSED'], response: dossierViewSchema,
   }),
   putDocuments: defineRoute({
     method: 'PUT', gateway, path: '/demande/dossiers/:id/documents', access: writers, scope: scope.dossier('write'),

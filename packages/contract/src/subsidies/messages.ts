@@ -8,8 +8,20 @@ export const SUBSIDY_MESSAGES = {
   projetNotFound: "Le projet n'existe pas.",
   subventionNotFound: "La subvention n'existe pas.",
   subventionInactive: "La subvention n'est pas active.",
+  /** Campaign windows (campaign.ts): a sub-scheme's own dates name it. */
+  campaignEnded: (day: string, sousDispositif: string | null) =>
+    sousDispositif ? `Le sous-dispositif « ${sousDispositif} » est clos depuis le ${day} : il ne reçoit plus de dossier.` : `La campagne de cette subvention est close depuis le ${day} : elle ne reçoit plus de dossier.`,
+  campaignNotYetOpen: (day: string, sousDispositif: string | null) =>
+    sousDispositif ? `Le sous-dispositif « ${sousDispositif} » ouvre le ${day} : il ne reçoit pas encore de dossier.` : `La campagne de cette subvention ouvre le ${day} : elle ne reçoit pas encore de dossier.`,
   /** Wizard step 3 (spec §4). */
   dossierIncomplete: "Le dossier doit être complet pour passer à l'étape suivante.",
+  endYearOutOfSpan: (allowed: readonly number[]) =>
+    allowed.length === 1
+      ? `L'année de fin d'un dossier pluriannuel de ce dispositif est ${allowed[0]}.`
+      : `L'année de fin d'un dossier pluriannuel doit être ${allowed.join(' ou ')}.`,
+  exerciceNotCampaign: (campagne: number) => `L'exercice du dossier est celui de la campagne : ${campagne}.`,
+  sousDispositifRequired: 'Choisissez un sous-dispositif : cette subvention en propose.',
+  invalidAnswer: (label: string) => `une réponse valide au champ « ${label} »`,
   dossierNotEditable: "Ce dossier n'est pas éditable.",
   /** Wizard step 1, when the scheme expects the RIB's copy (spec: select a RIB and attach its scan). */
   ribScanRequired: 'Sélectionnez un RIB et joignez sa copie (relevé d’identité bancaire numérisé).',
@@ -22,6 +34,11 @@ export const SUBSIDY_MESSAGES = {
   notTransmittable: (missing: readonly string[]) =>
     `Le dossier ne peut pas être transmis, il manque : ${missing.join(', ')}.`,
   // Project checks (spec §5)
+  projectEndsBeforeStart: 'La date de fin du projet ne peut pas précéder sa date de début.',
+  projectOutsidePeriod: (from: number, to: number) =>
+    from === to ? `Les dates du projet doivent être comprises dans l'exercice ${from} du dossier.` : `Les dates du projet doivent être comprises entre le 01/01/${from} et le 31/12/${to}, la période du dossier.`,
+  financementTwice: (annee: number) => `Deux lignes de financement pour l'année ${annee} et le même service instructeur : une seule est permise.`,
+  budgetTwice: (annee: number) => `Deux budgets pour l'année ${annee} : un seul est permis.`,
   recrutementNbEtptRequired: "Le nombre d'ETPT recrutés est obligatoire quand le projet prévoit un recrutement spécifique.",
   evaluationCommentaireRequired: "Le commentaire de l'évaluation est obligatoire quand aucun indicateur n'est renseigné.",
   indicateurRangs: 'Les indicateurs doivent être numérotés à partir de 1, sans trou ni doublon.',

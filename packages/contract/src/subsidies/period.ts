@@ -49,6 +49,22 @@ export function dossierEndYear(dossier: DossierPeriodInput, duree: DureePluriann
   return dossier.exercice_fin !== null && dossier.exercice_fin > dossier.exercice ? dossier.exercice_fin : dossier.exercice + 1;
 }
 
+/**
+ * The end years a multi-year dossier may take (§9: exercise + 1 or + 2): the scheme's span when it
+ * has one, else either.
+ */
+export function allowedEndYears(exercice: number, duree: DureePluriannuelle | null): number[] {
+  return duree === null ? [exercice + 1, exercice + 2] : [exercice + duree];
+}
+
+/** The end year step 2 writes: the exercise for a one-year dossier, else the given one if allowed (null: refused). */
+export function chosenEndYear(dossier: DossierPeriodInput, duree: DureePluriannuelle | null): number | null {
+  if (!dossier.pluriannuel) return dossier.exercice;
+  const allowed = allowedEndYears(dossier.exercice, duree);
+  if (dossier.exercice_fin === null) return allowed[0]!;
+  return allowed.includes(dossier.exercice_fin) ? dossier.exercice_fin : null;
+}
+
 /** The years from `from` to `to`, both included. */
 export const yearsBetween = (from: number, to: number) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
 

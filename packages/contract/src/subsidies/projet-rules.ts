@@ -72,6 +72,15 @@ const orDefault = <T>(value: T | null | undefined, fallback: T): T => (blank(val
 /** YYYY-MM-DD of a date, in UTC. */
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
+/** The years a dossier covers (its exercise to its end year): its projects' dates fall within them. */
+export interface ProjectPeriod {
+  exercice: number;
+  exercice_fin: number;
+}
+const periodStart = (period: ProjectPeriod) => `${period.exercice}-01-01`;
+const periodEnd = (period: ProjectPeriod) => `${period.exercice_fin}-12-31`;
+const clampDay = (day: string, period: ProjectPeriod) => (day < periodStart(period) ? periodStart(period) : day > periodEnd(period) ? periodEnd(period) : day);
+
 /**
  * Fills the empty required fields (spec §5): recurrence « première demande » (« renouvellement » in a
  * dossier that renews a request), texts and labels
@@ -79,9 +88,15 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
  * applicant. Never fills rang_dossier, numero_projet, exercice, exercice_fin nor amounts; never
  * changes a filled field.
  */
-export function withProjectDefaults<P extends ProjetFields>(projet: P, context: { today: Date; idResponsable: string | null; renouvellement?: boolean | null }): P {
+export function withProjectDefaults<P extends ProjetFields>(
+  projet: P,
+  context: { today: Date; idResponsable: string | null; renouvellement?: boolean | null; period?: ProjectPeriod },
+): P {
   const d = projet.description;
-  const tomorrow = new Date(context.today.getTime() + 86_400_000);
+  // Within the dossier's years: a campaign of next year starts its projects on 1 January, not today.
+  const start = context.period ? clampDay(isoDay(context.today), context.period) : isoDay(context.today);
+  const next = isoDay(new Date(new Date(`${start}T00:00:00Z`).getTime() + 86_400_000));
+  const end = context.period ? clampDay(next, context.period) : next;
   return {
     ...projet,
     description: {
@@ -92,8 +107,8 @@ export function withProjectDefaults<P extends ProjetFields>(projet: P, context: 
       objectifs: orDefault(d.objectifs, SANS_OBJET),
       description: orDefault(d.description, SANS_OBJET),
       periode: orDefault(d.periode, 'Annuel'),
-      date_debut: orDefault(d.date_debut, isoDay(context.today)),
-      date_fin: orDefault(d.date_fin, isoDay(tomorrow)),
+      date_debut: orDefault(d.date_debut, start),
+      date_fin: orDefault(d.date_fin, end),
       id_responsable: orDefault(d.id_responsable, context.idResponsable),
     },
     territoires: { ...projet.territoires, commentaire: orDefault(projet.territoires?.commentaire, SANS_OBJET) },
@@ -123,8 +138,8 @@ export interface ProjectProblem {
  * specific recruitment; the evaluation comment when there is no indicator, otherwise indicators
  * ranked 1, 2, 3... each with a title and a minimum not above its maximum.
  */
-export function checkProject(projet: ProjetFields): ProjectProblem[] {
-  const problems: ProjectProblem[] = [];
+export function checkProject(projet: ProjetFields, period?: ProjectPeriod): ProjectProblem[] {
+  const problems: ProjectProblem[] = period ? checkProjectDates(projet.description, period) : [];
   const moyens = projet.moyens ?? {};
   if (moyens.recrutement_specifique && (typeof moyens.recrutement_nb_etpt !== 'number' || !(moyens.recrutement_nb_etpt > 0)))
     problems.push({ field: 'moyens.recrutement_nb_etpt', message: SUBSIDY_MESSAGES.recrutementNbEtptRequired });
@@ -144,6 +159,40 @@ export function checkProject(projet: ProjetFields): ProjectProblem[] {
     if (typeof min !== 'number' || typeof max !== 'number' || min < 0 || min > max)
       problems.push({ field: `evaluation.indicateurs.${indicateur.rang}`, message: SUBSIDY_MESSAGES.indicateurBounds(indicateur.rang) });
   }
+  return problems;
+}
+
+/**
+ * The project's dates: it may not end before it starts, nor start or end outside its dossier's years
+ * (1 January of the exercise to 31 December of the end year).
+ */
+export function checkProjectDates(description: ProjetFields['description'], period: ProjectPeriod): ProjectProblem[] {
+  const problems: ProjectProblem[] = [];
+  const { date_debut: debut, date_fin: fin } = description;
+  const outside = SUBSIDY_MESSAGES.projectOutsidePeriod(period.exercice, period.exercice_fin);
+  if (debut && fin && fin < debut) problems.push({ field: 'description.date_fin', message: SUBSIDY_MESSAGES.projectEndsBeforeStart });
+  if (debut && (debut < periodStart(period) || debut > periodEnd(period))) problems.push({ field: 'description.date_debut', message: outside });
+  if (fin && (fin < periodStart(period) || fin > periodEnd(period))) problems.push({ field: 'description.date_fin', message: outside });
+  return problems;
+}
+
+/** Lines given twice: a financing line per year and instructing service, a budget per year. */
+export function checkProjectLines(lines: {
+  financements?: readonly { annee: number; id_service_instructeur: string }[];
+  budgets?: readonly { annee: number }[];
+}): ProjectProblem[] {
+  const problems: ProjectProblem[] = [];
+  const seen = new Set<string>();
+  (lines.financements ?? []).forEach((line, index) => {
+    const key = `${line.annee}|${line.id_service_instructeur}`;
+    if (seen.has(key)) problems.push({ field: `financements.${index}`, message: SUBSIDY_MESSAGES.financementTwice(line.annee) });
+    seen.add(key);
+  });
+  const years = new Set<number>();
+  (lines.budgets ?? []).forEach((budget, index) => {
+    if (years.has(budget.annee)) problems.push({ field: `budgets.${index}`, message: SUBSIDY_MESSAGES.budgetTwice(budget.annee) });
+    years.add(budget.annee);
+  });
   return problems;
 }
 

@@ -28,10 +28,11 @@ export const questionSchema = z.object({
 export type Question = z.infer<typeof questionSchema>;
 
 /** A question as the transmission rules read it. */
-export const toExpectedQuestion = (question: Pick<Question, 'code' | 'label' | 'obligatoire'>): ExpectedQuestion => ({
+export const toExpectedQuestion = (question: Pick<Question, 'code' | 'label' | 'obligatoire'> & { type?: string }): ExpectedQuestion => ({
   code: question.code,
   label: question.label,
   obligatoire: question.obligatoire,
+  ...(question.type ? { type: question.type } : {}),
 });
 
 export const questionRoutes = {

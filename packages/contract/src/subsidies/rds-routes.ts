@@ -32,12 +32,24 @@ export const SOUS_DISPOSITIF_MESSAGES = {
  * `label` (one of the scheme with that label, else a new one). A campaign read back (with its
  * labels) can be sent again as it is: the id wins.
  */
+/** Whether a campaign or a sub-scheme takes dossiers today (subsidies/campaign.ts), and what the directory says of it. */
+export const campaignWindowViewSchema = z.object({
+  ouverte: z.boolean(),
+  /** « Campagne ouverte jusqu’au … », « Campagne close », « Ouvre le … ». */
+  libelle: z.string(),
+  /** Its first day, when it is still to come. */
+  ouvre_le: isoDate.nullable(),
+});
+export type CampaignWindowView = z.infer<typeof campaignWindowViewSchema>;
+
 export const sousDispositifLinkSchema = z
   .object({
     id: idSchema.optional(),
     label: z.string().trim().min(1).max(200).optional(),
     date_debut: isoDate.nullable().default(null),
     date_fin: isoDate.nullable().default(null),
+    /** Computed on read: accepted so a campaign read back can be sent again, and ignored. */
+    fenetre: campaignWindowViewSchema.optional(),
   })
   .strict()
   .refine((value) => value.id !== undefined || value.label !== undefined, { message: SOUS_DISPOSITIF_MESSAGES.idOrLabel, path: ['id'] })
@@ -93,10 +105,13 @@ export const documentAttenduBodySchema = expectedDefinitionBase.extend({ nature:
 export const champAttenduSchema = expectedFieldSchema.pick({ code: true, label: true, labelCode: true, type: true, enabled: true, isDefault: true, meta: true }).extend({ id: z.uuid() });
 export const documentAttenduSchema = expectedDocumentSchema.pick({ code: true, label: true, labelCode: true, nature: true, enabled: true, isDefault: true, meta: true }).extend({ id: z.uuid() });
 
+
 /** A subvention; the populated lists are empty unless asked. */
 export const subventionViewSchema = subventionSchema.extend({
   date_debut: isoDate.nullable(),
   date_fin: isoDate.nullable(),
+  fenetre: campaignWindowViewSchema,
+  sous_dispositifs: z.array(subventionSchema.shape.sous_dispositifs.element.extend({ fenetre: campaignWindowViewSchema })),
 });
 export type SubventionView = z.infer<typeof subventionViewSchema>;
 

@@ -9,8 +9,18 @@ import { listProjetRows } from '../projets/index.ts';
 
 type Tx = DbTransaction;
 
+/** What the campaign window reads of a campaign (./campaign.ts). */
+const CAMPAIGN = {
+  active: true,
+  campagneExercice: true,
+  dateDebut: true,
+  dateFin: true,
+  sousDispositifs: { select: { sousDispositifId: true, dateDebut: true, dateFin: true, sousDispositif: { select: { label: true } } } },
+} satisfies Prisma.SubventionSelect;
+
 const FULL = {
-  subvention: { select: { code: true, label: true, active: true } },
+  subvention: { select: { code: true, label: true, ...CAMPAIGN } },
+  dispositif: { select: { dureePluriannuelle: true } },
   instructions: { select: { id: true, etat: true, serviceId: true, isReferent: true, complet: true, service: { select: { id: true, nom: true, type: true } } }, orderBy: [{ isReferent: 'desc' }, { createdAt: 'asc' }] },
   documents: { select: { code: true, documentId: true, document: { select: { nom: true, type: true } } }, orderBy: { createdAt: 'asc' } },
   projets: { select: { id: true, rangDossier: true, intitule: true, financements: { select: { serviceId: true, montantAccorde: true } } }, orderBy: { rangDossier: 'asc' } },
@@ -84,11 +94,25 @@ export function createDossierRepository(db: Database) {
     findSubventionByCode: (code: string) =>
       db.subvention.findUnique({
         where: { code },
-        select: { id: true, active: true, dispositifId: true, sousDispositifs: { select: { sousDispositifId: true } }, instructeurs: { select: { serviceId: true, isReferent: true } } },
+        select: { id: true, dispositifId: true, ...CAMPAIGN, dispositif: { select: { dureePluriannuelle: true } }, instructeurs: { select: { serviceId: true, isReferent: true } } },
       }),
-    /** The live dossier for subvention × sub-scheme × exercise × SIRET, other than `exceptId`. */
-    findTwin: (key: { subventionId: string; sousDispositifId: string | null; exercice: number; idSiret: string }, exceptId?: string) =>
-      db.dossier.findFirst({ where: { ...key, deletedAt: null, ...(exceptId ? { id: { not: exceptId } } : {}) }, select: { id: true, idFo: true } }),
+    /**
+     * The live dossier for subvention × sub-scheme × exercise × SIRET, other than `exceptId`. A dossier
+     * without a sub-scheme is the twin of any of the same campaign, exercise and SIRET (and the other
+     * way round): an empty sub-scheme never opens the way to a second dossier.
+     */
+    findTwin: (key: { subventionId: string; sousDispositifId: string | null; exercice: number; idSiret: string }, exceptId?: string, tx: Tx | Database = db) =>
+      tx.dossier.findFirst({
+        where: {
+          subventionId: key.subventionId,
+          exercice: key.exercice,
+          idSiret: key.idSiret,
+          deletedAt: null,
+          ...(key.sousDispositifId ? { OR: [{ sousDispositifId: key.sousDispositifId }, { sousDispositifId: null }] } : {}),
+          ...(exceptId ? { id: { not: exceptId } } : {}),
+        },
+        select: { id: true, idFo: true },
+      }),
 
     establishment: (associationId: string, siret: string) =>
       db.etablissement.findFirst({ where: { associationId, siret }, select: { siret: true, enseigne: true, actif: true, association: { select: { nom: true } } } }),
@@ -97,7 +121,7 @@ export function createDossierRepository(db: Database) {
       db.representantLegal.findMany({ where: { associationId, id: { in: ids }, deleted: false, estRepresentantLegal: true }, select: { id: true } }),
     rib: (associationId: string, id: string) => db.rib.findFirst({ where: { associationId, id }, select: { id: true, idSiret: true } }),
     documentsOf: (associationId: string, ids: string[]) =>
-      db.associationDocument.findMany({ where: { associationId, id: { in: ids } }, select: { id: true, idSiret: true } }),
+      db.associationDocument.findMany({ where: { associationId, id: { in: ids } }, select: { id: true, idSiret: true, type: true } }),
     /** The user with this e-mail among the association's members. */
     memberByEmail: async (associationId: string, email: string) =>
       (await db.userAssociation.findFirst({
@@ -110,12 +134,13 @@ export function createDossierRepository(db: Database) {
     /** Locks the dossier row: concurrent writes on one dossier queue. */
     /**
      * Until the transaction ends: the campaign kept from a change of its sub-schemes (the rds PUT
-     * takes its row FOR UPDATE), and one writer at a time per dossier key (campaign, sub-scheme,
-     * exercise, SIRET: the one-dossier rule), so two requests cannot both pass the twin check.
+     * takes its row FOR UPDATE), and one writer at a time per campaign, exercise and SIRET (the
+     * one-dossier rule), so two requests cannot both pass the twin check. The sub-scheme is left out
+     * of the key: a dossier without one is the twin of every other (findTwin), so both queue alike.
      */
-    holdCampaign: async (tx: Tx, key: { subventionId: string; sousDispositifId: string | null; exercice: number; idSiret: string }) => {
+    holdCampaign: async (tx: Tx, key: { subventionId: string; exercice: number; idSiret: string }) => {
       await tx.$queryRaw`SELECT id FROM subventions WHERE id = ${key.subventionId}::uuid FOR SHARE`;
-      const name = ['dossier', key.subventionId, key.sousDispositifId ?? '', key.exercice, key.idSiret].join(':');
+      const name = ['dossier', key.subventionId, key.exercice, key.idSiret].join(':');
       await tx.$queryRaw`SELECT 1 AS held FROM (SELECT pg_advisory_xact_lock(hashtext(${name}))) AS lock`;
     },
     lock: async (tx: Tx, id: string) => (await tx.$queryRaw<{ id: string }[]>`SELECT id FROM dossiers WHERE id = ${id}::uuid FOR UPDATE`).length > 0,
@@ -132,8 +157,8 @@ export function createDossierRepository(db: Database) {
     /** The expected fields and documents the subvention links, with their definitions (transmission check). */
     expectedOf: async (tx: Tx, subventionId: string) => {
       // One after the other: a transaction's statements share its connection.
-      const champs = await tx.subventionChampAttendu.findMany({ where: { subventionId }, select: { part: true, asks: true, obligatoire: true, champAttendu: { select: { code: true, label: true, enabled: true } } }, orderBy: { rang: 'asc' } });
-      const documents = await tx.subventionDocumentAttendu.findMany({ where: { subventionId }, select: { part: true, asks: true, obligatoire: true, documentAttendu: { select: { code: true, label: true, enabled: true } } }, orderBy: { rang: 'asc' } });
+      const champs = await tx.subventionChampAttendu.findMany({ where: { subventionId }, select: { part: true, asks: true, obligatoire: true, champAttendu: { select: { code: true, label: true, enabled: true, type: true, meta: true } } }, orderBy: { rang: 'asc' } });
+      const documents = await tx.subventionDocumentAttendu.findMany({ where: { subventionId }, select: { part: true, asks: true, obligatoire: true, documentAttendu: { select: { code: true, label: true, enabled: true, nature: true } } }, orderBy: { rang: 'asc' } });
       // The questions every dossier answers (lca module): the enabled ones only.
       const questions = await listQuestions(tx, true);
       return {

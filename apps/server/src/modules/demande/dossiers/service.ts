@@ -4,6 +4,7 @@
 // transmission through the dossier_instruction machine; what the other side hears of, messages and
 // sharing are in exchanges.ts.
 import {
+  campaignClosedMessage,
   DOSSIER_MESSAGES,
   dossierInstructionMachine,
   NOTIFICATION_TYPE_IDS,
@@ -23,6 +24,7 @@ import type { NotificationService } from '../../notifications/index.ts';
 import type { TransitionService, WorkflowTarget } from '../../workflow/index.ts';
 import { listWhere, projectSummary, reachWhere, type ListQuery } from './list.ts';
 import type { RouteLimiter } from '../../../http/rate-limit.ts';
+import { windowOf } from './campaign.ts';
 import { createDossierExchanges } from './exchanges.ts';
 import { dossierScopeFor, threadServicesFor } from './policy.ts';
 import { partsOf, viewParts } from './populate.ts';
@@ -152,10 +154,10 @@ export function createDossierService(deps: DossierServiceDeps) {
       const createdByType = claims.roles.includes('lca.association') || claims.roles.includes('lca.admin') ? 'association' : 'service';
       const id = await repository.transaction(async (tx) => {
         const subvention = await checkScheme(tx, repository, { code: body.description.code_subvention, sousDispositifId, exercice: body.description.exercice, idSiret: body.demandeur.id_siret });
-        const idFo = await repository.nextIdFo(tx, body.description.exercice);
+        const idFo = await repository.nextIdFo(tx, subvention.exercice);
         const created = await repository.create(tx, {
           idFo,
-          exercice: body.description.exercice,
+          exercice: subvention.exercice,
           subventionId: subvention.id,
           dispositifId: subvention.dispositifId,
           sousDispositifId,
@@ -200,13 +202,20 @@ export function createDossierService(deps: DossierServiceDeps) {
       await repository.transaction(async (tx) => {
         const row = await lockEditable(tx, scope);
         // Each document goes under a code of a document the dossier's subvention expects.
-        const expected = new Set((await repository.expectedOf(tx, row.subventionId)).documents.map((d) => d.code));
+        const expected = new Map((await repository.expectedOf(tx, row.subventionId)).documents.map((d) => [d.code, d]));
         const unknown = documents.find((d) => !expected.has(d.code));
         if (unknown) throw appError('DOSSIER_INPUT_INVALID', { motif: DOSSIER_MESSAGES.documentCodeUnknown(unknown.code) });
         const ids = [...new Set(documents.map((d) => d.uuid))];
         const owned = await repository.documentsOf(row.associationId, ids);
         const visible = owned.filter((d) => scope.siret === null || d.idSiret === null || d.idSiret === scope.siret);
         if (visible.length !== ids.length) throw appError('DOSSIER_INPUT_INVALID', { motif: DOSSIER_MESSAGES.documentNotOfAssociation });
+        // A slot takes a document of the type it expects (a RIB's scan is not the statutes): step 1's RIB copy and step 2 alike.
+        const typeOf = new Map(owned.map((d) => [d.id, d.type]));
+        const misplaced = documents.find((d) => typeOf.get(d.uuid) !== expected.get(d.code)!.nature);
+        if (misplaced) {
+          const slot = expected.get(misplaced.code)!;
+          throw appError('DOSSIER_INPUT_INVALID', { motif: DOSSIER_MESSAGES.documentWrongType(slot.label, slot.nature) });
+        }
         await repository.replaceDocuments(tx, row.id, documents.map((d) => ({ code: d.code, documentId: d.uuid })), replace);
         await audit.record(tx, { associationId: row.associationId, actor: { id: claims.userId, email: claims.email }, entity: 'dossier', entityId: row.id, action: 'documents', before: null, after: { documents: documents.map((d) => `${d.code}:${d.uuid}`).join(',') } });
         const before = new Set(row.documents.map((d) => `${d.code}:${d.documentId}`));
@@ -217,7 +226,10 @@ export function createDossierService(deps: DossierServiceDeps) {
       return view(claims, scope);
     },
 
-    /** The RIB, in the wizard's states and, once granted, until the last payment (machine action changer_rib). */
+    /**
+     * The RIB apart from the wizard (machine action changer_rib, spec §4): in instruction and once
+     * granted until the last payment (2, 6, 7, 8), and sent back (C) when the campaign is closed.
+     */
     async setRib(claims: AuthClaims, scope: DossierScope<'write'>, idRib: string) {
       await repository.transaction(async (tx) => {
         await repository.lock(tx, scope.dossierId);
@@ -271,6 +283,9 @@ export function createDossierService(deps: DossierServiceDeps) {
         if (!row) throw appError('DOSSIER_NOT_FOUND');
         // Checked under the lock: of two transmissions at once, the second finds the dossier sent.
         if (row.instructions.length > 0 && !row.instructions.some((i) => i.etat === 'A' || i.etat === 'C')) throw wrongState('transmettre', row.instructions[0]!.etat);
+        // A first transmission only while the campaign takes dossiers; a dossier the service sent back (C) may return to it.
+        const window = windowOf(row.subvention, row.sousDispositifId);
+        if (!window.open && row.instructions.some((i) => i.etat === 'A')) throw appError('CAMPAIGN_CLOSED', { motif: campaignClosedMessage(window) });
         const missing = await missingBeforeTransmission(tx, repository, { ...toDossierView(row, { events: [], actions: [] }), subventionId: row.subventionId });
         if (missing.length > 0) throw appError('DOSSIER_NOT_TRANSMITTABLE', { manquants: missing.map((m) => m.label) });
         const moved = [];

@@ -15,12 +15,18 @@ interface ExpectedRow {
   part: string;
   obligatoire: boolean;
   asks: unknown;
+  /** An expected field's kind of answer and options (answers.ts). */
+  type?: string;
+  meta?: unknown;
 }
 
 /** A link as the rules read it; conditions were checked when the subvention was written. */
-const toExpected = (row: ExpectedRow): ExpectedItem => {
+export const toExpected = (row: ExpectedRow): ExpectedItem => {
   const asks = asksSchema.safeParse(row.asks);
-  return { code: row.code, label: row.label, part: row.part, enabled: row.enabled, obligatoire: row.obligatoire, asks: asks.success ? asks.data : [] };
+  return {
+    code: row.code, label: row.label, part: row.part, enabled: row.enabled, obligatoire: row.obligatoire, asks: asks.success ? asks.data : [],
+    ...(row.type === undefined ? {} : { type: row.type, meta: (row.meta ?? null) as Record<string, unknown> | null }),
+  };
 };
 
 /** What is still missing before the dossier may be transmitted (empty: transmissible). */

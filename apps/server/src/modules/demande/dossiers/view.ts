@@ -2,6 +2,7 @@
 // caller do on it (can / optionsOf, the options the client shows and the server accepts).
 import { dossierInstructionMachine, optionsOf, type DossierState, type DossierSummary, type DossierView } from '@portail/contract';
 import type { AuthClaims } from '../../../http/request-context.ts';
+import { windowOf } from './campaign.ts';
 import type { DossierRow, DossierSummaryRow } from './repository.ts';
 
 type Actor = Parameters<typeof optionsOf>[2];
@@ -10,13 +11,14 @@ type Actor = Parameters<typeof optionsOf>[2];
 export function dossierOptions(row: DossierRow, actor: Actor) {
   const events = new Set<string>();
   const actions = new Set<string>();
+  const campaignClosed = !windowOf(row.subvention, row.sousDispositifId).open;
   for (const instruction of row.instructions) {
     const subject = {
       state: instruction.etat,
       associationId: row.associationId,
       serviceId: instruction.serviceId,
       createdBy: row.createdById ? { id: row.createdById, side: row.createdByType as 'association' | 'service' } : null,
-      facts: { complete: instruction.complet, allCrfReceived: false },
+      facts: { complete: instruction.complet, allCrfReceived: false, campaignClosed },
     };
     const options = optionsOf(dossierInstructionMachine, subject, actor);
     for (const e of options.events) events.add(e);

@@ -1,35 +1,61 @@
 // The wizard's steps 0-4 (spec §4, docs/domain.md « Dossiers de subvention »): what each step
 // checks against the association file and writes on the dossier. Step 3 needs a complete dossier.
-import { checkStep, DOSSIER_MESSAGES, type dossierStepSchema } from '@portail/contract';
+import {
+  allowedEndYears,
+  answerDefinitions,
+  campaignClosedMessage,
+  checkAnswers,
+  checkStep,
+  chosenEndYear,
+  DOSSIER_MESSAGES,
+  SUBSIDY_MESSAGES,
+  toExpectedQuestion,
+  type DureePluriannuelle,
+  type dossierStepSchema,
+} from '@portail/contract';
 import type { z } from 'zod';
 import type { DbTransaction } from '../../../db/transaction.ts';
 import { appError } from '../../../http/errors.ts';
+import { windowOf } from './campaign.ts';
+import { toExpected } from './transmission.ts';
 import type { DossierData, DossierRepository, DossierRow } from './repository.ts';
 
 export type StepInput = z.infer<typeof dossierStepSchema>;
 
 const bad = (motif: string) => appError('DOSSIER_INPUT_INVALID', { motif });
+const dureeOf = (value: number | null): DureePluriannuelle | null => (value === 1 || value === 2 ? value : null);
 
-/** The subvention × sub-scheme × exercise of step 0 (or of creation): active, sub-scheme its own, no twin. */
+
+/**
+ * The subvention × sub-scheme × exercise of step 0 (or of creation): a campaign the association side
+ * sees (an inactive one answers 404, as on read), open today (its dates and its sub-scheme's), the
+ * campaign's own exercise, a sub-scheme of it (required when it has any), no twin. `exercice` null:
+ * the campaign's.
+ */
 export async function checkScheme(
   tx: DbTransaction,
   repository: DossierRepository,
-  input: { code: string; sousDispositifId: string | null; exercice: number; idSiret: string },
+  input: { code: string; sousDispositifId: string | null; exercice: number | null; idSiret: string },
   exceptId?: string,
 ) {
   const found = await repository.findSubventionByCode(input.code);
-  if (!found) throw appError('SUBVENTION_NOT_FOUND');
+  if (!found || !found.active) throw appError('SUBVENTION_NOT_FOUND');
+  const exercice = input.exercice ?? found.campagneExercice;
   // Checked once held: a sub-scheme removed or a twin created meanwhile is seen (holdCampaign).
-  await repository.holdCampaign(tx, { subventionId: found.id, sousDispositifId: input.sousDispositifId, exercice: input.exercice, idSiret: input.idSiret });
+  await repository.holdCampaign(tx, { subventionId: found.id, exercice, idSiret: input.idSiret });
   const subvention = await repository.findSubventionByCode(input.code);
-  if (!subvention) throw appError('SUBVENTION_NOT_FOUND');
-  if (!subvention.active) throw appError('SUBVENTION_INACTIVE');
+  if (!subvention || !subvention.active) throw appError('SUBVENTION_NOT_FOUND');
   if (input.sousDispositifId && !subvention.sousDispositifs.some((s) => s.sousDispositifId === input.sousDispositifId)) {
     throw bad(DOSSIER_MESSAGES.sousDispositifNotOfSubvention);
   }
-  const twin = await repository.findTwin({ subventionId: subvention.id, sousDispositifId: input.sousDispositifId, exercice: input.exercice, idSiret: input.idSiret }, exceptId);
+  if (!input.sousDispositifId && subvention.sousDispositifs.length > 0) throw bad(SUBSIDY_MESSAGES.sousDispositifRequired);
+  const window = windowOf(subvention, input.sousDispositifId);
+  if (!window.open) throw appError('CAMPAIGN_CLOSED', { motif: campaignClosedMessage(window) });
+  // The dossier's year is its campaign's (its number too: 2026-…).
+  if (exercice !== subvention.campagneExercice) throw bad(SUBSIDY_MESSAGES.exerciceNotCampaign(subvention.campagneExercice));
+  const twin = await repository.findTwin({ subventionId: subvention.id, sousDispositifId: input.sousDispositifId, exercice, idSiret: input.idSiret }, exceptId, tx);
   if (twin) throw dossierExists(twin);
-  return subvention;
+  return { ...subvention, exercice };
 }
 
 /** The refusal of a second dossier for the same campaign, SIRET and year: it names the existing one, so the client can link to it. */
@@ -55,9 +81,12 @@ export async function planStep(
     case 0: {
       const code = input.code_subvention ?? row.subvention.code;
       const sousDispositifId = input.id_sous_type_dispositif === undefined ? row.sousDispositifId : input.id_sous_type_dispositif;
-      const exercice = input.exercice ?? row.exercice;
-      const subvention = await checkScheme(tx, repository, { code, sousDispositifId, exercice, idSiret: row.idSiret ?? '' }, row.id);
-      return { data: { step, subventionId: subvention.id, dispositifId: subvention.dispositifId, sousDispositifId, exercice } };
+      const subvention = await checkScheme(tx, repository, { code, sousDispositifId, exercice: input.exercice ?? null, idSiret: row.idSiret ?? '' }, row.id);
+      const { exercice } = subvention;
+      // Another exercise or scheme: the end year follows, within the new span.
+      const duree = dureeOf(subvention.dispositif.dureePluriannuelle);
+      const exerciceFin = row.pluriannuel ? (chosenEndYear({ exercice, exercice_fin: row.exerciceFin, pluriannuel: true }, duree) ?? allowedEndYears(exercice, duree)[0]!) : row.exerciceFin === null ? null : exercice;
+      return { data: { step, subventionId: subvention.id, dispositifId: subvention.dispositifId, sousDispositifId, exercice, exerciceFin } };
     }
     case 1: {
       const d = input.demandeur;
@@ -70,8 +99,8 @@ export async function planStep(
         if (!rib || rib.idSiret !== d.id_siret) throw bad(DOSSIER_MESSAGES.ribNotOfEstablishment);
       }
       if (d.id_siret !== row.idSiret) {
-        await repository.holdCampaign(tx, { subventionId: row.subventionId, sousDispositifId: row.sousDispositifId, exercice: row.exercice, idSiret: d.id_siret });
-        const twin = await repository.findTwin({ subventionId: row.subventionId, sousDispositifId: row.sousDispositifId, exercice: row.exercice, idSiret: d.id_siret }, row.id);
+        await repository.holdCampaign(tx, { subventionId: row.subventionId, exercice: row.exercice, idSiret: d.id_siret });
+        const twin = await repository.findTwin({ subventionId: row.subventionId, sousDispositifId: row.sousDispositifId, exercice: row.exercice, idSiret: d.id_siret }, row.id, tx);
         if (twin) throw dossierExists(twin);
       }
       return {
@@ -88,8 +117,18 @@ export async function planStep(
       };
     }
     case 2: {
-      const exerciceFin = input.pluriannuel ? (input.exercice_fin ?? row.exerciceFin ?? row.exercice + 1) : row.exercice;
-      if (exerciceFin < row.exercice) throw bad("L'année de fin ne peut pas précéder l'exercice du dossier.");
+      // A multi-year dossier ends within its scheme's span (§9); an end year left out takes the span's first.
+      const duree = dureeOf(row.dispositif.dureePluriannuelle);
+      const allowed = allowedEndYears(row.exercice, duree);
+      const kept = row.exerciceFin !== null && allowed.includes(row.exerciceFin) ? row.exerciceFin : null;
+      const exerciceFin = chosenEndYear({ exercice: row.exercice, exercice_fin: input.exercice_fin ?? kept, pluriannuel: input.pluriannuel }, duree);
+      if (exerciceFin === null) throw bad(SUBSIDY_MESSAGES.endYearOutOfSpan(allowed));
+      if (input.customs !== undefined) {
+        // Each answer by its type; an unknown code is refused (answers.ts).
+        const expected = await repository.expectedOf(tx, row.subventionId);
+        const problems = checkAnswers(input.customs, answerDefinitions({ questions: expected.questions.map(toExpectedQuestion), champs: expected.champs.map(toExpected) }).dossier);
+        if (Object.keys(problems).length > 0) throw appError('VALIDATION_ERROR', { fields: problems });
+      }
       return {
         data: {
           step,

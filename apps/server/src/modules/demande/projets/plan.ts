@@ -4,10 +4,14 @@
 // and instructing service and one budget per year. Only the contract's rules decide; this file
 // joins them to the rows.
 import {
+  checkAnswers,
   checkProject,
+  checkProjectLines,
+  dossierEndYear,
   realignProject,
   withProjectDefaults,
   PROJET_MESSAGES,
+  type AnswerDefinition,
   type DureePluriannuelle,
   type ProjetFields,
   type ProjetView,
@@ -74,12 +78,16 @@ export interface ProjetPlan {
  * The caller's financing lines set the requested amounts; the proposed and granted amounts are the
  * services' and stay as stored.
  */
-export function planProjet(args: { dossier: DossierFacts; existing: ProjetView | null; input: ProjetInputParsed; today: Date }): ProjetPlan {
+export function planProjet(args: { dossier: DossierFacts; existing: ProjetView | null; input: ProjetInputParsed; today: Date; answers: readonly AnswerDefinition[] }): ProjetPlan {
   const { dossier, existing, input } = args;
   const merged = merge(existing, input);
-  const problems = checkProject(merged);
-  if (problems.length > 0) throw appError('VALIDATION_ERROR', { fields: Object.fromEntries(problems.map((p) => [p.field, p.message])) });
-  const filled = withProjectDefaults(merged, { today: args.today, idResponsable: dossier.idResponsable, renouvellement: dossier.renouvellement });
+  // Its dates within the dossier's years, each line once, the customs it writes by their type (answers.ts).
+  const years = { exercice: dossier.exercice, exercice_fin: dossierEndYear(dossier, dossier.duree) };
+  const problems = [...checkProject(merged, years), ...checkProjectLines(input)];
+  const answers = input.customs ? checkAnswers(input.customs, args.answers) : {};
+  if (problems.length > 0 || Object.keys(answers).length > 0)
+    throw appError('VALIDATION_ERROR', { fields: { ...Object.fromEntries(problems.map((p) => [p.field, p.message])), ...answers } });
+  const filled = withProjectDefaults(merged, { today: args.today, idResponsable: dossier.idResponsable, renouvellement: dossier.renouvellement, period: years });
   const d = filled.description;
   const period = realignProject(dossier, { periode: d.periode, exercice: d.exercice, exercice_fin: d.exercice_fin }, dossier.serviceIds, dossier.duree);
 
@@ -92,9 +100,9 @@ export function planProjet(args: { dossier: DossierFacts; existing: ProjetView |
     else if (!kept.has(key(line.annee, line.id_service_instructeur))) fields[`financements.${index}.annee`] = PROJET_MESSAGES.yearOutOfPeriod(line.annee);
     else given.set(key(line.annee, line.id_service_instructeur), line);
   });
-  const years = new Set(period.budgets.map((b) => b.annee));
+  const budgetYears = new Set(period.budgets.map((b) => b.annee));
   (input.budgets ?? []).forEach((budget, index) => {
-    if (!years.has(budget.annee)) fields[`budgets.${index}.annee`] = PROJET_MESSAGES.yearOutOfPeriod(budget.annee);
+    if (!budgetYears.has(budget.annee)) fields[`budgets.${index}.annee`] = PROJET_MESSAGES.yearOutOfPeriod(budget.annee);
   });
   if (Object.keys(fields).length > 0) throw appError('VALIDATION_ERROR', { fields });
 

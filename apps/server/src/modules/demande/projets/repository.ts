@@ -17,6 +17,7 @@ const DOSSIER_CONTEXT = {
   idSiret: true,
   idResponsable: true,
   deletedAt: true,
+  subventionId: true,
   dispositif: { select: { code: true, dureePluriannuelle: true } },
   sousDispositif: { select: { label: true } },
   instructions: { select: { serviceId: true, etat: true }, orderBy: [{ isReferent: 'desc' }, { createdAt: 'asc' }] },
@@ -99,6 +100,12 @@ export function createProjetRepository(db: Database) {
 
     findProjet: (dossierId: string, id: string, client: Client = db) =>
       client.projet.findFirst({ where: { id, dossierId }, include: PROJET_FULL }),
+
+    /** The expected fields of part projet the campaign links: what a project's customs may answer (answers.ts). */
+    projectAnswers: async (tx: DbTransaction, subventionId: string) =>
+      (await tx.subventionChampAttendu.findMany({ where: { subventionId, part: 'projet' }, select: { champAttendu: { select: { code: true, label: true, type: true, meta: true } } } })).map(
+        ({ champAttendu: c }) => ({ code: c.code, label: c.label, type: c.type, meta: c.meta as Record<string, unknown> | null }),
+      ),
 
     countProjets: (tx: DbTransaction, dossierId: string) => tx.projet.count({ where: { dossierId } }),
 

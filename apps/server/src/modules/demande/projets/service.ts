@@ -44,7 +44,7 @@ export function createProjetService(repository: ProjetRepository, clock: () => D
 
   /** Writes a new project of `dossier` at the next rank, with its lines. */
   async function insert(tx: DbTransaction, dossier: DossierContext, input: ProjetInputParsed, caller: ProjetCaller, base: ProjetView | null) {
-    const plan = planProjet({ dossier: dossierFacts(dossier), existing: base, input, today: clock() });
+    const plan = planProjet({ dossier: dossierFacts(dossier), existing: base, input, today: clock(), answers: await repository.projectAnswers(tx, dossier.subventionId) });
     const { id } = await repository.createProjet(tx, dossier.id, await repository.nextRang(tx, dossier.id), plan.columns);
     await repository.syncLines(tx, id, plan);
     return id;
@@ -70,7 +70,7 @@ export function createProjetService(repository: ProjetRepository, clock: () => D
       repository.transaction(async (tx) => {
         const dossier = await editableDossier(tx, dossierId, caller);
         const existing = await viewOf(dossierId, id, tx);
-        const plan = planProjet({ dossier: dossierFacts(dossier), existing, input, today: clock() });
+        const plan = planProjet({ dossier: dossierFacts(dossier), existing, input, today: clock(), answers: await repository.projectAnswers(tx, dossier.subventionId) });
         await repository.updateProjet(tx, id, plan.columns);
         await repository.syncLines(tx, id, plan);
         return viewOf(dossierId, id, tx);
@@ -116,7 +116,7 @@ export function createProjetService(repository: ProjetRepository, clock: () => D
           throw appError('VALIDATION_ERROR', { fields: { idDossierTo: PROJET_MESSAGES.transferOtherAssociation } });
         const projet = await viewOf(dossierId, id, tx);
         await assertRoomFor(tx, destination);
-        const plan = planProjet({ dossier: dossierFacts(destination), existing: projet, input: { description: {} }, today: clock() });
+        const plan = planProjet({ dossier: dossierFacts(destination), existing: projet, input: { description: {} }, today: clock(), answers: [] });
         await repository.updateProjet(tx, id, { ...plan.columns, dossierId: destination.id, rangDossier: await repository.nextRang(tx, destination.id) });
         await repository.syncLines(tx, id, plan);
         await repository.renumber(tx, dossierId);

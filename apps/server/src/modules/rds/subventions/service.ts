@@ -1,7 +1,7 @@
 // Schemes and campaigns (docs/domain.md « Dispositifs et subventions »): reading (association users
 // the open campaigns only), writing by the scheme administrators in one transaction, the next
 // campaign's duplicate, the expected-item definitions.
-import { ROLE_SETS, type SubventionBody, type SubventionView } from '@portail/contract';
+import { campaignWindow, campaignWindowView, parisDay, seesInactiveCampaigns, type SubventionBody, type SubventionView } from '@portail/contract';
 import { isUniqueViolation, type DbTransaction } from '../../../db/transaction.ts';
 import { appError } from '../../../http/errors.ts';
 import type { AuthClaims } from '../../../http/request-context.ts';
@@ -19,6 +19,8 @@ function withinCampaign(item: { date_debut: string | null; date_fin: string | nu
 
 function toView(row: SubventionRow, populate: Populate): SubventionView {
   const wants = (list: string) => populate.includes(list);
+  const today = parisDay(new Date());
+  const campaign = { active: row.active, date_debut: day(row.dateDebut), date_fin: day(row.dateFin) };
   return {
     id: row.id,
     code: row.code,
@@ -31,10 +33,14 @@ function toView(row: SubventionRow, populate: Populate): SubventionView {
     },
     campagne_exercice: row.campagneExercice,
     type_projet: row.typeProjet,
-    date_debut: day(row.dateDebut),
-    date_fin: day(row.dateFin),
+    date_debut: campaign.date_debut,
+    date_fin: campaign.date_fin,
+    fenetre: campaignWindowView(campaignWindow(campaign, null, today)),
     sous_dispositifs: wants('sous_dispositifs')
-      ? row.sousDispositifs.map((link) => ({ id: link.sousDispositif.id, label: link.sousDispositif.label, date_debut: day(link.dateDebut), date_fin: day(link.dateFin) }))
+      ? row.sousDispositifs.map((link) => {
+          const dates = { label: link.sousDispositif.label, date_debut: day(link.dateDebut), date_fin: day(link.dateFin) };
+          return { id: link.sousDispositif.id, ...dates, fenetre: campaignWindowView(campaignWindow(campaign, dates, today)) };
+        })
       : [],
     instructeurs: wants('instructeurs') ? row.instructeurs.map((link) => ({ service: link.service, isReferent: link.isReferent })) : [],
     champs_attendus: wants('champs_attendus')
@@ -54,8 +60,8 @@ function toView(row: SubventionRow, populate: Populate): SubventionView {
   };
 }
 
-/** Scheme administrators and instructors see every campaign; association users the open ones. */
-const seesClosed = (claims: AuthClaims) => claims.roles.some((role) => role.startsWith('rds.') || (ROLE_SETS.schemeAdmins as readonly string[]).includes(role));
+/** Scheme administrators and instructors see every campaign; association users the active ones (contract campaign.ts). */
+const seesClosed = (claims: AuthClaims) => seesInactiveCampaigns(claims.roles);
 
 /** The next campaign's code: the year in the code moves on, or the year is appended. */
 export function nextCampaignCode(code: string, exercice: number): string {
