@@ -1,5 +1,6 @@
 // The demo services and schemes (seeded with the demo accounts on an empty database): every level of
-// the hierarchy, the demo instructor and service attached, the current exercise's open campaigns.
+// the hierarchy, the demo instructor and service attached, the current exercise's campaigns, open on
+// the day they are loaded.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedDemoData } from '../src/seed/demo-data.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -29,4 +30,9 @@ it('seeds the hierarchy, the schemes and their campaigns, read back through the 
   );
   expect(cnds.champs_attendus.find((c: { code: string }) => c.code === 'justification_pluriannuel').asks).toHaveLength(1);
   expect(cnds.documents_attendus.map((d: { code: string }) => d.code)).toEqual(['statuts', 'rapport_activite', 'budget_previsionnel', 'rib']);
+  // Dated around the day they are loaded: every campaign and sub-scheme takes dossiers, whatever the date.
+  for (const campaign of list.body as { code: string; fenetre: { ouverte: boolean }; sous_dispositifs: { label: string; fenetre: { ouverte: boolean } }[] }[]) {
+    expect(campaign.fenetre.ouverte, campaign.code).toBe(true);
+    for (const sous of campaign.sous_dispositifs) expect(sous.fenetre.ouverte, `${campaign.code} ${sous.label}`).toBe(true);
+  }
 });

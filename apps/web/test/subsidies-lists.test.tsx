@@ -12,15 +12,25 @@ function Location() {
   return <output data-testid="location">{decodeURIComponent(useLocation().search)}</output>;
 }
 
+const OPEN: { ouverte: boolean; libelle: string; ouvre_le: string | null } = { ouverte: true, libelle: 'Campagne ouverte', ouvre_le: null };
+/** A campaign as the directory reads it: with its window, and each sub-scheme's (open unless said). */
+const entry = (subvention: ReturnType<typeof makeSubvention>, fenetre = OPEN, sousFenetre = OPEN) => ({
+  ...subvention,
+  fenetre,
+  sous_dispositifs: subvention.sous_dispositifs.map((s) => ({ ...s, fenetre: sousFenetre })),
+});
+
 const SUBVENTIONS = [
-  makeSubvention({ sous_dispositifs: [{ id: '77777777-7777-4777-8777-777777777777', label: 'Innovation', date_debut: '2026-02-01', date_fin: '2026-03-31' }] }),
-  makeSubvention({
-    id: '88888888-8888-4888-8888-888888888888',
-    code: 'CNDS-2025',
-    label: 'Part territoriale 2025',
-    campagne_exercice: 2025,
-    dispositif: { code: 'CNDS', label: 'Agence nationale du sport', duree_pluriannuelle: null },
-  }),
+  entry(makeSubvention({ sous_dispositifs: [{ id: '77777777-7777-4777-8777-777777777777', label: 'Innovation', date_debut: '2026-02-01', date_fin: '2026-03-31' }] })),
+  entry(
+    makeSubvention({
+      id: '88888888-8888-4888-8888-888888888888',
+      code: 'CNDS-2025',
+      label: 'Part territoriale 2025',
+      campagne_exercice: 2025,
+      dispositif: { code: 'CNDS', label: 'Agence nationale du sport', duree_pluriannuelle: null },
+    }),
+  ),
 ];
 
 describe('subsidy directory', () => {
@@ -47,6 +57,31 @@ describe('subsidy directory', () => {
     await userEvent.selectOptions(screen.getByLabelText('Exercice'), '2025');
     expect(screen.getByText('Aucune subvention ne correspond à ces critères.')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('?q=innovation&exercice=2025');
+  });
+});
+
+describe('subsidy directory, campaign windows', () => {
+  it('says « Campagne close » or « Ouvre le … » and offers to apply only while a campaign takes dossiers', () => {
+    const closed = entry(
+      makeSubvention({ code: 'CLOSED', label: 'Campagne passée', sous_dispositifs: [{ id: '77777777-7777-4777-8777-777777777777', label: 'Emploi', date_debut: '2026-02-01', date_fin: '2026-03-31' }] }),
+      { ouverte: false, libelle: 'Campagne close', ouvre_le: null },
+      { ouverte: false, libelle: 'Campagne close', ouvre_le: null },
+    );
+    const soon = entry(makeSubvention({ id: '99999999-9999-4999-8999-999999999999', code: 'SOON', label: 'Campagne à venir' }), { ouverte: false, libelle: 'Ouvre le 01/01/2027', ouvre_le: '2027-01-01' });
+    const open = entry(makeSubvention({ id: '88888888-8888-4888-8888-888888888888', code: 'OPEN', label: 'Campagne ouverte 2026' }), { ouverte: true, libelle: 'Campagne ouverte jusqu’au 31/12/2026', ouvre_le: null });
+    render(
+      <MemoryRouter initialEntries={['/repertoire-des-subventions']}>
+        <SubsidyDirectory subventions={[closed, soon, open]} applyPath={(code) => `/apply/${code}`} />
+      </MemoryRouter>,
+    );
+    const section = (name: string) => within(screen.getByRole('region', { name }));
+    expect(section('Campagne passée').getByText('Campagne close', { selector: 'p > *' })).toBeInTheDocument();
+    expect(section('Campagne passée').getByText('Emploi : dépôt du 01/02/2026 au 31/03/2026 (Campagne close)')).toBeInTheDocument();
+    expect(section('Campagne passée').queryByRole('link')).toBeNull();
+    expect(section('Campagne à venir').getByText('Ouvre le 01/01/2027')).toBeInTheDocument();
+    expect(section('Campagne à venir').queryByRole('link')).toBeNull();
+    expect(section('Campagne ouverte 2026').getByText('Campagne ouverte jusqu’au 31/12/2026')).toBeInTheDocument();
+    expect(section('Campagne ouverte 2026').getByRole('link', { name: 'Déposer une demande pour Campagne ouverte 2026' })).toHaveAttribute('href', '/apply/OPEN');
   });
 });
 

@@ -8,7 +8,14 @@ import type { Database } from '../db/prisma.ts';
 import { hashPassword } from '../modules/auth/index.ts';
 
 const year = () => new Date().getUTCFullYear();
-const day = (text: string) => new Date(`${text}T00:00:00Z`);
+const DAY_MS = 86_400_000;
+/**
+ * The demo campaigns' window, around the day the demo data are loaded (campaigns take dossiers only
+ * between their dates): opened 90 days before, so the oldest demo dossier (60 days) was filed in it,
+ * and closing in 120 days, so the demo works whatever the date.
+ */
+export const DEMO_CAMPAIGN_WINDOW = { openedDaysAgo: 90, closesInDays: 120 } as const;
+const dayOffset = (days: number) => new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS + days * DAY_MS);
 
 const SCHEMES = [
   {
@@ -81,6 +88,8 @@ export async function seedDemoSubsidies(db: Database): Promise<void> {
   for (const document of DOCUMENTS) documents.set(document.code, (await db.documentAttendu.create({ data: { ...document, isDefault: BASE_DOCUMENTS.includes(document.code) } })).id);
 
   const y = year();
+  const opens = dayOffset(-DEMO_CAMPAIGN_WINDOW.openedDaysAgo);
+  const closes = dayOffset(DEMO_CAMPAIGN_WINDOW.closesInDays);
   const campaigns = [
     { code: `CNDS-PT-${y}`, label: `ANS Part territoriale ${y}`, dispositif: 'CNDS', instructeurs: [[sdjes.id, true], [drajes.id, false]], champs: ['nb_licencies', 'justification_pluriannuel', 'public_prioritaire'] },
     { code: `FDVA1-${y}`, label: `FDVA 1 – Formation des bénévoles ${y}`, dispositif: 'FDVA', sous: 0, instructeurs: [[drajes.id, true]], champs: [] },
@@ -94,8 +103,8 @@ export async function seedDemoSubsidies(db: Database): Promise<void> {
     await db.subvention.create({
       data: {
         code: campaign.code, label: campaign.label, active: true, dispositifId: scheme.id, campagneExercice: y,
-        dateDebut: day(`${y}-01-15`), dateFin: day(`${y}-05-31`),
-        sousDispositifs: { create: sous.map((sousDispositifId) => ({ sousDispositifId, dateDebut: day(`${y}-01-15`), dateFin: day(`${y}-05-31`) })) },
+        dateDebut: opens, dateFin: closes,
+        sousDispositifs: { create: sous.map((sousDispositifId) => ({ sousDispositifId, dateDebut: opens, dateFin: closes })) },
         instructeurs: { create: campaign.instructeurs.map(([serviceId, isReferent]) => ({ serviceId, isReferent })) },
         champsAttendus: {
           create: campaign.champs.map((code, rang) => ({

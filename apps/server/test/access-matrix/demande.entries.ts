@@ -86,7 +86,12 @@ export const demandeEntries: MatrixEntries = (ctx: MatrixContext) => {
     'POST /api/lca-server/demande/dossiers/transmit/:id': onDossier(WRITERS, 'write', () => ({}), true),
     'PUT /api/lca-server/demande/dossiers/:id/documents': onDossier(WRITERS, 'write', () => ({ body: { documents: [] } })),
     'PATCH /api/lca-server/demande/dossiers/:id/documents': onDossier(WRITERS, 'write', () => ({ body: { documents: [] } })),
-    'PUT /api/lca-server/demande/dossiers/:id/rib': onDossier(WRITERS, 'write', async (d) => ({ body: { id_rib: (await createRib(ctx.t, d.asso)).id } })),
+    // Granted (6): the RIB changes apart from the wizard once the dossier is in instruction or granted (spec §4).
+    'PUT /api/lca-server/demande/dossiers/:id/rib': entry(WRITERS, 'write', async (route, token, where) => {
+      const s = await side(where);
+      const row = await createDossier(ctx.t, s.asso, await schemeOf(s.serviceIds), s.serviceIds, { etat: '6' });
+      return ctx.call(route, token, { params: { id: row.id }, body: { id_rib: (await createRib(ctx.t, s.asso)).id } });
+    }),
     'POST /api/lca-server/demande/dossiers/:id/notify': onDossier(READERS, 'read', () => ({ query: { type: '4' } })),
     'POST /api/lca-server/demande/dossiers/:id/message': onDossier(READERS, 'read', () => ({ body: { message: 'Bonjour, une question sur le dossier.' } })),
     'PATCH /api/lca-server/demande/dossiers/:id/share': onDossier(WRITERS, 'write', (d) => ({ body: { email: d.memberEmail } })),

@@ -69,3 +69,13 @@ export const seesInactiveCampaigns = (roles: readonly string[]) =>
 export function campaignWindowView(window: CampaignWindow): { ouverte: boolean; libelle: string; ouvre_le: string | null } {
   return { ouverte: window.open, libelle: campaignWindowLabel(window), ouvre_le: !window.open && window.reason === 'not_yet' ? window.opens : null };
 }
+
+/**
+ * Why a campaign or sub-scheme read from the API takes no dossier (its `fenetre`: « Campagne close »,
+ * « Ouvre le … »), or null when it does or says nothing (the client checks before sending, as the server does).
+ */
+export function closedWindowLabel(item: object): string | null {
+  if (!('fenetre' in item)) return null;
+  const window = (item as { fenetre: { ouverte: boolean; libelle: string } | undefined }).fenetre;
+  return window && !window.ouverte ? window.libelle : null;
+}

@@ -19,6 +19,8 @@ export const SUBSIDY_MESSAGES = {
     allowed.length === 1
       ? `L'année de fin d'un dossier pluriannuel de ce dispositif est ${allowed[0]}.`
       : `L'année de fin d'un dossier pluriannuel doit être ${allowed.join(' ou ')}.`,
+  /** The client's refusal before sending, with the directory's label (« Campagne close », « Ouvre le … »). */
+  windowClosed: (label: string) => `${label} : aucun dossier ne peut y être déposé aujourd’hui.`,
   exerciceNotCampaign: (campagne: number) => `L'exercice du dossier est celui de la campagne : ${campagne}.`,
   sousDispositifRequired: 'Choisissez un sous-dispositif : cette subvention en propose.',
   invalidAnswer: (label: string) => `une réponse valide au champ « ${label} »`,

@@ -228,7 +228,7 @@ function DossierAside({ dossier, ribs, onRibChanged, onDeleted }: { dossier: Dos
       >
         <p>Le dossier ne sera plus proposé à la saisie ni à la transmission.</p>
       </ConfirmDialog>
-      {dossier.mode === 'read' && dossier.options.actions.includes('changer_rib') && <DossierRibChange dossier={dossier} ribs={ribs} onChanged={onRibChanged} />}
+      {dossier.options.actions.includes('changer_rib') && <DossierRibChange dossier={dossier} ribs={ribs} onChanged={onRibChanged} />}
       <DossierMessages dossier={dossier} />
       <DossierShare dossier={dossier} />
     </section>

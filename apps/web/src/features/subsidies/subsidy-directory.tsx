@@ -1,15 +1,16 @@
 // The directory of open subsidies (/repertoire-des-subventions): filters by scheme, exercise and
 // text kept in the URL query (?dispositif=&exercice=&q=), each campaign with its sub-schemes and
-// their filing dates, and a link to apply for it with the user's association.
+// their filing dates, whether it takes dossiers today (« Campagne close », « Ouvre le … », from the
+// server's view), and, while it does, a link to apply for it with the user's association.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Badge } from '@codegouvfr/react-dsfr/Badge';
 import { Input } from '@codegouvfr/react-dsfr/Input';
 import { Select } from '@codegouvfr/react-dsfr/Select';
-import type { Subvention } from '@portail/contract';
+import type { SubventionView } from '@portail/contract';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatDay } from './format.ts';
 
-type DirectoryEntry = Pick<Subvention, 'code' | 'label' | 'active' | 'campagne_exercice' | 'dispositif' | 'sous_dispositifs'>;
+type DirectoryEntry = Pick<SubventionView, 'code' | 'label' | 'active' | 'campagne_exercice' | 'dispositif' | 'sous_dispositifs' | 'fenetre'>;
 
 const normalise = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
@@ -85,17 +86,23 @@ export function SubsidyDirectory({ subventions, applyPath }: { subventions: read
                 {s.dispositif.label} – exercice {s.campagne_exercice}
                 {s.dispositif.duree_pluriannuelle ? ` – pluriannuel possible (jusqu’à ${s.campagne_exercice + s.dispositif.duree_pluriannuelle})` : ''}
               </p>
+              <p className={fr.cx('fr-mb-1w')}>
+                <Badge small severity={s.fenetre.ouverte ? 'success' : s.fenetre.ouvre_le ? 'new' : 'warning'}>
+                  {s.fenetre.libelle}
+                </Badge>
+              </p>
               {s.sous_dispositifs.length > 0 && (
                 <ul>
                   {s.sous_dispositifs.map((x) => (
                     <li key={x.id}>
                       {x.label}
                       {(x.date_debut || x.date_fin) && ` : dépôt du ${formatDay(x.date_debut)} au ${formatDay(x.date_fin)}`}
+                      {!x.fenetre.ouverte && ` (${x.fenetre.libelle})`}
                     </li>
                   ))}
                 </ul>
               )}
-              {applyPath && (
+              {applyPath && s.fenetre.ouverte && (
                 <Link className={fr.cx('fr-btn', 'fr-btn--sm')} to={applyPath(s.code)}>
                   Déposer une demande<span className={fr.cx('fr-sr-only')}> pour {s.label}</span>
                 </Link>

@@ -18,6 +18,7 @@ export const STEP_OF_MISSING: Record<Missing['kind'], WizardStep | null> = {
   demandeur: 1,
   question: 2,
   champ: 2,
+  reponse: 2,
   document: 2,
   projet: 3,
   attestation: 4,

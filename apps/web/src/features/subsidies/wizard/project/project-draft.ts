@@ -4,6 +4,8 @@
 // own: checkProject, the scheme's required fields, the title) keyed as the server keys its fields.
 import {
   checkProject,
+  checkProjectLines,
+  dossierEndYear,
   MESSAGES,
   realignProject,
   recurrenceOfDossier,
@@ -98,11 +100,24 @@ export function problemKey(field: string): string {
   return indicator[2] ? `evaluation.indicateurs.${index}.intitule` : `evaluation.indicateurs.${index}.prevu_min`;
 }
 
-/** What stops the project from being sent, by field key (the spec's §5 rules, as the server applies them). */
-export function projectProblems(projet: ProjectDraft, fields: readonly { code: string; label: string; required: boolean }[]): Record<string, string> {
+/** The years a project of the dossier runs within (its dates are checked against them). */
+export const dossierYears = (dossier: Dossier, subvention: Subvention) => ({
+  exercice: dossier.description.exercice,
+  exercice_fin: dossierEndYear(dossier.description, subvention.dispositif.duree_pluriannuelle),
+});
+
+/**
+ * What stops the project from being sent, by field key (the spec's §5 rules, as the server applies
+ * them): dates within the dossier's years (`years`), each line once.
+ */
+export function projectProblems(
+  projet: ProjectDraft,
+  fields: readonly { code: string; label: string; required: boolean }[],
+  years?: { exercice: number; exercice_fin: number },
+): Record<string, string> {
   const found: Record<string, string> = {};
   if (!projet.description.intitule?.trim()) found['description.intitule'] = MESSAGES.pleaseFill('intitulé');
-  for (const p of checkProject(projet)) found[problemKey(p.field)] ??= p.message;
+  for (const p of [...checkProject(projet, years), ...checkProjectLines(projet)]) found[problemKey(p.field)] ??= p.message;
   projet.beneficiaire.forEach((b, index) => {
     if (!b.lib_statut?.trim()) found[`beneficiaire.${index}.lib_statut`] = MESSAGES.pleaseFill(`public bénéficiaire ${index + 1}`);
   });

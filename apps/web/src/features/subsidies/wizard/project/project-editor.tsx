@@ -21,7 +21,7 @@ import { RequiredLegend } from '../required-mark.tsx';
 import { DescriptionFieldset } from './description-fieldset.tsx';
 import { AmountsFieldset, CofinancingFieldset } from './financing-fieldset.tsx';
 import { EvaluationFieldset, MeansFieldset } from './means-evaluation-fieldset.tsx';
-import { alignOnDossier, projectFieldId, projectKeyOfServer, projectProblems, type ProjectDraft } from './project-draft.ts';
+import { alignOnDossier, dossierYears, projectFieldId, projectKeyOfServer, projectProblems, type ProjectDraft } from './project-draft.ts';
 import type { ProjectPartProps } from './project-field.tsx';
 import { BeneficiariesFieldset, TerritoriesFieldset } from './public-fieldset.tsx';
 
@@ -71,7 +71,7 @@ export function ProjectEditor({ dossier, subvention, initial, readOnly, onSave, 
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (refuse(projectProblems(projet, fields))) return;
+    if (refuse(projectProblems(projet, fields, dossierYears(dossier, subvention)))) return;
     await send(async () => {
       await onSave(projet);
       draft.clear();
