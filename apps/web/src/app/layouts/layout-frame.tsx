@@ -1,17 +1,18 @@
 // What both layouts show (docs/domain.md « Parcours »): header, unsupported-browser banner, notes, page, footer, toasts.
-// The banner and the notes come after the first paint, in their own chunks (the notes bring the
-// HTML sanitiser): the initial script stays within its budget (test/bundle-size.test.ts).
+// The banner, the notes and the focus on page change come after the first paint, in their own
+// chunks (the notes bring the HTML sanitiser; the first page needs no focus move): the initial
+// script stays within its budget (test/bundle-size.test.ts).
 import { SkipLinks } from '@codegouvfr/react-dsfr/SkipLinks';
 import { Suspense, type ReactNode } from 'react';
 import { Outlet, useNavigation } from 'react-router-dom';
 import { SiteFooter } from '../../features/shell/site-footer.tsx';
 import { SiteHeader } from '../../features/shell/site-header.tsx';
 import { Toaster } from '../../features/shell/toaster.tsx';
-import { RouteFocus } from '../../lib/focus/route-focus.tsx';
 import { lazyLayoutPart } from '../chunk-reload.ts';
 import { useRouteMeta } from '../use-route-meta.ts';
 
 const Notes = lazyLayoutPart(() => import('../../features/shell/notes.tsx').then((m) => m.Notes));
+const RouteFocus = lazyLayoutPart(() => import('../../lib/focus/route-focus.tsx').then((m) => m.RouteFocus));
 const UnsupportedBrowserBanner = lazyLayoutPart(() =>
   import('../../features/shell/unsupported-browser-banner.tsx').then((m) => m.UnsupportedBrowserBanner),
 );
@@ -27,9 +28,9 @@ export function LayoutFrame({ children, content }: { children?: ReactNode; conte
           { label: 'Pied de page', anchor: '#fr-footer' },
         ]}
       />
-      <RouteFocus />
       <SiteHeader />
       <Suspense fallback={null}>
+        <RouteFocus />
         <UnsupportedBrowserBanner />
         <Notes routeName={meta?.name ?? null} />
       </Suspense>
