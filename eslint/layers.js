@@ -4,10 +4,7 @@
 // checked (their own rules say which may be used where); relative imports, re-exports and dynamic
 // imports are, type-only ones included: a type import is still a dependency of the layer's code.
 import path from 'node:path';
-
-function toPosix(p) {
-  return p.split(path.sep).join('/');
-}
+import { importVisitors, toPosix } from './import-sources.js';
 
 /** True when `fileAbs` is `targetAbs` or lies under it. */
 function within(targetAbs, fileAbs) {
@@ -43,7 +40,6 @@ export const layers = {
     const allowed = mayImport.map((p) => path.resolve(cwd, p));
 
     function check(node, sourceNode) {
-      if (!sourceNode || sourceNode.type !== 'Literal' || typeof sourceNode.value !== 'string') return;
       const source = sourceNode.value;
       if (!source.startsWith('.')) return;
       const target = path.resolve(path.dirname(filename), source);
@@ -55,13 +51,6 @@ export const layers = {
       });
     }
 
-    return {
-      ImportDeclaration: (node) => check(node, node.source),
-      ExportNamedDeclaration: (node) => check(node, node.source),
-      ExportAllDeclaration: (node) => check(node, node.source),
-      ImportExpression: (node) => check(node, node.source),
-      TSImportType: (node) =>
-        check(node, node.argument?.type === 'TSLiteralType' ? node.argument.literal : node.argument),
-    };
+    return importVisitors(check);
   },
 };

@@ -4,14 +4,11 @@
 // outside: true }; with `outside`, files out of the root (app.ts, services.ts, http/) are held to the
 // same entry. Only relative imports are checked: the workspace has no path aliases into these folders.
 import path from 'node:path';
+import { importVisitors, toPosix } from './import-sources.js';
 import { layers } from './layers.js';
 import { noCycleWithTypes } from './no-cycle-with-types.js';
 
 const ENTRY = /^index\.tsx?$/;
-
-function toPosix(p) {
-  return p.split(path.sep).join('/');
-}
 
 /** The first folder under `rootAbs` holding `fileAbs`, or undefined when the file is not under it. */
 function unitOf(rootAbs, fileAbs) {
@@ -47,7 +44,6 @@ export const moduleBoundaries = {
     if (!from && !outside) return {};
 
     function check(node, sourceNode) {
-      if (!sourceNode || sourceNode.type !== 'Literal' || typeof sourceNode.value !== 'string') return;
       const source = sourceNode.value;
       if (!source.startsWith('.')) return;
       const target = unitOf(rootAbs, path.resolve(path.dirname(path.resolve(cwd, filename)), source));
@@ -57,14 +53,7 @@ export const moduleBoundaries = {
       context.report({ node, messageId: 'internal', data: { source, target: target.unit, label } });
     }
 
-    return {
-      ImportDeclaration: (node) => check(node, node.source),
-      ExportNamedDeclaration: (node) => check(node, node.source),
-      ExportAllDeclaration: (node) => check(node, node.source),
-      ImportExpression: (node) => check(node, node.source),
-      TSImportType: (node) =>
-        check(node, node.argument?.type === 'TSLiteralType' ? node.argument.literal : node.argument),
-    };
+    return importVisitors(check);
   },
 };
 

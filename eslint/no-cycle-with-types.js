@@ -7,6 +7,7 @@
 // from disk with TypeScript's import scanner (kept per file while its modification time holds).
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { importVisitors, toPosix } from './import-sources.js';
 import ts from 'typescript';
 
 const EXTENSIONS = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'];
@@ -98,22 +99,14 @@ export const noCycleWithTypes = {
     if (!within(rootAbs, filename)) return {};
 
     function check(node, sourceNode) {
-      if (!sourceNode || sourceNode.type !== 'Literal' || typeof sourceNode.value !== 'string') return;
       const target = resolveFrom(rootAbs, filename, sourceNode.value);
       if (!target || target === filename) return;
       const chain = pathBack(rootAbs, target, filename);
       if (!chain) return;
-      const names = [filename, ...chain, filename].map((f) => path.relative(rootAbs, f).split(path.sep).join('/'));
+      const names = [filename, ...chain, filename].map((f) => toPosix(path.relative(rootAbs, f)));
       context.report({ node, messageId: 'cycle', data: { source: sourceNode.value, chain: names.join(' → ') } });
     }
 
-    return {
-      ImportDeclaration: (node) => check(node, node.source),
-      ExportNamedDeclaration: (node) => check(node, node.source),
-      ExportAllDeclaration: (node) => check(node, node.source),
-      ImportExpression: (node) => check(node, node.source),
-      TSImportType: (node) =>
-        check(node, node.argument?.type === 'TSLiteralType' ? node.argument.literal : node.argument),
-    };
+    return importVisitors(check);
   },
 };
