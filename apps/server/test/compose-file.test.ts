@@ -1,0 +1,75 @@
+// docker-compose.yml as shipped: what the README says to run works with only what it says to set.
+// Read as Compose reads it (YAML, then every `${…}` of every service, inactive profiles too, as
+// Compose 2.26 does); where the `docker compose` CLI answers, Compose itself is asked as well.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../src/config.ts';
+import { composeCliVersion, interpolate, loadCompose, readDotEnv, readRepoFile } from './support/compose-file.ts';
+
+/** The README's « Docker et compose » section: the command and the variables it names. */
+function readmeComposeSection(): string {
+  const readme = readRepoFile('README.md');
+  const start = readme.indexOf('## Docker et compose');
+  expect(start).toBeGreaterThan(-1);
+  const end = readme.indexOf('\n## ', start + 1);
+  return readme.slice(start, end === -1 ? undefined : end);
+}
+
+/** .env as the README makes it: `cp .env.example .env`, then each variable it names given a value. */
+function readmeEnv(): { env: Record<string, string>; named: string[] } {
+  const env = readDotEnv(readRepoFile('.env.example'));
+  const section = readmeComposeSection();
+  expect(section).toContain('cp .env.example .env');
+  expect(section).toContain('docker compose up --build');
+  const named = [...new Set([...section.matchAll(/\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\b/g)].map((match) => match[1]!))].filter((name) => name in env);
+  for (const name of named) if (!env[name]) env[name] = 'motdepasse0123456789';
+  return { env, named };
+}
+
+describe('Compose interpolation (the rules the test applies)', () => {
+  it('follows the compose-spec forms', () => {
+    const seen: string[] = [];
+    const env = { SET: 'a', EMPTY: '' };
+    const run = (text: string) => interpolate(text, env, (name, message) => seen.push(`${name}:${message}`));
+    expect(run('$$SET ${SET} $SET ${UNSET:-d} ${EMPTY:-d} ${EMPTY-d} ${SET:+o} ${UNSET+o} ${UNSET:-${SET}}')).toBe('$SET a a d d  o  a');
+    expect(run('${EMPTY?x}${EMPTY:?vide}${UNSET?absente}')).toBe('');
+    expect(seen).toEqual(['EMPTY:vide', 'UNSET:absente']);
+  });
+});
+
+describe('docker-compose.yml from .env.example and the README', () => {
+  it('needs no variable the README does not name, whatever the profile (Compose interpolates them all)', () => {
+    const { env, named } = readmeEnv();
+    expect(named).toContain('POSTGRES_PASSWORD');
+    const { compose, missing } = loadCompose(env);
+    expect(missing).toEqual([]);
+    expect(Object.keys(compose.services)).toContain('portail');
+  });
+
+  it('still refuses to start without the password the README names', () => {
+    const env = readDotEnv(readRepoFile('.env.example'));
+    const { missing } = loadCompose(env);
+    expect(missing.map((item) => item.name)).toContain('POSTGRES_PASSWORD');
+  });
+
+  it.runIf(composeCliVersion() !== undefined)('is accepted by `docker compose config` with the README’s .env', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'portail-compose-'));
+    try {
+      const { env } = readmeEnv();
+      writeFileSync(join(dir, '.env'), Object.entries(env).map(([name, value]) => `${name}=${value}`).join('\n'));
+      const result = spawnSync('docker', ['compose', '--project-directory', REPO_ROOT, '-f', join(REPO_ROOT, 'docker-compose.yml'), '--env-file', join(dir, '.env'), 'config', '--quiet'], {
+        encoding: 'utf8',
+        // Only what Docker itself needs: no variable of this shell may stand in for the .env file.
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, ...(process.env.DOCKER_HOST ? { DOCKER_HOST: process.env.DOCKER_HOST } : {}) },
+        timeout: 30_000,
+      });
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
