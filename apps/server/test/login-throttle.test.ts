@@ -126,6 +126,14 @@ describe('per address, over HTTP', () => {
     expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(throttle.freeAttempts);
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(12 - throttle.freeAttempts);
   });
+  it('counts only failures: parallel sign-ins with the right password all get in', async () => {
+    const account = await createAccount(t);
+    const responses = await Promise.all(Array.from({ length: 10 }, () => login(t, account.email, TEST_PASSWORD)));
+    expect(responses.map((r) => r.status)).toEqual(Array(10).fill(200));
+    // Nothing was counted against the address: its free failures are all still there.
+    for (let i = 0; i < throttle.freeAttempts; i++) expect((await login(t, account.email, WRONG)).status).toBe(401);
+    expect((await login(t, account.email, TEST_PASSWORD)).status).toBe(429);
+  });
 });
 
 describe('per IP, over HTTP', () => {
@@ -146,6 +154,12 @@ describe('per IP, over HTTP', () => {
     expect(Number(response.headers['retry-after'])).toBeGreaterThan(25);
     expect(Number(response.headers['retry-after'])).toBeLessThanOrEqual(30);
     expect((await login(t, account.email, TEST_PASSWORD, '127.0.0.21')).status).toBe(200);
+  });
+
+  it('does not count parallel successful sign-ins against the IP either', async () => {
+    const accounts = await Promise.all(Array.from({ length: 8 }, () => createAccount(t)));
+    const responses = await Promise.all(accounts.map((account) => login(t, account.email, TEST_PASSWORD, '127.0.0.23')));
+    expect(responses.map((r) => r.status)).toEqual(Array(8).fill(200));
   });
 
   it('does not count successful sign-ins against the IP (an office behind one address)', async () => {

@@ -106,9 +106,20 @@ export function createAuthService({ repository, mail, serviceAddresses, throttle
       const waitSeconds = await throttle.begin(email, ip);
       if (waitSeconds > 0) throw appError('LOGIN_THROTTLED', { seconds: waitSeconds }).retryAfter(waitSeconds);
 
-      const account = await repository.findByEmail(email);
-      const valid = account ? await verifyPassword(account.passwordHash, password) : await verifyAgainstDummy(password);
-      if (!account || !valid) throw appError('BAD_CREDENTIALS');
+      let account: Awaited<ReturnType<typeof repository.findByEmail>>;
+      let valid: boolean;
+      try {
+        account = await repository.findByEmail(email);
+        valid = account ? await verifyPassword(account.passwordHash, password) : await verifyAgainstDummy(password);
+      } catch (error) {
+        // No outcome: the place taken is given back rather than held until it lapses.
+        await throttle.abandoned(email, ip).catch(() => {});
+        throw error;
+      }
+      if (!account || !valid) {
+        await throttle.failed(email, ip);
+        throw appError('BAD_CREDENTIALS');
+      }
       await throttle.succeeded(email, ip);
       if (account.serviceAccount?.locked) throw appError('USER_LOCKED');
       await repository.touchLogin(account.id);
