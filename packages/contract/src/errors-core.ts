@@ -37,6 +37,8 @@ export const CORE_ERRORS = {
   NOT_FOUND: { status: 404, message: MESSAGES.http404 },
   TOO_MANY_REQUESTS: { status: 429, message: MESSAGES.tooManyRequests },
   INTERNAL: { status: 500, message: MESSAGES.serverError },
+  /** PostgreSQL does not answer (down, restarting, unreachable): come back in a moment (Retry-After). */
+  DATABASE_UNAVAILABLE: { status: 503, message: MESSAGES.databaseUnavailable },
 
   // Access and entry checks (docs/domain.md « Parcours »)
   UNAUTHENTICATED: { status: 401, message: MESSAGES.unauthenticated },

@@ -213,10 +213,10 @@ const BODY_ERRORS = [
 
 /**
  * Every error a route may answer: its own list plus those that follow from its kind (access, entry
- * checks, validated input, a body to parse) and INTERNAL.
+ * checks, validated input, a body to parse), INTERNAL and DATABASE_UNAVAILABLE (the database down).
  */
 export function declaredErrors(route: RouteDefinition): ErrorKey[] {
-  const keys = new Set<ErrorKey>(['INTERNAL', ...EDGE_ERRORS, ...(route.errors ?? [])]);
+  const keys = new Set<ErrorKey>(['INTERNAL', 'DATABASE_UNAVAILABLE', ...EDGE_ERRORS, ...(route.errors ?? [])]);
   if (route.access !== 'public') {
     for (const key of AUTHENTICATED_ERRORS) keys.add(key);
     if (!route.allowUnvalidated) keys.add('EMAIL_NOT_VALIDATED');

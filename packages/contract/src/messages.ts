@@ -13,6 +13,7 @@ export const MESSAGES = {
   forbidden: "Vous n'avez pas les droits nécessaires pour effectuer cette action.",
   unauthenticated: 'Vous devez être connecté pour accéder à cette ressource.',
   tooManyRequests: 'Trop de requêtes. Veuillez réessayer dans quelques instants.',
+  databaseUnavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans quelques instants.',
 
   // Session and account (docs/domain.md « Erreurs et messages »)
   sessionExpired: 'Votre session est expirée, veuillez vous reconnecter.',

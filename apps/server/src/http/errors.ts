@@ -10,6 +10,10 @@ import {
   type ErrorParams,
   type RouteDefinition,
 } from '@portail/contract';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+
+/** Retry-After of the answers given while the database is out of reach (/ready's too). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export class AppError extends Error {
   /** Extra headers for the answer (e.g. Retry-After). */
@@ -91,6 +95,11 @@ export function installErrorHandler(app: FastifyInstance, options: { checkDeclar
       body = errorBody('MULTIPART_INVALID');
     } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       body = errorBody(frameworkError(error));
+    } else if (isDatabaseUnavailable(error)) {
+      // The database is down or cut off, not the request at fault: come back in a moment, as /ready says.
+      request.log.warn({ err: error }, 'database unavailable');
+      body = errorBody('DATABASE_UNAVAILABLE');
+      void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
     } else {
       request.log.error({ err: error }, 'unexpected error');
       body = errorBody('INTERNAL');

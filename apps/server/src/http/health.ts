@@ -2,6 +2,7 @@
 // it would not help when only the database is down, so it stays 200 and reports the database.
 // /ready (readiness): 503 while the database does not answer, so the balancer routes elsewhere.
 import type { FastifyInstance } from 'fastify';
+import { DATABASE_RETRY_AFTER_SECONDS } from './errors.ts';
 
 /** A cheap round trip to the database (app.ts passes `SELECT 1`); it rejects when it is down. */
 export type DatabaseProbe = () => Promise<unknown>;
@@ -34,7 +35,7 @@ export function healthRoutes(app: FastifyInstance, probe: DatabaseProbe, version
     if (await databaseAnswers(probe)) return { status: 'ok', database: 'ok', version };
     return reply
       .status(503)
-      .header('retry-after', '5')
+      .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
       .send({ status: 'indisponible', database: 'injoignable', message: DATABASE_UNAVAILABLE_MESSAGE, version });
   });
 }
