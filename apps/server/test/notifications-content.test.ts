@@ -5,6 +5,7 @@
 // association no longer reads that association's notifications.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_TYPE_IDS } from '@portail/contract';
+import { migrate } from '../src/db/migrate.ts';
 import { instructionTarget } from '../src/modules/demande/index.ts';
 import { VALID_BIC, VALID_IBAN, type TestAssociation } from './support/association-factory.ts';
 import { TOKEN_HEADER } from './support/http-helpers.ts';
@@ -123,6 +124,38 @@ describe('a notification of a state change', () => {
     // The dossier's page says it too: the amount the service granted, on its instruction.
     const view = await dossierCalls(t, member.token).get(`/${row.id}`);
     expect(view.body.instructions).toEqual([expect.objectContaining({ id_service_instructeur: agent.serviceId, etat: '6', montant_accorde: 3500 })]);
+  });
+});
+
+describe('a notification written before notifications named their dossier', () => {
+  const MIGRATION = '20261201100000_dossier_notifications_named';
+
+  it('names its dossier once migrated (number, campaign, service), the stored keys kept, rows naming theirs untouched', async () => {
+    const row = await createDossier(t, asso, scheme, [agent.serviceId], { etat: 'D' });
+    const instructionId = (await t.db.dossierInstruction.findFirstOrThrow({ where: { dossierId: row.id } })).id;
+    const campaign = (await t.db.subvention.findUniqueOrThrow({ where: { id: scheme.subventionId } })).label;
+    const change = { machine: 'dossier_instruction', objet: instructionId, evenement: 'transmettre', de: 'A', vers: 'D', libelle_etat: 'Transmis au service instructeur', date: '2026-11-02T10:00:00.000Z' };
+    const type = NOTIFICATION_TYPE_IDS.modification_etat_dossier;
+    const write = (payload: object) => t.db.notification.create({ data: { associationId: asso.id, userId: colleague.account.id, type, payload } });
+    // The first rows carried only the instruction; then the dossier's id; messages always had the number.
+    const first = await write(change);
+    const second = await write({ dossier: row.id, ...change, auteur: 'Inès Garnier' });
+    const message = await write({ dossier: row.id, texte: 'Pièce reçue.' });
+    const current = await write({ dossier: row.id, id_fo: row.idFo, libelle_subvention: 'Libellé écrit alors', service: 'Service écrit alors', ...change });
+
+    // Applied as on deployment: the runner applies the migration it has not recorded yet.
+    await t.db.$executeRaw`DELETE FROM "_prisma_migrations" WHERE migration_name = ${MIGRATION}`;
+    expect((await migrate(t.config.databaseUrl!)).applied).toEqual([MIGRATION]);
+
+    const listed = new Map((await notificationsOf(colleague.token)).map((n) => [n.id, n.payload]));
+    const named = { dossier: row.id, id_fo: row.idFo, libelle_subvention: campaign };
+    expect(listed.get(first.id)).toEqual({ ...change, ...named, service: SERVICE });
+    expect(listed.get(second.id)).toEqual({ ...change, ...named, service: SERVICE, auteur: 'Inès Garnier' });
+    expect(listed.get(message.id)).toEqual({ ...named, texte: 'Pièce reçue.' });
+    expect(listed.get(current.id)).toEqual({ dossier: row.id, id_fo: row.idFo, libelle_subvention: 'Libellé écrit alors', service: 'Service écrit alors', ...change });
+    // The oldest row now counts among the dossier's unread ones in the list.
+    const summary = (await dossierCalls(t, colleague.token).get('', { select_notifications: 'true', limit: '100' })).body.items.find((d: { id: string }) => d.id === row.id);
+    expect(summary.notifications).toBe(4);
   });
 });
 
