@@ -333,6 +333,14 @@ describe('dossier de demande de subvention', () => {
     await visible(receipt.getByRole('button', { name: `Télécharger le PDF du dossier n° ${idFo}` }));
     expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Accusé de transmission');
     await browser.shot('accuse de transmission');
+    // The receipt is read from the stored dossier: a reload shows it again, same date and services.
+    const shownAt = await receipt.getByText(/Transmis le/).textContent();
+    await page.reload();
+    await visible(receipt.getByRole('heading', { name: `Accusé de transmission du dossier n° ${idFo}` }));
+    expect(await receipt.getByText(/Transmis le/).textContent()).toBe(shownAt);
+    await visible(receipt.getByText(/Services destinataires : .*SDJES de Paris/));
+    await visible(receipt.getByRole('button', { name: `Télécharger le PDF du dossier n° ${idFo}` }));
+    await browser.shot('accuse de transmission apres rechargement');
     await visible(page.getByText('Le dossier a été transmis au service instructeur.').first());
     await visible(page.getByText('Transmis au service instructeur', { exact: true }).first());
     await visible(page.getByText('Ce dossier est en lecture seule', { exact: false }));

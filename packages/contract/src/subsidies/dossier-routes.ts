@@ -12,7 +12,7 @@ import type { NOTIFICATION_TYPES } from '../notifications.ts';
 import { ROLE_SETS } from '../roles.ts';
 import { scope } from '../scope.ts';
 import { projetFieldsSchema, projetViewSchema } from './projet-routes.ts';
-import { attestationSchema, customValueSchema, CREATED_BY_TYPES, DOSSIER_STATUTS, dossierDocumentSchema, dossierSchema, instructeurSchema } from './schemas.ts';
+import { attestationSchema, customValueSchema, CREATED_BY_TYPES, DOSSIER_STATUTS, dossierDocumentSchema, dossierSchema, instructeurSchema, instructionSchema } from './schemas.ts';
 
 const gateway = 'lca-server' as const;
 const readers = ROLE_SETS.dossierReaders;
@@ -75,7 +75,8 @@ export const dossierSummarySchema = z.object({
   id_sous_type_dispositif: z.string().nullable(),
   id_association: idSchema,
   demandeur: z.object({ id_siret: z.string().nullable(), nom: z.string().nullable() }),
-  instructions: z.array(z.object({ etat: z.enum(DOSSIER_STATES), id_service_instructeur: idSchema })),
+  /** Each service's state, and what it granted (as on the dossier's view: absent until granted). */
+  instructions: z.array(instructionSchema),
   createdBy: z.object({ id: idSchema.nullable(), type: z.enum(CREATED_BY_TYPES) }),
   deleted: z.boolean(),
   created_at: z.string(),
@@ -136,6 +137,11 @@ export const dossierViewSchema = dossierSchema.omit({ projets: true }).extend({
   projets: z.array(projetViewSchema.omit({ id: true }).partial().extend({ id: idSchema, rang_dossier: z.number().int(), intitule: z.string().nullable() })),
   deleted: z.boolean(),
   options: optionsSchema,
+  /**
+   * The receipt of the last transmission, read from the instructions' history (events transmettre
+   * and retransmettre): when, and to which services; null until the dossier is first transmitted.
+   */
+  transmission: z.object({ date: z.iso.datetime({ offset: true }), services: z.array(z.object({ id: idSchema, nom: z.string() })) }).nullable(),
   /** With `populate=messages`: the thread with the instructing services. */
   messages: z.array(dossierMessageSchema).optional(),
 });

@@ -36,7 +36,7 @@ import { DossierMessages } from './dossier-messages.tsx';
 import { DossierPdfButton } from './dossier-pdf-button.tsx';
 import { DossierRibChange } from './dossier-rib.tsx';
 import { DossierShare } from './dossier-share.tsx';
-import { TransmissionReceipt, type Receipt } from './transmission-receipt.tsx';
+import { receiptOf, TransmissionReceipt } from './transmission-receipt.tsx';
 import { DossierWizard, type WizardHandlers } from './wizard/dossier-wizard.tsx';
 import { stepDocumentTitle, stepFromQuery } from './wizard-steps.ts';
 
@@ -47,7 +47,8 @@ export function DossierPage() {
   const navigate = useNavigate();
   const { user } = useSession();
   const [params] = useSearchParams();
-  const [receipt, setReceipt] = useState<Receipt | null>(null);
+  // Set when the member has just transmitted: the receipt then takes the focus.
+  const [justTransmitted, setJustTransmitted] = useState(false);
   const view = useQuery({ queryKey: ['dossier', id], queryFn: () => callApi(dossierRoutes.getDossier, { params: { id }, query: {} }), retry: false });
   const projets = useQuery({ queryKey: ['dossier', id, 'projets'], queryFn: () => loadProjects(id), retry: false });
   const code = view.data?.description.code_subvention;
@@ -107,6 +108,7 @@ export function DossierPage() {
   const setView = (next: DossierView) => queryClient.setQueryData(['dossier', id], next);
   const refreshProjects = () => queryClient.invalidateQueries({ queryKey: ['dossier', id] });
   const { events } = current.options;
+  const receipt = receiptOf(current);
 
   const handlers: WizardHandlers = {
     createDossier: () => Promise.reject(new Error(MESSAGES.httpEmpty)),
@@ -141,14 +143,14 @@ export function DossierPage() {
     },
     transmit: async () => {
       const next = await callApi(dossierRoutes.transmitDossier, { params: { id }, query: {} });
-      setReceipt({ dossier: next, transmittedAt: new Date().toISOString(), services: next.instructeurs.map((i) => i.service.nom) });
       setView(next);
+      setJustTransmitted(true);
     },
   };
 
   return (
     <Page title={title} lead={subvention.data.label} documentTitle={stepDocumentTitle(stepFromQuery(params.get('etape'), dossier))}>
-      {receipt && <TransmissionReceipt receipt={receipt} />}
+      {receipt && <TransmissionReceipt dossier={current} transmission={receipt} focus={justTransmitted} />}
       <DossierWizard
         dossier={dossier}
         subvention={subvention.data}

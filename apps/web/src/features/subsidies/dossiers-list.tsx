@@ -12,6 +12,7 @@ import { DOSSIER_STATUTS, type Dossier } from '@portail/contract';
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { NARROW_SCREEN, useMediaQuery } from '../../lib/ui/use-media-query.ts';
+import { formatEuros } from './format.ts';
 import { exerciseChoices, readFilters, toggle, writeFilters, type DossierFilters } from './dossier-filters.ts';
 import { stateLabel, stateSeverity, STATE_OPTIONS } from './dossier-states.ts';
 
@@ -112,6 +113,8 @@ interface RowParts {
   subvention: string;
   exercice: string;
   state: ReactNode;
+  /** What the services granted, in all (null until one grants). */
+  granted: string | null;
   statut: ReactNode;
   unread: ReactNode;
   actions: ReactNode;
@@ -125,6 +128,7 @@ function rowParts(row: DossierRow, { labelOf, dossierPath, onDelete }: { labelOf
   const mayConsult = row.actions.includes('consulter');
   const mayDelete = row.actions.includes('supprimer') && onDelete;
   const d = dossier.description;
+  const grants = dossier.instructions.flatMap((i) => (i.montant_accorde == null ? [] : [i.montant_accorde]));
   return {
     idFo: dossier.identifiant.id_fo,
     subvention: d.libelle_subvention ?? `${d.id_type_dispositif} – ${d.code_subvention}`,
@@ -134,6 +138,7 @@ function rowParts(row: DossierRow, { labelOf, dossierPath, onDelete }: { labelOf
         {labelOf(etat)}
       </Badge>
     ),
+    granted: grants.length === 0 ? null : formatEuros(grants.reduce((sum, amount) => sum + amount, 0)),
     statut: (
       <Badge small noIcon severity={d.statut === 'complet' ? 'success' : 'warning'}>
         {d.statut === 'complet' ? 'Complet' : 'Incomplet'}
@@ -192,7 +197,10 @@ function DossierTable({ rows, parts }: { rows: readonly DossierRow[]; parts: (ro
                 <td>{p.idFo}</td>
                 <td>{p.subvention}</td>
                 <td>{p.exercice}</td>
-                <td>{p.state}</td>
+                <td>
+                  {p.state}
+                  {p.granted && <p className={fr.cx('fr-text--sm', 'fr-mt-1v', 'fr-mb-0')}>Montant accordé : {p.granted}</p>}
+                </td>
                 <td>{p.statut}</td>
                 <td>{p.unread}</td>
                 <td>{p.actions}</td>
@@ -220,6 +228,12 @@ function DossierCards({ rows, parts }: { rows: readonly DossierRow[]; parts: (ro
               <dd>{p.exercice}</dd>
               <dt>État</dt>
               <dd>{p.state}</dd>
+              {p.granted && (
+                <>
+                  <dt>Montant accordé</dt>
+                  <dd>{p.granted}</dd>
+                </>
+              )}
               <dt>Statut</dt>
               <dd>{p.statut}</dd>
               <dt>Notifications</dt>

@@ -66,6 +66,16 @@ export function createDossierRepository(db: Database) {
         : [];
       return { projets, documents, instructeurs };
     },
+    /**
+     * When each instruction was last transmitted (state_history of dossier_instruction, events
+     * transmettre and retransmettre); instructions never transmitted are absent.
+     */
+    lastTransmissions: (instructionIds: string[]) =>
+      db.stateHistory.groupBy({
+        by: ['objectId'],
+        where: { machine: 'dossier_instruction', objectId: { in: instructionIds }, event: { in: ['transmettre', 'retransmettre'] } },
+        _max: { createdAt: true },
+      }),
     /** The dossier's projects with their lines (`populate=projets` of a dossier). */
     fullProjets: (id: string) => listProjetRows(db, id),
     /**
@@ -78,6 +88,17 @@ export function createDossierRepository(db: Database) {
         orderBy: { createdAt: 'asc' },
         select: { id: true, direction: true, texte: true, createdAt: true, author: { select: { prenom: true, nom: true } }, service: { select: { id: true, nom: true } } },
       }),
+    /**
+     * What each service granted each listed dossier: the sum of its granted financing lines over the
+     * dossier's projects (the view's `grantedBy` over one dossier), keyed `dossierId:serviceId`.
+     */
+    async grantedAmounts(dossierIds: string[]): Promise<Map<string, number>> {
+      if (dossierIds.length === 0) return new Map();
+      const rows = await db.$queryRaw<{ dossier_id: string; service_id: string; total: string }[]>`SELECT p.dossier_id::text, f.service_id::text, sum(f.montant_accorde)::text AS total
+        FROM projet_financements f JOIN projets p ON p.id = f.projet_id
+        WHERE p.dossier_id = ANY(${dossierIds}::uuid[]) AND f.montant_accorde IS NOT NULL GROUP BY 1, 2`;
+      return new Map(rows.map((r) => [`${r.dossier_id}:${r.service_id}`, Number(r.total)]));
+    },
     /** Unread notifications of the user per dossier (payload.dossier). */
     async unreadByDossier(userId: string, dossierIds: string[]): Promise<Map<string, number>> {
       if (dossierIds.length === 0) return new Map();

@@ -84,7 +84,9 @@ export function createDossierService(deps: DossierServiceDeps) {
   async function view(claims: AuthClaims, scope: DossierScope, id = scope.dossierId) {
     const row = await load(id);
     const actor = claimsActor(claims, { associationIds: scope.side === 'association' ? [scope.associationId] : [], serviceIds: scope.serviceIds });
-    return toDossierView(row, dossierOptions(row, actor));
+    const transmissions = await repository.lastTransmissions(row.instructions.map((i) => i.id));
+    const transmittedAt = new Map(transmissions.flatMap((t) => (t._max.createdAt ? [[t.objectId, t._max.createdAt] as const] : [])));
+    return toDossierView(row, dossierOptions(row, actor), transmittedAt);
   }
   /** Editable: the association side, not deleted, every instruction in A or C (spec §4). */
   async function lockEditable(tx: DbTransaction, scope: DossierScope<'write'>) {
@@ -113,7 +115,8 @@ export function createDossierService(deps: DossierServiceDeps) {
       const ids = rows.map((r) => r.id);
       const unread = q.select_notifications ? await repository.unreadByDossier(claims.userId, ids) : null;
       const parts = partsOf(await repository.populated(ids, q.populate ?? []), q.populate ?? []);
-      const items = rows.map((r) => projectSummary({ ...toDossierSummary(r, unread ? (unread.get(r.id) ?? 0) : undefined), ...parts(r.id) }, q.fields));
+      const granted = !q.fields || q.fields.includes('instructions') ? await repository.grantedAmounts(ids) : new Map<string, number>();
+      const items = rows.map((r) => projectSummary({ ...toDossierSummary(r, granted, unread ? (unread.get(r.id) ?? 0) : undefined), ...parts(r.id) }, q.fields));
       // Projected items are checked by the contract's reply schema, whose declared type is the whole list.
       return { total, page: q.page, limit: q.limit, items: items as DossierSummary[] };
     },

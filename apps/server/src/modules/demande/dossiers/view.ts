@@ -33,7 +33,18 @@ function grantedBy(row: DossierRow, serviceId: string): number | null {
   return lines.length === 0 ? null : lines.reduce((sum, f) => sum + f.montantAccorde!.toNumber(), 0);
 }
 
-export function toDossierView(row: DossierRow, options: { events: string[]; actions: string[] }): DossierView {
+/**
+ * The receipt of the last transmission: its date (the latest of the instructions' transmissions)
+ * and the services that received the dossier, in the instructions' order (referent first).
+ */
+export function transmissionReceipt(row: DossierRow, transmittedAt: ReadonlyMap<string, Date>): DossierView['transmission'] {
+  const reached = row.instructions.filter((i) => transmittedAt.has(i.id));
+  if (reached.length === 0) return null;
+  const last = Math.max(...reached.map((i) => transmittedAt.get(i.id)!.getTime()));
+  return { date: new Date(last).toISOString(), services: reached.map((i) => ({ id: i.service.id, nom: i.service.nom })) };
+}
+
+export function toDossierView(row: DossierRow, options: { events: string[]; actions: string[] }, transmittedAt: ReadonlyMap<string, Date> = new Map()): DossierView {
   return {
     id: row.id,
     identifiant: { id_fo: row.idFo, step: row.step },
@@ -73,10 +84,12 @@ export function toDossierView(row: DossierRow, options: { events: string[]; acti
     mode: options.actions.includes('modifier') ? 'edit' : 'read',
     deleted: row.deletedAt !== null,
     options,
+    transmission: transmissionReceipt(row, transmittedAt),
   };
 }
 
-export function toDossierSummary(row: DossierSummaryRow, unread?: number): DossierSummary {
+/** A summary of the list; `granted` holds what each service granted (repository.grantedAmounts, keyed `dossierId:serviceId`). */
+export function toDossierSummary(row: DossierSummaryRow, granted: ReadonlyMap<string, number>, unread?: number): DossierSummary {
   return {
     id: row.id,
     id_fo: row.idFo,
@@ -90,7 +103,10 @@ export function toDossierSummary(row: DossierSummaryRow, unread?: number): Dossi
     id_sous_type_dispositif: row.sousDispositifId,
     id_association: row.associationId,
     demandeur: { id_siret: row.idSiret, nom: row.nom },
-    instructions: row.instructions.map((i) => ({ etat: i.etat as DossierState, id_service_instructeur: i.serviceId })),
+    instructions: row.instructions.map((i) => {
+      const amount = granted.get(`${row.id}:${i.serviceId}`);
+      return { etat: i.etat as DossierState, id_service_instructeur: i.serviceId, ...(amount === undefined ? {} : { montant_accorde: amount }) };
+    }),
     createdBy: { id: row.createdById, type: row.createdByType as 'association' | 'service' },
     deleted: row.deletedAt !== null,
     created_at: row.createdAt.toISOString(),
