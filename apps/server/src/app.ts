@@ -110,6 +110,12 @@ export async function buildApp({ config, databaseUrl, db: givenDb }: BuildAppOpt
     config.accountStateCache.maxUsers > 0
       ? await listenAccountStateChanges({ ...config.accountStateCache, url: config.databaseListenUrl ?? databaseUrl, db, log: app.log }, accountStates)
       : null;
+  // PDF threads started with the server, not by the first member who asks for a PDF.
+  if (config.pdf.warm) {
+    app.addHook('onReady', async () => {
+      services.pdf.warm().catch((error: unknown) => app.log.error({ err: error }, 'PDF threads could not start'));
+    });
+  }
   app.addHook('onClose', async () => {
     await accountStateChanges?.stop();
     services.rateLimitStore.stop();

@@ -83,8 +83,9 @@ describe('the built server (apps/server/scripts/build.mjs)', () => {
     expect(existsSync(join(outDir, 'pdf-worker.js'))).toBe(true);
     const starter = readdirSync(outDir).filter((file) => file.endsWith('.js') && readFileSync(join(outDir, file), 'utf8').includes('./pdf-worker.js'));
     expect(starter.length).toBeGreaterThan(0);
-    const worker = (await import(join(outDir, 'pdf-worker.js'))) as { default: unknown };
+    const worker = (await import(join(outDir, 'pdf-worker.js'))) as { default: unknown; ready: unknown };
     expect(typeof worker.default).toBe('function');
+    expect(typeof worker.ready).toBe('function');
   });
 
   it('runs with plain node on DATABASE_URL: migrations, /health and /ready 200, exit 0 on SIGTERM', async () => {

@@ -5,7 +5,7 @@
 import PDFDocument from 'pdfkit';
 import { dossierInstructionMachine, SANS_OBJET } from '@portail/contract';
 import { budgetView, projetView, type BudgetLike } from '../projets/view.ts';
-import { field, footers, frenchDate, MARGIN, money, orDash, paragraph, section, subsection, table, titleBand, type Row } from './layout.ts';
+import { field, fonts, footers, frenchDate, MARGIN, money, orDash, paragraph, section, subsection, table, titleBand, type Row } from './layout.ts';
 import type { PdfData, PersonRow } from './repository.ts';
 
 const CHARGE_LABELS: Record<string, string> = {
@@ -241,15 +241,37 @@ function attestation(doc: Doc, data: PdfData) {
   field(doc, 'Le', frenchDate(att.date ?? null));
 }
 
-/** The PDF of the dossier, drawn in one synchronous pass from the rows read; the stream is sent as it is read. */
-export function renderDossierPdf(data: PdfData): Doc {
-  const { dossier } = data;
+const newDocument = (info: { Title: string; Author: string }) => {
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
-    info: { Title: `Demande de subvention ${dossier.idFo}`, Author: dossier.association.nom, Subject: 'Cerfa 12156', Creator: 'Le compte association' },
+    info: { ...info, Subject: 'Cerfa 12156', Creator: 'Le compte association' },
     lang: 'fr-FR',
   });
+  fonts(doc);
+  return doc;
+};
+
+/**
+ * A page of the form with an empty budget, drawn by a worker thread as it starts (worker.ts): the
+ * fonts are read, the labels every PDF prints measured and the drawing code compiled before the
+ * first dossier.
+ */
+export function warmUpDrawing(): Doc {
+  const doc = newDocument({ Title: 'Demande de subvention', Author: 'Le compte association' });
+  titleBand(doc, 'Demande de subvention(s)', 'Associations - formulaire Cerfa n° 12156', 'Dossier');
+  section(doc, '4. Budget prévisionnel');
+  field(doc, 'Exercice', 2026);
+  paragraph(doc, 'Objet social', 'Favoriser la pratique du sport.');
+  budgetTable(doc, { annee: 2026, exerciceDu: null, exerciceAu: null, charges: {}, produits: {}, contributions: {} });
+  doc.end();
+  return doc;
+}
+
+/** The PDF of the dossier, drawn in one synchronous pass from the rows read; the stream is sent as it is read. */
+export function renderDossierPdf(data: PdfData): Doc {
+  const { dossier } = data;
+  const doc = newDocument({ Title: `Demande de subvention ${dossier.idFo}`, Author: dossier.association.nom });
   footers(doc, `Dossier ${dossier.idFo}`);
   titleBand(doc, 'Demande de subvention(s)', `Associations - formulaire Cerfa n° 12156 - ${dossier.association.nom}`, `Dossier ${dossier.idFo}`);
   identification(doc, data);

@@ -2,6 +2,7 @@
 // headings, label/value fields, bordered tables that continue on the next page with their header,
 // and French number and date formats in the characters the standard PDF fonts carry.
 import type PDFDocument from 'pdfkit';
+import { withKeptMeasures } from './font-measures.ts';
 
 type Doc = InstanceType<typeof PDFDocument>;
 
@@ -12,6 +13,12 @@ const LINE = '#8c8c9e';
 const TEXT = '#161616';
 const FONT = 'Helvetica';
 const BOLD = 'Helvetica-Bold';
+
+/** The document's two fonts, measuring with the figures the thread keeps (font-measures.ts). */
+export function fonts(doc: Doc) {
+  withKeptMeasures(doc, [FONT, BOLD]);
+  doc.font(FONT);
+}
 
 const width = (doc: Doc) => doc.page.width - 2 * MARGIN;
 const bottom = (doc: Doc) => doc.page.height - MARGIN - 20;
@@ -30,6 +37,25 @@ export function frenchDate(value: Date | string | null | undefined): string {
   return `${d}/${m}/${y}`;
 }
 export const orDash = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? '-' : printable(String(value)));
+
+/** Heights of short texts already wrapped by this thread, by font, size and width (the same labels and amounts come back in every PDF). */
+const keptHeights = new Map<string, number>();
+const MAX_KEPT_HEIGHT_TEXT = 200;
+const MAX_KEPT_HEIGHTS = 20_000;
+
+/** The height `text` takes once wrapped at `maxWidth` in `font` at `size` (leaves that font selected). */
+function heightOf(doc: Doc, text: string, font: string, size: number, maxWidth: number): number {
+  doc.font(font).fontSize(size);
+  const key = text.length <= MAX_KEPT_HEIGHT_TEXT ? `${font}\0${size}\0${maxWidth}\0${text}` : null;
+  const kept = key === null ? undefined : keptHeights.get(key);
+  if (kept !== undefined) return kept;
+  const height = doc.heightOfString(text, { width: maxWidth });
+  if (key !== null) {
+    if (keptHeights.size >= MAX_KEPT_HEIGHTS) keptHeights.clear();
+    keptHeights.set(key, height);
+  }
+  return height;
+}
 
 /** Moves to a new page when fewer than `needed` points remain. */
 export function ensureSpace(doc: Doc, needed: number) {
@@ -71,8 +97,7 @@ export function subsection(doc: Doc, title: string) {
 export function field(doc: Doc, label: string, value: string | number | null | undefined) {
   const labelWidth = 170;
   const text = orDash(value);
-  doc.font(FONT).fontSize(9.5);
-  const height = Math.max(doc.heightOfString(text, { width: width(doc) - labelWidth }), 12);
+  const height = Math.max(heightOf(doc, text, FONT, 9.5, width(doc) - labelWidth), 12);
   ensureSpace(doc, height + 2);
   const y = doc.y;
   doc.font(BOLD).text(printable(label), MARGIN, y, { width: labelWidth - 8 });
@@ -106,12 +131,9 @@ export function table(doc: Doc, columns: readonly Column[], rows: readonly Row[]
   const total = width(doc);
   const widths = columns.map((c) => c.share * total);
   const padding = 3;
-  const heightOf = (cells: readonly string[], bold: boolean) => {
-    doc.font(bold ? BOLD : FONT).fontSize(fontSize);
-    return Math.max(...cells.map((cell, i) => doc.heightOfString(printable(cell), { width: widths[i]! - 2 * padding }))) + 2 * padding;
-  };
-  const drawRow = (cells: readonly string[], options: { bold: boolean; fill?: string; color?: string }) => {
-    const height = heightOf(cells, options.bold);
+  const rowHeight = (cells: readonly string[], bold: boolean) =>
+    Math.max(...cells.map((cell, i) => heightOf(doc, printable(cell), bold ? BOLD : FONT, fontSize, widths[i]! - 2 * padding))) + 2 * padding;
+  const drawRow = (cells: readonly string[], height: number, options: { bold: boolean; fill?: string; color?: string }) => {
     let x = MARGIN;
     const y = doc.y;
     cells.forEach((cell, i) => {
@@ -126,15 +148,18 @@ export function table(doc: Doc, columns: readonly Column[], rows: readonly Row[]
     doc.x = MARGIN;
     doc.y = y + height;
   };
-  const header = () => drawRow(columns.map((c) => c.header), { bold: true, fill: BLUE, color: 'white' });
-  ensureSpace(doc, heightOf(columns.map((c) => c.header), true) + heightOf(rows[0]?.cells ?? [''], false));
+  const headerCells = columns.map((c) => c.header);
+  const headerHeight = rowHeight(headerCells, true);
+  const header = () => drawRow(headerCells, headerHeight, { bold: true, fill: BLUE, color: 'white' });
+  ensureSpace(doc, headerHeight + rowHeight(rows[0]?.cells ?? [''], false));
   header();
   for (const row of rows) {
-    if (doc.y + heightOf(row.cells, row.bold ?? false) > bottom(doc)) {
+    const height = rowHeight(row.cells, row.bold ?? false);
+    if (doc.y + height > bottom(doc)) {
       doc.addPage();
       header();
     }
-    drawRow(row.cells, { bold: row.bold ?? false, ...(row.shaded ? { fill: GREY } : {}) });
+    drawRow(row.cells, height, { bold: row.bold ?? false, ...(row.shaded ? { fill: GREY } : {}) });
   }
   doc.moveDown(0.5);
   doc.font(FONT).fontSize(9.5);

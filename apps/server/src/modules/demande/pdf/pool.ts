@@ -1,6 +1,8 @@
 // PDFs are drawn off the event loop (docs/architecture.md « PDF ») by a small pool of worker
 // threads (piscina): at most `threads` at once, the next ones wait in a bounded queue; beyond it,
-// 429 with Retry-After. The pool starts with the first PDF asked for and its idle threads exit.
+// 429 with Retry-After. Threads are started once and kept: a thread's start (its modules, fonts
+// and a first drawing, worker.ts) costs more than a PDF, so no request waits for one. The server
+// starts them with itself (`warm`); otherwise they start with the first PDF asked for.
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { PdfPoolConfig } from '../../../config.ts';
@@ -20,8 +22,14 @@ export function pdfWorkerFile(moduleUrl = import.meta.url): string {
 export function createPdfPool(config: PdfPoolConfig) {
   let pool: Piscina | null = null;
   const started = () =>
-    (pool ??= new Piscina({ filename: pdfWorkerFile(), minThreads: 0, maxThreads: config.threads, maxQueue: config.queue, idleTimeout: 30_000 }));
+    (pool ??= new Piscina({ filename: pdfWorkerFile(), minThreads: config.threads, maxThreads: config.threads, maxQueue: config.queue }));
   return {
+    /** Starts the threads now and resolves when each is ready to draw (called at the server's start when `warm`). */
+    async warm(): Promise<void> {
+      const workers = started();
+      // One trivial task per thread: each answers once its modules are loaded and its first drawing done.
+      await Promise.all(Array.from({ length: config.threads }, () => workers.run(null, { name: 'ready' })));
+    },
     /** The PDF's bytes, drawn by a worker thread from the rows read by the repository. */
     async render(data: PdfData): Promise<Buffer> {
       const workers = started();

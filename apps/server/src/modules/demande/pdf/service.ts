@@ -13,6 +13,8 @@ export function createPdfService(repository: PdfRepository, pool: PdfPool) {
       if (!data || data.dossier.deletedAt) throw appError('DOSSIER_NOT_FOUND');
       return { idFo: data.dossier.idFo, bytes: await pool.render(data) };
     },
+    /** Starts the drawing threads ahead of the first PDF (at the server's start). */
+    warm: () => pool.warm(),
     close: () => pool.close(),
   };
 }
