@@ -8,7 +8,6 @@ import { loadConfig, loadsDemoData, type AppConfig } from './config.ts';
 import { JWT_SECRET_NAME } from './db/app-secrets.ts';
 import { resolveDatabase, type DatabaseTarget } from './db/database-url.ts';
 import { migrate } from './db/migrate.ts';
-import { REFERENTIEL_SOURCES } from './seed/referentiel-data/index.ts';
 import { readStartupState } from './db/startup-state.ts';
 import { checkDatabaseAnswers, checkDataDirWritable, checkpointInBackground, checkHttpPortFree, describe, httpListenError, startupFailureMessage } from './startup.ts';
 
@@ -78,11 +77,8 @@ async function start(): Promise<void> {
   // PostgreSQL starts and migrates in its own processes.
   const modules = Promise.all([
     import('./app.ts'),
-    import('./modules/declaration/index.ts'),
-    import('./modules/lca/index.ts'),
     import('./seed/demo-data.ts'),
-    import('./seed/demo-registry.ts'),
-    import('./seed/demo-dossiers.ts'),
+    import('./seed/startup-seed.ts'),
     import('./storage/index.ts'),
   ]);
   modules.catch(() => {}); // awaited below; a failure is reported there, at its step
@@ -98,37 +94,23 @@ async function start(): Promise<void> {
   await timed('migrations', () => migrate(db.url, { log: say }));
   // Plain pg, no Prisma: on a seeded database nothing below needs Prisma before the server listens.
   const state = await timed('état de la base', () => readStartupState(db.url, { secretName: config.jwtSecret ? undefined : JWT_SECRET_NAME }));
-  const [{ buildApp }, { seedReferentiels }, { DEFAULT_QUESTIONS, seedQuestions }, { demoAccountsTable, seedDemoData }, { seedDemoRegistry }, { seedDemoDossiers }, { createFileStorage }] = await timed(
-    'chargement des modules',
-    () => modules,
-  );
+  const [{ buildApp }, { demoAccountsTable }, { seedAtStartup }, { createFileStorage }] = await timed('chargement des modules', () => modules);
   // The stored secret is the one sharedSecret would read back: the app and the mail seal use it as given.
   const appConfig: AppConfig = config.jwtSecret ? config : { ...config, jwtSecret: state.secret };
   const built = await timed('application', () => buildApp({ config: appConfig, databaseUrl: db.url }));
   app = built;
   const demo = loadsDemoData(config, db);
-  // Reference data in every environment (only the referential types and dossier questions still
-  // missing), demo accounts and the demo registry outside production: different tables, so all at
-  // once. Each seed checks again (another instance may be seeding); the state read above only
-  // spares the calls with nothing to do.
-  const referentielsMissing = REFERENTIEL_SOURCES.some((source) => !state.referentielTypes.has(source.type));
-  const questionsMissing = DEFAULT_QUESTIONS.some((question) => !state.questionCodes.has(question.code));
-  const [referentiels, questions, accounts, registry] = await timed('référentiels et données de démonstration', () =>
-    Promise.all([
-      referentielsMissing ? seedReferentiels(built.services.db, REFERENTIEL_SOURCES) : { inserted: [] as string[] },
-      questionsMissing ? seedQuestions(built.services.db) : [],
-      demo && !state.hasUsers ? seedDemoData(built.services.db) : false,
-      demo && !state.hasAssociations ? seedDemoRegistry(built.services.db) : false,
-    ]),
+  // Reference data in every environment, demo data outside production, under an advisory lock
+  // (instances started together seed once); the state read above spares a seeded database the lock
+  // and any Prisma query before listening.
+  const seeded = await timed('référentiels et données de démonstration', () =>
+    seedAtStartup({ db: built.services.db, databaseUrl: db.url, demo, state, storage: () => createFileStorage(config) }),
   );
-  if (referentiels.inserted.length > 0) say(`Référentiels créés (${referentiels.inserted.length}).`);
-  if (questions.length > 0) say(`Questions des dossiers de subvention créées (${questions.length}).`);
-  if (accounts) say('Données de démonstration créées.');
-  if (registry) say('Répertoire des associations de démonstration créé.');
-  // The demo dossiers need the accounts, the schemes and the registry: after both seeds, and only
-  // when one of them just ran (a seeded database reads nothing through Prisma before listening).
-  const dossiers = demo && (accounts || registry) ? await timed('dossiers de démonstration', () => seedDemoDossiers(built.services.db, createFileStorage(config))) : false;
-  if (dossiers) say('Dossiers de subvention de démonstration créés.');
+  if (seeded.referentiels.length > 0) say(`Référentiels créés (${seeded.referentiels.length}).`);
+  if (seeded.questions > 0) say(`Questions des dossiers de subvention créées (${seeded.questions}).`);
+  if (seeded.accounts) say('Données de démonstration créées.');
+  if (seeded.registry) say('Répertoire des associations de démonstration créé.');
+  if (seeded.dossiers) say('Dossiers de subvention de démonstration créés.');
   if (demo && config.nodeEnv === 'development') say(demoAccountsTable());
 
   step = 'écoute HTTP';
@@ -137,7 +119,7 @@ async function start(): Promise<void> {
   } catch (error) {
     throw httpListenError(error, config.host, config.port);
   }
-  if (db.embedded && (referentiels.inserted.length > 0 || questions.length > 0 || accounts || registry || dossiers)) checkpointInBackground(db.url);
+  if (db.embedded && (seeded.referentiels.length > 0 || seeded.questions > 0 || seeded.accounts || seeded.registry || seeded.dossiers)) checkpointInBackground(db.url);
   if (debug) say(`Étapes : ${timings.join(', ')}.`);
   say(`Portail prêt en ${Math.round(performance.now() - startedAt)} ms : http://localhost:${config.port}/client/`);
 }
