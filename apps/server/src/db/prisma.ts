@@ -16,10 +16,48 @@ const pools = new WeakMap<Database, pg.Pool>();
 /** Who hears the NOTICE messages PostgreSQL sends to the connections of each client made here. */
 const noticeHandlers = new WeakMap<Database, Set<(notice: DatabaseNotice) => void>>();
 
+/**
+ * One query at a time on a connection. Prisma's query plans read the relations of an `include`
+ * side by side, and inside a transaction (a nested create with its include, the demo seeds) they
+ * share its one connection: pg queues such a query itself but warns ("Calling client.query() when
+ * the client is already executing a query"), and pg 9 refuses it. Here each query waits for the one
+ * before it. Callback calls (pool.query) wait their turn too; a Submittable (COPY streams, cursors)
+ * goes straight to pg, whose own queue orders it.
+ */
+function oneQueryAtATime(client: pg.ClientBase): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let previous: Promise<unknown> = Promise.resolve();
+  const serialized = (...args: unknown[]): unknown => {
+    const first = args[0] as { submit?: unknown } | undefined;
+    if (first && typeof first.submit === 'function') return query(...args);
+    const last = args.at(-1);
+    if (typeof last === 'function') {
+      const callback = last as (...results: unknown[]) => void;
+      previous = previous.then(
+        () =>
+          new Promise<void>((resolve) => {
+            query(...args.slice(0, -1), (...results: unknown[]) => {
+              resolve();
+              callback(...results);
+            });
+          }),
+      );
+      return undefined;
+    }
+    const result = previous.then(() => query(...args));
+    previous = result.catch(() => undefined);
+    return result;
+  };
+  client.query = serialized as typeof client.query;
+}
+
 export function createDatabase(databaseUrl: string, options: { maxConnections?: number } = {}): Database {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.maxConnections ?? 10 });
   const handlers = new Set<(notice: DatabaseNotice) => void>();
-  pool.on('connect', (client) => client.on('notice', (notice) => handlers.forEach((handle) => handle(notice))));
+  pool.on('connect', (client) => {
+    oneQueryAtATime(client);
+    client.on('notice', (notice) => handlers.forEach((handle) => handle(notice)));
+  });
   // The adapter ends the pool when the client disconnects, as with a pool of its own.
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   const db = new PrismaClient({ adapter });
