@@ -1,7 +1,9 @@
 // Journey: the demo member of subsidies reads their dossiers as stored. The list says how much the
 // granted dossier received; its page says it too; the transmitted dossier's page shows the receipt
 // of its transmission (number, date, services, PDF) on every visit, from the stored history, not
-// only right after transmitting; the notifications name the dossier each one is about.
+// only right after transmitting; the notifications name the dossier each one is about. In the
+// dossier sent back for correction, the project editor's texts stop at the contract's bounds.
+import { DOSSIER_LIMITS } from '../../../packages/contract/src/limits.ts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, onPath, passwordField, useBrowser, visible } from './support/browser.ts';
@@ -61,5 +63,37 @@ describe('dossiers de démonstration lus par leur membre', () => {
     await visible(receipt.getByRole('heading', { name: `Accusé de transmission du dossier n° ${transmittedNumber}` }));
     expect(await receipt.getByText(/Transmis le/).textContent()).toBe(shownAt);
     await browser.shot('accuse de transmission du dossier de demonstration');
+  });
+
+  it('dans le dossier renvoyé, les textes de l’éditeur de projet s’arrêtent aux bornes du contrat', async () => {
+    const page = browser.page();
+    await signIn(page);
+    await page.goto('/client/dossiers');
+    await page.getByRole('button', { name: 'Tout accepter' }).click();
+    const sentBack = page.getByRole('row').filter({ hasText: `FDVA 2 – Fonctionnement et projets innovants ${YEAR}` });
+    await sentBack.getByRole('link', { name: /Modifier le dossier/ }).click();
+    await onPath(page, /\/subvention-demande\/[0-9a-f-]{36}/);
+    await page.goto(`${new URL(page.url()).pathname}?etape=3`);
+    await page.getByRole('button', { name: 'Ajouter un projet' }).click();
+    const p = 'projet-nouveau';
+    await visible(page.locator(`#${p}-intitule`));
+    for (const name of ['Ajouter un indicateur', 'Ajouter un public', 'Ajouter un territoire', 'Ajouter un cofinanceur']) await page.getByRole('button', { name }).click();
+    const bounds: Record<string, number> = {
+      [`${p}-intitule`]: DOSSIER_LIMITS.label,
+      [`${p}-objectifs`]: DOSSIER_LIMITS.longText,
+      [`${p}-description`]: DOSSIER_LIMITS.longText,
+      [`${p}-evaluation`]: DOSSIER_LIMITS.comment,
+      [`${p}-evaluation-indicateurs-0-intitule`]: DOSSIER_LIMITS.label,
+      [`${p}-beneficiaire-0-lib_statut`]: DOSSIER_LIMITS.label,
+      [`${p}-territoires-territoires-0-libelle`]: DOSSIER_LIMITS.label,
+      [`${p}-territoires-commentaire`]: DOSSIER_LIMITS.comment,
+      [`${p}-cofinancements-0-financeur`]: DOSSIER_LIMITS.label,
+    };
+    for (const [id, max] of Object.entries(bounds)) expect(await page.locator(`#${id}`).getAttribute('maxlength'), id).toBe(String(max));
+    // Typed past the bound, the title keeps the bound's length: nothing the server would refuse.
+    await page.locator(`#${p}-intitule`).fill('');
+    await page.locator(`#${p}-intitule`).pressSequentially('Projet '.repeat(40));
+    expect((await page.locator(`#${p}-intitule`).inputValue()).length).toBe(DOSSIER_LIMITS.label);
+    await browser.shot('editeur de projet aux bornes du contrat');
   });
 });

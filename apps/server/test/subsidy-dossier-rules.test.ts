@@ -5,7 +5,7 @@
 // span, a sub-scheme required when the campaign has some; typed answers; project dates and lines;
 // the RIB change per state; documents by slot. Each refusal is 4xx in French and writes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOSSIER_MESSAGES, DOSSIER_STATES, frenchDay, MESSAGES, SUBSIDY_MESSAGES } from '@portail/contract';
+import { DOSSIER_LIMITS, DOSSIER_MESSAGES, DOSSIER_STATES, frenchDay, MESSAGES, SUBSIDY_MESSAGES } from '@portail/contract';
 import type { TestAssociation } from './support/association-factory.ts';
 import { TOKEN_HEADER } from './support/http-helpers.ts';
 import {
@@ -254,6 +254,24 @@ describe('typed answers', () => {
       { code: texte.code, value: 'Mairie, Région (5 000 €) : l’État aussi !' },
     ]);
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+  });
+
+  it('refuses a written answer longer than the contract bound the wizard lets a member type, and takes one at the bound', async () => {
+    const s = await scheme();
+    const texte = await createExpectedField(t, s, { type: 'text', label: 'Partenaires' });
+    const courriel = await createExpectedField(t, s, { type: 'email', label: 'Courriel du trésorier' });
+    const row = await createDossier(t, asso, s, [agent.serviceId], { pluriannuel: null });
+    const long = await step2(row.id, [{ code: texte.code, value: 'a'.repeat(DOSSIER_LIMITS.answer + 1) }]);
+    expect(long.status).toBe(400);
+    expect(long.body.fields[`customs.${texte.code}`]).toBe(MESSAGES.maxLength('Partenaires', DOSSIER_LIMITS.answer));
+    const question = await step2(row.id, [{ code: 'autres_financeurs', value: 'b'.repeat(DOSSIER_LIMITS.answer + 1) }]);
+    expect(question.status).toBe(400);
+    expect(Object.values(question.body.fields as Record<string, string>)).toEqual([expect.stringContaining(`plus de ${DOSSIER_LIMITS.answer} caractère(s)`)]);
+    const address = await step2(row.id, [{ code: courriel.code, value: `${'c'.repeat(DOSSIER_LIMITS.answer)}@exemple.fr` }]);
+    expect(address.body.fields[`customs.${courriel.code}`]).toBe(MESSAGES.maxLength('Courriel du trésorier', DOSSIER_LIMITS.answer));
+    expect((await t.db.dossier.findUniqueOrThrow({ where: { id: row.id } })).customs).toEqual([]);
+    const atBound = await step2(row.id, [{ code: texte.code, value: 'a'.repeat(DOSSIER_LIMITS.answer) }]);
+    expect(atBound.status, JSON.stringify(atBound.body)).toBe(200);
   });
 
   it("refuses a project's answer of the wrong type and a code the scheme does not ask of projects", async () => {

@@ -98,4 +98,6 @@ export const DOSSIER_LIMITS = {
   code: 100,
   /** A message between the association and a service. */
   message: 5_000,
+  /** A written answer to an expected field or a question (text, e-mail, web address). */
+  answer: 5_000,
 } as const;

@@ -3,6 +3,7 @@
 // a number, a yes/no (a real boolean), a date, a choice among the field's options, an e-mail, a URL,
 // a free text within the characters of §5. An unknown code is refused. Client and server read this file.
 import { EMAIL_PATTERN } from '../fields.ts';
+import { DOSSIER_LIMITS } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
 
 /** Kinds of answer an expected field declares (`champs_attendus.type`); an unknown kind reads as text. */
@@ -56,6 +57,8 @@ export function checkAnswer(definition: AnswerDefinition, value: unknown): strin
   if (isBlankAnswer(value)) return null;
   const label = definition.label;
   const bad = MESSAGES.badFormat(label);
+  // Whatever its type, a written answer is no longer than the wizard lets a member type.
+  if (typeof value === 'string' && value.length > DOSSIER_LIMITS.answer) return MESSAGES.maxLength(label, DOSSIER_LIMITS.answer);
   switch (answerTypeOf(definition.type)) {
     case 'boolean':
       return typeof value === 'boolean' ? null : bad;

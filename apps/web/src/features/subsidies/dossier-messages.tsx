@@ -6,7 +6,7 @@ import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Button } from '@codegouvfr/react-dsfr/Button';
 import { Input } from '@codegouvfr/react-dsfr/Input';
-import { dossierRoutes, MESSAGES, type DossierMessage, type DossierView } from '@portail/contract';
+import { DOSSIER_LIMITS, dossierRoutes, MESSAGES, type DossierMessage, type DossierView } from '@portail/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { callApi, errorMessage } from '../../lib/api/index.ts';
@@ -111,7 +111,7 @@ function MessageForm({ dossier, asService, onSent }: { dossier: DossierView; asS
           id: 'message-texte',
           rows: 4,
           value: message,
-          maxLength: 5000,
+          maxLength: DOSSIER_LIMITS.message,
           'aria-invalid': errors.message ? true : undefined,
           onChange: (e) => {
             setMessage(e.target.value);

@@ -3,7 +3,7 @@
 // code, each by its kind as the server checks it (answers.ts): a number keeps a number, a yes/no a
 // boolean, a date a day, a choice one of its options. Used by step 2 (the dossier's) and the project editor.
 import { fr } from '@codegouvfr/react-dsfr';
-import { answerTypeOf, optionValues } from '@portail/contract';
+import { answerTypeOf, DOSSIER_LIMITS, optionValues } from '@portail/contract';
 import { customValue, withCustom } from '../expected-items.ts';
 import { RequiredMark } from './required-mark.tsx';
 
@@ -78,6 +78,8 @@ export function ExpectedFieldsFieldset({ fields, customs, onChange, onEdited, er
                     className={fr.cx('fr-input')}
                     type={numeric ? 'number' : kind === 'date' ? 'date' : 'text'}
                     step={kind === 'decimal' ? '0.01' : undefined}
+                    // A written answer: the length the server accepts (checkAnswer).
+                    maxLength={numeric || kind === 'date' ? undefined : DOSSIER_LIMITS.answer}
                     value={String(value ?? '')}
                     onChange={(event) => {
                       const text = event.target.value;

@@ -3,7 +3,7 @@
 // ones carry the red asterisk; transmission waits for them (missingForTransmission, on both sides).
 import { fr } from '@codegouvfr/react-dsfr';
 import { RadioButtons } from '@codegouvfr/react-dsfr/RadioButtons';
-import type { Question } from '@portail/contract';
+import { DOSSIER_LIMITS, type Question } from '@portail/contract';
 import { customValue, withCustom } from '../expected-items.ts';
 import { RequiredMark } from './required-mark.tsx';
 
@@ -54,7 +54,7 @@ export function QuestionsFieldset({ questions, customs, onChange, readOnly }: Qu
                     id={id}
                     className={fr.cx('fr-input')}
                     rows={3}
-                    maxLength={2000}
+                    maxLength={DOSSIER_LIMITS.answer}
                     disabled={readOnly}
                     value={typeof value === 'string' ? value : ''}
                     onChange={(event) => {

@@ -3,11 +3,13 @@
 // multi-year project chosen within the dossier's).
 import { fr } from '@codegouvfr/react-dsfr';
 import { RadioButtons } from '@codegouvfr/react-dsfr/RadioButtons';
-import { RECURRENCE_DEFAULT, RECURRENCE_RENOUVELLEMENT, type Dossier, type Subvention } from '@portail/contract';
+import { DOSSIER_LIMITS, RECURRENCE_DEFAULT, RECURRENCE_RENOUVELLEMENT, type Dossier, type Subvention } from '@portail/contract';
 import { alignOnDossier, type ProjectDraft } from './project-draft.ts';
 import { ProjectField, type ProjectPartProps } from './project-field.tsx';
 
 type DescriptionKey = 'intitule' | 'objectifs' | 'description' | 'date_debut' | 'date_fin';
+/** Each text's bound, the contract's as the project's schema applies it (projetInputSchema). */
+const TEXT_LIMITS: Partial<Record<DescriptionKey, number>> = { intitule: DOSSIER_LIMITS.label, objectifs: DOSSIER_LIMITS.longText, description: DOSSIER_LIMITS.longText };
 
 export function DescriptionFieldset({ projet, update, errors, readOnly, idOf, dossier, subvention }: ProjectPartProps & { dossier: Dossier; subvention: Subvention }) {
   const d = projet.description;
@@ -19,8 +21,7 @@ export function DescriptionFieldset({ projet, update, errors, readOnly, idOf, do
         id={idOf(`description.${name}`)}
         label={label}
         required={options.required}
-        textArea={options.textArea}
-        type={options.type}
+        {...(options.type ? { type: options.type } : { textArea: options.textArea, maxLength: TEXT_LIMITS[name]! })}
         error={errors[`description.${name}`]}
         readOnly={readOnly}
         value={d[name]}

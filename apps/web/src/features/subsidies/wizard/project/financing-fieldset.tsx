@@ -67,6 +67,7 @@ export function CofinancingFieldset({ projet, update, errors, readOnly, idOf }: 
           <div className={fr.cx('fr-fieldset__element', 'fr-fieldset__element--inline')}>
             <ProjectField
               id={idOf(`cofinancements.${index}.financeur`)}
+              maxLength={DOSSIER_LIMITS.label}
               label="Financeur"
               required
               error={errors[`cofinancements.${index}.financeur`]}

@@ -15,6 +15,7 @@ export function MeansFieldset({ projet, update, errors, readOnly, idOf }: Projec
       <div className={fr.cx('fr-fieldset__element')}>
         <ProjectField
           id={idOf('moyens.commentaire')}
+          maxLength={DOSSIER_LIMITS.comment}
           label="Moyens humains et matériels"
           textArea
           error={errors['moyens.commentaire']}
@@ -90,6 +91,7 @@ export function EvaluationFieldset({ projet, update, errors, readOnly, idOf }: P
             <div className={fr.cx('fr-fieldset__element')}>
               <ProjectField
                 id={idOf(`evaluation.indicateurs.${index}.intitule`)}
+                maxLength={DOSSIER_LIMITS.label}
                 label="Intitulé de l’indicateur"
                 required
                 error={errors[`evaluation.indicateurs.${index}.intitule`]}
@@ -120,6 +122,7 @@ export function EvaluationFieldset({ projet, update, errors, readOnly, idOf }: P
       <div className={fr.cx('fr-fieldset__element')}>
         <ProjectField
           id={idOf('evaluation.commentaire')}
+          maxLength={DOSSIER_LIMITS.comment}
           label="Modalités d’évaluation"
           required={indicateurs.length === 0}
           hint="Obligatoire sans indicateur chiffré."

@@ -17,7 +17,7 @@ export interface ProjectPartProps {
   idOf: (key: string) => string;
 }
 
-interface ProjectFieldProps {
+interface CommonFieldProps {
   id: string;
   label: ReactNode;
   required?: boolean;
@@ -26,14 +26,27 @@ interface ProjectFieldProps {
   readOnly: boolean;
   value: string | number | null | undefined;
   onChange: (value: string) => void;
+}
+/** A text, on one line or several: it says how long it may be, the contract's bound the server applies (DOSSIER_LIMITS). */
+interface TextFieldProps {
+  type?: 'text';
   textArea?: boolean;
-  type?: 'text' | 'date' | 'number';
+  maxLength: number;
+  min?: never;
+  max?: never;
+  step?: never;
+}
+interface NumberOrDateFieldProps {
+  type: 'number' | 'date';
+  textArea?: never;
+  maxLength?: never;
   min?: number;
   max?: number;
   step?: number | string;
 }
+type ProjectFieldProps = CommonFieldProps & (TextFieldProps | NumberOrDateFieldProps);
 
-export function ProjectField({ id, label, required, hint, error, readOnly, value, onChange, textArea, type = 'text', min, max, step }: ProjectFieldProps) {
+export function ProjectField({ id, label, required, hint, error, readOnly, value, onChange, textArea, type = 'text', maxLength, min, max, step }: ProjectFieldProps) {
   const common = {
     id,
     disabled: readOnly,
@@ -52,8 +65,8 @@ export function ProjectField({ id, label, required, hint, error, readOnly, value
       state={error ? 'error' : 'default'}
       stateRelatedMessage={error}
       {...(textArea
-        ? { textArea: true as const, nativeTextAreaProps: { ...common, rows: 4, onChange: (e) => onChange(e.target.value) } }
-        : { nativeInputProps: { ...common, type, min, max, step, onChange: (e) => onChange(e.target.value) } })}
+        ? { textArea: true as const, nativeTextAreaProps: { ...common, rows: 4, maxLength, onChange: (e) => onChange(e.target.value) } }
+        : { nativeInputProps: { ...common, type, min, max, step, maxLength, onChange: (e) => onChange(e.target.value) } })}
     />
   );
 }

@@ -18,6 +18,7 @@ export function BeneficiariesFieldset({ projet, update, errors, readOnly, idOf }
     <div className={fr.cx('fr-fieldset__element', 'fr-fieldset__element--inline')}>
       <ProjectField
         id={idOf(`beneficiaire.${index}.${key}`)}
+        maxLength={DOSSIER_LIMITS.label}
         label={label}
         required={required}
         error={errors[`beneficiaire.${index}.${key}`]}
@@ -93,6 +94,7 @@ export function TerritoriesFieldset({ projet, update, errors, readOnly, idOf }: 
           <div className={fr.cx('fr-fieldset__element')}>
             <ProjectField
               id={idOf(`territoires.territoires.${index}.libelle`)}
+              maxLength={DOSSIER_LIMITS.label}
               label="Territoire"
               required
               error={errors[`territoires.territoires.${index}.libelle`]}
@@ -106,6 +108,7 @@ export function TerritoriesFieldset({ projet, update, errors, readOnly, idOf }: 
       <div className={fr.cx('fr-fieldset__element')}>
         <ProjectField
           id={idOf('territoires.commentaire')}
+          maxLength={DOSSIER_LIMITS.comment}
           label="Précisions sur les territoires"
           hint="Imprimé dans le dossier sous « Territoires »."
           textArea
