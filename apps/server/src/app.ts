@@ -19,6 +19,7 @@ import { installSecurityHeaders } from './http/security-headers.ts';
 import { VerifiedTokens } from './http/verified-tokens.ts';
 import type { AccountState, VerifiedToken } from './http/request-context.ts';
 import { healthRoutes } from './http/health.ts';
+import { storageDirProblem } from './storage/index.ts';
 import { maskUrl, REDACTED_PATHS } from './http/log-redaction.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { buildOpenApiDocument } from './http/openapi.ts';
@@ -144,7 +145,7 @@ export async function buildApp({ config, databaseUrl, db: givenDb }: BuildAppOpt
   referentielRoutes(app, services);
   demandeRoutes(app, services);
 
-  healthRoutes(app, () => db.$queryRaw`SELECT 1`, APP_VERSION);
+  healthRoutes(app, () => db.$queryRaw`SELECT 1`, APP_VERSION, config.storageDriver === 'local' ? () => storageDirProblem(config.storageDir) : undefined);
 
   // API documentation generated from the contract
   if (config.apiDocs) {

@@ -180,6 +180,11 @@ export interface AppConfig {
   /** The S3 settings when storageDriver is 's3'. */
   s3: S3StorageConfig | undefined;
   embeddedPgPort: number;
+  /**
+   * EMBEDDED_PG=0 (the image sets it): no embedded PostgreSQL here, its binaries are left out, so
+   * DATABASE_URL is required and no message advises removing it.
+   */
+  embeddedPg: boolean;
   /** Given by JWT_SECRET; when unset, the secret is generated once and kept in the database (app_secrets). */
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
@@ -319,6 +324,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     storageDir: resolve(env.STORAGE_DIR ?? join(dataDir, 'files')),
     ...storageFrom(env),
     embeddedPgPort: intFrom(env.EMBEDDED_PG_PORT, 54329),
+    embeddedPg: !/^(0|false)$/i.test(env.EMBEDDED_PG ?? ''),
     jwtSecret: env.JWT_SECRET ? checkJwtSecret(env.JWT_SECRET) : undefined,
     accessTokenTtlSeconds: boundedInt('ACCESS_TOKEN_TTL_SECONDS', env.ACCESS_TOKEN_TTL_SECONDS, 15 * 60, 60, 3600, 'secondes'),
     refreshTokenTtlDays: boundedInt('REFRESH_TOKEN_TTL_DAYS', env.REFRESH_TOKEN_TTL_DAYS, 30, 1, 90, 'jours'),
@@ -360,6 +366,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   };
   // Overrides go through the same checks as the environment.
   if (overrides.jwtSecret !== undefined) config.jwtSecret = checkJwtSecret(overrides.jwtSecret);
+  if (!config.databaseUrl && !config.embeddedPg) {
+    throw new Error(
+      'DATABASE_URL manque : cette installation (l’image Docker) n’embarque pas PostgreSQL. ' +
+        'Donnez l’adresse d’un PostgreSQL 18 : DATABASE_URL=postgresql://utilisateur:motdepasse@hote:5432/base (docs/operations.md).',
+    );
+  }
   if (config.storageDriver === 's3' && !config.s3) {
     throw new Error('STORAGE_DRIVER=s3 : configuration du stockage objet incomplète (S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY).');
   }

@@ -9,10 +9,14 @@ import { JWT_SECRET_NAME } from './db/app-secrets.ts';
 import { resolveDatabase, type DatabaseTarget } from './db/database-url.ts';
 import { migrate } from './db/migrate.ts';
 import { readStartupState } from './db/startup-state.ts';
-import { checkDatabaseAnswers, checkDataDirWritable, checkpointInBackground, checkHttpPortFree, describe, httpListenError, startupFailureMessage } from './startup.ts';
+import {
+  checkDatabaseAnswers, checkDataDirWritable, checkpointInBackground, checkHttpPortFree, describe, httpListenError, NO_SMTP_IN_PRODUCTION, startupFailureMessage, startupLog,
+} from './startup.ts';
 
 const startedAt = performance.now();
-const say = (message: string) => console.log(`[portail] ${message}`);
+// Plain text for a developer, pino's JSON lines in production (one format with the requests').
+const log = startupLog();
+const say = (message: string) => log.info(message);
 const debug = /^(debug|trace)$/i.test(process.env.LOG_LEVEL ?? '');
 /** Past this, a stop that hangs is cut short (exit code 1). */
 const FORCED_EXIT_MS = 10_000;
@@ -36,7 +40,7 @@ async function shutdown(signal: string) {
   stopping = true;
   say(`${signal} reçu : arrêt en cours…`);
   const force = setTimeout(() => {
-    console.error(`[portail] Arrêt non terminé après ${FORCED_EXIT_MS / 1000} s : sortie forcée.`);
+    log.error(`Arrêt non terminé après ${FORCED_EXIT_MS / 1000} s : sortie forcée.`);
     process.exit(1);
   }, FORCED_EXIT_MS);
   force.unref();
@@ -47,14 +51,14 @@ async function shutdown(signal: string) {
     await app?.close();
   } catch (error) {
     code = 1;
-    console.error(`[portail] Fermeture HTTP incomplète : ${describe(error)}`);
+    log.error(`Fermeture HTTP incomplète : ${describe(error)}`);
   }
   const httpClosedAt = performance.now();
   try {
     await database?.stop();
   } catch (error) {
     code = 1;
-    console.error(`[portail] Arrêt de PostgreSQL incomplet : ${describe(error)}`);
+    log.error(`Arrêt de PostgreSQL incomplet : ${describe(error)}`);
   }
   const stoppedAt = performance.now();
   say(`Portail arrêté.${debug ? ` (HTTP ${Math.round(httpClosedAt - stopAt)} ms, base ${Math.round(stoppedAt - httpClosedAt)} ms)` : ''}`);
@@ -83,22 +87,26 @@ async function start(): Promise<void> {
   ]);
   modules.catch(() => {}); // awaited below; a failure is reported there, at its step
   database = await timed('base de données', async () => {
-    if (config.databaseUrl) await checkDatabaseAnswers(config.databaseUrl);
+    if (config.databaseUrl) await checkDatabaseAnswers(config.databaseUrl, { embeddedPg: config.embeddedPg });
     return resolveDatabase(config, say);
   });
   const db = database;
   say(db.embedded ? `PostgreSQL embarqué démarré (${config.dataDir})` : 'Base de données : DATABASE_URL');
   if (db.embedded && config.nodeEnv === 'production') {
-    say('Attention : production sur la base embarquée. Pour un hébergement durable, fournissez DATABASE_URL.');
+    log.warn('Attention : production sur la base embarquée. Pour un hébergement durable, fournissez DATABASE_URL.');
   }
+  if (config.nodeEnv === 'production' && !config.smtpUrl) log.warn(NO_SMTP_IN_PRODUCTION);
   await timed('migrations', () => migrate(db.url, { log: say }));
   // Plain pg, no Prisma: on a seeded database nothing below needs Prisma before the server listens.
   const state = await timed('état de la base', () => readStartupState(db.url, { secretName: config.jwtSecret ? undefined : JWT_SECRET_NAME }));
-  const [{ buildApp }, { demoAccountsTable }, { seedAtStartup }, { createFileStorage }] = await timed('chargement des modules', () => modules);
+  const [{ buildApp }, { demoAccountsTable }, { seedAtStartup }, { createFileStorage, storageDirProblem }] = await timed('chargement des modules', () => modules);
   // The stored secret is the one sharedSecret would read back: the app and the mail seal use it as given.
   const appConfig: AppConfig = config.jwtSecret ? config : { ...config, jwtSecret: state.secret };
   const built = await timed('application', () => buildApp({ config: appConfig, databaseUrl: db.url }));
   app = built;
+  // A documents' folder this process cannot write: said now, and /ready stays 503 until it can.
+  const storageProblem = config.storageDriver === 'local' ? await storageDirProblem(config.storageDir) : undefined;
+  if (storageProblem) log.error(storageProblem);
   const demo = loadsDemoData(config, db);
   // Reference data in every environment, demo data outside production, under an advisory lock
   // (instances started together seed once); the state read above spares a seeded database the lock
@@ -129,7 +137,7 @@ try {
 } catch (error) {
   // A signal during start-up closes what was opened; its own failure is no start-up failure.
   if (!stopping) {
-    console.error(`[portail] ${startupFailureMessage(step, error, debug)}`);
+    log.error(startupFailureMessage(step, error, debug));
     stopping = true;
     await app?.close().catch(() => {});
     await database?.stop().catch(() => {});

@@ -4,6 +4,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
+import pino from 'pino';
 
 /** A start-up failure whose message already says what to do. */
 export class StartupError extends Error {
@@ -67,13 +68,18 @@ export function maskDatabaseUrl(url: string): string {
   }
 }
 
-/** DATABASE_URL answers a query within a few seconds; otherwise a sentence naming the cause. */
-export async function checkDatabaseAnswers(url: string): Promise<void> {
+/**
+ * DATABASE_URL answers a query within a few seconds; otherwise a sentence naming the cause. Removing
+ * it (for the embedded database) is advised only where there is one (not in the image).
+ */
+export async function checkDatabaseAnswers(url: string, options: { embeddedPg: boolean } = { embeddedPg: true }): Promise<void> {
   const shown = maskDatabaseUrl(url);
   try {
     new URL(url);
   } catch {
-    throw new StartupError(`DATABASE_URL n'est pas une adresse valable : écrivez-la postgresql://utilisateur:motdepasse@hote:5432/base, ou retirez-la pour utiliser la base embarquée.`);
+    throw new StartupError(
+      `DATABASE_URL n'est pas une adresse valable : écrivez-la postgresql://utilisateur:motdepasse@hote:5432/base${options.embeddedPg ? ', ou retirez-la pour utiliser la base embarquée' : ''}.`,
+    );
   }
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: DATABASE_PROBE_TIMEOUT_MS });
   client.on('error', () => {});
@@ -91,7 +97,7 @@ export async function checkDatabaseAnswers(url: string): Promise<void> {
       : describe(error);
     throw new StartupError(
       `La base DATABASE_URL (${shown}) ne répond pas : ${why}. ` +
-        'Vérifiez que PostgreSQL tourne et que l’adresse est juste, ou retirez DATABASE_URL pour utiliser la base embarquée.',
+        `Vérifiez que PostgreSQL tourne et que l’adresse est juste${options.embeddedPg ? ', ou retirez DATABASE_URL pour utiliser la base embarquée' : ''}.`,
       { cause: error },
     );
   } finally {
@@ -136,3 +142,32 @@ export function checkpointInBackground(url: string): void {
     .catch(() => {})
     .finally(() => void client.end().catch(() => {}));
 }
+
+export interface StartupLog {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+/**
+ * The lines of the start and of the stop. For a person at a terminal, `[portail] …` text; in
+ * production, JSON lines as pino writes the requests' (level, time, pid, hostname, msg), so that the
+ * log collector reads one format. Written synchronously: a failed start exits right after.
+ */
+export function startupLog(env: NodeJS.ProcessEnv = process.env): StartupLog {
+  if (env.NODE_ENV === 'production') {
+    const level = env.LOG_LEVEL && env.LOG_LEVEL in pino.levels.values ? env.LOG_LEVEL : 'info';
+    const logger = pino({ level }, pino.destination({ dest: 1, sync: true }));
+    return { info: (message) => logger.info(message), warn: (message) => logger.warn(message), error: (message) => logger.error(message) };
+  }
+  return {
+    info: (message) => console.log(`[portail] ${message}`),
+    warn: (message) => console.log(`[portail] ${message}`),
+    error: (message) => console.error(`[portail] ${message}`),
+  };
+}
+
+/** What a production start without SMTP_URL says: nothing breaks, but no mail leaves. */
+export const NO_SMTP_IN_PRODUCTION =
+  'SMTP_URL n’est pas défini : les courriels (validation d’adresse, mot de passe oublié, notifications) restent dans la boîte d’envoi de la base et ne partent pas. ' +
+  'Donnez l’adresse du relais SMTP, ex. SMTP_URL=smtp://relais:25.';

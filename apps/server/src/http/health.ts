@@ -1,6 +1,7 @@
 // Probes for orchestrators and load balancers. /health (liveness): the process answers, restarting
 // it would not help when only the database is down, so it stays 200 and reports the database.
-// /ready (readiness): 503 while the database does not answer, so the balancer routes elsewhere.
+// /ready (readiness): 503 while the database does not answer, or while the documents' folder cannot
+// be written (local driver), so the balancer routes elsewhere.
 import type { FastifyInstance } from 'fastify';
 import { DATABASE_RETRY_AFTER_SECONDS } from './errors.ts';
 
@@ -24,7 +25,19 @@ async function databaseAnswers(probe: DatabaseProbe): Promise<boolean> {
   }
 }
 
-export function healthRoutes(app: FastifyInstance, probe: DatabaseProbe, version: string): void {
+/** Why this instance could not store a document (French), or undefined when it can. */
+export type DocumentsProbe = () => Promise<string | undefined>;
+
+export function healthRoutes(app: FastifyInstance, probe: DatabaseProbe, version: string, documentsProbe?: DocumentsProbe): void {
+  // Once the documents' folder took a file it is not tried again at every probe.
+  let documentsWritable = documentsProbe === undefined;
+  const documentsProblem = async () => {
+    if (documentsWritable) return undefined;
+    const problem = await documentsProbe!();
+    documentsWritable = problem === undefined;
+    return problem;
+  };
+
   // Probes run every few seconds on every instance: keep them out of the info-level request log.
   app.get('/health', { logLevel: 'warn' }, async () => {
     const database = (await databaseAnswers(probe)) ? 'ok' : 'injoignable';
@@ -32,7 +45,11 @@ export function healthRoutes(app: FastifyInstance, probe: DatabaseProbe, version
   });
 
   app.get('/ready', { logLevel: 'warn' }, async (_request, reply) => {
-    if (await databaseAnswers(probe)) return { status: 'ok', database: 'ok', version };
+    if (await databaseAnswers(probe)) {
+      const problem = await documentsProblem();
+      if (problem === undefined) return { status: 'ok', database: 'ok', version };
+      return reply.status(503).header('retry-after', '5').send({ status: 'indisponible', database: 'ok', documents: 'non inscriptible', message: problem, version });
+    }
     return reply
       .status(503)
       .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))

@@ -3,7 +3,7 @@
 // from the configuration.
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -86,6 +86,28 @@ export function meter({ maxBytes, checkHead }: SaveOptions) {
     },
   });
   return { transform, result: () => ({ size, sha256: hash.digest('hex'), head: Buffer.concat(head) }) };
+}
+
+/**
+ * Why the local driver could not store a file in rootDir (created if missing), in French, or
+ * undefined when it can: checked at start and by /ready, so that a folder the portal cannot write
+ * (a volume owned by another user) is said before the first upload fails.
+ */
+export async function storageDirProblem(rootDir: string): Promise<string | undefined> {
+  const probe = join(resolve(rootDir), '.tmp', `.ecriture-${process.pid}-${randomUUID()}`);
+  try {
+    await mkdir(dirname(probe), { recursive: true });
+    await writeFile(probe, '');
+    await rm(probe, { force: true });
+    return undefined;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'erreur';
+    const uid = process.getuid?.();
+    return (
+      `Le dossier des documents ${resolve(rootDir)} n'est pas accessible en écriture (${code}) : les dépôts de fichiers échoueraient. ` +
+      `Donnez-en l'écriture à l'utilisateur du portail${uid === undefined ? '' : ` (uid ${uid})`}, ou choisissez un autre dossier avec STORAGE_DIR ou DATA_DIR.`
+    );
+  }
 }
 
 export function createLocalFileStorage(rootDir: string): FileStorage {

@@ -12,4 +12,4 @@ export function createFileStorage(config: Pick<AppConfig, 'storageDriver' | 'sto
   }
   return createLocalFileStorage(config.storageDir);
 }
-export { FileTooLargeError, type FileStorage, type StoredFile } from './file-storage.ts';
+export { FileTooLargeError, storageDirProblem, type FileStorage, type StoredFile } from './file-storage.ts';
