@@ -2,8 +2,10 @@
 // the entry checks and the association-with-link look-up of the access resolver. Same answers as
 // the engine would give, whichever identifier names the association.
 import { PrismaPg } from '@prisma/adapter-pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { poolOf } from '../src/db/prisma.ts';
 import { readRows } from '../src/db/read-rows.ts';
+import { joinUnitOfWork, runUnitOfWork } from '../src/db/unit-of-work.ts';
 import { createFileRepository } from '../src/modules/proxy-asso/file/repository.ts';
 import { PrismaClient } from '../src/generated/prisma/client.ts';
 import { expectNotFound } from './support/association-access.ts';
@@ -83,6 +85,36 @@ describe('the identity read', () => {
 });
 
 describe('readRows', () => {
+  it('reads straight on the pool through the unit-of-work view the repositories hold, never through Prisma', async () => {
+    const joined = joinUnitOfWork(t.db);
+    const throughPrisma = vi.spyOn(t.db, '$queryRawUnsafe');
+    const onPool = vi.spyOn(poolOf(t.db)!, 'query');
+    try {
+      expect(await readRows(joined, 'SELECT nom FROM associations WHERE id = $1::uuid', [a.id])).toHaveLength(1);
+      // The same in a write request that has not written yet (its reads run on the pool, as Prisma's do).
+      await runUnitOfWork(t.db, async () => expect(await readRows(joined, 'SELECT 1 AS n', [])).toEqual([{ n: 1 }]));
+      expect(throughPrisma).not.toHaveBeenCalled();
+      expect(onPool).toHaveBeenCalledTimes(2);
+    } finally {
+      throughPrisma.mockRestore();
+      onPool.mockRestore();
+    }
+  });
+
+  it('reads in the write request’s transaction once it has written: the read sees the write, which rolls back with it', async () => {
+    const joined = joinUnitOfWork(t.db);
+    const before = (await t.db.association.findUniqueOrThrow({ where: { id: a.id } })).nom;
+    const undone = new Error('undone');
+    await expect(
+      runUnitOfWork(t.db, async () => {
+        await joined.association.update({ where: { id: a.id }, data: { nom: 'Nom écrit dans la requête' } });
+        expect(await readRows(joined, 'SELECT nom FROM associations WHERE id = $1::uuid', [a.id])).toEqual([{ nom: 'Nom écrit dans la requête' }]);
+        throw undone;
+      }),
+    ).rejects.toBe(undone);
+    expect(await readRows(joined, 'SELECT nom FROM associations WHERE id = $1::uuid', [a.id])).toEqual([{ nom: before }]);
+  });
+
   it('gives the same rows on the pool as through Prisma for a client it did not make', async () => {
     const url = t.config.databaseUrl!;
     const other = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });

@@ -177,7 +177,7 @@ const RAW = new Set(['$queryRaw', '$queryRawUnsafe', '$executeRaw', '$executeRaw
  * there (its queries would already run outside the savepoint): use the callback form.
  */
 export function joinUnitOfWork(db: Database): Database {
-  return new Proxy(db, {
+  const joined = new Proxy(db, {
     get(target, property) {
       const value = Reflect.get(target, property) as unknown;
       const unit = units.getStore();
@@ -198,4 +198,21 @@ export function joinUnitOfWork(db: Database): Database {
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },
   });
+  joinedClients.set(joined, db);
+  return joined;
+}
+
+/** The Prisma client behind each view made by joinUnitOfWork. */
+const joinedClients = new WeakMap<Database, Database>();
+
+/**
+ * The client a read may run on directly (its pool, db/read-rows.ts), as the model reads above do:
+ * the client itself outside a unit of work or before the unit's first write; null once the unit
+ * holds a transaction, whose writes the read must see (it then goes through `db`).
+ */
+export function readClientOf(db: Database): Database | null {
+  const target = joinedClients.get(db);
+  if (!target) return db;
+  const unit = units.getStore();
+  return unit && unit.db === target && unit.opening ? null : target;
 }
