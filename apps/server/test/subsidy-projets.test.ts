@@ -3,7 +3,7 @@
 // amounts and budgets with their totals, the project checks, the CNDS one-project limit, who may
 // write when, duplicate, transfer, delete with renumbering, and the realignment the wizard calls.
 import { randomUUID } from 'node:crypto';
-import { PROJET_MESSAGES, SUBSIDY_MESSAGES } from '@portail/contract';
+import { DOSSIER_LIMITS, MESSAGES, PROJET_MESSAGES, SUBSIDY_MESSAGES } from '@portail/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { realignProjects } from '../src/modules/demande/index.ts';
 import { createAssociation, linkUser, type TestAssociation } from './support/association-factory.ts';
@@ -159,6 +159,37 @@ describe('the project checks', () => {
     expect(response.status, JSON.stringify(response.body)).toBe(400);
     expect(response.body.fields[field]).toBe(message);
   };
+
+  it('refuses malformed territory and co-funder lines by the contract schemas, in French, writing nothing; takes well-formed ones', async () => {
+    const before = await t.db.projet.count({ where: { dossierId } });
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ territoires: { territoires: [{}] } }, 'territoires.territoires.0.libelle', MESSAGES.pleaseFill('territoire')],
+      [{ territoires: { territoires: [{ libelle: '   ' }] } }, 'territoires.territoires.0.libelle', MESSAGES.pleaseFill('territoire')],
+      [{ territoires: { territoires: [{ libelle: 'Paris' }, { libelle: 75019 }] } }, 'territoires.territoires.1.libelle', MESSAGES.pleaseFill('territoire')],
+      [{ territoires: { territoires: ['Paris 19e'] } }, 'territoires.territoires.0', MESSAGES.badFormat('territoire')],
+      [{ territoires: { territoires: [{ libelle: 'x'.repeat(DOSSIER_LIMITS.label + 1) }] } }, 'territoires.territoires.0.libelle', MESSAGES.maxLength('territoire', DOSSIER_LIMITS.label)],
+      [{ cofinancements: [{ montant: 1500 }] }, 'cofinancements.0.financeur', MESSAGES.pleaseFill('cofinanceur')],
+      [{ cofinancements: [{ financeur: 'Ville de Paris', montant: 'mille' }] }, 'cofinancements.0.montant', MESSAGES.badFormat('montant sollicité du cofinanceur')],
+      [{ cofinancements: [{ financeur: 'Ville de Paris', montant: -5 }] }, 'cofinancements.0.montant', MESSAGES.badFormat('montant sollicité du cofinanceur')],
+      [{ cofinancements: [{ financeur: 'Ville de Paris', montant: 10.005 }] }, 'cofinancements.0.montant', MESSAGES.badFormat('montant sollicité du cofinanceur')],
+      [{ cofinancements: [[1, 2]] }, 'cofinancements.0', MESSAGES.badFormat('cofinanceur')],
+    ];
+    for (const [extra, field, message] of cases) await refused(validProjet('Lignes', extra), field, message);
+    expect(await t.db.projet.count({ where: { dossierId } })).toBe(before);
+
+    const ok = await post(dossierId, validProjet('Lignes', {
+      territoires: { territoires: [{ libelle: ' Paris 19e ' }], commentaire: 'Quartier prioritaire' },
+      cofinancements: [{ financeur: 'Ville de Paris', montant: 1500 }, { financeur: 'Région' }],
+    }));
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    const stored = await t.db.projet.findUniqueOrThrow({ where: { id: ok.body.id } });
+    expect(stored.territoires).toEqual({ territoires: [{ libelle: 'Paris 19e' }], commentaire: 'Quartier prioritaire' });
+    expect(stored.cofinancements).toEqual([{ financeur: 'Ville de Paris', montant: 1500 }, { financeur: 'Région', montant: null }]);
+    // A project's update meets the same schemas.
+    const update = await put(dossierId, ok.body.id, { cofinancements: [{ financeur: '' }] });
+    expect(update.status).toBe(400);
+    expect(update.body.fields['cofinancements.0.financeur']).toBe(MESSAGES.pleaseFill('cofinanceur'));
+  });
 
   it('needs the ETPT with a specific recruitment', async () => {
     await refused(validProjet('Emploi', { moyens: { recrutement_specifique: true } }), 'moyens.recrutement_nb_etpt', SUBSIDY_MESSAGES.recrutementNbEtptRequired);

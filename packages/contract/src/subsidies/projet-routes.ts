@@ -5,14 +5,13 @@
 // server on every write.
 import { z } from 'zod';
 import { idSchema } from '../fields.ts';
-import { freeJson } from '../input-checks.ts';
 import { defineRoute, messageSchema } from '../http.ts';
 import { DOSSIER_LIMITS as L, MAX_AMOUNT } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
 import { ROLE_SETS } from '../roles.ts';
 import type { ResourceScope } from '../scope.ts';
 import { budgetChargesSchema, budgetContributionsSchema, budgetProduitsSchema, subsidyBudgetSchema } from './budget.ts';
-import { beneficiaireSchema, customValueSchema, indicateurSchema, PROJET_PERIODES, projetSchema } from './schemas.ts';
+import { beneficiaireSchema, cofinancementSchema, customValueSchema, indicateurSchema, PROJET_PERIODES, projetSchema, territoireSchema } from './schemas.ts';
 
 const gateway = 'lca-server' as const;
 
@@ -54,7 +53,7 @@ export const projetInputSchema = z.object({
     })
     .partial()
     .default({}),
-  territoires: z.object({ commentaire: text('commentaire des territoires', L.comment).nullable().optional(), territoires: z.array(freeJson('territoire')).max(L.territoiresPerProjet, MESSAGES.maxItems('territoires', L.territoiresPerProjet)).optional() }).optional(),
+  territoires: z.object({ commentaire: text('commentaire des territoires', L.comment).nullable().optional(), territoires: z.array(territoireSchema).max(L.territoiresPerProjet, MESSAGES.maxItems('territoires', L.territoiresPerProjet)).optional() }).optional(),
   beneficiaire: z.array(beneficiaireSchema.partial()).max(L.beneficiairesPerProjet, MESSAGES.maxItems('bénéficiaires', L.beneficiairesPerProjet)).optional(),
   moyens: z
     .object({
@@ -75,7 +74,7 @@ export const projetInputSchema = z.object({
     )
     .max(L.financementsPerProjet, MESSAGES.maxItems('financements', L.financementsPerProjet))
     .optional(),
-  cofinancements: z.array(freeJson('cofinancement')).max(L.cofinancementsPerProjet, MESSAGES.maxItems('cofinancements', L.cofinancementsPerProjet)).optional(),
+  cofinancements: z.array(cofinancementSchema).max(L.cofinancementsPerProjet, MESSAGES.maxItems('cofinancements', L.cofinancementsPerProjet)).optional(),
   budgets: z
     .array(
       z.object({

@@ -29,20 +29,6 @@ export interface Beneficiaire {
   nombre?: number | null;
 }
 
-/**
- * A territory where the project takes place, as the client writes it in `territoires.territoires`
- * (the API keeps the list as given); the PDF prints `territoires.commentaire`.
- */
-export interface Territoire {
-  libelle: string;
-}
-
-/** Another funder asked for the project (Cerfa 12156 « cofinancements »), as the client writes it. */
-export interface Cofinancement {
-  financeur: string;
-  montant: number | null;
-}
-
 /** The project fields the defaults and checks read, as the API carries them. */
 export interface ProjetFields {
   description: {

@@ -3,7 +3,7 @@
 // documents, attestation, createdBy and instructeurs; a project; a subvention and its expected items.
 import { z } from 'zod';
 import { freeJson } from '../input-checks.ts';
-import { DOSSIER_LIMITS } from '../limits.ts';
+import { DOSSIER_LIMITS, MAX_AMOUNT } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
 import { DOSSIER_STATES } from '../machines/dossier-instruction.ts';
 import { asksSchema } from './asks.ts';
@@ -40,6 +40,55 @@ export const beneficiaireSchema = z.object({
   lib_genre: text('genre', DOSSIER_LIMITS.label).nullable(),
   nombre: z.number().int().min(0).nullable(),
 });
+/**
+ * A territory where the project takes place (`territoires.territoires`): its name, required. `n`:
+ * the line's number in the list, named in the messages (the editor's summary lists every line);
+ * the API's schema names the line by its path.
+ */
+export const territoireLineSchema = (n?: number) => {
+  const label = n === undefined ? 'territoire' : `territoire ${n}`;
+  return z.object(
+    {
+      libelle: z
+        .string({ error: MESSAGES.pleaseFill(label) })
+        .trim()
+        .min(1, MESSAGES.pleaseFill(label))
+        .max(DOSSIER_LIMITS.label, MESSAGES.maxLength(label, DOSSIER_LIMITS.label)),
+    },
+    { error: MESSAGES.badFormat(label) },
+  );
+};
+export const territoireSchema = territoireLineSchema();
+export type Territoire = z.infer<typeof territoireSchema>;
+
+/**
+ * Another funder asked for the project (Cerfa 12156 « cofinancements »): its name, required, and
+ * the amount asked of it (euros, optional). `n` as for a territory.
+ */
+export const cofinancementLineSchema = (n?: number) => {
+  const label = n === undefined ? 'cofinanceur' : `cofinanceur ${n}`;
+  const amount = `montant sollicité du ${label}`;
+  return z.object(
+    {
+      financeur: z
+        .string({ error: MESSAGES.pleaseFill(label) })
+        .trim()
+        .min(1, MESSAGES.pleaseFill(label))
+        .max(DOSSIER_LIMITS.label, MESSAGES.maxLength(label, DOSSIER_LIMITS.label)),
+      montant: z
+        .number({ error: MESSAGES.badFormat(amount) })
+        .min(0, MESSAGES.badFormat(amount))
+        .max(MAX_AMOUNT, MESSAGES.badFormat(amount))
+        .multipleOf(0.01, MESSAGES.badFormat(amount))
+        .nullable()
+        .default(null),
+    },
+    { error: MESSAGES.badFormat(label) },
+  );
+};
+export const cofinancementSchema = cofinancementLineSchema();
+export type Cofinancement = z.infer<typeof cofinancementSchema>;
+
 export const financementSchema = z.object({
   annee: year,
   id_service_instructeur: uuid,

@@ -66,12 +66,14 @@ export function projectBody(projet: ProjectDraft): ProjetInput {
   const { rang_dossier: _rank, numero_projet: _number, ...description } = projet.description;
   return {
     description,
-    territoires: projet.territoires,
+    // Read as stored (lines written before the contract's line schemas may differ); the editor sends
+    // only lines its check (projectProblems) passed through those schemas.
+    territoires: projet.territoires as ProjetInput['territoires'],
     beneficiaire: projet.beneficiaire,
     moyens: projet.moyens,
     evaluation: projet.evaluation,
     financements: projet.financements.map((f) => ({ annee: f.annee, id_service_instructeur: f.id_service_instructeur, montant_demande: f.montant_demande })),
-    cofinancements: projet.cofinancements,
+    cofinancements: projet.cofinancements as ProjetInput['cofinancements'],
     budgets: projet.budgets.map((b) => ({ annee: b.annee, exerciceDu: b.exerciceDu, exerciceAu: b.exerciceAu, charges: b.charges, produits: b.produits, contributions: b.contributions })),
     customs: projet.customs,
   };

@@ -5,15 +5,18 @@
 import {
   checkProject,
   checkProjectLines,
+  cofinancementLineSchema,
   dossierEndYear,
   MESSAGES,
   realignProject,
   recurrenceOfDossier,
+  territoireLineSchema,
   type Dossier,
   type Projet,
   type Subvention,
   type SubsidyBudget,
 } from '@portail/contract';
+import type { ZodType } from 'zod';
 import { customValue } from '../../expected-items.ts';
 
 /** The part of a project the editor sends (the server sets id, rang and number). */
@@ -106,6 +109,12 @@ export const dossierYears = (dossier: Dossier, subvention: Subvention) => ({
   exercice_fin: dossierEndYear(dossier.description, subvention.dispositif.duree_pluriannuelle),
 });
 
+/** The first problem of each field of a list line the line's schema refuses, keyed `prefix.field`. */
+function lineProblems(schema: ZodType, line: unknown, prefix: string, found: Record<string, string>) {
+  const parsed = schema.safeParse(line);
+  for (const issue of parsed.error?.issues ?? []) found[[prefix, ...issue.path.map(String)].join('.')] ??= issue.message;
+}
+
 /**
  * What stops the project from being sent, by field key (the spec's §5 rules, as the server applies
  * them): dates within the dossier's years (`years`), each line once.
@@ -121,12 +130,9 @@ export function projectProblems(
   projet.beneficiaire.forEach((b, index) => {
     if (!b.lib_statut?.trim()) found[`beneficiaire.${index}.lib_statut`] = MESSAGES.pleaseFill(`public bénéficiaire ${index + 1}`);
   });
-  (projet.territoires.territoires as { libelle?: string }[]).forEach((t, index) => {
-    if (!t.libelle?.trim()) found[`territoires.territoires.${index}.libelle`] = MESSAGES.pleaseFill(`territoire ${index + 1}`);
-  });
-  (projet.cofinancements as { financeur?: string }[]).forEach((c, index) => {
-    if (!c.financeur?.trim()) found[`cofinancements.${index}.financeur`] = MESSAGES.pleaseFill(`cofinanceur ${index + 1}`);
-  });
+  // Territories and co-funders: the contract's schemas of a line, as the server checks them, the line numbered.
+  projet.territoires.territoires.forEach((t, index) => lineProblems(territoireLineSchema(index + 1), t, `territoires.territoires.${index}`, found));
+  projet.cofinancements.forEach((c, index) => lineProblems(cofinancementLineSchema(index + 1), c, `cofinancements.${index}`, found));
   for (const f of fields) if (f.required && (customValue(projet.customs, f.code) ?? '') === '') found[`custom-${f.code}`] = MESSAGES.pleaseFill(f.label);
   return found;
 }
