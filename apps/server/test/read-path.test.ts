@@ -65,6 +65,22 @@ describe('the association and the link of its caller, in one read', () => {
 });
 
 describe('the identity read', () => {
+  it('costs a member two statements on the pool, none through Prisma, once the account state is kept (the floor makes three)', async () => {
+    expect((await identite(member.token, a.siren)).status).toBe(200);
+    const throughPrisma = vi.spyOn(t.db, '$queryRawUnsafe');
+    const onPool = vi.spyOn(poolOf(t.db)!, 'query');
+    try {
+      const response = await identite(member.token, a.siren);
+      expect(response.status).toBe(200);
+      // The association with the caller's link, then its identity (scripts/bench/floor-server.ts: association, links, identity).
+      expect(onPool).toHaveBeenCalledTimes(2);
+      expect(throughPrisma).not.toHaveBeenCalled();
+    } finally {
+      throughPrisma.mockRestore();
+      onPool.mockRestore();
+    }
+  });
+
   it('gives the fields Prisma gives: dates at UTC midnight, JSON documents, nulls', async () => {
     const data = {
       dateCreation: new Date('1999-12-31T00:00:00Z'), datePubRegistre: new Date('2001-01-01T00:00:00Z'), datePublicationUtilPublique: null,
