@@ -2,7 +2,8 @@
 // granted dossier received; its page says it too; the transmitted dossier's page shows the receipt
 // of its transmission (number, date, services, PDF) on every visit, from the stored history, not
 // only right after transmitting; the notifications name the dossier each one is about. In the
-// dossier sent back for correction, the project editor's texts stop at the contract's bounds.
+// dossier sent back for correction, step 3 says its projects follow the renewal answer, and the
+// project editor's texts stop at the contract's bounds.
 import { DOSSIER_LIMITS } from '../../../packages/contract/src/limits.ts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -65,7 +66,7 @@ describe('dossiers de démonstration lus par leur membre', () => {
     await browser.shot('accuse de transmission du dossier de demonstration');
   });
 
-  it('dans le dossier renvoyé, les textes de l’éditeur de projet s’arrêtent aux bornes du contrat', async () => {
+  it('dans le dossier renvoyé, l’étape 3 dit que les projets suivent la réponse au renouvellement ; les textes de l’éditeur de projet s’arrêtent aux bornes du contrat', async () => {
     const page = browser.page();
     await signIn(page);
     await page.goto('/client/dossiers');
@@ -73,7 +74,11 @@ describe('dossiers de démonstration lus par leur membre', () => {
     const sentBack = page.getByRole('row').filter({ hasText: `FDVA 2 – Fonctionnement et projets innovants ${YEAR}` });
     await sentBack.getByRole('link', { name: /Modifier le dossier/ }).click();
     await onPath(page, /\/subvention-demande\/[0-9a-f-]{36}/);
-    await page.goto(`${new URL(page.url()).pathname}?etape=3`);
+    // Its projects follow the renewal answer of step 3 when it changes: the step says so.
+    const dossierPath = new URL(page.url()).pathname;
+    await page.goto(`${dossierPath}?etape=2`);
+    await visible(page.getByText('Si la réponse change, chaque projet du dossier la suit', { exact: false }));
+    await page.goto(`${dossierPath}?etape=3`);
     await page.getByRole('button', { name: 'Ajouter un projet' }).click();
     const p = 'projet-nouveau';
     await visible(page.locator(`#${p}-intitule`));

@@ -73,6 +73,33 @@ describe('creating a project', () => {
     expect(first.body.description.recurrence).toBe('première demande');
   });
 
+  it("follows the dossier's renewal answer each time it changes at step 2; a project set otherwise keeps its choice while the answer stays", async () => {
+    const dossier = await createDossier(t, asso, annual, services(), { renouvellement: null });
+    await t.db.dossier.update({ where: { id: dossier.id }, data: { step: 2 } });
+    const step2 = (renouvellement: boolean) =>
+      t.http().put(`/api/lca-server/demande/dossiers/${dossier.id}`).set(TOKEN_HEADER, member.token).send({ step: 2, renouvellement, pluriannuel: false });
+    const recurrences = async () => Object.fromEntries((await t.db.projet.findMany({ where: { dossierId: dossier.id } })).map((p) => [p.intitule, p.recurrence]));
+    // Not answered yet: a new project is a first request by default (spec §5), or as the member says.
+    const first = await post(dossier.id, validProjet('Premier'));
+    expect(first.body.description.recurrence).toBe('première demande');
+    const renewed = await post(dossier.id, validProjet('Renouvelé', { description: { intitule: 'Renouvelé', recurrence: 'renouvellement' } }));
+    expect(renewed.body.description.recurrence).toBe('renouvellement');
+
+    // The dossier renews a request: every project follows, as it reads back.
+    expect((await step2(true)).status).toBe(200);
+    expect(await recurrences()).toEqual({ Premier: 'renouvellement', Renouvelé: 'renouvellement' });
+    expect((await get(dossier.id, first.body.id)).body.description.recurrence).toBe('renouvellement');
+
+    // A renewal request may hold a new project: set so, it stays while the dossier's answer stays.
+    expect((await put(dossier.id, first.body.id, { description: { recurrence: 'première demande' } })).status).toBe(200);
+    expect((await step2(true)).status).toBe(200);
+    expect(await recurrences()).toEqual({ Premier: 'première demande', Renouvelé: 'renouvellement' });
+
+    // No longer a renewal: no project of the dossier renews anything.
+    expect((await step2(false)).status).toBe(200);
+    expect(await recurrences()).toEqual({ Premier: 'première demande', Renouvelé: 'première demande' });
+  });
+
   it('makes a project of an annual dossier Annuel on the campaign year, whatever it asks', async () => {
     const dossier = await createDossier(t, asso, annual, services());
     const response = await post(dossier.id, validProjet('Annuel', { description: { intitule: 'Annuel', periode: 'Pluriannuel', exercice: 2027, exercice_fin: 2028 } }));

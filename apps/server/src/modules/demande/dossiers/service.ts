@@ -30,7 +30,7 @@ import { dossierScopeFor, threadServicesFor } from './policy.ts';
 import { partsOf, viewParts } from './populate.ts';
 import { instructionNotice, type DossierRepository } from './repository.ts';
 import type { DossierScopeRepository } from './scope.repository.ts';
-import { realignProjects } from '../projets/index.ts';
+import { followDossierRenewal, realignProjects } from '../projets/index.ts';
 import { missingBeforeTransmission } from './transmission.ts';
 import { checkEstablishment, checkScheme, planStep, type StepInput } from './wizard.ts';
 import { claimsActor, dossierOptions, toDossierSummary, toDossierView } from './view.ts';
@@ -191,6 +191,8 @@ export function createDossierService(deps: DossierServiceDeps) {
         }
         // Steps 0 and 2 change the exercise, end year or multi-year flag: the projects follow (spec §4).
         if (input.step === 0 || input.step === 2) await realignProjects(tx, row.id);
+        // A changed renewal answer: every project takes the new one (the member may then set one otherwise).
+        if (input.step === 2) await followDossierRenewal(tx, row.id, row.renouvellement, input.renouvellement);
         await audit.record(tx, { associationId: row.associationId, actor: { id: claims.userId, email: claims.email }, entity: 'dossier', entityId: row.id, action: `etape_${input.step}`, before: { step: row.step, statut: row.statut }, after: { step: plan.data.step as number, ...(plan.data.statut ? { statut: plan.data.statut as string } : {}) } });
         // On a dossier sent back for correction, the services hear of what they will see changed.
         if (input.step === 1 && input.demandeur.id_siret !== row.idSiret) await exchanges.tellReachedServices(tx, claims, row, NOTIFICATION_TYPE_IDS.modification_siret, "L'établissement demandeur du dossier a changé.");

@@ -2,5 +2,5 @@
 export { createProjetRepository, listProjetRows } from './repository.ts';
 export { createProjetService, type ProjetService } from './service.ts';
 export { projetRoutes, type ProjetRouteServices } from './routes.ts';
-export { realignProjects } from './realign.ts';
+export { followDossierRenewal, realignProjects } from './realign.ts';
 export { budgetView, pickFields, projetView, totalsOver } from './view.ts';

@@ -1,11 +1,11 @@
 // The projects of a dossier realigned on its current exercise, end year and multi-year flag
 // (docs/domain.md « Dossiers de subvention », spec §4 « Project period rules »): the dossier's
 // wizard calls it in the transaction that changes those, through the demande module's index.
-import { realignProject } from '@portail/contract';
+import { realignProject, recurrenceOfDossier } from '@portail/contract';
 import type { DbTransaction } from '../../../db/transaction.ts';
 import { appError } from '../../../http/errors.ts';
 import { dossierFacts } from './plan.ts';
-import { findDossierContext, listProjetRows, syncProjetLines, updateProjetColumns } from './repository.ts';
+import { findDossierContext, listProjetRows, setRecurrence, syncProjetLines, updateProjetColumns } from './repository.ts';
 
 /** First and last day of a year, the default period of a new yearly budget. */
 export const yearBounds = (annee: number) => ({ exerciceDu: new Date(Date.UTC(annee, 0, 1)), exerciceAu: new Date(Date.UTC(annee, 11, 31)) });
@@ -34,4 +34,18 @@ export async function realignProjects(tx: DbTransaction, dossierId: string): Pro
       budgets: period.budgets.map(({ annee }) => (budgetYears.has(annee) ? { annee } : { annee, ...yearBounds(annee) })),
     });
   }
+}
+
+/**
+ * The dossier's answer to « S'agit-il du renouvellement d'une demande ? » changed from `before` to
+ * `after` (step 2, which realigns the projects on what it sets, spec §4): every project takes what
+ * the new answer gives (« renouvellement » or « première demande »). A project may then be set
+ * otherwise in the editor (a renewal request may hold a new project, Cerfa 12156), and keeps that
+ * choice while the dossier's answer stays; the same answer saved again changes nothing. In the
+ * caller's transaction.
+ */
+export async function followDossierRenewal(tx: DbTransaction, dossierId: string, before: boolean | null, after: boolean | null): Promise<void> {
+  const next = recurrenceOfDossier(after);
+  if (next === null || before === after) return;
+  await setRecurrence(tx, dossierId, next);
 }

@@ -62,6 +62,9 @@ export const listProjetRows = (client: Client, dossierId: string) =>
 export const updateProjetColumns = (tx: DbTransaction, id: string, columns: Partial<ProjetColumns> & { dossierId?: string; rangDossier?: number }) =>
   tx.projet.update({ where: { id }, data: columns, select: { id: true } });
 
+/** Every project of the dossier takes this recurrence. */
+export const setRecurrence = (tx: DbTransaction, dossierId: string, recurrence: string) => tx.projet.updateMany({ where: { dossierId }, data: { recurrence } });
+
 /** Writes the lines kept (created when missing, amounts given replaced) and removes the others. */
 export async function syncProjetLines(tx: DbTransaction, projetId: string, lines: { financements: FinancementWrite[]; budgets: BudgetWrite[] }) {
   await tx.projetFinancement.deleteMany({

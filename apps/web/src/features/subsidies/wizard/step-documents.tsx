@@ -136,7 +136,14 @@ export function StepDocuments({ dossier, subvention, readOnly, draftKey, onSave,
       <ErrorSummary {...summary} />
       <DraftNotice restored={draftState.restored} onDiscard={draftState.discard} />
       <RequiredLegend />
-      {radio('renouvellement', 'S’agit-il du renouvellement d’une demande ?', renouvellement, setRenouvellement)}
+      {radio(
+        'renouvellement',
+        'S’agit-il du renouvellement d’une demande ?',
+        renouvellement,
+        setRenouvellement,
+        // The server gives every project the new answer when it changes (projects' recurrence).
+        dossier.projets.length > 0 ? 'Si la réponse change, chaque projet du dossier la suit (nouveau projet ou renouvellement) ; l’éditeur de projet permet ensuite d’en choisir autrement pour un projet.' : undefined,
+      )}
       {multiYearScheme ? (
         radio(
           'pluriannuel',
