@@ -77,6 +77,13 @@ async function start(): Promise<void> {
     step = 'dossier de données';
     checkDataDirWritable(config.dataDir);
   }
+  // A given database is asked first, before the modules load: their loading holds the event loop for
+  // seconds on a busy machine (several instances starting at once), long enough for the probe's
+  // timeout to fire before its answer is read.
+  if (config.databaseUrl) {
+    step = 'base de données';
+    await checkDatabaseAnswers(config.databaseUrl, { embeddedPg: config.embeddedPg });
+  }
   // The application's modules (Fastify, Prisma, the routes: most of the start's own CPU) load while
   // PostgreSQL starts and migrates in its own processes.
   const modules = Promise.all([
@@ -86,10 +93,7 @@ async function start(): Promise<void> {
     import('./storage/index.ts'),
   ]);
   modules.catch(() => {}); // awaited below; a failure is reported there, at its step
-  database = await timed('base de données', async () => {
-    if (config.databaseUrl) await checkDatabaseAnswers(config.databaseUrl, { embeddedPg: config.embeddedPg });
-    return resolveDatabase(config, say);
-  });
+  database = await timed('base de données', () => resolveDatabase(config, say));
   const db = database;
   say(db.embedded ? `PostgreSQL embarqué démarré (${config.dataDir})` : 'Base de données : DATABASE_URL');
   if (db.embedded && config.nodeEnv === 'production') {
