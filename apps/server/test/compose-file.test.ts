@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config.ts';
-import { composeCliVersion, interpolate, loadCompose, readDotEnv, readRepoFile } from './support/compose-file.ts';
+import { composeCliVersion, dockerfileBaseImages, interpolate, loadCompose, readDotEnv, readRepoFile } from './support/compose-file.ts';
 
 /** The README's « Docker et compose » section: the command and the variables it names. */
 function readmeComposeSection(): string {
@@ -71,5 +71,63 @@ describe('docker-compose.yml from .env.example and the README', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('docker-compose.yml services', () => {
+  const { compose } = loadCompose({ ...readmeEnv().env });
+  const services = Object.entries(compose.services);
+  const hostPorts = (name: string) =>
+    (compose.services[name]!.ports ?? []).map((port) => (typeof port === 'string' ? port : `${port.host_ip ?? ''}:${port.published ?? ''}`));
+
+  it('publishes the portal (development mode, demo password, /metrics and /api/docs open) on 127.0.0.1 only, like Mailpit', () => {
+    expect(hostPorts('portail').length).toBeGreaterThan(0);
+    for (const name of ['portail', 'mailpit', 'proxy']) for (const port of hostPorts(name)) expect(port, name).toMatch(/^127\.0\.0\.1:/);
+  });
+
+  it('rotates the logs of every service and bounds its memory and CPU', () => {
+    for (const [name, service] of services) {
+      expect(service.logging?.driver, name).toBe('json-file');
+      expect(service.logging?.options?.['max-size'], name).toMatch(/^\d+m$/);
+      expect(Number(service.logging?.options?.['max-file']), name).toBeGreaterThan(1);
+      if (name === 'minio-bucket') continue; // a one-shot `mc mb`
+      expect(service.deploy?.resources?.limits?.memory, name).toMatch(/^\d+[mg]$/);
+      expect(Number(service.deploy?.resources?.limits?.cpus), name).toBeGreaterThan(0);
+    }
+  });
+
+  it('reports the portal healthy within about 2 s of ready', () => {
+    const seconds = (value: unknown) => Number(/^(\d+)s$/.exec(String(value))?.[1]);
+    expect(seconds(compose.services.portail!.healthcheck?.interval)).toBeLessThanOrEqual(2);
+    expect(Number(/--interval=(\d+)s/.exec(readRepoFile('Dockerfile'))?.[1])).toBeLessThanOrEqual(2);
+  });
+
+  it('runs N portal instances behind a pinned reverse proxy of the `proxy` profile that follows --scale', () => {
+    const proxy = compose.services.proxy!;
+    expect(proxy.profiles).toEqual(['proxy']);
+    expect(proxy.image).toMatch(/^caddy:\d+\.\d+\.\d+(-alpine)?$/);
+    expect(proxy.volumes).toContain('./deploy/Caddyfile:/etc/caddy/Caddyfile:ro');
+    // The portal has no fixed container name nor a port that a second instance could not take.
+    expect(compose.services.portail!.container_name).toBeUndefined();
+    const caddyfile = readRepoFile('deploy/Caddyfile');
+    // Every instance's address, asked again while running (dynamic upstreams), not one at start.
+    expect(caddyfile).toMatch(/dynamic a portail 3000/);
+    expect(caddyfile).toMatch(/lb_policy round_robin/);
+    expect(readRepoFile('docs/operations.md')).toContain('--profile proxy up --build --scale portail=');
+  });
+});
+
+describe('Dockerfile', () => {
+  const dockerfile = readRepoFile('Dockerfile');
+
+  it('declares no VOLUME (an anonymous volume would be left behind every docker run)', () => {
+    expect(dockerfile).not.toMatch(/^\s*VOLUME\b/m);
+  });
+
+  it('runs on Node 24 LTS, without the embedded PostgreSQL, and names pnpm options as options', () => {
+    expect(dockerfileBaseImages()).toContainEqual(expect.stringMatching(/^node:24\.\d+\.\d+-bookworm-slim$/));
+    expect(dockerfile).toMatch(/^\s+EMBEDDED_PG=0$/m);
+    // npm_config_* variables reach npx's npm too, which warns « Unknown env config ».
+    expect(dockerfile).not.toMatch(/npm_config_(auto_install_peers|resolve_peers)/);
   });
 });

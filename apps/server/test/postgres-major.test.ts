@@ -5,6 +5,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { REPO_ROOT } from '../src/config.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { withClient } from './support/postgres-cluster.ts';
+import { dockerfileBaseImages } from './support/compose-file.ts';
 import { POSTGRES_TEST_IMAGE, startPostgresContainer } from './support/testcontainers.ts';
 
 const POSTGRES_MAJOR = 18;
@@ -27,6 +28,13 @@ describe('PostgreSQL major', () => {
     expect(pulled.length).toBeGreaterThanOrEqual(2);
     // A tag with a version number (MinIO's are release dates): never latest, never a bare name.
     for (const image of pulled) expect(image).toMatch(/:(v?\d+\.\d+|RELEASE\.\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z$)/);
+  });
+
+  it('pins every base image of the Dockerfile to an exact version (major.minor.patch, or Debian major.point)', () => {
+    const images = dockerfileBaseImages();
+    expect(images.length).toBeGreaterThanOrEqual(2);
+    for (const image of images) expect(image).toMatch(/^[a-z0-9./-]+:v?\d+\.\d+(\.\d+)?-[a-z0-9.-]+$|^[a-z0-9./-]+:v?\d+\.\d+\.\d+$/);
+    for (const image of images) expect(image).not.toMatch(/:(latest|\d+-|bookworm)/);
   });
 });
 
