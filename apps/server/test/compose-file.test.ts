@@ -131,3 +131,24 @@ describe('Dockerfile', () => {
     expect(dockerfile).not.toMatch(/npm_config_(auto_install_peers|resolve_peers)/);
   });
 });
+
+describe('Node versions', () => {
+  /** `^X.Y.Z || …` admits the version (same major, not older). */
+  const admits = (range: string, version: string) =>
+    range.split('||').some((part) => {
+      const [major, minor, patch] = part.trim().replace(/^\^/, '').split('.').map(Number);
+      const [vMajor, vMinor, vPatch] = version.split('.').map(Number);
+      return vMajor === major && (vMinor! > minor! || (vMinor === minor && vPatch! >= patch!));
+    });
+
+  it('says in engines that Node 20, 22 and 24 work, the image’s included', () => {
+    const range = (JSON.parse(readRepoFile('package.json')) as { engines: { node: string } }).engines.node;
+    const image = /^node:(\d+\.\d+\.\d+)-/.exec(dockerfileBaseImages().find((image) => image.startsWith('node:'))!)![1]!;
+    for (const version of ['20.19.0', '22.12.0', '24.0.0', image, process.versions.node]) expect(admits(range, version), version).toBe(true);
+    for (const version of ['18.20.0', '21.7.0', '23.0.0', '26.0.0']) expect(admits(range, version), version).toBe(false);
+  });
+
+  it('has CI run the server’s API tests on Node 24 too', () => {
+    expect(readRepoFile('.ci/run')).toMatch(/npx -y node@24 node_modules\/vitest\/vitest\.mjs run --project server/);
+  });
+});
