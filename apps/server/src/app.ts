@@ -54,9 +54,14 @@ export interface BuildAppOptions {
   databaseUrl: string;
   /** Use an existing client (the caller closes it). */
   db?: Database;
+  /**
+   * The embedded PostgreSQL's postmaster runs (main.ts): /health answers 503 while it does not,
+   * since only this process can bring it back.
+   */
+  databaseProcessRuns?: () => boolean;
 }
 
-export async function buildApp({ config, databaseUrl, db: givenDb }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, databaseUrl, db: givenDb, databaseProcessRuns }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -145,7 +150,7 @@ export async function buildApp({ config, databaseUrl, db: givenDb }: BuildAppOpt
   referentielRoutes(app, services);
   demandeRoutes(app, services);
 
-  healthRoutes(app, () => db.$queryRaw`SELECT 1`, APP_VERSION, config.storageDriver === 'local' ? () => storageDirProblem(config.storageDir) : undefined);
+  healthRoutes(app, () => db.$queryRaw`SELECT 1`, APP_VERSION, config.storageDriver === 'local' ? () => storageDirProblem(config.storageDir) : undefined, databaseProcessRuns);
 
   // API documentation generated from the contract
   if (config.apiDocs) {

@@ -35,16 +35,16 @@ let database: DatabaseTarget | undefined;
 let app: FastifyInstance | undefined;
 let stopping = false;
 
-async function shutdown(signal: string) {
+async function shutdown(signal: string, exitCode = 0) {
   if (stopping) return;
   stopping = true;
-  say(`${signal} reçu : arrêt en cours…`);
+  say(signal.startsWith('SIG') ? `${signal} reçu : arrêt en cours…` : `${signal} : arrêt en cours…`);
   const force = setTimeout(() => {
     log.error(`Arrêt non terminé après ${FORCED_EXIT_MS / 1000} s : sortie forcée.`);
     process.exit(1);
   }, FORCED_EXIT_MS);
   force.unref();
-  let code = 0;
+  let code = exitCode;
   const stopAt = performance.now();
   // HTTP first (requests in flight finish, the mail and purge loops stop, the pool closes), then PostgreSQL.
   try {
@@ -93,7 +93,13 @@ async function start(): Promise<void> {
     import('./storage/index.ts'),
   ]);
   modules.catch(() => {}); // awaited below; a failure is reported there, at its step
-  database = await timed('base de données', () => resolveDatabase(config, say));
+  database = await timed('base de données', () =>
+    resolveDatabase(config, say, (error) => {
+      // Nothing serves without it: exit non-zero, so that a supervisor (systemd, Docker, a shell loop) starts the portal again.
+      log.error(error.message);
+      void shutdown('PostgreSQL embarqué perdu', 1);
+    }),
+  );
   const db = database;
   say(db.embedded ? `PostgreSQL embarqué démarré (${config.dataDir})` : 'Base de données : DATABASE_URL');
   if (db.embedded && config.nodeEnv === 'production') {
@@ -106,7 +112,7 @@ async function start(): Promise<void> {
   const [{ buildApp }, { demoAccountsTable }, { seedAtStartup }, { createFileStorage, storageDirProblem }] = await timed('chargement des modules', () => modules);
   // The stored secret is the one sharedSecret would read back: the app and the mail seal use it as given.
   const appConfig: AppConfig = config.jwtSecret ? config : { ...config, jwtSecret: state.secret };
-  const built = await timed('application', () => buildApp({ config: appConfig, databaseUrl: db.url }));
+  const built = await timed('application', () => buildApp({ config: appConfig, databaseUrl: db.url, databaseProcessRuns: db.embedded ? db.running : undefined }));
   app = built;
   // A documents' folder this process cannot write: said now, and /ready stays 503 until it can.
   const storageProblem = config.storageDriver === 'local' ? await storageDirProblem(config.storageDir) : undefined;

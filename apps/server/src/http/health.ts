@@ -1,5 +1,7 @@
 // Probes for orchestrators and load balancers. /health (liveness): the process answers, restarting
-// it would not help when only the database is down, so it stays 200 and reports the database.
+// it would not help when only the database is down, so it stays 200 and reports the database;
+// except for the embedded PostgreSQL, which only this process runs: 503 while its postmaster is
+// down (the portal starts it again, or exits when it cannot).
 // /ready (readiness): 503 while the database does not answer, or while the documents' folder cannot
 // be written (local driver), so the balancer routes elsewhere.
 import type { FastifyInstance } from 'fastify';
@@ -28,7 +30,16 @@ async function databaseAnswers(probe: DatabaseProbe): Promise<boolean> {
 /** Why this instance could not store a document (French), or undefined when it can. */
 export type DocumentsProbe = () => Promise<string | undefined>;
 
-export function healthRoutes(app: FastifyInstance, probe: DatabaseProbe, version: string, documentsProbe?: DocumentsProbe): void {
+export const EMBEDDED_DATABASE_DOWN_MESSAGE = 'Le PostgreSQL embarqué est arrêté : le portail le redémarre.';
+
+export function healthRoutes(
+  app: FastifyInstance,
+  probe: DatabaseProbe,
+  version: string,
+  documentsProbe?: DocumentsProbe,
+  /** The embedded PostgreSQL's postmaster runs (main.ts); undefined with DATABASE_URL. */
+  databaseProcessRuns?: () => boolean,
+): void {
   // Once the documents' folder took a file it is not tried again at every probe.
   let documentsWritable = documentsProbe === undefined;
   const documentsProblem = async () => {
@@ -39,7 +50,13 @@ export function healthRoutes(app: FastifyInstance, probe: DatabaseProbe, version
   };
 
   // Probes run every few seconds on every instance: keep them out of the info-level request log.
-  app.get('/health', { logLevel: 'warn' }, async () => {
+  app.get('/health', { logLevel: 'warn' }, async (_request, reply) => {
+    if (databaseProcessRuns && !databaseProcessRuns()) {
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ status: 'indisponible', database: 'arrêtée', message: EMBEDDED_DATABASE_DOWN_MESSAGE, version });
+    }
     const database = (await databaseAnswers(probe)) ? 'ok' : 'injoignable';
     return { status: 'ok', database, version };
   });
