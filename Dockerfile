@@ -74,6 +74,7 @@ COPY --from=build /app/prisma/migrations ./prisma/migrations
 COPY --from=build /app/apps/web/dist ./apps/web/dist
 COPY --from=build /deploy ./apps/server
 COPY --from=build /app/apps/server/dist ./apps/server/dist
+COPY --from=build /app/apps/server/bin ./apps/server/bin
 
 USER portail
 # Uploaded documents (STORAGE_DIR defaults to $DATA_DIR/files): mount a volume on /data (compose
@@ -89,4 +90,5 @@ HEALTHCHECK --interval=2s --timeout=5s --start-period=60s --retries=3 \
 # main.js applies pending migrations (under PostgreSQL's advisory lock, so instances may boot
 # together), then listens. Node is PID 1 and handles SIGTERM itself: HTTP closes, in-flight
 # requests finish, the pool closes, exit 0. It starts no child process, so no zombie to reap.
-CMD ["node", "--enable-source-maps", "apps/server/dist/main.js"]
+# bin/portail sets the memory settings (docs/operations.md « Mémoire ») and execs node.
+CMD ["apps/server/bin/portail"]

@@ -6,34 +6,42 @@
 //   1. fresh start: empty data folder (initdb, migrations, referentials, demo data), spawn → first 200 on /health
 //   2. warm restart: same folder again, spawn → first 200 on /health
 //   3. SIGTERM → exit, after each run
-//   4. logins: N requests with C in flight against the warm server (requests/s, latencies), memory
-//   5. initial client JS: apps/web/dist's entry chunk and its static imports, gzip
-//   6. the README's command from a fresh clone: `git clone` of this repository into a temporary
+//   4. logins: N requests with C in flight against the warm server (requests/s, latencies)
+//   5. memory: the server's resident set at rest (a few seconds after each start) and its peak while
+//      U members work at once (scripts/bench/member-load.ts)
+//   6. initial client JS: apps/web/dist's entry chunk and its static imports, gzip
+//   7. the README's command from a fresh clone: `git clone` of this repository into a temporary
 //      folder, `pnpm install`, `npm start` (the README's start) until /health answers (once; BENCH_CLONE=0 skips it).
 //      It clones the last commit: uncommitted changes are not measured there.
 // Everything it starts is stopped (SIGTERM, waited for) and its temporary folders removed.
-// Options (environment): BENCH_LOGINS (200), BENCH_CONCURRENCY (8), BENCH_CLONE (1), BENCH_SERVER (built|tsx).
+// Options (environment): BENCH_LOGINS (200), BENCH_CONCURRENCY (8), BENCH_USERS (40), BENCH_USERS_SECONDS (20),
+// BENCH_CLONE (1), BENCH_SERVER (built|tsx).
 import type { ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-data.ts';
+import { DEMO_DOSSIERS_MEMBER, DEMO_PASSWORD } from '../apps/server/src/seed/demo-data.ts';
 import { freePort } from '../apps/server/test/support/free-port.ts';
 import { startPortalProcess, type PortalProcess } from '../apps/server/test/support/portal-process.ts';
 import { initialClientJs, type ClientWeight } from './bench/client-weight.ts';
 import { freshCloneStart, type CloneFigures } from './bench/fresh-clone.ts';
+import { memberLoad, rssKb } from './bench/member-load.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const DEMO_EMAIL = 'association@demo.example.org';
 const LOGINS = Number.parseInt(process.env.BENCH_LOGINS ?? '200', 10);
 const CONCURRENCY = Number.parseInt(process.env.BENCH_CONCURRENCY ?? '8', 10);
+const USERS = Number.parseInt(process.env.BENCH_USERS ?? '40', 10);
+const USERS_SECONDS = Number.parseInt(process.env.BENCH_USERS_SECONDS ?? '20', 10);
+// "At rest": this long after /health first answers, with no request meanwhile.
+const REST_MS = 5_000;
 const START_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 20_000;
 const CLONE = process.env.BENCH_CLONE !== '0';
 const BUILT_ENTRY = process.env.BENCH_SERVER === 'tsx' ? undefined : join(ROOT, 'apps/server/dist/main.js');
-const SERVER_RUN = BUILT_ENTRY ? 'node apps/server/dist/main.js' : 'tsx apps/server/src/main.ts';
+const SERVER_RUN = BUILT_ENTRY ? 'apps/server/bin/portail (node apps/server/dist/main.js with its memory settings)' : 'tsx apps/server/src/main.ts';
 
 /** The targets the figures are printed against. */
 const TARGETS = {
@@ -43,10 +51,13 @@ const TARGETS = {
   stopMs: 1_000,
   // The same budget as apps/web/test/bundle-size.test.ts (180 kB = 180 000 bytes).
   initialJsGzipBytes: 180_000,
+  restRssKb: 200 * 1024,
+  loadRssKb: 300 * 1024,
 };
 
 // Children not yet exited, including one still starting: the signal handlers below stop them.
 const running = new Set<ChildProcess>();
+const sleep = (milliseconds: number) => new Promise<void>((resolve) => setTimeout(resolve, milliseconds));
 
 function startServer(dataDir: string, port: number, pgPort: number): Promise<PortalProcess> {
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -190,6 +201,8 @@ async function main() {
     server = await startServer(dataDir, port, pgPort);
     const cold = server.readyMs;
     const coldSelfReported = /Portail prêt en (\d+) ms/.exec(server.output())?.[1];
+    await sleep(REST_MS);
+    const restAfterSeeding = rssKb(server.child.pid!);
     const coldStop = await server.stop(STOP_TIMEOUT_MS);
     server = undefined;
     if (coldStop.forced || coldStop.code !== 0) {
@@ -203,6 +216,8 @@ async function main() {
     server = await startServer(dataDir, port, pgPort);
     const warm = server.readyMs;
     const selfReported = /Portail prêt en (\d+) ms/.exec(server.output())?.[1];
+    await sleep(REST_MS);
+    const rest = rssKb(server.child.pid!);
 
     // 3. Logins: a few to warm up (JIT, pool), then the measured load
     for (let i = 0; i < Math.min(CONCURRENCY, 8); i++) {
@@ -212,12 +227,15 @@ async function main() {
     const memoryBefore = memoryOf(server.child.pid!);
     const load = await loginLoad(server.baseUrl, LOGINS, CONCURRENCY);
     const memoryAfter = memoryOf(server.child.pid!);
+    // 5. Members at work (the demo member of the subsidy dossiers; the sign-in throttle counts failures only)
+    const members = await memberLoad({ baseUrl: server.baseUrl, pid: server.child.pid!, email: DEMO_DOSSIERS_MEMBER, password: DEMO_PASSWORD, users: USERS, seconds: USERS_SECONDS });
     const postgresMemory = postgresPssKb(dataDir);
     const warmStop = await server.stop(STOP_TIMEOUT_MS);
     server = undefined;
 
     const ok = load.statuses.get(200) ?? 0;
     if (ok !== LOGINS) failed = true;
+    if ((members.statuses.get(200) ?? 0) !== members.requests) failed = true;
     if (warmStop.forced || warmStop.code !== 0) failed = true;
     const client = initialClientJs(join(ROOT, 'apps/web/dist'));
     const clone = CLONE ? await freshCloneStart(ROOT, (child) => running.add(child)) : undefined;
@@ -229,7 +247,13 @@ async function main() {
       `  throughput    : ${(LOGINS / (load.elapsedMs / 1000)).toFixed(1)} requests/s over ${ms(load.elapsedMs)}`,
       `  latency       : p50 ${ms(percentile(load.latencies, 50))}, p95 ${ms(percentile(load.latencies, 95))}, p99 ${ms(percentile(load.latencies, 99))}, max ${ms(load.latencies.at(-1) ?? NaN)}`,
       '',
-      'Memory (/proc)',
+      `Members at work (${USERS} signed in at once for ${USERS_SECONDS} s: me, identity, dossiers, a dossier, notifications; a PDF one round in eight)`,
+      `  requests      : ${members.requests}, answers ${[...members.statuses].map(([s, n]) => `${n}×${s}`).join(', ')}, ${(members.requests / (members.elapsedMs / 1000)).toFixed(1)} requests/s`,
+      '',
+      `Memory (/proc; server started by apps/server/bin/portail, as npm start and the image)`,
+      row(`server RSS at rest, ${REST_MS / 1000} s after a restart`, rest, TARGETS.restRssKb, mb),
+      row(`server RSS at rest, ${REST_MS / 1000} s after the first start (seeding)`, restAfterSeeding, TARGETS.restRssKb, mb),
+      row(`server RSS peak, ${USERS} members at work`, members.peakRssKb, TARGETS.loadRssKb, mb),
       `  server (node) RSS before the load : ${memoryBefore ? mb(memoryBefore.rssKb) : 'n/a'}`,
       `  server (node) RSS after the load  : ${memoryAfter ? mb(memoryAfter.rssKb) : 'n/a'} (peak since start ${memoryAfter ? mb(memoryAfter.hwmKb) : 'n/a'})`,
       `  embedded PostgreSQL after the load: ${postgresMemory ? `${mb(postgresMemory.pssKb)} PSS over ${postgresMemory.processes} processes` : 'n/a'}`,

@@ -222,7 +222,11 @@ export interface PdfPoolConfig {
   threads: number;
   /** PDF_QUEUE: PDFs waiting for a thread beyond which a request is refused (429). */
   queue: number;
-  /** Threads started with the server rather than at the first PDF: in production (tests and development rarely draw one). */
+  /**
+   * PDF_WARM=1: threads started with the server rather than at the first PDF. Off by default: a
+   * thread holds about 45 MB (its modules, fonts, heap) that a portal nobody asks a PDF of need not
+   * pay; the first PDF waits for its start (under a second), the next ones find it (threads stay).
+   */
   warm: boolean;
 }
 
@@ -359,7 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       // One thread fewer than the cores (the event loop keeps one), at least one.
       threads: boundedInt('PDF_WORKERS', env.PDF_WORKERS, Math.max(1, Math.min(4, availableParallelism() - 1)), 1, 64, 'threads'),
       queue: boundedInt('PDF_QUEUE', env.PDF_QUEUE, 32, 1, 10_000, 'PDF'),
-      warm: nodeEnv === 'production',
+      warm: env.PDF_WARM === '1',
     },
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
     ...overrides,

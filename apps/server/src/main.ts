@@ -89,7 +89,7 @@ async function start(): Promise<void> {
   const modules = Promise.all([
     import('./app.ts'),
     import('./seed/demo-data.ts'),
-    import('./seed/startup-seed.ts'),
+    import('./seed/seed-process.ts'),
     import('./storage/index.ts'),
   ]);
   modules.catch(() => {}); // awaited below; a failure is reported there, at its step
@@ -109,7 +109,18 @@ async function start(): Promise<void> {
   await timed('migrations', () => migrate(db.url, { log: say }));
   // Plain pg, no Prisma: on a seeded database nothing below needs Prisma before the server listens.
   const state = await timed('état de la base', () => readStartupState(db.url, { secretName: config.jwtSecret ? undefined : JWT_SECRET_NAME }));
-  const [{ buildApp }, { demoAccountsTable }, { seedAtStartup }, { createFileStorage, storageDirProblem }] = await timed('chargement des modules', () => modules);
+  const [{ buildApp }, { demoAccountsTable }, { seedInProcess }, { storageDirProblem }] = await timed('chargement des modules', () => modules);
+  const demo = loadsDemoData(config, db);
+  // Reference data in every environment, demo data outside production, under an advisory lock
+  // (instances started together seed once), in a process of its own while the application is built;
+  // the state read above spares a seeded database the process, the lock and any Prisma query.
+  const seeding = seedInProcess({
+    databaseUrl: db.url,
+    demo,
+    state: { referentielTypes: state.referentielTypes, questionCodes: state.questionCodes, hasUsers: state.hasUsers, hasAssociations: state.hasAssociations },
+    storage: { storageDriver: config.storageDriver, storageDir: config.storageDir, s3: config.s3 },
+  });
+  seeding.catch(() => {}); // awaited below, after the application is built
   // The stored secret is the one sharedSecret would read back: the app and the mail seal use it as given.
   const appConfig: AppConfig = config.jwtSecret ? config : { ...config, jwtSecret: state.secret };
   const built = await timed('application', () => buildApp({ config: appConfig, databaseUrl: db.url, databaseProcessRuns: db.embedded ? db.running : undefined }));
@@ -117,13 +128,7 @@ async function start(): Promise<void> {
   // A documents' folder this process cannot write: said now, and /ready stays 503 until it can.
   const storageProblem = config.storageDriver === 'local' ? await storageDirProblem(config.storageDir) : undefined;
   if (storageProblem) log.error(storageProblem);
-  const demo = loadsDemoData(config, db);
-  // Reference data in every environment, demo data outside production, under an advisory lock
-  // (instances started together seed once); the state read above spares a seeded database the lock
-  // and any Prisma query before listening.
-  const seeded = await timed('référentiels et données de démonstration', () =>
-    seedAtStartup({ db: built.services.db, databaseUrl: db.url, demo, state, storage: () => createFileStorage(config) }),
-  );
+  const seeded = await timed('référentiels et données de démonstration', () => seeding);
   if (seeded.referentiels.length > 0) say(`Référentiels créés (${seeded.referentiels.length}).`);
   if (seeded.questions > 0) say(`Questions des dossiers de subvention créées (${seeded.questions}).`);
   if (seeded.accounts) say('Données de démonstration créées.');

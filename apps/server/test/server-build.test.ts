@@ -79,6 +79,22 @@ describe('the built server (apps/server/scripts/build.mjs)', () => {
     expect([...imports].filter((name) => name.startsWith('@portail/'))).toEqual([]);
   });
 
+  it('keeps pdfkit and the AWS SDK out of what a started portal loads: only the seeding process, the PDF threads and the S3 driver (loaded when used) import them', () => {
+    // What main.js loads on every start: its static imports and the chunks it imports dynamically
+    // (app.ts, the demo accounts' table, the seeding process's starter), with their static imports.
+    const main = readFileSync(join(outDir, 'main.js'), 'utf8');
+    const started = [...main.matchAll(/import\(["']\.\/([^"']+)["']\)/g)].map((match) => match[1]!);
+    expect(started.some((chunk) => chunk.startsWith('app-'))).toBe(true);
+    const onDemand = started.filter((chunk) => /^(embedded-postgres|s3-storage)-/.test(chunk));
+    const atStart = new Set([...staticImports('main.js'), ...started.filter((chunk) => !onDemand.includes(chunk)).flatMap((chunk) => [`./${chunk}`, ...staticImports(chunk)])]);
+    expect([...atStart].filter((name) => name === 'pdfkit' || name.startsWith('@aws-sdk/'))).toEqual([]);
+    // The files that import them are threads' entries or chunks loaded on demand, never loaded at start.
+    const importers = (name: string) => readdirSync(outDir).filter((file) => file.endsWith('.js') && readFileSync(join(outDir, file), 'utf8').includes(`from "${name}"`));
+    expect(importers('pdfkit').length).toBeGreaterThan(0);
+    expect(importers('pdfkit').filter((file) => atStart.has(`./${file}`))).toEqual([]);
+    expect(importers('@aws-sdk/client-s3')).toEqual([expect.stringMatching(/^s3-storage-/)]);
+  });
+
   it('builds the PDF worker beside the chunk that starts it (modules/demande/pdf/pool.ts), with its drawing function', async () => {
     expect(existsSync(join(outDir, 'pdf-worker.js'))).toBe(true);
     const starter = readdirSync(outDir).filter((file) => file.endsWith('.js') && readFileSync(join(outDir, file), 'utf8').includes('./pdf-worker.js'));
@@ -92,7 +108,8 @@ describe('the built server (apps/server/scripts/build.mjs)', () => {
     const database = await createTestDatabase();
     const dataDir = mkdtempSync(join(tmpdir(), 'portail-build-'));
     try {
-      await runBuilt({ NODE_ENV: 'production', DATABASE_URL: database.url, DATA_DIR: dataDir });
+      // Production speaks pino JSON only (docs/operations.md « Journaux »): the start and stop lines are at info.
+      await runBuilt({ NODE_ENV: 'production', LOG_LEVEL: 'info', DATABASE_URL: database.url, DATA_DIR: dataDir });
     } finally {
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });

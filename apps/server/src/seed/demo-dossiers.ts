@@ -10,6 +10,7 @@
 // each attachment of documents; each move goes through the workflow engine (machine checked, state,
 // state_history row, audit entry, notifications), in time order, all in one transaction. No mail
 // leaves for demo data: the engine gets an outbox that sends nothing.
+import { SEED_TRANSACTION_MAX_WAIT_MS } from './seeding-needed.ts';
 import { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import { dossierInstructionMachine, UPLOAD_MAX_BYTES } from '@portail/contract';
@@ -329,7 +330,7 @@ export async function seedDemoDossiers(db: Database, storage: FileStorage): Prom
     // Same date: in the order planned (sort is stable).
     for (const event of timeline.sort((a, b) => a.at.getTime() - b.at.getTime())) await event.write();
     return true;
-  }, { timeout: 60_000 }).catch(async (error: unknown) => {
+  }, { timeout: 60_000, maxWait: SEED_TRANSACTION_MAX_WAIT_MS }).catch(async (error: unknown) => {
     await removeFiles();
     throw error;
   });

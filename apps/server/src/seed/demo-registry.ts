@@ -1,5 +1,6 @@
 // The demo association registry (never in production): ~1 000 generated associations plus a few
 // fixed ones the browser tests and the README rely on. Inserted with multi-row INSERTs (< 1 s).
+import { SEED_TRANSACTION_MAX_WAIT_MS } from './seeding-needed.ts';
 import type { Database } from '../db/prisma.ts';
 import { Prisma } from '../db/prisma.ts';
 import { searchableName } from '../modules/proxy-asso/index.ts';
@@ -103,7 +104,7 @@ export async function seedDemoRegistry(db: Database, size = DEMO_REGISTRY_SIZE):
   const fixed = fixedAssociations();
   await db.$transaction(async (tx) => {
     for (const table of REGISTRY_TABLES) await insertRows(tx, table, [...fixed[table], ...generated[table]]);
-  }, { timeout: 60_000 });
+  }, { timeout: 60_000, maxWait: SEED_TRANSACTION_MAX_WAIT_MS });
   await db.$executeRaw(Prisma.sql`ANALYZE associations, etablissements`);
   return true;
 }

@@ -5,14 +5,14 @@
 // done, find everything there (each seed looks again under the lock) and add nothing.
 import pg from 'pg';
 import type { Database } from '../db/prisma.ts';
-import type { StartupState } from '../db/startup-state.ts';
 import { seedReferentiels } from '../modules/declaration/index.ts';
-import { DEFAULT_QUESTIONS, seedQuestions } from '../modules/lca/index.ts';
+import { seedQuestions } from '../modules/lca/index.ts';
 import type { FileStorage } from '../storage/index.ts';
 import { seedDemoData } from './demo-data.ts';
 import { seedDemoDossiers } from './demo-dossiers.ts';
 import { seedDemoRegistry } from './demo-registry.ts';
 import { REFERENTIEL_SOURCES } from './referentiel-data/index.ts';
+import { seedingGaps, type SeedingState } from './seeding-needed.ts';
 
 /** Advisory-lock key of the start-up seeding (the migrations hold Prisma's, 72707369). */
 export const SEED_LOCK_KEY = 72707370;
@@ -24,7 +24,7 @@ export interface StartupSeedOptions {
   /** Demo accounts, registry and dossiers too (never in production: config.loadsDemoData). */
   demo: boolean;
   /** What the start read before (db/startup-state.ts): nothing missing, no lock and no Prisma query. */
-  state: Pick<StartupState, 'referentielTypes' | 'questionCodes' | 'hasUsers' | 'hasAssociations'>;
+  state: SeedingState;
   /** The documents of the demo dossiers go there (made only when they are seeded). */
   storage: () => FileStorage;
 }
@@ -55,10 +55,9 @@ async function underSeedLock<T>(databaseUrl: string, work: () => Promise<T>): Pr
 
 export async function seedAtStartup(options: StartupSeedOptions): Promise<StartupSeedResult> {
   const { db, demo, state } = options;
-  const referentielsMissing = REFERENTIEL_SOURCES.some((source) => !state.referentielTypes.has(source.type));
-  const questionsMissing = DEFAULT_QUESTIONS.some((question) => !state.questionCodes.has(question.code));
-  const demoMissing = demo && (!state.hasUsers || !state.hasAssociations);
-  if (!referentielsMissing && !questionsMissing && !demoMissing) return NOTHING;
+  const gaps = seedingGaps(options);
+  if (!gaps.referentiels && !gaps.questions && !gaps.demo) return NOTHING;
+  const { referentiels: referentielsMissing, questions: questionsMissing } = gaps;
   return underSeedLock(options.databaseUrl, async () => {
     // Different tables: side by side. Each seed counts again, under the lock, what is already there.
     const [referentiels, questions, accounts, registry] = await Promise.all([

@@ -1,13 +1,15 @@
 // The real portal as a child process (`node --import tsx apps/server/src/main.ts`, or the built
-// `node apps/server/dist/main.js` that `pnpm start` runs), ready once GET /health answers 200.
+// apps/server/dist/main.js through apps/server/bin/portail, as `pnpm start` runs it), ready once GET /health answers 200.
 // Shared by the start-up test, the e2e global setup and `pnpm bench`, so that all three start, wait
 // for and stop the server the same way.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { REPO_ROOT } from '../../src/config.ts';
 import { freePort } from './free-port.ts';
 
 const SERVER_ENTRY = 'apps/server/src/main.ts';
+const LAUNCHER = join(REPO_ROOT, 'apps/server/bin/portail');
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 20_000;
 // Short, so that the spawn → ready time measured by the bench is not rounded up by the wait.
@@ -67,10 +69,14 @@ export async function startPortalProcess(options: PortalOptions): Promise<Portal
   const baseUrl = `http://127.0.0.1:${port}`;
 
   const startedAt = performance.now();
-  const entry = options.builtEntry ? [options.builtEntry] : ['--import', 'tsx', SERVER_ENTRY];
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
+  // A built server runs as `npm start` and the image run it: through apps/server/bin/portail (its
+  // memory settings), with this node and that build.
+  const [command, args, launcherEnv] = options.builtEntry
+    ? ['/bin/sh', [LAUNCHER], { NODE: process.execPath, PORTAIL_MAIN: options.builtEntry, ...(options.nodeArgs?.length ? { NODE_OPTIONS: options.nodeArgs.join(' ') } : {}) }]
+    : [process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', SERVER_ENTRY], {}];
+  const child = spawn(command, args, {
     cwd: options.cwd ?? REPO_ROOT,
-    env: { ...options.env, PORT: String(port) },
+    env: { ...options.env, ...launcherEnv, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let spawnError: Error | undefined;

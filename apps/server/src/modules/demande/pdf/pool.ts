@@ -1,8 +1,8 @@
 // PDFs are drawn off the event loop (docs/architecture.md « PDF ») by a small pool of worker
 // threads (piscina): at most `threads` at once, the next ones wait in a bounded queue; beyond it,
 // 429 with Retry-After. Threads are started once and kept: a thread's start (its modules, fonts
-// and a first drawing, worker.ts) costs more than a PDF, so no request waits for one. The server
-// starts them with itself (`warm`); otherwise they start with the first PDF asked for.
+// and a first drawing, worker.ts) costs more than a PDF, so only the first PDF waits for one. They
+// start with the first PDF asked for, or with the server (`warm`, PDF_WARM=1).
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { PdfPoolConfig } from '../../../config.ts';
