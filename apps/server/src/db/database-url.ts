@@ -36,3 +36,16 @@ export async function resolveDatabase(
   await server.ensureDatabase(EMBEDDED_DATABASE_NAME);
   return { url: server.urlFor(EMBEDDED_DATABASE_NAME), embedded: true, running: () => server.running(), stop: () => server.stop() };
 }
+
+/**
+ * The database for a tool run beside the portal (`pnpm backup`, `pnpm restore`): DATABASE_URL, or
+ * the embedded server of the data folder, joined when a portal runs it, else started for the run.
+ */
+export async function resolveDatabaseForTool(config: AppConfig, log: (message: string) => void): Promise<DatabaseTarget> {
+  if (!config.databaseUrl) {
+    const { runningEmbeddedUrl } = await import('./embedded-postgres.ts');
+    const url = runningEmbeddedUrl(join(config.dataDir, 'postgres'), EMBEDDED_DATABASE_NAME);
+    if (url) return { url, embedded: true, running: () => true, stop: async () => {} };
+  }
+  return resolveDatabase(config, log);
+}

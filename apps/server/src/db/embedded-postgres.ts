@@ -74,6 +74,17 @@ function livePostmaster(dir: string): number | undefined {
   }
 }
 
+/**
+ * The URL of a database on the folder's server when it runs (a portal is up): tools such as
+ * `pnpm backup` connect to it rather than start a second server; undefined when none runs.
+ */
+export function runningEmbeddedUrl(dir: string, database: string): string | undefined {
+  if (livePostmaster(dir) === undefined) return undefined;
+  // postmaster.pid's fourth line is the port it listens on.
+  const port = Number.parseInt(readFileSync(join(dir, 'postmaster.pid'), 'utf8').split('\n')[3] ?? '', 10);
+  return Number.isInteger(port) ? `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(database)}` : undefined;
+}
+
 /** A process's parent and name (Linux /proc, else ps). */
 function processInfo(pid: number): { parent: number; name: string } | undefined {
   try {

@@ -3,7 +3,7 @@
 // from the configuration.
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -34,6 +34,10 @@ export interface FileStorage {
   save(source: Readable, options: SaveOptions): Promise<StoredFile>;
   open(key: string): Promise<Readable>;
   remove(key: string): Promise<void>;
+  /** Every stored key (backups). */
+  keys(): AsyncIterable<string>;
+  /** Writes a file under a given key, replacing what was there (restores). */
+  put(key: string, source: Readable): Promise<void>;
 }
 
 const HEAD_BYTES = 4_100;
@@ -147,6 +151,33 @@ export function createLocalFileStorage(rootDir: string): FileStorage {
     },
     async remove(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async *keys() {
+      const walk = async function* (dir: string, prefix: string): AsyncGenerator<string> {
+        const entries = await readdir(dir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return [];
+          throw error;
+        });
+        for (const entry of entries) {
+          // Transfers in progress are not files yet.
+          if (prefix === '' && entry.name === '.tmp') continue;
+          if (entry.isDirectory()) yield* walk(join(dir, entry.name), `${prefix}${entry.name}/`);
+          else if (entry.isFile()) yield `${prefix}${entry.name}`;
+        }
+      };
+      yield* walk(root, '');
+    },
+    async put(key, source) {
+      const target = pathOf(key);
+      const temporary = join(root, '.tmp', randomUUID());
+      await mkdir(dirname(temporary), { recursive: true });
+      try {
+        await pipeline(source, createWriteStream(temporary, { flags: 'wx' }));
+        await mkdir(dirname(target), { recursive: true });
+        await rename(temporary, target);
+      } finally {
+        await rm(temporary, { force: true });
+      }
     },
   };
 }

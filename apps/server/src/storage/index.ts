@@ -24,6 +24,10 @@ function lazyS3FileStorage(options: S3StorageOptions): FileStorage {
     save: async (source, saveOptions) => (await loaded()).save(source, saveOptions),
     open: async (key) => (await loaded()).open(key),
     remove: async (key) => (await loaded()).remove(key),
+    keys: async function* () {
+      yield* (await loaded()).keys();
+    },
+    put: async (key, source) => (await loaded()).put(key, source),
   };
 }
 export { FileTooLargeError, storageDirProblem, type FileStorage, type StoredFile } from './file-storage.ts';

@@ -3,7 +3,7 @@
 // a multipart upload (at most two parts of 5 MiB in memory, never the whole file); downloads stream
 // the object's body; a missing key fails as fs does (code ENOENT); nothing is left behind when an
 // upload fails.
-import { DeleteObjectCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -88,6 +88,18 @@ export function createS3FileStorage(options: S3StorageOptions, client: S3Client 
     async remove(key) {
       // Deleting a key that holds nothing succeeds, as rm --force does.
       await deleteObject(key);
+    },
+    async *keys() {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix || undefined, ContinuationToken }));
+        for (const object of page.Contents ?? []) if (object.Key) yield object.Key.slice(prefix.length);
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
+    async put(key, source) {
+      const upload = new Upload({ client, params: { Bucket, Key: objectKey(key), Body: source }, queueSize: 1, partSize: PART_BYTES, leavePartsOnError: false });
+      await upload.done();
     },
   };
 }
