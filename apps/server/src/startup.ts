@@ -156,8 +156,9 @@ export interface StartupLog {
  */
 export function startupLog(env: NodeJS.ProcessEnv = process.env): StartupLog {
   if (env.NODE_ENV === 'production') {
-    const level = env.LOG_LEVEL && env.LOG_LEVEL in pino.levels.values ? env.LOG_LEVEL : 'info';
-    const logger = pino({ level }, pino.destination({ dest: 1, sync: true }));
+    // At info whatever LOG_LEVEL says, as the text lines always were: the few lines of a start and a
+    // stop (ready, stopped, why it failed) are wanted even when requests are logged from warn only.
+    const logger = pino({ level: 'info' }, pino.destination({ dest: 1, sync: true }));
     return { info: (message) => logger.info(message), warn: (message) => logger.warn(message), error: (message) => logger.error(message) };
   }
   return {
