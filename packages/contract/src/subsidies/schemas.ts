@@ -40,6 +40,14 @@ export const beneficiaireSchema = z.object({
   lib_genre: text('genre', DOSSIER_LIMITS.label).nullable(),
   nombre: z.number().int().min(0).nullable(),
 });
+/** A name a line must carry (a territory, a funder): trimmed, required, bounded, messages naming it. */
+const requiredLabel = (label: string) =>
+  z
+    .string({ error: MESSAGES.pleaseFill(label) })
+    .trim()
+    .min(1, MESSAGES.pleaseFill(label))
+    .max(DOSSIER_LIMITS.label, MESSAGES.maxLength(label, DOSSIER_LIMITS.label));
+
 /**
  * A territory where the project takes place (`territoires.territoires`): its name, required. `n`:
  * the line's number in the list, named in the messages (the editor's summary lists every line);
@@ -49,11 +57,7 @@ export const territoireLineSchema = (n?: number) => {
   const label = n === undefined ? 'territoire' : `territoire ${n}`;
   return z.object(
     {
-      libelle: z
-        .string({ error: MESSAGES.pleaseFill(label) })
-        .trim()
-        .min(1, MESSAGES.pleaseFill(label))
-        .max(DOSSIER_LIMITS.label, MESSAGES.maxLength(label, DOSSIER_LIMITS.label)),
+      libelle: requiredLabel(label),
     },
     { error: MESSAGES.badFormat(label) },
   );
@@ -70,11 +74,7 @@ export const cofinancementLineSchema = (n?: number) => {
   const amount = `montant sollicité du ${label}`;
   return z.object(
     {
-      financeur: z
-        .string({ error: MESSAGES.pleaseFill(label) })
-        .trim()
-        .min(1, MESSAGES.pleaseFill(label))
-        .max(DOSSIER_LIMITS.label, MESSAGES.maxLength(label, DOSSIER_LIMITS.label)),
+      financeur: requiredLabel(label),
       montant: z
         .number({ error: MESSAGES.badFormat(amount) })
         .min(0, MESSAGES.badFormat(amount))
