@@ -9,15 +9,21 @@ import { createAssociation, type TestAssociation } from './support/association-f
 import { signIn } from './support/factories.ts';
 import { createDossier, createScheme, dossierCalls, subsidySetting, validProjet, type ServiceAgent, type SignedIn } from './support/subsidy-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
+import { createPdfRepository, DOSSIER_FOR_PDF, PERSON_FOR_PDF, RIB_FOR_PDF } from '../src/modules/demande/pdf/repository.ts';
 
 let t: TestApp;
 let asso: TestAssociation;
 let member: SignedIn;
 let agent: ServiceAgent;
+let second: ServiceAgent;
 
 beforeAll(async () => {
   t = await startTestApp();
-  ({ asso, member, agent } = await subsidySetting(t, { service: 'Service départemental de la jeunesse', association: { nom: 'Union cycliste de Belleville' } }));
+  let extras: ServiceAgent[];
+  ({ asso, member, agent, extras } = await subsidySetting(t, {
+    service: 'Service départemental de la jeunesse', association: { nom: 'Union cycliste de Belleville' }, extraServices: ['Délégation régionale'],
+  }));
+  second = extras[0]!;
 });
 afterAll(() => t.close());
 
@@ -113,5 +119,54 @@ describe('the PDF of a dossier', () => {
     expect(refused.body).toEqual({ status: 404, code: 'DOSSIER_NOT_FOUND', message: SUBSIDY_MESSAGES.dossierNotFound });
     const foreign = await createDossier(t, await createAssociation(t), scheme, [agent.serviceId]);
     expect((await as(member.token).get(`/${foreign.id}/pdf`)).status).toBe(404);
+  });
+
+  it('reads in one statement exactly what the Prisma select declares (dates, amounts, order), never another association’s people or RIB', async () => {
+    const scheme = await createScheme(t, { duree: 2, serviceIds: [agent.serviceId, second.serviceId] });
+    const dossier = await createDossier(t, asso, scheme, [agent.serviceId, second.serviceId], { pluriannuel: true, exerciceFin: 2027 });
+    await t.db.dossierBudget.create({
+      data: { dossierId: dossier.id, annee: 2027, exerciceDu: new Date('2027-01-01'), exerciceAu: new Date('2027-12-31'), charges: { comptes: { '64': 1 } } },
+    });
+    await t.db.dossierBudget.create({ data: { dossierId: dossier.id, annee: 2026, produits: { comptes: { '74': 2 } } } });
+    for (const title of ['Deuxième', 'Premier']) {
+      const response = await as(member.token).post(`/${dossier.id}/projets`, validProjet(title, {
+        financements: [
+          { annee: 2027, id_service_instructeur: second.serviceId, montant_demande: 1234.5 },
+          { annee: 2026, id_service_instructeur: agent.serviceId, montant_demande: 99.99 },
+        ],
+      }));
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+    }
+    const rib = await t.db.rib.create({ data: { associationId: asso.id, idSiret: asso.siege, titulaire: 'UCB', iban: 'FR7630006000011234567890189', bic: 'BNPAFRPP' } });
+    await t.db.association.update({ where: { id: asso.id }, data: { utilPublique: true, datePublicationUtilPublique: new Date('2001-05-17') } });
+    await t.db.dossier.update({ where: { id: dossier.id }, data: { idRib: rib.id } });
+
+    const read = await createPdfRepository(t.db).dossierForPdf(dossier.id);
+    const prisma = await t.db.dossier.findUniqueOrThrow({ where: { id: dossier.id }, select: DOSSIER_FOR_PDF });
+    const persons = await t.db.representantLegal.findMany({ where: { id: { in: [prisma.idRepresentantLegal!] } }, select: PERSON_FOR_PDF });
+    const expected = {
+      dossier: {
+        ...prisma,
+        projets: prisma.projets.map((p) => ({
+          ...p,
+          financements: p.financements.map((f) => ({ ...f, montantDemande: f.montantDemande?.toNumber() ?? null, montantPropose: null, montantAccorde: null })),
+        })),
+      },
+      persons: new Map(persons.map((p) => [p.id, p])),
+      rib: await t.db.rib.findUniqueOrThrow({ where: { id: rib.id }, select: RIB_FOR_PDF }),
+    };
+    expect(read).toEqual(expected);
+    expect(read!.dossier.projets[0]!.financements.map((f) => f.montantDemande).filter((v) => v !== null)).toEqual([99.99, 1234.5]);
+    expect(read!.dossier.association.datePublicationUtilPublique).toEqual(new Date('2001-05-17T00:00:00.000Z'));
+
+    // Rows of another association named on the dossier are not read.
+    const other = await createAssociation(t);
+    const foreignRib = await t.db.rib.create({ data: { associationId: other.id, idSiret: other.siege, titulaire: 'Autre', iban: 'FR7630006000011234567890189', bic: 'BNPAFRPP' } });
+    const foreignPerson = await t.db.representantLegal.findFirstOrThrow({ where: { associationId: other.id } });
+    await t.db.dossier.update({ where: { id: dossier.id }, data: { idRib: foreignRib.id, idSignataire: foreignPerson.id } });
+    const guarded = await createPdfRepository(t.db).dossierForPdf(dossier.id);
+    expect(guarded!.rib).toBeNull();
+    expect([...guarded!.persons.keys()]).toEqual([prisma.idRepresentantLegal]);
+    expect(await createPdfRepository(t.db).dossierForPdf('00000000-0000-4000-8000-000000000000')).toBeNull();
   });
 });

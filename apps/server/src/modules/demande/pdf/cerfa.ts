@@ -156,12 +156,14 @@ const numberOf = (line: unknown, key: string): number | null => {
 
 function projects(doc: Doc, data: PdfData) {
   const services = new Map(data.dossier.instructions.map((i) => [i.service.id, i.service.nom]));
+  // Each project opens a page, the section's heading above the first one (never left alone at a page's foot).
+  if (data.dossier.projets.length > 0) doc.addPage();
   section(doc, `5. Projets (${data.dossier.projets.length})`);
   if (data.dossier.projets.length === 0) paragraph(doc, 'Projets', 'Aucun projet.');
-  for (const row of data.dossier.projets) {
+  for (const [index, row] of data.dossier.projets.entries()) {
     const p = projetView(row);
     const d = p.description;
-    doc.addPage();
+    if (index > 0) doc.addPage();
     subsection(doc, `Projet ${d.rang_dossier} - ${orDash(d.intitule)}`);
     field(doc, 'Nouveau projet ou renouvellement', d.recurrence);
     field(doc, 'Période', d.periode === 'Annuel' ? `Annuel, ${d.exercice}` : `Pluriannuel, ${d.exercice} à ${d.exercice_fin}`);

@@ -133,15 +133,22 @@ export function table(doc: Doc, columns: readonly Column[], rows: readonly Row[]
   const padding = 3;
   const rowHeight = (cells: readonly string[], bold: boolean) =>
     Math.max(...cells.map((cell, i) => heightOf(doc, printable(cell), bold ? BOLD : FONT, fontSize, widths[i]! - 2 * padding))) + 2 * padding;
+  // One fill and one stroked path per row, colours and font set once: pdfkit writes an operator
+  // per call, and a call per cell was most of a table's drawing.
   const drawRow = (cells: readonly string[], height: number, options: { bold: boolean; fill?: string; color?: string }) => {
-    let x = MARGIN;
     const y = doc.y;
+    if (options.fill) doc.rect(MARGIN, y, total, height).fill(options.fill);
+    let x = MARGIN;
+    for (const w of widths) {
+      doc.rect(x, y, w, height);
+      x += w;
+    }
+    doc.lineWidth(0.5).strokeColor(LINE).stroke();
+    doc.fillColor(options.color ?? TEXT).font(options.bold ? BOLD : FONT).fontSize(fontSize);
+    x = MARGIN;
     cells.forEach((cell, i) => {
       const w = widths[i]!;
-      if (options.fill) doc.rect(x, y, w, height).fill(options.fill);
-      doc.rect(x, y, w, height).lineWidth(0.5).strokeColor(LINE).stroke();
-      doc.fillColor(options.color ?? TEXT).font(options.bold ? BOLD : FONT).fontSize(fontSize);
-      doc.text(printable(cell), x + padding, y + padding, { width: w - 2 * padding, align: columns[i]!.align ?? 'left' });
+      cellText(doc, printable(cell), x + padding, y + padding, w - 2 * padding, columns[i]!.align ?? 'left');
       x += w;
     });
     doc.fillColor(TEXT);
@@ -163,6 +170,20 @@ export function table(doc: Doc, columns: readonly Column[], rows: readonly Row[]
   }
   doc.moveDown(0.5);
   doc.font(FONT).fontSize(9.5);
+}
+
+/**
+ * A cell's text: a single line that fits is placed directly (its alignment computed here), without
+ * pdfkit's line wrapper, which splits and measures every word again; anything longer is wrapped.
+ */
+function cellText(doc: Doc, text: string, x: number, y: number, maxWidth: number, align: 'left' | 'right' | 'center') {
+  const lineWidth = text.includes('\n') ? Infinity : doc.widthOfString(text);
+  if (lineWidth > maxWidth) {
+    doc.text(text, x, y, { width: maxWidth, align });
+    return;
+  }
+  const shift = align === 'right' ? maxWidth - lineWidth : align === 'center' ? (maxWidth - lineWidth) / 2 : 0;
+  doc.text(text, x + shift, y, { lineBreak: false });
 }
 
 /**

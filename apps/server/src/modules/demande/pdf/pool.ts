@@ -7,8 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { PdfPoolConfig } from '../../../config.ts';
 import { appError } from '../../../http/errors.ts';
-import type { PdfData } from './repository.ts';
-import { toPlainPdfData } from './plain.ts';
+import type { PlainPdfData } from './repository.ts';
 
 /**
  * The worker's file: under the TypeScript sources (this file ends in .ts), a bootstrap that registers
@@ -31,10 +30,10 @@ export function createPdfPool(config: PdfPoolConfig) {
       await Promise.all(Array.from({ length: config.threads }, () => workers.run(null, { name: 'ready' })));
     },
     /** The PDF's bytes, drawn by a worker thread from the rows read by the repository. */
-    async render(data: PdfData): Promise<Buffer> {
+    async render(data: PlainPdfData): Promise<Buffer> {
       const workers = started();
       if (workers.queueSize >= config.queue) throw appError('TOO_MANY_REQUESTS').retryAfter(5);
-      const bytes = (await workers.run(toPlainPdfData(data))) as Uint8Array;
+      const bytes = (await workers.run(data)) as Uint8Array;
       return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     },
     /** PDFs being drawn and waiting (bench, tests). */

@@ -4,7 +4,8 @@
 // (font-measures.ts) and the drawing code are ready before the first real PDF.
 import type { Readable } from 'node:stream';
 import { renderDossierPdf, warmUpDrawing } from './cerfa.ts';
-import { fromPlainPdfData, type PlainPdfData } from './plain.ts';
+import { fromPlainPdfData } from './plain.ts';
+import type { PlainPdfData } from './repository.ts';
 
 async function bytesOf(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
