@@ -10,9 +10,13 @@
 import { poolOf, type Database } from './prisma.ts';
 import { readClientOf } from './unit-of-work.ts';
 
-export async function readRows<T>(db: Database, text: string, values: readonly unknown[]): Promise<T[]> {
+/**
+ * `name`, for a long statement read often: pg prepares it once per connection and reuses its plan
+ * (planning it again each time would cost more than running it).
+ */
+export async function readRows<T>(db: Database, text: string, values: readonly unknown[], name?: string): Promise<T[]> {
   const direct = readClientOf(db);
   const pool = direct ? poolOf(direct) : undefined;
   if (!pool) return db.$queryRawUnsafe<T[]>(text, ...values);
-  return (await pool.query(text, values as unknown[])).rows as T[];
+  return (await pool.query(name ? { name, text, values: values as unknown[] } : { text, values: values as unknown[] })).rows as T[];
 }

@@ -109,7 +109,7 @@ export function createPdfRepository(db: Database) {
   return {
     /** The dossier's rows as the PDF worker receives them (amounts as numbers), or null. */
     async dossierForPdf(id: string): Promise<PlainPdfData | null> {
-      const [row] = await readRows<SqlRow>(db, DOSSIER_FOR_PDF_SQL, [id]);
+      const [row] = await readRows<SqlRow>(db, DOSSIER_FOR_PDF_SQL, [id], 'dossier_for_pdf');
       if (!row) return null;
       const { persons, rib, ...dossier } = row;
       const plain = {
