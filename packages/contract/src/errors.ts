@@ -95,6 +95,8 @@ export const ERRORS = {
   SUBVENTION_CODE_TAKEN: { status: 409, message: 'Une subvention porte déjà ce code.', field: 'code' },
   SUBVENTION_IN_USE: { status: 409, message: 'Des dossiers utilisent cette subvention : elle ne peut pas être supprimée.' },
   DOSSIER_NOT_FOUND: { status: 404, message: SUBSIDY_MESSAGES.dossierNotFound },
+  WORKLIST_CURSOR_INVALID: { status: 400, code: 'VALIDATION_ERROR', message: SUBSIDY_MESSAGES.worklistCursorInvalid, field: 'cursor' },
+  BULK_TOO_MANY: { status: 400, code: 'VALIDATION_ERROR', message: ({ count }: { count: number }) => SUBSIDY_MESSAGES.bulkTooMany(count), example: { count: 1200 } },
   DOSSIER_INPUT_INVALID: {
     status: 400, code: 'VALIDATION_ERROR', message: ({ motif }: { motif: string }) => motif, example: { motif: "Le RIB choisi n'est pas celui de l'établissement demandeur." },
   },
@@ -196,6 +198,9 @@ const SCOPE_ERRORS: Record<ResourceKind, readonly ErrorKey[]> = {
  * subvention »); a route that declares one removes it from this list.
  */
 export const SUBSIDY_ERRORS_AWAITING_ROUTES = [
+  // The work list's routes (subsidies/worklist-routes.ts), declared before the server answers them.
+  'WORKLIST_CURSOR_INVALID',
+  'BULK_TOO_MANY',
   'NO_PROJECT_MATCHES',
 ] as const satisfies readonly ErrorKey[];
 /** Answered by every route that fires a state-machine event. */

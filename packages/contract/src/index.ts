@@ -44,6 +44,7 @@ export * from './roles.ts';
 export * from './scope.ts';
 export * from './subsidies/index.ts';
 export * from './subsidies/dossier-routes.ts';
+export * from './subsidies/worklist-routes.ts';
 export * from './subsidies/rds-routes.ts';
 export * from './subsidies/services-routes.ts';
 export * from './machines/index.ts';

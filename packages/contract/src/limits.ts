@@ -80,6 +80,20 @@ export const INPUT_LIMITS = {
  * project and dossier routes read them; the server refuses more in French (400, or 409 for a project
  * beyond the count).
  */
+/**
+ * The instructing services' work list (subsidies/worklist-routes.ts): page sizes, the opaque cursor's
+ * length, how many dossiers one bulk action moves, and the export's batch (rows read from the
+ * database at a time, so that a million rows never sit in memory).
+ */
+export const WORKLIST_LIMITS = {
+  defaultPageSize: 50,
+  maxPageSize: 200,
+  cursorLength: 512,
+  searchQuery: 100,
+  bulkMax: 500,
+  exportBatch: 2_000,
+} as const;
+
 export const DOSSIER_LIMITS = {
   projetsPerDossier: 20,
   /** Lines of one project: one financing line per year and service, one budget per year, and the lists. */

@@ -61,6 +61,8 @@ export const ROLE_SETS = {
   lcaAdmins: ['lca.admin'],
   instructors: RDS_ROLES,
   osiris: OSIRIS_ROLES,
+  /** The instructing services' work lists: /instructeur (rds roles, their service and below) and /osiris (every transmitted dossier). */
+  worklistReaders: [...RDS_ROLES, ...OSIRIS_ROLES],
   /** Screens shared by association users and instructing services (dossiers, approvals, Pass'Sport). */
   associationsAndServices: [...LCA_ROLES, ...RDS_ROLES],
   /** Subsidy dossiers: the association side, the instructing agents and rds.admin (the dossier scope says which dossier). */

@@ -1,9 +1,15 @@
 // French messages of the subsidy dossiers (docs/domain.md « Dossiers de subvention »): the
 // specification's texts where it gives them, ours otherwise. Imports only the limits (which import
 // nothing), so errors.ts and the subsidy rules may both read it.
-import { DOSSIER_LIMITS } from '../limits.ts';
+import { DOSSIER_LIMITS, WORKLIST_LIMITS } from '../limits.ts';
 
 export const SUBSIDY_MESSAGES = {
+  /** The instructing services' work list (worklist-routes.ts). */
+  worklistCursorInvalid: 'Le repère de pagination n’est pas valide (liste modifiée ou lien trop ancien) : reprenez la liste depuis la première page.',
+  bulkTooMany: (count: number) =>
+    `La sélection compte ${count.toLocaleString('fr-FR')} dossiers : une action groupée en traite ${WORKLIST_LIMITS.bulkMax} au plus. Affinez les filtres.`,
+  bulkSelection: 'Choisissez des dossiers (ids) ou toute la sélection des filtres (selectAll), pas les deux.',
+  bulkEventNotForService: (event: string) => `« ${event} » n’est pas une action du service instructeur.`,
   dossierNotFound: "Le dossier n'existe pas.",
   projetNotFound: "Le projet n'existe pas.",
   subventionNotFound: "La subvention n'existe pas.",
