@@ -97,6 +97,15 @@ export const ERRORS = {
   DOSSIER_NOT_FOUND: { status: 404, message: SUBSIDY_MESSAGES.dossierNotFound },
   WORKLIST_CURSOR_INVALID: { status: 400, code: 'VALIDATION_ERROR', message: SUBSIDY_MESSAGES.worklistCursorInvalid, field: 'cursor' },
   BULK_TOO_MANY: { status: 400, code: 'VALIDATION_ERROR', message: ({ count }: { count: number }) => SUBSIDY_MESSAGES.bulkTooMany(count), example: { count: 1200 } },
+  /** An instruction the caller does not reach (another service's), answered as unknown. */
+  INSTRUCTION_NOT_FOUND: { status: 404, message: SUBSIDY_MESSAGES.instructionNotFound },
+  /** A machine action (not a state change: the « incomplet » mark, completing) the dossier does not offer the caller now. */
+  INSTRUCTION_ACTION_REFUSED: {
+    status: 409,
+    message: ({ action, condition }: { action: string; condition: string }) => SUBSIDY_MESSAGES.actionRefused(action, condition),
+    example: { action: 'Marquer le dossier incomplet', condition: 'le dossier ne doit pas être déjà marqué incomplet' },
+  },
+  SERVICE_NOT_INSTRUCTING: { status: 403, message: SUBSIDY_MESSAGES.serviceNotInstructing },
   DOSSIER_INPUT_INVALID: {
     status: 400, code: 'VALIDATION_ERROR', message: ({ motif }: { motif: string }) => motif, example: { motif: "Le RIB choisi n'est pas celui de l'établissement demandeur." },
   },
@@ -188,6 +197,7 @@ const SCOPE_ERRORS: Record<ResourceKind, readonly ErrorKey[]> = {
   association: ['NOT_FOUND'],
   establishment: ['NOT_FOUND'],
   dossier: ['DOSSIER_NOT_FOUND'],
+  instruction: ['DOSSIER_NOT_FOUND', 'INSTRUCTION_NOT_FOUND'],
   service: ['NOT_FOUND'],
   account: ['USER_NOT_FOUND'],
   caller: [],
@@ -201,6 +211,10 @@ export const SUBSIDY_ERRORS_AWAITING_ROUTES = [
   // The work list's routes (subsidies/worklist-routes.ts), declared before the server answers them.
   'WORKLIST_CURSOR_INVALID',
   'BULK_TOO_MANY',
+  // The instruction routes (subsidies/instruction-routes.ts), until the server serves them.
+  'INSTRUCTION_NOT_FOUND',
+  'INSTRUCTION_ACTION_REFUSED',
+  'SERVICE_NOT_INSTRUCTING',
   'NO_PROJECT_MATCHES',
 ] as const satisfies readonly ErrorKey[];
 /** Answered by every route that fires a state-machine event. */

@@ -45,6 +45,7 @@ export * from './scope.ts';
 export * from './subsidies/index.ts';
 export * from './subsidies/dossier-routes.ts';
 export * from './subsidies/worklist-routes.ts';
+export * from './subsidies/instruction-routes.ts';
 export * from './subsidies/rds-routes.ts';
 export * from './subsidies/services-routes.ts';
 export * from './machines/index.ts';

@@ -67,6 +67,10 @@ export const ROLE_SETS = {
   associationsAndServices: [...LCA_ROLES, ...RDS_ROLES],
   /** Subsidy dossiers: the association side, the instructing agents and rds.admin (the dossier scope says which dossier). */
   dossierReaders: [...LCA_ROLES, 'rds.user', 'rds.service', 'rds.admin'],
+  /** Instruction of subsidy dossiers: the instructing agents and rds.admin (the instruction scope says which service's instruction). */
+  dossierInstructors: ['rds.user', 'rds.service', 'rds.admin'],
+  /** Agents acting for their own service account (a dossier created on an association's behalf). */
+  serviceAgents: ['rds.user', 'rds.service'],
   /** Instructing services' records: their own agents, and the managers of service accounts. */
   serviceReaders: [...RDS_ROLES, 'lca.admin', 'osiris.appli_admin'],
   /** Pass'Sport and approvals administration. */

@@ -29,6 +29,12 @@ export type ResourceScope =
   | { resource: 'account'; id: ResourceRef; idKind: 'auth' | 'association-user'; others: readonly Role[] }
   /** A subsidy dossier (instructing side or association side): resolvers come with the dossiers. */
   | { resource: 'dossier'; id: ResourceRef; mode: 'read' | 'write' }
+  /**
+   * One instructing service's instruction of a subsidy dossier (dossier id and service id): read by
+   * the dossier's readers, changed by an agent of that service, of a service above it with an
+   * administrator profile, or rds.admin.
+   */
+  | { resource: 'instruction'; dossier: ResourceRef; service: ResourceRef; mode: 'read' | 'write' }
   /** An instructing service: resolvers come with the services' administration. */
   | { resource: 'service'; id: ResourceRef; mode: 'read' | 'write' }
   /** Only the caller's own rows (their session, notifications, announcements): the query is bound to the caller. */
@@ -37,7 +43,7 @@ export type ResourceScope =
   | { resource: 'none' };
 
 export type ResourceKind = ResourceScope['resource'];
-export const RESOURCE_KINDS = ['association', 'establishment', 'account', 'dossier', 'service', 'caller', 'none'] as const satisfies readonly ResourceKind[];
+export const RESOURCE_KINDS = ['association', 'establishment', 'account', 'dossier', 'instruction', 'service', 'caller', 'none'] as const satisfies readonly ResourceKind[];
 
 /** Builders for the declarations most routes use (their literal types reach the server's handlers). */
 export const scope = {
@@ -61,6 +67,13 @@ export const scope = {
   dossier: <const M extends 'read' | 'write'>(mode: M, key = 'id'): { resource: 'dossier'; id: ResourceRef; mode: M } => ({
     resource: 'dossier',
     id: { in: 'params', key },
+    mode,
+  }),
+  /** The instruction of the service `serviceKey` on the dossier `key` (both path parameters). */
+  instruction: <const M extends 'read' | 'write'>(mode: M, key = 'id', serviceKey = 'serviceId'): { resource: 'instruction'; dossier: ResourceRef; service: ResourceRef; mode: M } => ({
+    resource: 'instruction',
+    dossier: { in: 'params', key },
+    service: { in: 'params', key: serviceKey },
     mode,
   }),
   caller: { resource: 'caller' } as const satisfies ResourceScope,

@@ -18,6 +18,12 @@ export const DOSSIER_COMPLETE = fact('complete', 'le dossier doit être complet'
  */
 export const DOSSIER_CAMPAIGN_CLOSED = fact('campaignClosed', 'la subvention ne doit plus être active');
 export const DOSSIER_ALL_CRF_RECEIVED = fact('allCrfReceived', 'tous les comptes-rendus financiers doivent être reçus');
+/** The dossier's statut is « incomplet » (a service asked for more: spec §3, §4). */
+export const DOSSIER_MARKED_INCOMPLETE = fact('markedIncomplete', 'le dossier doit être marqué incomplet');
+/** The dossier's statut is « complet »: a service may mark it incomplete. */
+export const DOSSIER_MARKED_COMPLETE = fact('markedComplete', 'le dossier ne doit pas être déjà marqué incomplet');
+/** The dossier's end exercise is the current year or later (an earlier one counts as past, spec §4). */
+export const DOSSIER_EXERCISE_OPEN = fact('exerciseOpen', "l'exercice de fin du dossier ne doit pas être passé");
 
 const toService: Effects = { notify: NOTIFICATION_TYPE_IDS.modification_etat_dossier, mail: ['service'], notifyAudience: ['association'] };
 const toAssociation: Effects = { notify: NOTIFICATION_TYPE_IDS.modification_etat_dossier, mail: ['association'] };
@@ -66,6 +72,12 @@ export const dossierInstructionMachine = defineMachine({
     // until the last payment (2, 6, 7, 8), and in C when the subsidy is no longer active. In A, and
     // in C while the campaign is open, the wizard's step 1 changes the RIB.
     changer_rib: { label: 'Changer le RIB', in: ['C', '2', '6', '7', '8'], guard: ASSOCIATION_SIDE, guardIn: { C: DOSSIER_CAMPAIGN_CLOSED } },
+    // The statut flag « incomplet » (spec §3, §4): a service marks a transmitted dossier incomplete with
+    // a comment (or clears the mark); the association may then complete it (documents, then « complet »)
+    // while its end exercise is not past. Not a state: the instruction keeps its etat.
+    marquer_incomplet: { label: 'Marquer le dossier incomplet', in: ['D', '2', '3', '4', '6', '7', '8', '9', '10', '11', '12'], guard: allOf(SERVICE_SIDE, DOSSIER_MARKED_COMPLETE) },
+    marquer_complet: { label: 'Lever la mention incomplet', in: ['D', '2', '3', '4', '6', '7', '8', '9', '10', '11', '12'], guard: allOf(SERVICE_SIDE, DOSSIER_MARKED_INCOMPLETE) },
+    completer: { label: 'Compléter le dossier', in: ['D', '2', '3', '4', '6', '7', '8', '9', '10', '11', '12'], guard: allOf(ASSOCIATION_SIDE, DOSSIER_MARKED_INCOMPLETE, DOSSIER_EXERCISE_OPEN) },
   },
 });
 

@@ -142,6 +142,11 @@ export const dossierViewSchema = dossierSchema.omit({ projets: true }).extend({
    * and retransmettre): when, and to which services; null until the dossier is first transmitted.
    */
   transmission: z.object({ date: z.iso.datetime({ offset: true }), services: z.array(z.object({ id: idSchema, nom: z.string() })) }).nullable(),
+  /**
+   * Marked « incomplet » by a service after transmission (spec §3, §4): what it asked, when and which
+   * service; absent otherwise. The association completes the dossier (action `completer`).
+   */
+  incomplet: z.object({ commentaire: z.string(), date: z.iso.datetime({ offset: true }), service: z.object({ id: idSchema, nom: z.string() }) }).optional(),
   /** With `populate=messages`: the thread with the instructing services. */
   messages: z.array(dossierMessageSchema).optional(),
 });

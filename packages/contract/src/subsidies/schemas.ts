@@ -135,6 +135,11 @@ export const instructionSchema = z.object({
   id_service_instructeur: uuid,
   /** What the service granted: the sum of its financing lines of the dossier's projects, absent until one is granted (answered only). */
   montant_accorde: z.number().min(0).nullable().optional(),
+  /**
+   * The comment of the instruction's last change by its service, when it gave one (answered only):
+   * sent back (C), what to correct; refused or rejected (11, 12), the reason.
+   */
+  commentaire: z.string().optional(),
 });
 export const instructeurSchema = z.object({
   service: z.object({ id: uuid, nom: z.string(), type: z.string().nullable() }),
