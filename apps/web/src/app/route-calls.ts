@@ -47,13 +47,18 @@ const DOSSIER_CALLS: readonly RouteDefinition[] = [
   api.associationDocuments.uploadDocument,
 ];
 
-/** A dossier read through dossier-scoped calls (the instructing services' view), its messages and PDF. */
+/**
+ * A dossier read through dossier-scoped calls (the instructing services' view): the dossier, its
+ * projects, questions and expected items, its messages and PDF. Its documents open through the
+ * association's download route only for the roles that route admits (features/instruction/document-link.tsx).
+ */
 const DOSSIER_READING_CALLS: readonly RouteDefinition[] = [
   api.dossiers.getDossier,
   api.dossiers.messageDossier,
   api.projets.listProjets,
   api.projets.dossierPdf,
   api.rdsSchemes.getSubvention,
+  api.questions.listQuestions,
 ];
 
 /** The pages that call the API, and the calls each one makes. */

@@ -41,7 +41,7 @@ const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   dossiers: () => import('../features/subsidies/dossiers-page.tsx').then((m) => m.DossiersPage),
   subsidyCreation: () => import('../features/subsidies/creation-page.tsx').then((m) => m.CreationPage),
   subsidyDossier: () => import('../features/subsidies/dossier-page.tsx').then((m) => m.DossierPage),
-  dossierReading: () => import('../features/subsidies/dossier-reading-page.tsx').then((m) => m.DossierReadingPage),
+  dossierReading: () => import('../features/instruction/dossier-page.tsx').then((m) => m.ServiceDossierPage),
 };
 
 function toRouteObject(entry: RouteEntry): RouteObject {

@@ -1,5 +1,5 @@
 // Test data of the subsidy screens: dossiers and subventions in the contract's shapes.
-import type { Dossier, Subvention } from '@portail/contract';
+import type { Dossier, DossierView, Subvention } from '@portail/contract';
 
 export const SERVICE_ID = '44444444-4444-4444-8444-444444444444';
 export const DOSSIER_ID = '55555555-5555-4555-8555-555555555555';
@@ -51,6 +51,19 @@ export function makeSubvention(overrides: Partial<Subvention> = {}): Subvention 
     champs_attendus: [],
     documents_attendus: [],
     instructeurs: [],
+    ...overrides,
+  };
+}
+
+/** The dossier as GET /demande/dossiers/:id answers it (view), with its options. */
+export function makeDossierView(dossier: Dossier = makeDossier(), overrides: Partial<DossierView> = {}): DossierView {
+  const { projets, ...rest } = dossier;
+  return {
+    ...rest,
+    projets: projets.map((p) => ({ id: p.id, rang_dossier: p.description.rang_dossier, intitule: p.description.intitule })),
+    deleted: false,
+    options: { events: [], actions: ['consulter'] },
+    transmission: null,
     ...overrides,
   };
 }

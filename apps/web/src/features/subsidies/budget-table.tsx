@@ -54,9 +54,11 @@ interface BudgetTableProps<B extends SubsidyBudgetLines> {
   onChange: (budget: B) => void;
   /** Prefix of the inputs' ids (one table per project and year). */
   idPrefix: string;
+  /** What the budget is of, in the caption (« du projet » unless said). */
+  of?: string;
 }
 
-export function BudgetTable<B extends SubsidyBudgetLines>({ annee, budget, readOnly, onChange, idPrefix }: BudgetTableProps<B>) {
+export function BudgetTable<B extends SubsidyBudgetLines>({ annee, budget, readOnly, onChange, idPrefix, of = 'du projet' }: BudgetTableProps<B>) {
   const totals = computeSubsidyBudgetTotals(budget);
   const row = (section: Section, key: string) => {
     const id = `${idPrefix}-${section.replace('.', '-')}-${key}`;
@@ -103,7 +105,9 @@ export function BudgetTable<B extends SubsidyBudgetLines>({ annee, budget, readO
   return (
     <div className={fr.cx('fr-table', 'fr-table--bordered')}>
       <table>
-        <caption>Budget prévisionnel du projet – {annee}</caption>
+        <caption>
+          Budget prévisionnel {of} – {annee}
+        </caption>
         <thead>
           <tr>
             <th scope="col">Ligne</th>

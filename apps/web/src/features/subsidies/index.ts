@@ -1,0 +1,12 @@
+// What other features use from the subsidy screens: the dossier's messages, PDF, budget table,
+// states' labels and badges, formats, paths, projects' loading and the expected items' rules.
+export { BudgetTable } from './budget-table.tsx';
+export { loadProjects } from './dossier-api.ts';
+export { exerciseChoices } from './dossier-filters.ts';
+export { DossierMessages } from './dossier-messages.tsx';
+export { DossierPdfButton } from './dossier-pdf-button.tsx';
+export { useDossierSide } from './dossier-side.ts';
+export { stateLabel, stateSeverity, STATE_OPTIONS, type BadgeSeverity } from './dossier-states.ts';
+export { customValue, shownDossierFields, shownProjectFields } from './expected-items.ts';
+export { formatDay, formatEuros } from './format.ts';
+export { DOSSIERS_PATH, readingPath } from './paths.ts';
