@@ -18,5 +18,5 @@ export async function readRows<T>(db: Database, text: string, values: readonly u
   const direct = readClientOf(db);
   const pool = direct ? poolOf(direct) : undefined;
   if (!pool) return db.$queryRawUnsafe<T[]>(text, ...values);
-  return (await pool.query(name ? { name, text, values: values as unknown[] } : { text, values: values as unknown[] })).rows as T[];
+  return (name ? await pool.query({ name, text, values: values as unknown[] }) : await pool.query(text, values as unknown[])).rows as T[];
 }
