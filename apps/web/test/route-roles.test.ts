@@ -60,8 +60,8 @@ describe('route resources', () => {
         expect(namesAssociation(path), path).toBe(false);
         return;
       }
-      // Dossier-scoped calls only from a page whose path names the dossier.
-      const allowed = namesDossier(path) ? ['association', 'establishment', 'dossier'] : ['association', 'establishment'];
+      // Dossier-scoped calls (and those on one service's instruction of it) only from a page whose path names the dossier.
+      const allowed = namesDossier(path) ? ['association', 'establishment', 'dossier', 'instruction'] : ['association', 'establishment'];
       for (const kind of kinds) expect(allowed, path).toContain(kind);
       const onAssociation = kinds.some((kind) => kind === 'association' || kind === 'establishment');
       // A path with a parameter names it; without one, only the page on the first association.

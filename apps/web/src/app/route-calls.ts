@@ -2,7 +2,7 @@
 // page's own must match (test/route-roles.test.ts). Kept apart from route-table.ts: the router
 // and the entry guard never read it, so the route groups and their schemas stay out of the entry,
 // each page's chunk bringing only the calls it makes.
-import { api, type ResourceKind, type RouteDefinition } from '@portail/contract';
+import { api, instructionRoutes, type ResourceKind, type RouteDefinition } from '@portail/contract';
 import type { PageKey, RouteEntry } from './route-table.ts';
 
 /** The association file's routes (identity, establishments, bank details... and its journal). */
@@ -61,6 +61,14 @@ const DOSSIER_READING_CALLS: readonly RouteDefinition[] = [
   api.questions.listQuestions,
 ];
 
+/** The same, with the instructor's events and « incomplet » mark on their instruction, and its history. */
+const INSTRUCTION_DOSSIER_CALLS: readonly RouteDefinition[] = [
+  ...DOSSIER_READING_CALLS,
+  instructionRoutes.dossierHistory,
+  instructionRoutes.fireInstructionEvent,
+  instructionRoutes.setInstructionStatut,
+];
+
 /** The pages that call the API, and the calls each one makes. */
 export const PAGE_CALLS: Readonly<Partial<Record<PageKey, readonly RouteDefinition[]>>> = {
   adminLca: [api.mail.outbox],
@@ -71,6 +79,7 @@ export const PAGE_CALLS: Readonly<Partial<Record<PageKey, readonly RouteDefiniti
   subsidyCreation: DOSSIER_CREATION_CALLS,
   subsidyDossier: DOSSIER_CALLS,
   dossierReading: DOSSIER_READING_CALLS,
+  instructionDossier: INSTRUCTION_DOSSIER_CALLS,
 };
 
 /** The contract routes a route's page calls, if it calls the API. */

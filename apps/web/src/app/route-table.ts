@@ -33,7 +33,8 @@ export type PageKey =
   | 'dossiers'
   | 'subsidyCreation'
   | 'subsidyDossier'
-  | 'dossierReading';
+  | 'dossierReading'
+  | 'instructionDossier';
 
 export interface RouteEntry {
   path: string;
@@ -52,6 +53,7 @@ const {
   instructors: INSTRUCTORS,
   osiris: OSIRIS,
   dossierReaders: DOSSIER_READERS,
+  dossierInstructors: DOSSIER_INSTRUCTORS,
 } = ROLE_SETS;
 
 /** A page of this client under the default layout (header, footer, notes). */
@@ -122,6 +124,12 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   route('/dossiers', { name: 'dossiers', title: 'Mes dossiers', roles: DOSSIER_READERS }, 'dossiers'),
   // A dossier read through dossier-scoped calls only: the instructing services' view of what they received.
   route('/dossiers/:idDossier', { name: 'dossier-lecture', title: 'Dossier de demande de subvention', roles: DOSSIER_READERS }, 'dossierReading'),
+  // The same dossier with the instructor's actions on their instruction and its history (opened from the work list).
+  route(
+    '/instructeur/dossiers/:idDossier',
+    { name: 'dossier-instruction', title: 'Instruction du dossier de demande de subvention', roles: DOSSIER_INSTRUCTORS },
+    'instructionDossier',
+  ),
   placeholderRoute(
     '/instructeur',
     { name: 'instructeur', title: 'Espace instructeur', roles: INSTRUCTORS },

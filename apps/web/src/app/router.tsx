@@ -41,7 +41,8 @@ const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   dossiers: () => import('../features/subsidies/dossiers-page.tsx').then((m) => m.DossiersPage),
   subsidyCreation: () => import('../features/subsidies/creation-page.tsx').then((m) => m.CreationPage),
   subsidyDossier: () => import('../features/subsidies/dossier-page.tsx').then((m) => m.DossierPage),
-  dossierReading: () => import('../features/instruction/dossier-page.tsx').then((m) => m.ServiceDossierPage),
+  dossierReading: () => import('../features/instruction/dossier-page.tsx').then((m) => m.DossierReadingPage),
+  instructionDossier: () => import('../features/instruction/dossier-page.tsx').then((m) => m.InstructionDossierPage),
 };
 
 function toRouteObject(entry: RouteEntry): RouteObject {

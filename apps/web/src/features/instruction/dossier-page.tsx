@@ -1,5 +1,6 @@
-// /dossiers/:idDossier: a subsidy dossier as its instructing services read it (and whoever else may
-// read it), everything it holds on screen, not only in the PDF: the applicant and the request, each
+// /dossiers/:idDossier and /instructeur/dossiers/:idDossier: a subsidy dossier as its instructing
+// services (and whoever else may read it) read it, the second with the instructor's actions on
+// their instruction and its history; everything it holds on screen, not only in the PDF: the applicant and the request, each
 // service's instruction, the answers to the questions and the scheme's expected fields, the
 // association's budget per year, every part of every project (accordions), the attached documents
 // (opened through the document download route), the PDF and the messages with the association.
@@ -24,6 +25,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { callApi, errorMessage } from '../../lib/api/index.ts';
+import { useSession } from '../../lib/session/use-session.ts';
 import { Page } from '../shell/index.ts';
 import {
   BudgetTable,
@@ -40,12 +42,26 @@ import {
 } from '../subsidies/index.ts';
 import { formatAnswer, NO_ANSWER } from './answers.ts';
 import { DocumentLink } from './document-link.tsx';
+import { InstructionActions } from './instruction-actions.tsx';
+import { InstructionHistory } from './instruction-history.tsx';
+import { instructionPath } from './paths.ts';
 import { DataTable, ProjectDetails } from './project-details.tsx';
 
 const yesNo = (value: boolean | null) => (value === null ? NO_ANSWER : value ? 'Oui' : 'Non');
 const noop = () => undefined;
 
-export function ServiceDossierPage() {
+/** /dossiers/:idDossier: the dossier read (an instructor finds there the way to its instruction page). */
+export function DossierReadingPage() {
+  return <DossierPage instructing={false} />;
+}
+
+/** /instructeur/dossiers/:idDossier: the dossier and the instructor's actions on their instruction. */
+export function InstructionDossierPage() {
+  return <DossierPage instructing />;
+}
+
+function DossierPage({ instructing }: { instructing: boolean }) {
+  const { user } = useSession();
   const { idDossier } = useParams();
   const id = idDossier!;
   const asService = useDossierSide() === 'service';
@@ -84,7 +100,16 @@ export function ServiceDossierPage() {
   const serviceName = (serviceId: string) => view.data.instructeurs.find((s) => s.service.id === serviceId)?.service.nom ?? 'Service instructeur';
   return (
     <Page title={title} lead={subvention.data.label}>
+      {!instructing && asService && (
+        <p>
+          <Link className={fr.cx('fr-btn', 'fr-btn--secondary')} to={instructionPath(id)}>
+            Instruire ce dossier
+          </Link>
+        </p>
+      )}
       <DossierSummary dossier={view.data} subvention={subvention.data} serviceName={serviceName} />
+      {instructing && <InstructionActions view={view.data} projets={projets.data} serviceId={user?.rds?._id ?? null} serviceName={serviceName} />}
+      {instructing && <InstructionHistory dossierId={id} />}
       <DossierAnswers dossier={dossier} subvention={subvention.data} questions={questions.data} />
       <DossierBudgets dossier={dossier} />
       <DossierProjects dossier={dossier} subvention={subvention.data} serviceName={serviceName} />
