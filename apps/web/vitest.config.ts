@@ -16,6 +16,9 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     setupFiles: ['test/setup.ts'],
     css: false,
+    // jsdom renders of whole pages take seconds on a loaded machine: Vitest's 5 s default failed
+    // journeys there that pass in under 2 s alone (a time limit here guards hangs, not speed).
+    testTimeout: 30_000,
     server: { deps: { inline: ['@codegouvfr/react-dsfr'] } },
   },
 });
