@@ -54,6 +54,8 @@ export interface BuildAppOptions {
   databaseUrl: string;
   /** Use an existing client (the caller closes it). */
   db?: Database;
+  /** Where the work lists read, standing for a replica (the caller closes it); else DATABASE_REPLICA_URL's, else `db`. */
+  reader?: Database;
   /**
    * The embedded PostgreSQL's postmaster runs (main.ts): /health answers 503 while it does not,
    * since only this process can bring it back.
@@ -61,7 +63,7 @@ export interface BuildAppOptions {
   databaseProcessRuns?: () => boolean;
 }
 
-export async function buildApp({ config, databaseUrl, db: givenDb, databaseProcessRuns }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, databaseUrl, db: givenDb, reader: givenReader, databaseProcessRuns }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -102,7 +104,9 @@ export async function buildApp({ config, databaseUrl, db: givenDb, databaseProce
   // Every route: no NUL nor lone surrogate in any text, JSON nested within its bound (contract INPUT_LIMITS).
   installInputGuard(app);
 
-  const services = createServices(app, config, db);
+  // Where the work lists read: the replica when DATABASE_REPLICA_URL names one (a test passes its own).
+  const reader = givenReader ?? (config.databaseReplicaUrl ? createDatabase(config.databaseReplicaUrl) : db);
+  const services = createServices(app, config, db, reader);
   app.decorate('services', services);
   // Mail delivery: this instance's worker of the PostgreSQL job queue (with SMTP only).
   await services.mail.startDelivery(databaseUrl);
@@ -128,6 +132,7 @@ export async function buildApp({ config, databaseUrl, db: givenDb, databaseProce
     await services.mail.stop();
     await services.pdf.close();
     if (!givenDb) await db.$disconnect();
+    if (!givenReader && reader !== db) await reader.$disconnect();
   });
 
   // GET /metrics (Prometheus); its request hook is added before the routes it counts.

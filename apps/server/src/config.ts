@@ -45,6 +45,8 @@ export const RATE_LIMITS = {
   dossierNotify: { env: 'RATE_LIMIT_DOSSIER_NOTIFY', defaults: { perIp: 60, perAccount: 10, windowMs: HOUR, perTarget: 10 } },
   dossierMessage: { env: 'RATE_LIMIT_DOSSIER_MESSAGE', defaults: { perIp: 120, perAccount: 30, windowMs: HOUR, perTarget: 30 } },
   dossierShare: { env: 'RATE_LIMIT_DOSSIER_SHARE', defaults: { perIp: 60, perAccount: 20, windowMs: HOUR, perTarget: 10 } },
+  /** Exports of the instructing services' work list: each reads the whole filtered list. */
+  worklistExport: { env: 'RATE_LIMIT_WORKLIST_EXPORT', defaults: { perIp: 120, perAccount: 30, windowMs: HOUR } },
   /** Changes of a transmitted dossier that mail its services (step, documents, RIB): counted only when they mail. */
   dossierChangeMail: { env: 'RATE_LIMIT_DOSSIER_CHANGE_MAIL', defaults: { perIp: 120, perAccount: 30, windowMs: HOUR, perTarget: 30 } },
   /** RIBs and legal representatives of an association file: each change mails its members and representatives. */
@@ -171,6 +173,12 @@ export interface AppConfig {
    * transaction mode); DATABASE_URL otherwise.
    */
   databaseListenUrl: string | undefined;
+  /**
+   * DATABASE_REPLICA_URL: a read replica of the database. The instructing services' work lists, their
+   * counts and their exports read from it; every write, and everything a transition reads, stays on
+   * DATABASE_URL (docs/operations.md « Réplique en lecture »). Unset: everything reads the primary.
+   */
+  databaseReplicaUrl: string | undefined;
   accountStateCache: AccountStateCacheConfig;
   dataDir: string;
   /** Uploaded files (local folder storage). */
@@ -317,6 +325,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     databaseUrl: env.DATABASE_URL || undefined,
     databaseListenUrl: env.DATABASE_LISTEN_URL || undefined,
+    databaseReplicaUrl: env.DATABASE_REPLICA_URL || undefined,
     accountStateCache: {
       maxUsers: boundedInt('ACCOUNT_STATE_CACHE_USERS', env.ACCOUNT_STATE_CACHE_USERS, 10_000, 0, 1_000_000, 'comptes'),
       ttlMs: boundedInt('ACCOUNT_STATE_CACHE_TTL_SECONDS', env.ACCOUNT_STATE_CACHE_TTL_SECONDS, 60, 1, 3600, 'secondes') * 1000,

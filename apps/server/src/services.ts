@@ -27,6 +27,8 @@ import {
   createPdfService,
   createProjetRepository,
   createProjetService,
+  createWorklistRepository,
+  createWorklistService,
 } from './modules/demande/index.ts';
 import { createMailRepository, createMailSeal, createMailService } from './modules/mail/index.ts';
 import { createNotificationRepository, createNotificationService } from './modules/notifications/index.ts';
@@ -54,7 +56,7 @@ import {
 } from './modules/rds/index.ts';
 import { createTransitionService, createWorkflowRepository } from './modules/workflow/index.ts';
 
-export function createServices(app: FastifyInstance, config: AppConfig, pool: Database) {
+export function createServices(app: FastifyInstance, config: AppConfig, pool: Database, reader: Database = pool) {
   // Repositories join the write request's unit of work (db/unit-of-work.ts); route limits and the
   // login throttle count on the pool itself, so that a refused call still counts.
   const db = joinUnitOfWork(pool);
@@ -104,6 +106,8 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
   });
   // Instructing services: the rds record's rules, also used by the account part's creation in its transaction.
   const rdsServices = createServiceAdmin(createServiceRepository(db), serviceAddresses);
+  // The work lists read the replica when there is one (app.ts), the bulk's transitions the primary.
+  const worklist = createWorklistService({ repository: createWorklistRepository(reader, db), hierarchy: rdsServices });
   const scopes: ScopeResolvers = { ...access.resolvers, ...lca.resolvers, ...dossiers.resolvers, ...rdsServices.resolvers };
   return {
     config,
@@ -120,6 +124,7 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
     associationLight: createAssociationLightService(access, createAssociationLightRepository(db)),
     documents: createDocumentService({ repository: createDocumentRepository(db), storage: createFileStorage(config) }),
     dossiers,
+    worklist,
     projets: createProjetService(createProjetRepository(db)),
     pdf: createPdfService(createPdfRepository(db), createPdfPool(config.pdf)),
     rds: createRdsService(createRdsRepository(db)),

@@ -208,8 +208,7 @@ const SCOPE_ERRORS: Record<ResourceKind, readonly ErrorKey[]> = {
  * subvention »); a route that declares one removes it from this list.
  */
 export const SUBSIDY_ERRORS_AWAITING_ROUTES = [
-  // The work list's routes (subsidies/worklist-routes.ts), declared before the server answers them.
-  'WORKLIST_CURSOR_INVALID',
+  // The bulk event of the work list (subsidies/worklist-routes.ts worklistBulkRoutes), served with the instruction's transitions.
   'BULK_TOO_MANY',
   // The instruction routes (subsidies/instruction-routes.ts), until the server serves them.
   'INSTRUCTION_NOT_FOUND',

@@ -7,6 +7,7 @@ import { authRoutes } from './auth.ts';
 import type { RouteDefinition } from './http.ts';
 import { lcaRoutes } from './lca.ts';
 import { dossierRoutes } from './subsidies/dossier-routes.ts';
+import { worklistRoutes } from './subsidies/worklist-routes.ts';
 import { mailRoutes } from './mail.ts';
 import { notificationRoutes } from './notifications.ts';
 import { rdsRoutes } from './rds.ts';
@@ -66,6 +67,7 @@ export const api = {
   notifications: notificationRoutes,
   projets: projetRoutes,
   dossiers: dossierRoutes,
+  worklist: worklistRoutes,
   serviceAccounts: serviceAccountRoutes,
   rdsServices: rdsServiceRoutes,
   rdsSchemes: rdsSchemeRoutes,

@@ -182,6 +182,10 @@ export const worklistRoutes = {
     errors: ['INCLUDE_DELETED_ADMIN_ONLY', 'TOO_MANY_REQUESTS'],
     response: z.unknown(),
   }),
+} as const;
+
+/** The bulk event (its server part comes with the instruction's transitions; added to `api` then). */
+export const worklistBulkRoutes = {
   bulkWorklist: defineRoute({
     method: 'POST', gateway, path: '/demande/instructeur/dossiers/bulk', access: ROLE_SETS.instructors, scope: scope.caller,
     summary:

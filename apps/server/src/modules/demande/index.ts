@@ -3,5 +3,6 @@ export { createDossierRepository } from './dossiers/repository.ts';
 export { createDossierScopeRepository } from './dossiers/scope.repository.ts';
 export { createDossierService, instructionTarget, type DossierService } from './dossiers/service.ts';
 export { demandeRoutes } from './routes.ts';
+export { createWorklistRepository, createWorklistService, type WorklistService } from './worklist/index.ts';
 export { createProjetRepository, createProjetService, realignProjects, type ProjetService } from './projets/index.ts';
 export { createPdfPool, createPdfRepository, createPdfService, type PdfPool, type PdfService } from './pdf/index.ts';

@@ -164,6 +164,11 @@ export function createServiceAdmin(repository: ServiceRepository, addresses: Ser
   return {
     resolvers,
     reachOf,
+    /** The caller's service and every service below it (the instructors' work list); null without a service record. */
+    async servicesBelow(authId: string): Promise<string[] | null> {
+      const own = await repository.findByAuthId(authId);
+      return own ? repository.subtree(own.id) : null;
+    },
 
     async list(claims: AuthClaims, filter: { niveau?: string; parent?: string; dispositif?: string; query?: string; includeChildren: boolean; populate: readonly string[] }) {
       const reach = await reachOf(claims);

@@ -1,0 +1,149 @@
+// Queries of the instructing services' work list (docs/domain.md « Listes de travail »), in SQL: one
+// row per instruction, filtered (§2), read a page at a time past a keyset (sort column, id) so that a
+// page costs its rows whatever the table holds (indexes of migration 20261202090000). Reads go to the
+// reading database (the replica when DATABASE_REPLICA_URL is set, services.ts); the bulk's selection
+// reads the primary, as everything a transition reads.
+import type { WorklistFilters, WorklistSort } from '@portail/contract';
+import { likeLiteral } from '../../../db/like-pattern.ts';
+import { Prisma, type Database } from '../../../db/prisma.ts';
+
+/** Who the caller reaches: the instructions of some services (and the ones the caller created), or every service's. */
+export type WorklistReach = { kind: 'services'; serviceIds: string[]; userId: string } | { kind: 'all' };
+
+/** Where a page starts: past this row, in this order. */
+export interface Keyset {
+  at: Date;
+  id: string;
+}
+export interface PageRequest {
+  sort: WorklistSort;
+  order: 'asc' | 'desc';
+  limit: number;
+  after?: Keyset | undefined;
+}
+
+export interface WorklistRow {
+  id: string;
+  dossier_id: string;
+  etat: string;
+  is_referent: boolean;
+  service_id: string;
+  service_nom: string;
+  sort_at: Date;
+  updated_at: Date;
+  id_fo: string;
+  exercice: number;
+  exercice_fin: number | null;
+  statut: string;
+  code_subvention: string;
+  libelle_subvention: string;
+  dispositif_id: string;
+  libelle_dispositif: string;
+  association_id: string;
+  id_siret: string | null;
+  nom: string | null;
+  created_by_id: string | null;
+  created_by_type: string;
+  deleted_at: Date | null;
+  created_at: Date;
+}
+
+const SORT_COLUMN: Record<WorklistSort, Prisma.Sql> = { updated_at: Prisma.sql`i.updated_at`, created_at: Prisma.sql`i.created_at` };
+
+/** Filters on the dossier's own columns (they need the join with dossiers). */
+const hasDossierFilter = (f: WorklistFilters) =>
+  Boolean(f.exercices?.length || f.statuts?.length || f.id_type_dispositif?.length || f.createdBy?.length || f.createdByType?.length || f.searchQuery?.trim());
+
+/**
+ * The conditions of the reach and the filters, on `i` (dossier_instructions), `d` (dossiers) and `s`
+ * (subventions). A deleted dossier has every instruction in B (the machine's `supprimer` moves them
+ * all with the dossier's deletion, dossiers/service.ts): hiding B hides deleted dossiers without
+ * reading them. A never-transmitted instruction (A) reaches a service only when one of its agents
+ * created the dossier (createdByType service), as in GET /demande/dossiers.
+ */
+function conditions(reach: WorklistReach, f: WorklistFilters, options: { withEtats: boolean }): Prisma.Sql[] {
+  const hidden = f.includeDeleted ? ['A'] : ['A', 'B'];
+  const and: Prisma.Sql[] = [
+    reach.kind === 'services'
+      ? Prisma.sql`(i.etat <> ALL(${hidden}::text[]) OR (i.created_by_id = ${reach.userId}::uuid AND i.created_by_type = 'service'${f.includeDeleted ? Prisma.empty : Prisma.sql` AND i.etat <> 'B'`}))`
+      : Prisma.sql`i.etat <> ALL(${hidden}::text[])`,
+  ];
+  if (options.withEtats && f.etats?.length) and.push(Prisma.sql`i.etat = ANY(${f.etats}::text[])`);
+  if (reach.kind === 'all' && f.id_service_instructeur?.length) and.push(Prisma.sql`i.service_id = ANY(${f.id_service_instructeur}::uuid[])`);
+  if (f.exercices?.length) and.push(Prisma.sql`d.exercice = ANY(${f.exercices}::int[])`);
+  if (f.statuts?.length) and.push(Prisma.sql`d.statut = ANY(${f.statuts}::text[])`);
+  if (f.id_type_dispositif?.length) and.push(Prisma.sql`d.dispositif_id = ANY(${f.id_type_dispositif}::uuid[])`);
+  if (f.createdBy?.length) and.push(Prisma.sql`d.created_by_id = ANY(${f.createdBy}::uuid[])`);
+  if (f.createdByType?.length) and.push(Prisma.sql`d.created_by_type = ANY(${f.createdByType}::text[])`);
+  const search = f.searchQuery?.trim();
+  if (search) {
+    // '%' and '_' typed by the user match themselves, not any text.
+    const literal = likeLiteral(search);
+    and.push(Prisma.sql`(d.id_fo LIKE ${`${literal}%`} OR d.id_siret LIKE ${`${literal}%`} OR d.nom ILIKE ${`%${literal}%`} OR s.code ILIKE ${`${literal}%`})`);
+  }
+  return and;
+}
+
+/** The services a `services` reach reads: its own, narrowed by id_service_instructeur when given. */
+const servicesOf = (reach: Extract<WorklistReach, { kind: 'services' }>, f: WorklistFilters) =>
+  f.id_service_instructeur?.length ? reach.serviceIds.filter((id) => f.id_service_instructeur!.includes(id)) : reach.serviceIds;
+
+/**
+ * One page of the list: `limit` rows past `after`. For a services reach, each service's page is read
+ * by its own index (service, sort column, id) and the pages merged: k services cost k pages, never
+ * the services' whole lists. Exported for the bench, which runs the same statement on bare pg.
+ */
+export function pageStatement(reach: WorklistReach, f: WorklistFilters, page: PageRequest): Prisma.Sql {
+  const column = SORT_COLUMN[page.sort];
+  const desc = page.order === 'desc';
+  const direction = desc ? Prisma.sql`DESC` : Prisma.sql`ASC`;
+  const and = conditions(reach, f, { withEtats: true });
+  if (page.after) {
+    and.push(desc ? Prisma.sql`(${column}, i.id) < (${page.after.at}::timestamptz, ${page.after.id}::uuid)` : Prisma.sql`(${column}, i.id) > (${page.after.at}::timestamptz, ${page.after.id}::uuid)`);
+  }
+  const inner = (extra: Prisma.Sql) => Prisma.sql`
+    SELECT i.id, i.dossier_id, i.etat, i.is_referent, i.service_id, ${column} AS sort_at, i.updated_at,
+           d.id_fo, d.exercice, d.exercice_fin, d.statut, s.code AS code_subvention, s.label AS libelle_subvention, d.dispositif_id,
+           d.association_id, d.id_siret, d.nom, d.created_by_id, d.created_by_type, d.deleted_at, d.created_at
+    FROM dossier_instructions i JOIN dossiers d ON d.id = i.dossier_id JOIN subventions s ON s.id = d.subvention_id
+    WHERE ${extra} AND ${Prisma.join(and, ' AND ')}
+    ORDER BY ${column} ${direction}, i.id ${direction} LIMIT ${page.limit}`;
+  const rows =
+    reach.kind === 'services'
+      ? Prisma.sql`SELECT w.* FROM unnest(${servicesOf(reach, f)}::uuid[]) AS reach(service_id) CROSS JOIN LATERAL (${inner(Prisma.sql`i.service_id = reach.service_id`)}) w`
+      : inner(Prisma.sql`TRUE`);
+  return Prisma.sql`
+    SELECT w.*, dp.label AS libelle_dispositif, sa.nom AS service_nom
+    FROM (${rows}) w JOIN dispositifs dp ON dp.id = w.dispositif_id JOIN service_accounts sa ON sa.id = w.service_id
+    ORDER BY w.sort_at ${direction}, w.id ${direction} LIMIT ${page.limit}`;
+}
+
+/** Rows per instruction state under the filters but `etats`. */
+function countStatement(reach: WorklistReach, f: WorklistFilters): Prisma.Sql {
+  const and = conditions(reach, f, { withEtats: false });
+  if (reach.kind === 'services') and.push(Prisma.sql`i.service_id = ANY(${servicesOf(reach, f)}::uuid[])`);
+  // Without a filter on the dossier, the instructions alone answer (an index-only scan).
+  const from = hasDossierFilter(f)
+    ? Prisma.sql`dossier_instructions i JOIN dossiers d ON d.id = i.dossier_id JOIN subventions s ON s.id = d.subvention_id`
+    : Prisma.sql`dossier_instructions i`;
+  return Prisma.sql`SELECT i.etat, count(*)::int AS count FROM ${from} WHERE ${Prisma.join(and, ' AND ')} GROUP BY i.etat`;
+}
+
+/** `reader`: where lists, counts and exports read (the replica when there is one); `primary`: the rest. */
+export function createWorklistRepository(reader: Database, primary: Database) {
+  return {
+    page: (reach: WorklistReach, f: WorklistFilters, page: PageRequest, from: Database = reader) => from.$queryRaw<WorklistRow[]>(pageStatement(reach, f, page)),
+    /** The rows of a bulk's `selectAll`, read on the primary (what the transitions will lock), at most `limit`. */
+    selection: (reach: WorklistReach, f: WorklistFilters, limit: number) =>
+      primary.$queryRaw<WorklistRow[]>(pageStatement(reach, f, { sort: 'updated_at', order: 'desc', limit })),
+    counts: (reach: WorklistReach, f: WorklistFilters) => reader.$queryRaw<{ etat: string; count: number }[]>(countStatement(reach, f)),
+    /** Messages from the association (notifications of type 5) the user has not read, per listed dossier. */
+    async unreadMessages(userId: string, dossierIds: string[]): Promise<Map<string, number>> {
+      if (dossierIds.length === 0) return new Map();
+      const rows = await reader.$queryRaw<{ id: string; n: number }[]>`SELECT payload->>'dossier' AS id, count(*)::int AS n FROM notifications
+        WHERE user_id = ${userId}::uuid AND read_at IS NULL AND type = 5 AND payload->>'dossier' = ANY(${dossierIds}::text[]) GROUP BY 1`;
+      return new Map(rows.map((r) => [r.id, r.n]));
+    },
+  };
+}
+export type WorklistRepository = ReturnType<typeof createWorklistRepository>;

@@ -1,0 +1,52 @@
+// lca-server /demande/instructeur/dossiers routes (contract subsidies/worklist-routes.ts): a few
+// lines each; the rules are in service.ts, the files' writing in export.ts.
+import { PassThrough, type Writable } from 'node:stream';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { api } from '@portail/contract';
+import { registerRoute } from '../../../http/contract-routes.ts';
+import type { WorklistRow } from './repository.ts';
+import { writeCsv, writeXlsx } from './export.ts';
+import type { WorklistService } from './service.ts';
+
+/** The services these routes call, wired by services.ts (which this module never imports). */
+export interface WorklistRouteServices {
+  worklist: WorklistService;
+}
+
+const FORMATS = {
+  csv: { type: 'text/csv; charset=utf-8', write: writeCsv },
+  xlsx: { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', write: writeXlsx },
+} as const;
+
+/**
+ * Sends the file as it is written. Its length is unknown beforehand: X-Total-Count gives the rows
+ * to come, for the client's progress. A failure midway cuts the answer (the client sees a broken
+ * download, never a file that looks whole).
+ */
+async function sendExport(reply: FastifyReply, format: keyof typeof FORMATS, file: { total: number; batches: AsyncIterable<WorklistRow[]> }) {
+  const out = new PassThrough();
+  const day = new Date().toISOString().slice(0, 10);
+  void reply
+    .header('content-type', FORMATS[format].type)
+    .header('content-disposition', `attachment; filename="dossiers-${day}.${format}"`)
+    .header('cache-control', 'private, no-store')
+    .header('x-total-count', String(file.total))
+    .header('access-control-expose-headers', 'X-Total-Count, Content-Disposition')
+    .send(out);
+  try {
+    await FORMATS[format].write(out as Writable, file.batches);
+  } catch (error) {
+    reply.log.error({ err: error }, 'export interrupted');
+    out.destroy(error as Error);
+  }
+  return reply;
+}
+
+export function worklistRoutes(app: FastifyInstance, { worklist }: WorklistRouteServices) {
+  const r = api.worklist;
+  registerRoute(app, r.listWorklist, ({ auth, query }) => worklist.list(auth, query));
+  registerRoute(app, r.countWorklist, ({ auth, query }) => worklist.counts(auth, query));
+  const perAccount = { rateLimit: { name: 'worklistExport' } } as const;
+  registerRoute(app, r.exportWorklistCsv, async ({ auth, query, reply }) => sendExport(reply, 'csv', await worklist.exportRows(auth, query)), perAccount);
+  registerRoute(app, r.exportWorklistXlsx, async ({ auth, query, reply }) => sendExport(reply, 'xlsx', await worklist.exportRows(auth, query)), perAccount);
+}

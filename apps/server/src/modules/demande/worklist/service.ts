@@ -1,0 +1,124 @@
+// The instructing services' work list (docs/domain.md « Listes de travail »): who reaches which
+// instructions, the keyset pages, the counts per state, the exports' batches and the bulk event.
+import {
+  dossierInstructionMachine,
+  isAdminRole,
+  isOsirisRole,
+  isRdsRole,
+  WORKLIST_LIMITS,
+  type DossierState,
+  type WorklistCounts,
+  type WorklistFilters,
+  type WorklistItem,
+  type WorklistPage,
+  type WorklistQuery,
+  type WorklistSort,
+} from '@portail/contract';
+import { appError } from '../../../http/errors.ts';
+import type { AuthClaims } from '../../../http/request-context.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+import type { WorklistReach, WorklistRepository, WorklistRow } from './repository.ts';
+
+/** What the list needs of the rds module: the caller's service and the services below it. */
+export interface ServiceHierarchy {
+  servicesBelow(authId: string): Promise<string[] | null>;
+}
+
+export interface WorklistServiceDeps {
+  repository: WorklistRepository;
+  hierarchy: ServiceHierarchy;
+}
+
+const STATE_LABELS = dossierInstructionMachine.states as Record<DossierState, { label: string }>;
+
+export function toWorklistItem(row: WorklistRow, unread: number): WorklistItem {
+  return {
+    id: row.id,
+    dossier_id: row.dossier_id,
+    id_fo: row.id_fo,
+    exercice: row.exercice,
+    exercice_fin: row.exercice_fin,
+    statut: row.statut as WorklistItem['statut'],
+    code_subvention: row.code_subvention,
+    libelle_subvention: row.libelle_subvention,
+    id_type_dispositif: row.dispositif_id,
+    libelle_dispositif: row.libelle_dispositif,
+    id_association: row.association_id,
+    demandeur: { id_siret: row.id_siret, nom: row.nom },
+    service: { id: row.service_id, nom: row.service_nom },
+    etat: row.etat as DossierState,
+    is_referent: row.is_referent,
+    createdBy: { id: row.created_by_id, type: row.created_by_type as WorklistItem['createdBy']['type'] },
+    deleted: row.deleted_at !== null,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    messages_non_lus: unread,
+  };
+}
+
+export function createWorklistService({ repository, hierarchy }: WorklistServiceDeps) {
+  /**
+   * osiris roles: every service's instructions; rds roles: their service and the services below it
+   * (rds.admin without a service record: every service, as in GET /demande/dossiers); an rds account
+   * without a service reaches nothing. Deleted dossiers are for administrators (403 otherwise).
+   */
+  async function reachOf(claims: AuthClaims, f: WorklistFilters): Promise<WorklistReach | null> {
+    if (f.includeDeleted && !claims.roles.some(isAdminRole)) throw appError('INCLUDE_DELETED_ADMIN_ONLY');
+    if (claims.roles.some(isOsirisRole)) return { kind: 'all' };
+    if (!claims.roles.some(isRdsRole)) return null;
+    const services = await hierarchy.servicesBelow(claims.userId);
+    if (services) return { kind: 'services', serviceIds: services, userId: claims.userId };
+    return claims.roles.includes('rds.admin') ? { kind: 'all' } : null;
+  }
+
+  /** Every row of the filtered list in order, `batch` at a time (the exports): one keyset query per batch. */
+  async function* batches(reach: WorklistReach, f: WorklistFilters, sort: WorklistSort, order: 'asc' | 'desc', batch: number = WORKLIST_LIMITS.exportBatch) {
+    let after: { at: Date; id: string } | undefined;
+    for (;;) {
+      const rows = await repository.page(reach, f, { sort, order, limit: batch, after });
+      if (rows.length > 0) yield rows;
+      if (rows.length < batch) return;
+      const last = rows.at(-1)!;
+      after = { at: last.sort_at, id: last.id };
+    }
+  }
+
+  async function counts(reach: WorklistReach | null, f: WorklistFilters): Promise<WorklistCounts> {
+    const rows = reach ? await repository.counts(reach, f) : [];
+    const byState = new Map(rows.map((r) => [r.etat, r.count]));
+    const par_etat = (Object.keys(STATE_LABELS) as DossierState[]).map((etat) => ({ etat, label: STATE_LABELS[etat].label, count: byState.get(etat) ?? 0 }));
+    const total = par_etat.filter((c) => !f.etats?.length || f.etats.includes(c.etat)).reduce((sum, c) => sum + c.count, 0);
+    return { total, par_etat };
+  }
+
+  return {
+    async list(claims: AuthClaims, q: WorklistQuery): Promise<WorklistPage> {
+      const after = q.cursor ? decodeCursor(q.cursor, q.sort, q.order) : undefined;
+      const reach = await reachOf(claims, q);
+      if (!reach) return { items: [], limit: q.limit, next_cursor: null };
+      // One row more than the page tells whether another page follows.
+      const rows = await repository.page(reach, q, { sort: q.sort, order: q.order, limit: q.limit + 1, after });
+      const page = rows.slice(0, q.limit);
+      const unread = await repository.unreadMessages(claims.userId, [...new Set(page.map((r) => r.dossier_id))]);
+      const last = page.at(-1);
+      return {
+        items: page.map((r) => toWorklistItem(r, unread.get(r.dossier_id) ?? 0)),
+        limit: q.limit,
+        next_cursor: rows.length > q.limit && last ? encodeCursor(q.sort, q.order, { at: last.sort_at, id: last.id }) : null,
+      };
+    },
+
+    async counts(claims: AuthClaims, f: WorklistFilters): Promise<WorklistCounts> {
+      return counts(await reachOf(claims, f), f);
+    },
+
+    /** The export: its row count (for the client's progress) and its rows, batch by batch, never all at once. */
+    async exportRows(claims: AuthClaims, q: WorklistFilters & { sort: WorklistSort; order: 'asc' | 'desc' }) {
+      const reach = await reachOf(claims, q);
+      const { total } = await counts(reach, q);
+      async function* none(): AsyncGenerator<WorklistRow[]> {}
+      return { total, batches: reach ? batches(reach, q, q.sort, q.order) : none() };
+    },
+  };
+}
+export type WorklistService = ReturnType<typeof createWorklistService>;

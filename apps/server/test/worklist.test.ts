@@ -1,0 +1,313 @@
+// The instructing services' work lists over HTTP on PostgreSQL (docs/domain.md « Listes de travail »):
+// who reaches which instructions (a service and the services below it, osiris every transmitted
+// dossier), every filter of §2, keyset pages walked to the end, counts per state, unread messages,
+// the CSV and XLSX exports (French Excel, formulas neutralised, X-Total-Count) and their limit per
+// account, and the instruction's last change following its state.
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, SUBSIDY_MESSAGES, WORKLIST_EXPORT_COLUMNS, type WorklistItem } from '@portail/contract';
+import { createAssociation, type TestAssociation } from './support/association-factory.ts';
+import { signIn } from './support/factories.ts';
+import { TOKEN_HEADER } from './support/http-helpers.ts';
+import { createService } from './support/rds-fixtures.ts';
+import { createDossier, createScheme, type SubsidyScheme } from './support/subsidy-fixtures.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+const LIST = '/api/lca-server/demande/instructeur/dossiers';
+
+let t: TestApp;
+/** A regional service with a departmental one below it, and a service elsewhere. */
+let region: Awaited<ReturnType<typeof createService>>;
+let departement: Awaited<ReturnType<typeof createService>>;
+let ailleurs: Awaited<ReturnType<typeof createService>>;
+let tokens: Record<'region' | 'departement' | 'ailleurs' | 'osiris' | 'rdsAdmin' | 'appliAdmin', string>;
+let asso: TestAssociation;
+let schemeRegion: SubsidyScheme;
+let schemeDepartement: SubsidyScheme;
+let schemeAilleurs: SubsidyScheme;
+/** id_fo of the dossiers made in beforeAll, by name. */
+const made: Record<string, { id: string; idFo: string }> = {};
+
+const get = (token: string, path = '', query: Record<string, string> = {}) => t.http().get(`${LIST}${path}`).query(query).set(TOKEN_HEADER, token);
+const tokenOf = async (service: { email: string }) => {
+  const response = await t.http().post('/api/auth-server/login').send({ email: service.email, password: 'Test-Portail-2026!' });
+  return response.body.token as string;
+};
+const idFos = (items: WorklistItem[]) => items.map((i) => i.id_fo).sort();
+
+beforeAll(async () => {
+  t = await startTestApp({ logLevel: 'fatal' });
+  region = await createService(t, { niveau: 'regional', nom: 'DRAJES Bretagne' });
+  departement = await createService(t, { niveau: 'departemental', parent: region.id, nom: 'SDJES Finistère' });
+  ailleurs = await createService(t, { niveau: 'regional', nom: 'DRAJES Normandie' });
+  tokens = {
+    region: await tokenOf(region),
+    departement: await tokenOf(departement),
+    ailleurs: await tokenOf(ailleurs),
+    osiris: (await signIn(t, { roles: ['osiris.admin-programme'] })).token,
+    rdsAdmin: (await signIn(t, { roles: ['rds.admin'] })).token,
+    appliAdmin: (await signIn(t, { roles: ['rds.appli_admin'] })).token,
+  };
+  asso = await createAssociation(t, { nom: 'Club de voile =SOMME(A1)' });
+  schemeRegion = await createScheme(t, { serviceIds: [region.id] });
+  schemeDepartement = await createScheme(t, { serviceIds: [departement.id] });
+  schemeAilleurs = await createScheme(t, { serviceIds: [ailleurs.id] });
+  const make = async (name: string, scheme: SubsidyScheme, serviceId: string, etat: string, exercice = 2026) => {
+    const d = await createDossier(t, asso, scheme, [serviceId], { etat, exercice });
+    made[name] = { id: d.id, idFo: d.idFo };
+  };
+  await make('regionD', schemeRegion, region.id, 'D');
+  await make('region2', schemeRegion, region.id, '2', 2025);
+  await make('regionA', schemeRegion, region.id, 'A');
+  await make('departementD', schemeDepartement, departement.id, 'D');
+  await make('departement6', schemeDepartement, departement.id, '6');
+  await make('ailleursD', schemeAilleurs, ailleurs.id, 'D');
+  // A dossier deleted after being sent back (C → B): the service saw it; only administrators list it again.
+  await make('regionB', schemeRegion, region.id, 'B');
+  await t.db.dossier.update({ where: { id: made.regionB!.id }, data: { deletedAt: new Date() } });
+});
+afterAll(() => t.close());
+
+describe('reach', () => {
+  it('a service sees its transmitted instructions and those of the services below it, never another service’s nor a draft', async () => {
+    const response = await get(tokens.region);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(idFos(response.body.items)).toEqual([made.regionD, made.region2, made.departementD, made.departement6].map((d) => d!.idFo).sort());
+    const row = (response.body.items as WorklistItem[]).find((i) => i.id_fo === made.departementD!.idFo)!;
+    expect(row).toMatchObject({ dossier_id: made.departementD!.id, etat: 'D', service: { id: departement.id, nom: 'SDJES Finistère' }, deleted: false, messages_non_lus: 0 });
+  });
+
+  it('the service below sees its own only', async () => {
+    expect(idFos((await get(tokens.departement)).body.items)).toEqual([made.departementD!.idFo, made.departement6!.idFo].sort());
+    expect(idFos((await get(tokens.ailleurs)).body.items)).toEqual([made.ailleursD!.idFo]);
+  });
+
+  it('osiris and rds.admin (no service) see every transmitted dossier; an rds account without a service sees nothing', async () => {
+    const all = [made.regionD, made.region2, made.departementD, made.departement6, made.ailleursD].map((d) => d!.idFo).sort();
+    expect(idFos((await get(tokens.osiris)).body.items)).toEqual(all);
+    expect(idFos((await get(tokens.rdsAdmin)).body.items)).toEqual(all);
+    expect((await get(tokens.appliAdmin)).body).toEqual({ items: [], limit: 50, next_cursor: null });
+  });
+
+  it('an association member is refused', async () => {
+    const member = await signIn(t, { roles: ['lca.association'] });
+    const response = await get(member.token);
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({ code: 'FORBIDDEN', message: MESSAGES.forbidden });
+  });
+
+  it('a draft created by the service’s own agent is in its list', async () => {
+    const d = await createDossier(t, asso, schemeAilleurs, [ailleurs.id], { etat: 'A' });
+    await t.db.dossierInstruction.updateMany({ where: { dossierId: d.id }, data: { createdById: ailleurs.authId, createdByType: 'service' } });
+    expect(idFos((await get(tokens.ailleurs)).body.items)).toContain(d.idFo);
+    expect(idFos((await get(tokens.osiris)).body.items)).not.toContain(d.idFo);
+    await t.db.dossier.delete({ where: { id: d.id } });
+  });
+});
+
+describe('filters of §2', () => {
+  const listed = async (query: Record<string, string>, token = tokens.osiris) => {
+    const response = await get(token, '', query);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return idFos(response.body.items);
+  };
+
+  it('etats, exercices, statuts, service, dispositif, createdBy, createdByType', async () => {
+    expect(await listed({ etats: 'D' })).toEqual([made.regionD, made.departementD, made.ailleursD].map((d) => d!.idFo).sort());
+    expect(await listed({ exercices: '2025' })).toEqual([made.region2!.idFo]);
+    expect(await listed({ statuts: 'complet' })).toEqual([]);
+    expect(await listed({ id_service_instructeur: departement.id })).toEqual([made.departementD!.idFo, made.departement6!.idFo].sort());
+    // A service outside the caller's reach gives nothing.
+    expect(await listed({ id_service_instructeur: ailleurs.id }, tokens.region)).toEqual([]);
+    expect(await listed({ id_type_dispositif: schemeAilleurs.dispositifId })).toEqual([made.ailleursD!.idFo]);
+    expect(await listed({ createdByType: 'service' })).toEqual([]);
+    expect(await listed({ createdByType: 'association', etats: '6' })).toEqual([made.departement6!.idFo]);
+    expect(await listed({ createdBy: region.authId })).toEqual([]);
+  });
+
+  it('searchQuery: number, SIRET, applicant, with % and _ matching themselves', async () => {
+    expect(await listed({ searchQuery: made.ailleursD!.idFo })).toEqual([made.ailleursD!.idFo]);
+    expect((await listed({ searchQuery: asso.siege })).length).toBe(5);
+    expect((await listed({ searchQuery: 'voile' })).length).toBe(5);
+    expect(await listed({ searchQuery: '%' })).toEqual([]);
+    expect(await listed({ searchQuery: 'vo_le' })).toEqual([]);
+  });
+
+  it('includeDeleted: administrators list deleted dossiers again, others get 403', async () => {
+    expect(await listed({ includeDeleted: 'true' }, tokens.rdsAdmin)).toContain(made.regionB!.idFo);
+    expect(await listed({}, tokens.rdsAdmin)).not.toContain(made.regionB!.idFo);
+    const refused = await get(tokens.region, '', { includeDeleted: 'true' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('FORBIDDEN');
+  });
+});
+
+describe('keyset pages', () => {
+  it('walks every row once, in order, for each sort and direction', async () => {
+    const everything = idFos((await get(tokens.osiris)).body.items);
+    for (const sort of ['updated_at', 'created_at'] as const) {
+      for (const order of ['asc', 'desc'] as const) {
+        const seen: WorklistItem[] = [];
+        let cursor: string | null = null;
+        do {
+          const response = await get(tokens.osiris, '', { sort, order, limit: '2', ...(cursor ? { cursor } : {}) });
+          expect(response.status, JSON.stringify(response.body)).toBe(200);
+          expect(response.body.items.length).toBeLessThanOrEqual(2);
+          seen.push(...response.body.items);
+          cursor = response.body.next_cursor;
+        } while (cursor);
+        expect(idFos(seen)).toEqual(everything);
+        const dates = seen.map((i) => i[sort]);
+        expect(dates).toEqual([...dates].sort((a, b) => (order === 'asc' ? a.localeCompare(b) : b.localeCompare(a))));
+      }
+    }
+  });
+
+  it('refuses a cursor that does not read back, or one of another order, in French', async () => {
+    const first = await get(tokens.osiris, '', { limit: '1' });
+    const queries: Record<string, string>[] = [{ cursor: 'pas-un-repere' }, { cursor: first.body.next_cursor, order: 'asc' }, { cursor: first.body.next_cursor, sort: 'created_at' }];
+    for (const query of queries) {
+      const response = await get(tokens.osiris, '', query);
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ code: 'VALIDATION_ERROR', message: SUBSIDY_MESSAGES.worklistCursorInvalid });
+    }
+  });
+
+  it('a row changed between two pages is neither repeated nor skipped among the others', async () => {
+    const first = await get(tokens.osiris, '', { limit: '2' });
+    const moved = first.body.items[0] as WorklistItem;
+    // The state machine moves it (a bare UPDATE of its state): its last change is now.
+    await t.db.$executeRaw`UPDATE dossier_instructions SET etat = '2' WHERE id = ${moved.id}::uuid AND etat = 'D'`;
+    const rest: WorklistItem[] = [];
+    let cursor: string | null = first.body.next_cursor;
+    while (cursor) {
+      const page = await get(tokens.osiris, '', { limit: '2', cursor });
+      rest.push(...page.body.items);
+      cursor = page.body.next_cursor;
+    }
+    const all = [...first.body.items, ...rest].map((i: WorklistItem) => i.id);
+    expect(new Set(all).size).toBe(all.length);
+    expect(all.length).toBe(5);
+    await t.db.$executeRaw`UPDATE dossier_instructions SET etat = 'D' WHERE id = ${moved.id}::uuid`;
+  });
+});
+
+describe('instruction’s last change', () => {
+  it('moves with its state, whoever writes it', async () => {
+    const before = await t.db.dossierInstruction.findFirstOrThrow({ where: { dossierId: made.region2!.id } });
+    await t.db.$executeRaw`UPDATE dossier_instructions SET etat = '3' WHERE id = ${before.id}::uuid`;
+    const after = await t.db.dossierInstruction.findFirstOrThrow({ where: { id: before.id } });
+    expect(after.updatedAt.getTime()).toBeGreaterThan(before.updatedAt.getTime());
+    const top = await get(tokens.osiris, '', { limit: '1' });
+    expect(top.body.items[0].id).toBe(before.id);
+    await t.db.$executeRaw`UPDATE dossier_instructions SET etat = '2' WHERE id = ${before.id}::uuid`;
+  });
+});
+
+describe('counts', () => {
+  it('counts per state under every filter but etats, and the total under all', async () => {
+    const response = await get(tokens.region, '/counts', { etats: 'D' });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const byState = Object.fromEntries(response.body.par_etat.map((c: { etat: string; count: number }) => [c.etat, c.count]));
+    expect(byState).toMatchObject({ D: 2, '2': 1, '6': 1, A: 0, B: 0 });
+    expect(response.body.par_etat.find((c: { etat: string }) => c.etat === 'D').label).toBe('Transmis au service instructeur');
+    expect(response.body.total).toBe(2);
+    const filtered = await get(tokens.region, '/counts', { exercices: '2026', searchQuery: 'voile' });
+    expect(filtered.body.total).toBe(3);
+  });
+});
+
+describe('unread messages', () => {
+  it('counts the association’s messages the caller has not read, per dossier', async () => {
+    const dossier = made.regionD!;
+    await t.db.notification.createMany({
+      data: [
+        { associationId: asso.id, userId: region.authId, type: 5, payload: { dossier: dossier.id } },
+        { associationId: asso.id, userId: region.authId, type: 5, payload: { dossier: dossier.id } },
+        { associationId: asso.id, userId: region.authId, type: 5, payload: { dossier: dossier.id }, readAt: new Date() },
+        { associationId: asso.id, userId: region.authId, type: 2, payload: { dossier: dossier.id } },
+      ],
+    });
+    const items = (await get(tokens.region)).body.items as WorklistItem[];
+    expect(items.find((i) => i.dossier_id === dossier.id)!.messages_non_lus).toBe(2);
+    expect(items.find((i) => i.dossier_id === made.region2!.id)!.messages_non_lus).toBe(0);
+  });
+});
+
+describe('exports', () => {
+  const binary = (response: { body: unknown }) => response.body as Buffer;
+  const download = (format: 'csv' | 'xlsx', token: string, query: Record<string, string> = {}) =>
+    get(token, `/export.${format}`, query).buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+
+  it('CSV for French Excel: BOM, « ; », French headers, one line per row, formulas neutralised', async () => {
+    const response = await download('csv', tokens.region);
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['x-total-count']).toBe('4');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="dossiers-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const text = binary(response).toString('utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const lines = text.slice(1).split('\r\n').filter((l) => l !== '');
+    expect(lines[0]).toBe(WORKLIST_EXPORT_COLUMNS.map(([, header]) => header).join(';'));
+    expect(lines.length).toBe(1 + 4);
+    expect(lines.slice(1).every((line) => line.includes(";'=SOMME(A1)") || line.includes("'Club de voile =SOMME(A1)") || line.includes('Club de voile =SOMME(A1)'))).toBe(true);
+    expect(text).toContain('Transmis au service instructeur');
+    expect(text).toContain('DRAJES Bretagne');
+  });
+
+  it('neutralises a cell that starts with = + - @', async () => {
+    await t.db.dossier.update({ where: { id: made.ailleursD!.id }, data: { nom: '=HYPERLINK("http://x";"y")' } });
+    const csv = binary(await download('csv', tokens.ailleurs)).toString('utf8');
+    expect(csv).toContain(`"'=HYPERLINK(""http://x"";""y"")"`);
+    const xlsx = new ExcelJS.Workbook();
+    await xlsx.xlsx.load(binary(await download('xlsx', tokens.ailleurs)) as unknown as ArrayBuffer);
+    const row = xlsx.worksheets[0]!.getRow(2);
+    const nameColumn = WORKLIST_EXPORT_COLUMNS.findIndex(([key]) => key === 'demandeur_nom') + 1;
+    expect(row.getCell(nameColumn).value).toBe(`'=HYPERLINK("http://x";"y")`);
+    expect(row.getCell(nameColumn).formula).toBeUndefined();
+    await t.db.dossier.update({ where: { id: made.ailleursD!.id }, data: { nom: asso.association.nom } });
+  });
+
+  it('XLSX: a sheet with the French headers and the filtered rows, dates as dates', async () => {
+    const response = await download('xlsx', tokens.osiris, { etats: 'D' });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(response.headers['x-total-count']).toBe('3');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(binary(response) as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.name).toBe('Dossiers');
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(WORKLIST_EXPORT_COLUMNS.map(([, header]) => header));
+    expect(sheet.actualRowCount).toBe(1 + 3);
+    const created = WORKLIST_EXPORT_COLUMNS.findIndex(([key]) => key === 'created_at') + 1;
+    expect(sheet.getRow(2).getCell(created).value).toBeInstanceOf(Date);
+    const ids = [2, 3, 4].map((n) => sheet.getRow(n).getCell(1).value).sort();
+    expect(ids).toEqual([made.regionD, made.departementD, made.ailleursD].map((d) => d!.idFo).sort());
+  });
+
+  it('an empty reach exports the headers only', async () => {
+    const text = binary(await download('csv', tokens.appliAdmin)).toString('utf8');
+    expect(text.slice(1).split('\r\n').filter((l) => l !== '').length).toBe(1);
+  });
+});
+
+describe('per-account limit of the exports', () => {
+  it('answers 429 in French past the limit', async () => {
+    const limited = await startTestApp({ logLevel: 'fatal', rateLimits: { ...t.config.rateLimits, worklistExport: { perIp: 100, perAccount: 2, windowMs: 60_000 } } });
+    try {
+      const agent = await signIn(limited, { roles: ['osiris.admin-programme'] });
+      const call = () => limited.http().get(`${LIST}/export.csv`).set(TOKEN_HEADER, agent.token);
+      expect((await call()).status).toBe(200);
+      expect((await call()).status).toBe(200);
+      const refused = await call();
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.tooManyRequests });
+    } finally {
+      await limited.close();
+    }
+  });
+});
