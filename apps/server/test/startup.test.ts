@@ -24,7 +24,7 @@ async function startPortal(env: Record<string, string>): Promise<PortalProcess> 
       LOG_LEVEL: 'warn',
       ...env,
     },
-    timeoutMs: 60_000,
+    timeoutMs: 120_000,
   });
 }
 
@@ -39,7 +39,8 @@ const login = (baseUrl: string, email: string, password: string) =>
     body: JSON.stringify({ email, password }),
   });
 
-describe('pnpm start on the embedded database', () => {
+// Each test starts a whole portal (initdb on a fresh folder): minutes on a loaded machine, as in the other spawning tests.
+describe('pnpm start on the embedded database', { timeout: 180_000 }, () => {
   const newUser = { email: 'persistante@test.example.org', password: 'Persistance-2026!' };
 
   it('starts on a fresh data folder, seeds demo accounts and lists them, stops cleanly on SIGTERM', async () => {
@@ -70,7 +71,7 @@ describe('pnpm start on the embedded database', () => {
   });
 });
 
-describe('production', () => {
+describe('production', { timeout: 180_000 }, () => {
   it('refuses to start with a JWT_SECRET shorter than 32 bytes or copied from our examples, with a clear message', async () => {
     const prod = { NODE_ENV: 'production', DATA_DIR: join(dataDir, 'prod') };
     await expect(startPortal({ ...prod, JWT_SECRET: 'trop-court' })).rejects.toThrow(/JWT_SECRET doit faire au moins 32 octets/);
