@@ -311,3 +311,37 @@ describe('per-account limit of the exports', () => {
     }
   });
 });
+
+describe('read replica (DATABASE_REPLICA_URL)', () => {
+  it('lists, counts and exports from the replica; the rest reads and writes the primary', async () => {
+    // A second database stands in for the replica: its own rows, which the primary does not hold.
+    const replica = await startTestApp({ logLevel: 'fatal' });
+    const portal = await startTestApp({ logLevel: 'fatal', databaseReplicaUrl: replica.config.databaseUrl });
+    try {
+      const seen = async (app: TestApp) => {
+        const service = await createService(app, { nom: 'Service de la réplique' });
+        const scheme = await createScheme(app, { serviceIds: [service.id] });
+        return createDossier(app, await createAssociation(app), scheme, [service.id], { etat: 'D' });
+      };
+      const onReplica = await seen(replica);
+      const onPrimary = await seen(portal);
+      const admin = await signIn(portal, { roles: ['rds.admin'] });
+      const list = await portal.http().get(LIST).set(TOKEN_HEADER, admin.token);
+      expect(list.status, JSON.stringify(list.body)).toBe(200);
+      expect(idFos(list.body.items)).toEqual([onReplica.idFo]);
+      const counts = await portal.http().get(`${LIST}/counts`).set(TOKEN_HEADER, admin.token);
+      expect(counts.body.total).toBe(1);
+      const csv = await portal.http().get(`${LIST}/export.csv`).set(TOKEN_HEADER, admin.token);
+      expect(csv.headers['x-total-count']).toBe('1');
+      expect(csv.text).toContain(onReplica.idFo);
+      // The dossier's own page (and every write, every transition) stays on the primary.
+      const page = await portal.http().get(`/api/lca-server/demande/dossiers/${onPrimary.id}`).set(TOKEN_HEADER, admin.token);
+      expect(page.status, JSON.stringify(page.body)).toBe(200);
+      const absent = await portal.http().get(`/api/lca-server/demande/dossiers/${onReplica.id}`).set(TOKEN_HEADER, admin.token);
+      expect(absent.status).toBe(404);
+    } finally {
+      await portal.close();
+      await replica.close();
+    }
+  });
+});
