@@ -115,8 +115,16 @@ export const worklistBulkSchema = z
     /** Every row the filters select (refused above 500, BULK_TOO_MANY). */
     selectAll: worklistFiltersSchema.optional(),
     event: z.enum(BULK_EVENTS, { error: (issue) => SUBSIDY_MESSAGES.bulkEventNotForService(String(issue.input)) }),
-    /** What the event carries for every dossier: a comment (a reason for renvoyer, refuser, rejeter). */
-    payload: z.object({ commentaire: z.string().trim().max(DOSSIER_LIMITS.comment, MESSAGES.maxLength('commentaire', DOSSIER_LIMITS.comment)).optional() }).optional(),
+    /**
+     * What the event carries for every dossier, named as in the instruction's event route: the
+     * instructor's `comment` (required to send back), the `motif` of a refusal or a rejection.
+     */
+    payload: z
+      .object({
+        comment: z.string().trim().max(DOSSIER_LIMITS.comment, MESSAGES.maxLength('commentaire', DOSSIER_LIMITS.comment)).optional(),
+        motif: z.string().trim().max(DOSSIER_LIMITS.comment, MESSAGES.maxLength('motif', DOSSIER_LIMITS.comment)).optional(),
+      })
+      .optional(),
   })
   .refine((b) => (b.ids === undefined) !== (b.selectAll === undefined), { error: SUBSIDY_MESSAGES.bulkSelection, path: ['ids'] });
 export type WorklistBulk = z.infer<typeof worklistBulkSchema>;

@@ -1,0 +1,202 @@
+// `pnpm bench:instruction`: the instructing services' work list over HTTP on the built portal, at
+// 10 000 and 1 000 000 dossiers (BENCH_DOSSIERS, comma-separated), loaded in SQL with generate_series
+// as for bench:dossiers (scripts/bench/dossier-load.ts; BENCH_DATA_DIR keeps the loaded databases and
+// shares them with it). On each size, the real portal (apps/server/dist/main.js, NODE_ENV=production)
+// and an agent of the busiest service (rds.user) and an osiris account; then:
+//   liste        GET /api/lca-server/demande/instructeur/dossiers (first page, default sort)
+//   recherche    the same with etats=D,2&exercices=2026 (this year's dossiers to process)
+//   compteurs    GET …/counts with the search's filters (a side figure)
+//   pg nu        the list's statement (pageStatement of the worklist repository) on bare pg, beside
+//                the HTTP figure: our overhead, HTTP p95 over pg p95
+//   export XLSX  GET …/export.xlsx of every transmitted dossier (osiris), read to its end: duration,
+//                rows (X-Total-Count), bytes, and the portal's RSS peak sampled every 50 ms
+// p95 one at a time (BENCH_REQUESTS calls after BENCH_WARMUP) and BENCH_CONCURRENCY (8) at a time,
+// printed beside the targets: p95 ≤ 50 ms at 1 M one at a time, ≤ 150 ms eight at a time, overhead
+// ≤ 30 %, XLSX RSS peak < 300 MB. The bulk of 500 events waits for the instruction's transitions.
+// Exit code 1 when a target judged at the largest size is missed.
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { createDatabase } from '../apps/server/src/db/prisma.ts';
+import { createAuthRepository, hashPassword } from '../apps/server/src/modules/auth/index.ts';
+import { pageStatement } from '../apps/server/src/modules/demande/worklist/index.ts';
+import { startPortalProcess, type PortalProcess } from '../apps/server/test/support/portal-process.ts';
+import { dropDatabase, prepareTemplate, withClient } from '../apps/server/test/support/postgres-cluster.ts';
+import { busiestServiceAgent, loadedMark, loadStatements } from './bench/dossier-load.ts';
+import { loadedDatabase, startBenchCluster } from './bench/kept-cluster.ts';
+import { summarize, timedCalls, warmUp, type Latencies } from './bench/timing.ts';
+
+const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
+const SIZES = (process.env.BENCH_DOSSIERS ?? '10000,1000000').split(',').map(Number);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? '200');
+const WARMUP = Number(process.env.BENCH_WARMUP ?? '50');
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? '8');
+const DATA_DIR = process.env.BENCH_DATA_DIR ? resolve(process.env.BENCH_DATA_DIR) : undefined;
+const PASSWORD = 'Banc-Dossiers-2026!';
+const TARGETS = { p95: 50, p95Concurrent: 150, overhead: 0.3, rssMb: 300 };
+const LIST = '/api/lca-server/demande/instructeur/dossiers';
+const SEARCH = { etats: ['D', '2'] as ('D' | '2')[], exercices: [2026] };
+const SEARCH_QUERY = 'etats=D,2&exercices=2026';
+
+const ms = (value: number) => value.toFixed(1).padStart(6);
+const triple = (l: Latencies) => `p50 ${ms(l.p50)}  p95 ${ms(l.p95)}  p99 ${ms(l.p99)} ms`;
+const load = () => `charge ${loadavg().map((v) => v.toFixed(2)).join(' ')} (1, 5, 15 min) sur ${cpus().length} processeurs`;
+const verdict = (ok: boolean) => (ok ? 'tenu' : 'MANQUÉ');
+
+async function signIn(baseUrl: string, email: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth-server/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
+  const body = (await response.json()) as { token?: string };
+  if (!body.token) throw new Error(`connexion de ${email} : ${response.status} ${JSON.stringify(body)}`);
+  return body.token;
+}
+
+async function get(baseUrl: string, path: string, token: string): Promise<string> {
+  const response = await fetch(baseUrl + path, { headers: { 'x-access-token': token } });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`GET ${path} : ${response.status} ${text.slice(0, 300)}`);
+  return text;
+}
+
+/** The process's resident memory and its children's, in MB (Linux /proc). */
+function rssMb(pid: number): number {
+  const own = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    // no children file: none
+  }
+  return own + children.reduce((sum, child) => sum + rssMb(child), 0);
+}
+
+async function figures(run: () => Promise<unknown>): Promise<{ sequential: Latencies; concurrent: Latencies }> {
+  await warmUp(run, [0], WARMUP);
+  const sequential = summarize(await timedCalls(run, [0], REQUESTS, 1));
+  const concurrent = summarize(await timedCalls(run, [0], REQUESTS, CONCURRENCY));
+  return { sequential, concurrent };
+}
+
+async function osirisAccount(url: string): Promise<string> {
+  const email = 'osiris-banc@bench.example.gouv.fr';
+  const db = createDatabase(url);
+  try {
+    const auth = createAuthRepository(db);
+    if (!(await auth.findByEmail(email))) {
+      await auth.createAccount({ email, passwordHash: await hashPassword(PASSWORD), civilite: 'Mme', nom: 'Banc', prenom: 'Osiris', origin: 'lca', roles: ['osiris.admin-programme'], enabled: true, mustChangePassword: false });
+    }
+  } finally {
+    await db.$disconnect();
+  }
+  return email;
+}
+
+/** The XLSX export read to its end while the portal's memory is sampled. */
+async function exportXlsx(portal: PortalProcess, token: string) {
+  const pid = portal.child.pid!;
+  let peak = rssMb(pid);
+  const before = peak;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 50);
+  const started = performance.now();
+  const response = await fetch(`${portal.baseUrl}${LIST}/export.xlsx`, { headers: { 'x-access-token': token } });
+  let bytes = 0;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  if (response.status !== 200) throw new Error(`export : ${response.status}`);
+  return { rows: Number(response.headers.get('x-total-count')), bytes, seconds, before, peak: Math.max(peak, rssMb(pid)) };
+}
+
+const build = spawnSync(process.execPath, [join(ROOT, 'scripts/build-server-if-changed.mjs')], { cwd: ROOT, stdio: 'inherit' });
+if (build.status !== 0) throw new Error('construction du serveur en échec');
+
+console.log(`début : ${load()}`);
+const work = mkdtempSync(join(tmpdir(), 'portail-bench-instruction-'));
+const cluster = await startBenchCluster(DATA_DIR);
+const template = `bench_instruction_tpl_${process.pid}`;
+const missed: string[] = [];
+try {
+  await prepareTemplate(cluster.adminUrl, template);
+  for (const size of SIZES) {
+    console.log(`\n== ${size.toLocaleString('fr-FR')} dossiers`);
+    const url = await loadedDatabase(cluster, DATA_DIR, {
+      template, name: `bench_dossiers_${size}`, mark: loadedMark(size),
+      load: async (fresh) => {
+        const started = performance.now();
+        await withClient(fresh, async (client) => {
+          for (const statement of loadStatements(size)) await client.query(statement);
+        });
+        console.log(`chargement ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      },
+    });
+    const agent = await busiestServiceAgent(url, PASSWORD);
+    const osirisEmail = await osirisAccount(url);
+    const portal = await startPortalProcess({
+      cwd: ROOT,
+      builtEntry: join(ROOT, 'apps/server/dist/main.js'),
+      env: {
+        PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1',
+        DATABASE_URL: url, JWT_SECRET: randomBytes(32).toString('base64url'), DATA_DIR: join(work, `data-${size}`), PUBLIC_URL: 'http://127.0.0.1',
+      },
+    });
+    try {
+      const token = await signIn(portal.baseUrl, agent.email);
+      const osiris = await signIn(portal.baseUrl, osirisEmail);
+      console.log(`portail prêt en ${Math.round(portal.readyMs)} ms ; service le plus chargé : ${agent.dossiers} dossiers reçus`);
+      const first = JSON.parse(await get(portal.baseUrl, LIST, token)) as { items: unknown[] };
+      const searched = JSON.parse(await get(portal.baseUrl, `${LIST}?${SEARCH_QUERY}`, token)) as { items: unknown[] };
+      console.log(`première page : ${first.items.length} lignes ; recherche : ${searched.items.length} lignes`);
+
+      const list = await figures(() => get(portal.baseUrl, LIST, token));
+      const search = await figures(() => get(portal.baseUrl, `${LIST}?${SEARCH_QUERY}`, token));
+      const counts = await figures(() => get(portal.baseUrl, `${LIST}/counts?${SEARCH_QUERY}`, token));
+      // The same statement on bare pg (one connection, no HTTP, no session, no JSON).
+      const reach = { kind: 'services' as const, serviceIds: [agent.serviceId], userId: agent.authId };
+      const [pgList, pgSearch] = await withClient(url, async (client) => {
+        const bare = async (filters: Parameters<typeof pageStatement>[1]) => {
+          const statement = pageStatement(reach, filters, { sort: 'updated_at', order: 'desc', limit: 51 });
+          await client.query(statement.text, statement.values as unknown[]);
+        };
+        await warmUp(() => bare({}), [0], WARMUP);
+        await warmUp(() => bare(SEARCH), [0], WARMUP);
+        return [summarize(await timedCalls(() => bare({}), [0], REQUESTS, 1)), summarize(await timedCalls(() => bare(SEARCH), [0], REQUESTS, 1))];
+      });
+      const xlsx = await exportXlsx(portal, osiris);
+
+      const big = size === Math.max(...SIZES);
+      const line = (name: string, f: { sequential: Latencies; concurrent: Latencies }, pgFigure?: Latencies) => {
+        console.log(`${name.padEnd(10)} à la suite ${triple(f.sequential)}   p95 cible ≤ ${TARGETS.p95} ms${big ? ` : ${verdict(f.sequential.p95 <= TARGETS.p95)}` : ' (jugée à 1 M)'}`);
+        console.log(`${''.padEnd(10)} ${CONCURRENCY} à la fois ${triple(f.concurrent)}   p95 cible ≤ ${TARGETS.p95Concurrent} ms${big ? ` : ${verdict(f.concurrent.p95 <= TARGETS.p95Concurrent)}` : ''}`);
+        if (big && f.sequential.p95 > TARGETS.p95) missed.push(`${name} p95`);
+        if (big && f.concurrent.p95 > TARGETS.p95Concurrent) missed.push(`${name} p95 à ${CONCURRENCY}`);
+        if (pgFigure) {
+          const overhead = f.sequential.p95 / pgFigure.p95 - 1;
+          console.log(`${''.padEnd(10)} pg nu      ${triple(pgFigure)}   surcoût du portail ${(overhead * 100).toFixed(0)} % (cible ≤ ${TARGETS.overhead * 100} %${big ? ` : ${verdict(overhead <= TARGETS.overhead)}` : ''})`);
+          if (big && overhead > TARGETS.overhead) missed.push(`${name} surcoût`);
+        }
+      };
+      console.log('');
+      line('liste', list, pgList);
+      line('recherche', search, pgSearch);
+      console.log(`compteurs  à la suite ${triple(counts.sequential)}   ${CONCURRENCY} à la fois ${triple(counts.concurrent)} (sans cible)`);
+      const rssOk = xlsx.peak < TARGETS.rssMb;
+      console.log(`export XLSX ${xlsx.rows.toLocaleString('fr-FR')} lignes, ${(xlsx.bytes / 1e6).toFixed(1)} Mo en ${xlsx.seconds.toFixed(1)} s ; RSS ${xlsx.before.toFixed(0)} → pic ${xlsx.peak.toFixed(0)} Mo (cible < ${TARGETS.rssMb} Mo : ${verdict(rssOk)})`);
+      if (!rssOk) missed.push('RSS export');
+      console.log('action groupée de 500 événements : non mesurée (les transitions de l’instruction ne sont pas encore servies)');
+    } finally {
+      await portal.stop();
+    }
+  }
+  console.log(`\nfin : ${load()}`);
+  if (missed.length > 0) {
+    console.log(`cibles manquées : ${missed.join(', ')}`);
+    process.exitCode = 1;
+  }
+} finally {
+  await dropDatabase(cluster.adminUrl, template).catch(() => {});
+  await cluster.stop();
+  rmSync(work, { recursive: true, force: true });
+}
