@@ -1,5 +1,5 @@
-// The instructing services' entry: /instructeur says the instruction workspace is to come and leads
-// to the dossiers their service received; the list opens each one on the reading page.
+// The instructing services' dossiers list (/dossiers) opens each one on the reading page (the work
+// list of /instructeur is instruction-worklist.test.tsx).
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -43,10 +43,9 @@ function signInInstructor() {
 }
 
 describe('instructor space', () => {
-  it('/instructeur leads to the dossiers the service received, each opened on the reading page', async () => {
+  it('the dossiers the service received open on the reading page', async () => {
     signInInstructor();
-    const router = renderApp('/instructeur');
-    await userEvent.click(await screen.findByRole('link', { name: 'Voir les dossiers reçus' }));
+    const router = renderApp('/dossiers');
     const row = (await screen.findByText('2026-000001')).closest('tr')!;
     expect(within(row).queryByRole('link', { name: /Modifier/ })).toBeNull();
     const consult = within(row).getByRole('link', { name: /Consulter le dossier 2026-000001/ });

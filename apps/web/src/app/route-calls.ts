@@ -2,7 +2,7 @@
 // page's own must match (test/route-roles.test.ts). Kept apart from route-table.ts: the router
 // and the entry guard never read it, so the route groups and their schemas stay out of the entry,
 // each page's chunk bringing only the calls it makes.
-import { api, instructionRoutes, type ResourceKind, type RouteDefinition } from '@portail/contract';
+import { api, instructionRoutes, worklistRoutes, type ResourceKind, type RouteDefinition } from '@portail/contract';
 import type { PageKey, RouteEntry } from './route-table.ts';
 
 /** The association file's routes (identity, establishments, bank details... and its journal). */
@@ -69,6 +69,22 @@ const INSTRUCTION_DOSSIER_CALLS: readonly RouteDefinition[] = [
   instructionRoutes.setInstructionStatut,
 ];
 
+/**
+ * The instructors' work list: the list, its counts, its exports, the bulk action, and the services
+ * and schemes its filters offer. /osiris makes the same list, counts and exports calls (not the
+ * bulk); those admit the rds roles too (each caller's rows are scoped by the server), so its
+ * osiris-only entry is not held to them here.
+ */
+const INSTRUCTOR_WORKLIST_CALLS: readonly RouteDefinition[] = [
+  worklistRoutes.listWorklist,
+  worklistRoutes.countWorklist,
+  worklistRoutes.exportWorklistCsv,
+  worklistRoutes.exportWorklistXlsx,
+  worklistRoutes.bulkWorklist,
+  api.rdsServices.listServices,
+  api.rdsSchemes.listDispositifs,
+];
+
 /** The pages that call the API, and the calls each one makes. */
 export const PAGE_CALLS: Readonly<Partial<Record<PageKey, readonly RouteDefinition[]>>> = {
   adminLca: [api.mail.outbox],
@@ -80,6 +96,7 @@ export const PAGE_CALLS: Readonly<Partial<Record<PageKey, readonly RouteDefiniti
   subsidyDossier: DOSSIER_CALLS,
   dossierReading: DOSSIER_READING_CALLS,
   instructionDossier: INSTRUCTION_DOSSIER_CALLS,
+  instructorWorklist: INSTRUCTOR_WORKLIST_CALLS,
 };
 
 /** The contract routes a route's page calls, if it calls the API. */

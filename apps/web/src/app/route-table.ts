@@ -34,7 +34,9 @@ export type PageKey =
   | 'subsidyCreation'
   | 'subsidyDossier'
   | 'dossierReading'
-  | 'instructionDossier';
+  | 'instructionDossier'
+  | 'instructorWorklist'
+  | 'osirisWorklist';
 
 export interface RouteEntry {
   path: string;
@@ -130,17 +132,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     { name: 'dossier-instruction', title: 'Instruction du dossier de demande de subvention', roles: DOSSIER_INSTRUCTORS },
     'instructionDossier',
   ),
-  placeholderRoute(
-    '/instructeur',
-    { name: 'instructeur', title: 'Espace instructeur', roles: INSTRUCTORS },
-    'Les dossiers transmis au service instructeur, à instruire, accorder, refuser ou renvoyer au compte association. En attendant, les dossiers reçus par votre service se lisent et se commentent depuis la liste des dossiers.',
-    { to: '/dossiers', label: 'Voir les dossiers reçus' },
-  ),
-  placeholderRoute(
-    '/osiris',
-    { name: 'osiris', title: 'Espace Osiris', roles: OSIRIS },
-    "Le suivi des dossiers de subvention par l'outil de gestion Osiris du ministère.",
-  ),
+  route('/instructeur', { name: 'instructeur', title: 'Espace instructeur', roles: INSTRUCTORS }, 'instructorWorklist'),
+  route('/osiris', { name: 'osiris', title: 'Espace Osiris', roles: OSIRIS }, 'osirisWorklist'),
   loginRoute('/validation', { name: 'validation', title: 'Validez votre adresse électronique' }, 'validation'),
   route(
     '/repertoire-des-subventions',

@@ -42,6 +42,8 @@ const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   subsidyCreation: () => import('../features/subsidies/creation-page.tsx').then((m) => m.CreationPage),
   subsidyDossier: () => import('../features/subsidies/dossier-page.tsx').then((m) => m.DossierPage),
   dossierReading: () => import('../features/instruction/dossier-page.tsx').then((m) => m.DossierReadingPage),
+  instructorWorklist: () => import('../features/instruction/worklist-page.tsx').then((m) => m.InstructorWorklistPage),
+  osirisWorklist: () => import('../features/instruction/worklist-page.tsx').then((m) => m.OsirisWorklistPage),
   instructionDossier: () => import('../features/instruction/dossier-page.tsx').then((m) => m.InstructionDossierPage),
 };
 

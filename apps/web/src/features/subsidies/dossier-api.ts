@@ -1,9 +1,8 @@
 // The dossier wizard's calls to the API: one step's changes as the contract's step body (PUT
 // /demande/dossiers/:id, steps 0-4), the documents of step 2 (PUT …/documents), a project as the
-// projects routes take it, and the dossier's PDF fetched with the access token in its header
-// (never in a URL), then saved by the browser from a local blob.
+// projects routes take it, and the dossier's PDF (lib/api/download.ts: token in the header, never
+// in a URL; saved by the browser from a local blob).
 import {
-  ACCESS_TOKEN_HEADER,
   dossierRoutes,
   projetRoutes,
   routeUrl,
@@ -12,7 +11,7 @@ import {
   type RouteInput,
 } from '@portail/contract';
 import { callApi } from '../../lib/api/index.ts';
-import { session } from '../../lib/session/session-store.ts';
+import { fetchWithToken, saveBlob } from '../../lib/api/download.ts';
 import type { ProjectDraft } from './wizard/project/project-editor.tsx';
 import type { DossierChanges } from './wizard/types.ts';
 
@@ -95,30 +94,8 @@ export async function loadProjects(id: string): Promise<Dossier['projets']> {
   return projets as Dossier['projets'];
 }
 
-/**
- * Downloads the dossier's PDF: the access token goes in the header, as for every call; a stale
- * token is refreshed by one ordinary call, then the PDF is asked again.
- */
+/** Downloads the dossier's PDF (token in the header; a stale one refreshed by reading the dossier). */
 export async function downloadDossierPdf(id: string, fileName: string): Promise<void> {
-  const url = routeUrl(projetRoutes.dossierPdf, { id });
-  const get = () => fetch(url, { headers: { [ACCESS_TOKEN_HEADER]: session.getState().token ?? '' }, credentials: 'same-origin' });
-  let response = await get();
-  if (response.status === 401) {
-    await callApi(dossierRoutes.getDossier, { params: { id }, query: {} });
-    response = await get();
-  }
-  if (!response.ok) {
-    // The same French text as any refused call (never a server message outside the catalogue).
-    const [{ toApiError }, body] = await Promise.all([import('../../lib/api/error-mapping.ts'), response.json().catch(() => null)]);
-    throw toApiError(response.status, body);
-  }
-  const blob = await response.blob();
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  const response = await fetchWithToken(routeUrl(projetRoutes.dossierPdf, { id }), () => callApi(dossierRoutes.getDossier, { params: { id }, query: {} }));
+  saveBlob(await response.blob(), fileName);
 }

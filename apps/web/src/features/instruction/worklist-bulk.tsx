@@ -1,0 +1,149 @@
+// The bulk action of the work list: one event of the instruction machine on the selected rows (or
+// on every row the filters match), with its comment, confirmed in a DSFR modal; the answer lists
+// per dossier what was done and what was refused, with the reason, and takes the focus.
+import { fr } from '@codegouvfr/react-dsfr';
+import { Alert } from '@codegouvfr/react-dsfr/Alert';
+import { Button } from '@codegouvfr/react-dsfr/Button';
+import { Input } from '@codegouvfr/react-dsfr/Input';
+import { Select } from '@codegouvfr/react-dsfr/Select';
+import { BULK_EVENTS, DOSSIER_LIMITS, dossierInstructionMachine, MESSAGES, WORKLIST_LIMITS, worklistRoutes, type BulkEvent, type WorklistBulkResult, type WorklistFilters } from '@portail/contract';
+import { useEffect, useRef, useState } from 'react';
+import { callApi, errorMessage } from '../../lib/api/index.ts';
+import { focusElement } from '../../lib/focus/focus.ts';
+import { ConfirmDialog } from '../../lib/ui/confirm-dialog.tsx';
+import { stateLabel } from '../subsidies/index.ts';
+import { bulkSelection, mayActOn, selectedCount, type Selection } from './worklist-selection.ts';
+
+const eventLabel = (event: BulkEvent) => dossierInstructionMachine.events[event].label;
+/** Events whose comment the association reads as the reason: required. */
+const NEEDS_COMMENT: readonly BulkEvent[] = ['renvoyer', 'refuser', 'rejeter'];
+
+interface WorklistBulkProps {
+  selection: Selection;
+  filters: WorklistFilters;
+  onDone: () => void;
+}
+
+export function WorklistBulk({ selection, filters, onDone }: WorklistBulkProps) {
+  const [event, setEvent] = useState<BulkEvent | ''>('');
+  const [comment, setComment] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<WorklistBulkResult | null>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (result && resultRef.current) focusElement(resultRef.current);
+  }, [result]);
+  const count = selectedCount(selection);
+  const commentMissing = event !== '' && NEEDS_COMMENT.includes(event) && comment.trim() === '';
+
+  async function apply() {
+    if (event === '') return;
+    try {
+      const answer = await callApi(worklistRoutes.bulkWorklist, {
+        body: { ...bulkSelection(selection, filters), event, ...(comment.trim() ? { payload: { commentaire: comment.trim() } } : {}) },
+      });
+      setConfirming(false);
+      setError(null);
+      setResult(answer);
+      onDone();
+    } catch (e) {
+      setConfirming(false);
+      setError(errorMessage(e, MESSAGES.httpEmpty));
+    }
+  }
+
+  return (
+    <section aria-labelledby="worklist-bulk" className={fr.cx('fr-mt-4w')}>
+      <h2 id="worklist-bulk" className={fr.cx('fr-h5')}>
+        Action groupée
+      </h2>
+      <p>
+        {count === 0 ? 'Aucun dossier sélectionné.' : `${count.toLocaleString('fr-FR')} dossier(s) sélectionné(s).`}
+        {count > WORKLIST_LIMITS.bulkMax && ` Une action groupée porte sur ${WORKLIST_LIMITS.bulkMax} dossiers au plus : affinez les filtres.`}
+      </p>
+      <form
+        aria-label="Action groupée sur les dossiers sélectionnés"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (event === '' || !mayActOn(selection)) return;
+          if (commentMissing) return setError(MESSAGES.required('commentaire'));
+          setError(null);
+          setConfirming(true);
+        }}
+      >
+        <div className={fr.cx('fr-grid-row', 'fr-grid-row--gutters', 'fr-grid-row--bottom')}>
+          <div className={fr.cx('fr-col-12', 'fr-col-md-5')}>
+            <Select label="Événement" nativeSelectProps={{ id: 'bulk-event', value: event, onChange: (e) => setEvent(e.target.value as BulkEvent | '') }}>
+              <option value="">Choisir un événement</option>
+              {BULK_EVENTS.map((e) => (
+                <option key={e} value={e}>
+                  {eventLabel(e)}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div className={fr.cx('fr-col-12', 'fr-col-md-5')}>
+            <Input
+              label={event !== '' && NEEDS_COMMENT.includes(event) ? 'Commentaire (obligatoire, lu par les associations)' : 'Commentaire (facultatif)'}
+              state={commentMissing && error ? 'error' : 'default'}
+              stateRelatedMessage={commentMissing && error ? error : undefined}
+              nativeInputProps={{ id: 'bulk-comment', value: comment, maxLength: DOSSIER_LIMITS.comment, onChange: (e) => setComment(e.target.value) }}
+            />
+          </div>
+          <div className={fr.cx('fr-col-12', 'fr-col-md-2')}>
+            <Button type="submit" disabled={event === '' || !mayActOn(selection)}>
+              Appliquer
+            </Button>
+          </div>
+        </div>
+      </form>
+      {error && !commentMissing && <Alert severity="error" small role="alert" description={error} />}
+      <ConfirmDialog
+        open={confirming && event !== ''}
+        title={event === '' ? '' : `${eventLabel(event)} : ${count.toLocaleString('fr-FR')} dossier(s) ?`}
+        confirmLabel={`Appliquer à ${count.toLocaleString('fr-FR')} dossier(s)`}
+        onConfirm={apply}
+        onClose={() => setConfirming(false)}
+      >
+        <p>Chaque dossier change d’état dans sa propre transaction : ceux que l’événement ne permet pas sont laissés tels quels et listés avec la raison.</p>
+      </ConfirmDialog>
+      {result && (
+        <div ref={resultRef} tabIndex={-1} role="status" data-testid="bulk-result" className={fr.cx('fr-mt-2w')}>
+          <Alert
+            severity={result.refused.length === 0 ? 'success' : 'warning'}
+            title={`${result.done.length} dossier(s) traité(s), ${result.refused.length} refusé(s)`}
+            description={
+              <>
+                {result.done.length > 0 && (
+                  <>
+                    <h3 className={fr.cx('fr-h6', 'fr-mt-2w', 'fr-mb-1w')}>Traités</h3>
+                    <ul>
+                      {result.done.map((d) => (
+                        <li key={d.id}>
+                          Dossier n° {d.id_fo} : {stateLabel(d.etat)}
+                        </li>
+                      ))}
+                    </ul>
+                  </>
+                )}
+                {result.refused.length > 0 && (
+                  <>
+                    <h3 className={fr.cx('fr-h6', 'fr-mt-2w', 'fr-mb-1w')}>Refusés</h3>
+                    <ul>
+                      {result.refused.map((r) => (
+                        <li key={r.id}>
+                          {r.id_fo ? `Dossier n° ${r.id_fo}` : 'Dossier hors de votre portée'} : {r.message}
+                        </li>
+                      ))}
+                    </ul>
+                  </>
+                )}
+              </>
+            }
+          />
+        </div>
+      )}
+    </section>
+  );
+}
