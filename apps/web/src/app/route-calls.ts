@@ -2,7 +2,7 @@
 // page's own must match (test/route-roles.test.ts). Kept apart from route-table.ts: the router
 // and the entry guard never read it, so the route groups and their schemas stay out of the entry,
 // each page's chunk bringing only the calls it makes.
-import { api, instructionRoutes, worklistRoutes, type ResourceKind, type RouteDefinition } from '@portail/contract';
+import { api, instructionRoutes, worklistBulkRoutes, worklistRoutes, type ResourceKind, type RouteDefinition } from '@portail/contract';
 import type { PageKey, RouteEntry } from './route-table.ts';
 
 /** The association file's routes (identity, establishments, bank details... and its journal). */
@@ -80,7 +80,7 @@ const INSTRUCTOR_WORKLIST_CALLS: readonly RouteDefinition[] = [
   worklistRoutes.countWorklist,
   worklistRoutes.exportWorklistCsv,
   worklistRoutes.exportWorklistXlsx,
-  worklistRoutes.bulkWorklist,
+  worklistBulkRoutes.bulkWorklist,
   api.rdsServices.listServices,
   api.rdsSchemes.listDispositifs,
 ];

@@ -6,7 +6,7 @@ import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Button } from '@codegouvfr/react-dsfr/Button';
 import { Input } from '@codegouvfr/react-dsfr/Input';
 import { Select } from '@codegouvfr/react-dsfr/Select';
-import { BULK_EVENTS, DOSSIER_LIMITS, dossierInstructionMachine, MESSAGES, WORKLIST_LIMITS, worklistRoutes, type BulkEvent, type WorklistBulkResult, type WorklistFilters } from '@portail/contract';
+import { BULK_EVENTS, DOSSIER_LIMITS, dossierInstructionMachine, MESSAGES, WORKLIST_LIMITS, worklistBulkRoutes, type BulkEvent, type WorklistBulkResult, type WorklistFilters } from '@portail/contract';
 import { useEffect, useRef, useState } from 'react';
 import { callApi, errorMessage } from '../../lib/api/index.ts';
 import { focusElement } from '../../lib/focus/focus.ts';
@@ -40,7 +40,7 @@ export function WorklistBulk({ selection, filters, onDone }: WorklistBulkProps) 
   async function apply() {
     if (event === '') return;
     try {
-      const answer = await callApi(worklistRoutes.bulkWorklist, {
+      const answer = await callApi(worklistBulkRoutes.bulkWorklist, {
         body: { ...bulkSelection(selection, filters), event, ...(comment.trim() ? { payload: { commentaire: comment.trim() } } : {}) },
       });
       setConfirming(false);
