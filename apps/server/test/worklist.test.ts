@@ -12,6 +12,7 @@ import { TOKEN_HEADER } from './support/http-helpers.ts';
 import { createService } from './support/rds-fixtures.ts';
 import { createDossier, createScheme, type SubsidyScheme } from './support/subsidy-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
+import { pageStatement } from '../src/modules/demande/worklist/index.ts';
 
 const LIST = '/api/lca-server/demande/instructeur/dossiers';
 
@@ -343,5 +344,61 @@ describe('read replica (DATABASE_REPLICA_URL)', () => {
       await portal.close();
       await replica.close();
     }
+  });
+});
+
+describe('a page reads its rows, not the list (keyset on the indexes of migration 20261202090000)', () => {
+  let big: TestApp;
+  let serviceIds: string[];
+  const ROWS = 30_000;
+  beforeAll(async () => {
+    big = await startTestApp({ logLevel: 'fatal' });
+    const a = await createService(big, { nom: 'Service chargé' });
+    const b = await createService(big, { nom: 'Service voisin', parent: a.id, niveau: 'departemental' });
+    serviceIds = [a.id, b.id];
+    const scheme = await createScheme(big, { serviceIds });
+    const association = await createAssociation(big);
+    // 30 000 dossiers of two services, states and dates spread, in SQL.
+    await big.db.$executeRaw`INSERT INTO dossiers (id, id_fo, exercice, subvention_id, dispositif_id, association_id, created_by_type, created_at, updated_at)
+      SELECT gen_random_uuid(), '2023-' || lpad(g::text, 6, '0'), 2023 + g % 4, ${scheme.subventionId}::uuid, ${scheme.dispositifId}::uuid, ${association.id}::uuid, 'association',
+             now() - g * interval '1 minute', now() - g * interval '1 minute' FROM generate_series(1, ${ROWS}) g`;
+    await big.db.$executeRaw`INSERT INTO dossier_instructions (id, dossier_id, service_id, association_id, etat, created_by_type, created_at, updated_at)
+      SELECT gen_random_uuid(), d.id, (${serviceIds}::uuid[])[1 + (row_number() OVER ())::int % 2], d.association_id,
+             (ARRAY['A', 'D', '2', '6', '9', '10', '11'])[1 + (row_number() OVER ())::int % 7], 'association', d.created_at, d.updated_at
+      FROM dossiers d WHERE d.id_fo LIKE '2023-%'`;
+    await big.db.$executeRawUnsafe('ANALYZE');
+  }, 120_000);
+  afterAll(() => big.close());
+
+  /** Rows the plan read from dossier_instructions (every scan of it, times its loops). */
+  async function instructionRowsRead(statement: ReturnType<typeof pageStatement>): Promise<number> {
+    const rows = await big.db.$queryRawUnsafe<{ 'QUERY PLAN': { Plan: PlanNode }[] }[]>(`EXPLAIN (ANALYZE, FORMAT JSON) ${statement.text}`, ...statement.values);
+    const plan = rows[0]!['QUERY PLAN'];
+    const walk = (node: PlanNode): number =>
+      (node['Relation Name'] === 'dossier_instructions' ? node['Actual Rows'] * node['Actual Loops'] + (node['Rows Removed by Filter'] ?? 0) : 0) + (node.Plans ?? []).reduce((sum, child) => sum + walk(child), 0);
+    return walk(plan[0]!.Plan);
+  }
+  interface PlanNode {
+    'Relation Name'?: string;
+    'Actual Rows': number;
+    'Actual Loops': number;
+    'Rows Removed by Filter'?: number;
+    Plans?: PlanNode[];
+  }
+
+  it.each([
+    ['services', 'updated_at', 'desc'],
+    ['services', 'created_at', 'asc'],
+    ['all', 'updated_at', 'desc'],
+    ['all', 'created_at', 'asc'],
+  ] as const)('%s reach, by %s %s: the first page and one deep in the list read about a page each', async (kind, sort, order) => {
+    const reach = kind === 'services' ? { kind, serviceIds, userId: serviceIds[0]! } : { kind };
+    const first = await instructionRowsRead(pageStatement(reach, {}, { sort, order, limit: 51 }));
+    const row = await big.db.dossierInstruction.findFirstOrThrow({ orderBy: { [sort === 'updated_at' ? 'updatedAt' : 'createdAt']: 'asc' }, skip: 15_000 });
+    const deep = await instructionRowsRead(pageStatement(reach, {}, { sort, order, limit: 51, after: { at: sort === 'updated_at' ? row.updatedAt : row.createdAt, id: row.id } }));
+    // Each service's page, plus the drafts (A, 1 in 7) its filter skips: never the 30 000 rows.
+    const bound = (kind === 'services' ? serviceIds.length : 1) * 51 * 2;
+    expect(first).toBeLessThanOrEqual(bound);
+    expect(deep).toBeLessThanOrEqual(bound);
   });
 });
