@@ -22,6 +22,8 @@ import {
   createDossierRepository,
   createDossierScopeRepository,
   createDossierService,
+  createInstructionRepository,
+  createInstructionService,
   createPdfRepository,
   createPdfPool,
   createPdfService,
@@ -101,14 +103,20 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
   });
   // The resource scopes the routes declare (contract scope.ts), each resolved by the module that owns it.
   const workflow = createTransitionService({ repository: createWorkflowRepository(db), audit, mail, notifications, publicUrl: config.publicUrl, log: app.log });
+  const dossierScopes = createDossierScopeRepository(db);
+  const dossierRepository = createDossierRepository(db);
   const dossiers = createDossierService({
-    scopeRepository: createDossierScopeRepository(db), repository: createDossierRepository(db), workflow, audit, mail, notifications, rateLimits, publicUrl: config.publicUrl,
+    scopeRepository: dossierScopes, repository: dossierRepository, workflow, audit, mail, notifications, rateLimits, publicUrl: config.publicUrl,
+  });
+  // The services' side of the dossiers: events of one instruction (also what the bulk actions call: instruction.fire).
+  const instruction = createInstructionService({
+    repository: createInstructionRepository(db), dossierRepository, scopeRepository: dossierScopes, dossiers, workflow, audit, mail, notifications,
   });
   // Instructing services: the rds record's rules, also used by the account part's creation in its transaction.
   const rdsServices = createServiceAdmin(createServiceRepository(db), serviceAddresses);
   // The work lists read the replica when there is one (app.ts), the bulk's transitions the primary.
   const worklist = createWorklistService({ repository: createWorklistRepository(reader, db), hierarchy: rdsServices });
-  const scopes: ScopeResolvers = { ...access.resolvers, ...lca.resolvers, ...dossiers.resolvers, ...rdsServices.resolvers };
+  const scopes: ScopeResolvers = { ...access.resolvers, ...lca.resolvers, ...dossiers.resolvers, ...instruction.resolvers, ...rdsServices.resolvers };
   return {
     config,
     db: pool,
@@ -125,6 +133,7 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
     documents: createDocumentService({ repository: createDocumentRepository(db), storage: createFileStorage(config) }),
     dossiers,
     worklist,
+    instruction,
     projets: createProjetService(createProjetRepository(db)),
     pdf: createPdfService(createPdfRepository(db), createPdfPool(config.pdf)),
     rds: createRdsService(createRdsRepository(db)),

@@ -210,10 +210,6 @@ const SCOPE_ERRORS: Record<ResourceKind, readonly ErrorKey[]> = {
 export const SUBSIDY_ERRORS_AWAITING_ROUTES = [
   // The bulk event of the work list (subsidies/worklist-routes.ts worklistBulkRoutes), served with the instruction's transitions.
   'BULK_TOO_MANY',
-  // The instruction routes (subsidies/instruction-routes.ts), until the server serves them.
-  'INSTRUCTION_NOT_FOUND',
-  'INSTRUCTION_ACTION_REFUSED',
-  'SERVICE_NOT_INSTRUCTING',
   'NO_PROJECT_MATCHES',
 ] as const satisfies readonly ErrorKey[];
 /** Answered by every route that fires a state-machine event. */

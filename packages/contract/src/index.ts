@@ -8,6 +8,7 @@ import type { RouteDefinition } from './http.ts';
 import { lcaRoutes } from './lca.ts';
 import { dossierRoutes } from './subsidies/dossier-routes.ts';
 import { worklistRoutes } from './subsidies/worklist-routes.ts';
+import { instructionRoutes } from './subsidies/instruction-routes.ts';
 import { mailRoutes } from './mail.ts';
 import { notificationRoutes } from './notifications.ts';
 import { rdsRoutes } from './rds.ts';
@@ -68,6 +69,7 @@ export const api = {
   projets: projetRoutes,
   dossiers: dossierRoutes,
   worklist: worklistRoutes,
+  instructions: instructionRoutes,
   serviceAccounts: serviceAccountRoutes,
   rdsServices: rdsServiceRoutes,
   rdsSchemes: rdsSchemeRoutes,

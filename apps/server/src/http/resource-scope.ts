@@ -46,6 +46,17 @@ export interface DossierScope<M extends 'read' | 'write' = 'read' | 'write'> {
   write: boolean;
 }
 
+/** The caller's reach on one service's instruction of a subsidy dossier (modules/demande/dossiers/policy.ts). */
+export interface InstructionScope<M extends 'read' | 'write' = 'read' | 'write'> {
+  mode: M;
+  dossierId: string;
+  idFo: string;
+  associationId: string;
+  /** The instruction row (dossier_instructions) and its service. */
+  instructionId: string;
+  serviceId: string;
+}
+
 /** The resolved scope a declaration gives the handler (undefined for caller/none). */
 export type ResolvedScope<S> = S extends { resource: 'association'; mode: infer M extends ScopeMode }
   ? AssociationScope<M>
@@ -55,10 +66,16 @@ export type ResolvedScope<S> = S extends { resource: 'association'; mode: infer 
       ? AccountScope
       : S extends { resource: 'dossier'; mode: infer M extends 'read' | 'write' }
         ? DossierScope<M>
-        : undefined;
+        : S extends { resource: 'instruction'; mode: infer M extends 'read' | 'write' }
+          ? InstructionScope<M>
+          : undefined;
 
 type Declared<K extends ResourceKind> = Extract<ResourceScope, { resource: K }>;
-type IdsOf<K extends ResourceKind> = K extends 'establishment' ? { association: string; siret: string } : string;
+type IdsOf<K extends ResourceKind> = K extends 'establishment'
+  ? { association: string; siret: string }
+  : K extends 'instruction'
+    ? { dossier: string; service: string }
+    : string;
 
 /** What a module answers for one kind of resource. */
 export type ScopeResolver<K extends ResourceKind> = (claims: AuthClaims, id: IdsOf<K>, declared: Declared<K>) => Promise<ResolvedScope<Declared<K>>>;
@@ -103,6 +120,12 @@ export async function resolveScope(
       return resolvers.account!(claims, required(resourceIdOf(declared.id, call)), declared);
     case 'dossier':
       return resolvers.dossier!(claims, required(resourceIdOf(declared.id, call)), declared);
+    case 'instruction':
+      return resolvers.instruction!(
+        claims,
+        { dossier: required(resourceIdOf(declared.dossier, call)), service: required(resourceIdOf(declared.service, call)) },
+        declared,
+      );
     case 'service':
       return resolvers.service!(claims, required(resourceIdOf(declared.id, call)), declared);
   }

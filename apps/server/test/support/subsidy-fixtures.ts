@@ -235,3 +235,26 @@ export const linkSousDispositif = (t: TestApp, scheme: SubsidyScheme, debut: str
 
 /** The day `offset` days from today (UTC), YYYY-MM-DD: two days or more away, it is the same seen from Paris. */
 export const dayFromToday = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/** Calls of the instruction routes as `token`: an event of the service's instruction, its « incomplet » mark. */
+export function instructionCalls(t: TestApp, token: string) {
+  const calls = dossierCalls(t, token);
+  return {
+    fire: (dossierId: string, serviceId: string, body: object) => calls.post(`/${dossierId}/instructions/${serviceId}/events`, body),
+    statut: (dossierId: string, serviceId: string, body: object) => calls.put(`/${dossierId}/instructions/${serviceId}/statut`, body),
+    history: (dossierId: string) => calls.get(`/${dossierId}/history`),
+    /** A dossier created by the service on an association's behalf. */
+    createForAssociation: (body: object) => t.http().post('/api/lca-server/demande/service/dossiers').set(TOKEN_HEADER, token).send(body),
+  };
+}
+
+/** One financing line per project of the dossier for each service, for the dossier's exercise (what the projects' realignment writes). */
+export async function createFinancingLines(t: TestApp, dossierId: string, serviceIds: string[], montantDemande = 5000) {
+  const projets = await t.db.projet.findMany({ where: { dossierId }, select: { id: true, exercice: true } });
+  for (const p of projets) {
+    for (const serviceId of serviceIds) {
+      await t.db.projetFinancement.create({ data: { projetId: p.id, annee: p.exercice, serviceId, montantDemande } });
+    }
+  }
+  return projets.map((p) => ({ projet: p.id, annee: p.exercice }));
+}

@@ -2,6 +2,8 @@
 export { createDossierRepository } from './dossiers/repository.ts';
 export { createDossierScopeRepository } from './dossiers/scope.repository.ts';
 export { createDossierService, instructionTarget, type DossierService } from './dossiers/service.ts';
+export { createInstructionRepository } from './dossiers/instruction.repository.ts';
+export { createInstructionService, type InstructionFireInput, type InstructionService } from './dossiers/instruction.ts';
 export { demandeRoutes } from './routes.ts';
 export { createWorklistRepository, createWorklistService, type WorklistService } from './worklist/index.ts';
 export { createProjetRepository, createProjetService, realignProjects, type ProjetService } from './projets/index.ts';

@@ -57,8 +57,14 @@ export function createDossierExchanges(deps: DossierExchangesDeps) {
     }
   }
 
+  /** A change the association's members must hear of (the « incomplet » mark, the service in charge): notification and mail. */
+  async function tellMembers(tx: DbTransaction, claims: AuthClaims, row: DossierRow, type: NotificationTypeId, change: string) {
+    await tell(tx, claims, await repository.membersFor(tx, row.associationId, row.idSiret), { associationId: row.associationId, type, dossierId: row.id, idFo: row.idFo, text: `${change} (dossier n° ${row.idFo})` });
+  }
+
   return {
     tellReachedServices,
+    tellMembers,
 
     /** A change the other side should hear of (statut 2, document 4, RIB 6). */
     async notify(claims: AuthClaims, scope: DossierScope, type: 2 | 4 | 6) {

@@ -5,15 +5,17 @@
 //   member linked to a secondary establishment only the dossiers of that SIRET, and those shared
 //   with them, acting on those for the dossier's establishment), or lca.admin for every dossier.
 //   They may change it (write mode).
-// - Service side: a user of one of the dossier's instructing services (its service account), once
-//   the dossier left the association (an instruction of that service past A/B), or the dossier its
-//   own agent created; rds.admin for every dossier. They read it: a write-mode route answers 403.
+// - Service side: a user of one of the dossier's instructing services (its service account, or a
+//   service above it when its profile is an administrator's), once the dossier left the association
+//   (an instruction of that service past A/B), or the dossier its own agent created; rds.admin for
+//   every dossier. They read it: a write-mode route answers 403. One instruction (scope
+//   `instruction`) is changed only by those who reach its service, or rds.admin.
 // - An unknown dossier and one the caller cannot see answer the same 404 DOSSIER_NOT_FOUND.
 import { appError } from '../../../http/errors.ts';
 import type { AuthClaims } from '../../../http/request-context.ts';
-import type { DossierScope } from '../../../http/resource-scope.ts';
+import type { DossierScope, InstructionScope } from '../../../http/resource-scope.ts';
 
-export type { DossierScope } from '../../../http/resource-scope.ts';
+export type { DossierScope, InstructionScope } from '../../../http/resource-scope.ts';
 
 export const LCA_ADMIN = 'lca.admin';
 export const RDS_ADMIN = 'rds.admin';
@@ -34,9 +36,12 @@ export interface DossierAccessRow {
   link: { type: string; idSiret: string | null } | null;
   /** The dossier is shared with the caller (PATCH …/share); it counts while the caller is a member. */
   shared: boolean;
-  /** The caller's own service account and the states of its instructions on this dossier. */
-  ownService: { id: string; states: string[] } | null;
+  /** The caller's own service account (null: none). */
+  ownServiceId: string | null;
+  /** The dossier's instructions; `reached`: its service is one the caller acts for. */
+  instructions: { id: string; serviceId: string; etat: string; reached: boolean }[];
 }
+
 
 const isAgent = (claims: AuthClaims) => claims.roles.some((role) => (SERVICE_AGENT_ROLES as readonly string[]).includes(role));
 
@@ -47,11 +52,16 @@ function memberSees(row: DossierAccessRow): boolean {
   return true;
 }
 
-/** The service agent sees the dossier: transmitted to its service, or created by the caller. */
-function agentSees(claims: AuthClaims, row: DossierAccessRow): boolean {
-  if (!row.ownService) return false;
-  if (row.createdByType === 'service' && row.createdById === claims.userId) return true;
-  return row.ownService.states.some((state) => !(NOT_TRANSMITTED_STATES as readonly string[]).includes(state));
+const transmitted = (etat: string) => !(NOT_TRANSMITTED_STATES as readonly string[]).includes(etat);
+
+/**
+ * The instructions the service agent sees: those of the services it acts for, once transmitted to
+ * them, or all of them on a dossier the caller created.
+ */
+function agentInstructions(claims: AuthClaims, row: DossierAccessRow) {
+  if (!row.ownServiceId) return [];
+  const own = row.createdByType === 'service' && row.createdById === claims.userId;
+  return row.instructions.filter((i) => i.reached && (own || transmitted(i.etat)));
 }
 
 /** The caller's scope on the dossier, or 404 (not seen) / 403 (seen, read only, write declared). */
@@ -66,7 +76,7 @@ export function dossierScopeFor<M extends 'read' | 'write'>(claims: AuthClaims, 
   }
   let seen: DossierScope<M> | null = null;
   if (claims.roles.includes(RDS_ADMIN)) seen = { ...base, side: 'service', siret: null, serviceIds: [], write: false };
-  else if (isAgent(claims) && agentSees(claims, row)) seen = { ...base, side: 'service', siret: null, serviceIds: [row.ownService!.id], write: false };
+  else if (isAgent(claims) && agentInstructions(claims, row).length > 0) seen = { ...base, side: 'service', siret: null, serviceIds: agentInstructions(claims, row).map((i) => i.serviceId), write: false };
   if (!seen) throw appError('DOSSIER_NOT_FOUND');
   if (mode === 'write') throw appError('FORBIDDEN');
   return seen;
@@ -79,4 +89,18 @@ export function dossierScopeFor<M extends 'read' | 'write'>(claims: AuthClaims, 
  */
 export function threadServicesFor(scope: Pick<DossierScope, 'side' | 'serviceIds'>): string[] | undefined {
   return scope.side === 'service' && scope.serviceIds.length > 0 ? scope.serviceIds : undefined;
+}
+
+/**
+ * The caller's scope on one service's instruction of the dossier: the dossier unseen answers 404
+ * DOSSIER_NOT_FOUND; an instruction the caller does not reach (another service's) 404
+ * INSTRUCTION_NOT_FOUND; the association side reads it and changes nothing (403).
+ */
+export function instructionScopeFor<M extends 'read' | 'write'>(claims: AuthClaims, row: DossierAccessRow | null, serviceId: string, mode: M): InstructionScope<M> {
+  const dossier = dossierScopeFor(claims, row, 'read');
+  const instruction = row!.instructions.find((i) => i.serviceId === serviceId);
+  const reached = dossier.side === 'association' || claims.roles.includes(RDS_ADMIN) || dossier.serviceIds.includes(serviceId);
+  if (!instruction || !reached) throw appError('INSTRUCTION_NOT_FOUND');
+  if (mode === 'write' && dossier.side === 'association') throw appError('FORBIDDEN');
+  return { mode, dossierId: dossier.dossierId, idFo: dossier.idFo, associationId: dossier.associationId, instructionId: instruction.id, serviceId };
 }

@@ -24,6 +24,7 @@ const FULL = {
   instructions: { select: { id: true, etat: true, serviceId: true, isReferent: true, complet: true, service: { select: { id: true, nom: true, type: true } } }, orderBy: [{ isReferent: 'desc' }, { createdAt: 'asc' }] },
   documents: { select: { code: true, documentId: true, document: { select: { nom: true, type: true } } }, orderBy: { createdAt: 'asc' } },
   projets: { select: { id: true, rangDossier: true, intitule: true, financements: { select: { serviceId: true, montantAccorde: true } } }, orderBy: { rangDossier: 'asc' } },
+  incompletService: { select: { id: true, nom: true } },
 } satisfies Prisma.DossierInclude;
 export type DossierRow = Prisma.DossierGetPayload<{ include: typeof FULL }>;
 
@@ -76,6 +77,17 @@ export function createDossierRepository(db: Database) {
         where: { machine: 'dossier_instruction', objectId: { in: instructionIds }, event: { in: ['transmettre', 'retransmettre'] } },
         _max: { createdAt: true },
       }),
+    /** The comment of each instruction's last change made with one (sent back, refused…), keyed by instruction. */
+    async lastComments(instructionIds: string[]): Promise<Map<string, { toState: string; comment: string }>> {
+      if (instructionIds.length === 0) return new Map();
+      const rows = await db.$queryRaw<{ object_id: string; to_state: string; comment: string }[]>`
+        SELECT DISTINCT ON (h.object_id) h.object_id::text AS object_id, h.to_state, h.comment
+        FROM state_history h
+        WHERE h.machine = 'dossier_instruction' AND h.object_id = ANY(${instructionIds}::uuid[])
+        ORDER BY h.object_id, h.created_at DESC, h.id DESC`;
+      return new Map(rows.filter((r) => r.comment !== null).map((r) => [r.object_id, { toState: r.to_state, comment: r.comment }]));
+    },
+
     /** The dossier's projects with their lines (`populate=projets` of a dossier). */
     fullProjets: (id: string) => listProjetRows(db, id),
     /**

@@ -1,6 +1,7 @@
 // The one statement behind the dossier scope (./policy.ts): the dossier named by its id or its
-// id_fo, the caller's link with its association, whether it is shared with the caller, and the
-// caller's service instructions on it.
+// id_fo, the caller's link with its association, whether it is shared with the caller, and its
+// instructions, each marked when its service is one the caller acts for (own service, and those
+// below it or every service with an administrator profile: SQL function service_reach).
 import type { Database } from '../../../db/prisma.ts';
 import { readRows } from '../../../db/read-rows.ts';
 import type { DossierAccessRow } from './policy.ts';
@@ -13,7 +14,9 @@ const accessSql = (match: string) => `
   SELECT d.id, d.id_fo, d.association_id, d.id_siret, d.created_by_id, d.created_by_type,
          l.type AS link_type, l.id_siret AS link_siret, s.id AS service_id,
          EXISTS (SELECT 1 FROM dossier_shares sh WHERE sh.dossier_id = d.id AND sh.user_id = $2::uuid) AS shared,
-         COALESCE((SELECT array_agg(i.etat) FROM dossier_instructions i WHERE i.dossier_id = d.id AND i.service_id = s.id), '{}') AS service_states
+         COALESCE((SELECT json_agg(json_build_object('id', i.id, 'serviceId', i.service_id, 'etat', i.etat,
+                    'reached', s.id IS NOT NULL AND i.service_id IN (SELECT service_reach($2::uuid))) ORDER BY i.is_referent DESC, i.created_at)
+                   FROM dossier_instructions i WHERE i.dossier_id = d.id), '[]') AS instructions
   FROM dossiers d
   LEFT JOIN LATERAL (
     SELECT ua.type, ua.id_siret FROM user_associations ua JOIN association_users au ON au.id = ua.association_user_id
@@ -35,7 +38,7 @@ interface AccessSqlRow {
   link_type: string | null;
   link_siret: string | null;
   service_id: string | null;
-  service_states: string[];
+  instructions: { id: string; serviceId: string; etat: string; reached: boolean }[];
   shared: boolean;
 }
 
@@ -57,7 +60,8 @@ export function createDossierScopeRepository(db: Database) {
         createdByType: row.created_by_type,
         link: row.link_type === null ? null : { type: row.link_type, idSiret: row.link_siret },
         shared: row.shared,
-        ownService: row.service_id === null ? null : { id: row.service_id, states: row.service_states },
+        ownServiceId: row.service_id,
+        instructions: row.instructions,
       };
     },
   };

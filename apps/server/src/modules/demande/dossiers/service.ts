@@ -84,16 +84,24 @@ export function createDossierService(deps: DossierServiceDeps) {
   async function view(claims: AuthClaims, scope: DossierScope, id = scope.dossierId) {
     const row = await load(id);
     const actor = claimsActor(claims, { associationIds: scope.side === 'association' ? [scope.associationId] : [], serviceIds: scope.serviceIds });
-    const transmissions = await repository.lastTransmissions(row.instructions.map((i) => i.id));
+    const ids = row.instructions.map((i) => i.id);
+    const [transmissions, comments] = await Promise.all([repository.lastTransmissions(ids), repository.lastComments(ids)]);
     const transmittedAt = new Map(transmissions.flatMap((t) => (t._max.createdAt ? [[t.objectId, t._max.createdAt] as const] : [])));
-    return toDossierView(row, dossierOptions(row, actor), transmittedAt);
+    return toDossierView(row, dossierOptions(row, actor), transmittedAt, comments);
   }
-  /** Editable: the association side, not deleted, every instruction in A or C (spec §4). */
-  async function lockEditable(tx: DbTransaction, scope: DossierScope<'write'>) {
+  /**
+   * Editable: the association side, not deleted, every instruction in A or C (spec §4); with
+   * `completing`, also a dossier a service marked incomplete that the machine lets the caller
+   * complete (action completer: documents may then be attached).
+   */
+  async function lockEditable(tx: DbTransaction, scope: DossierScope<'write'>, completing?: AuthClaims) {
     await repository.lock(tx, scope.dossierId);
     const states = await repository.states(tx, scope.dossierId);
     const row = await repository.findById(scope.dossierId, tx);
-    if (!row || row.deletedAt || states.length === 0 || states.some((s) => !EDITABLE.includes(s.etat))) throw appError('DOSSIER_NOT_EDITABLE');
+    if (!row || row.deletedAt || states.length === 0) throw appError('DOSSIER_NOT_EDITABLE');
+    const editable = !states.some((s) => !EDITABLE.includes(s.etat));
+    const completable = completing !== undefined && dossierOptions(row, claimsActor(completing, { associationIds: [scope.associationId], serviceIds: [] })).actions.includes('completer');
+    if (!editable && !completable) throw appError('DOSSIER_NOT_EDITABLE');
     return row;
   }
   const exchanges = createDossierExchanges({ ...deps, load });
@@ -106,6 +114,11 @@ export function createDossierService(deps: DossierServiceDeps) {
   return {
     resolvers,
     instructionTarget,
+    /** The dossier's view for the caller in `scope`, with what the machine lets them do (instruction.ts). */
+    view,
+    /** What the other side hears of, in the caller's transaction (instruction.ts). */
+    tellMembers: exchanges.tellMembers,
+    tellReachedServices: exchanges.tellReachedServices,
 
     async list(claims: AuthClaims, q: ListQuery & { page: number; limit: number; sort: string; order: 'asc' | 'desc'; select_notifications?: boolean; populate?: DossierPopulate[]; fields?: DossierListField[] }) {
       const reach = reachWhere(claims, { links: await repository.callerLinks(claims.userId), serviceId: await repository.callerServiceId(claims.userId) });
@@ -151,12 +164,23 @@ export function createDossierService(deps: DossierServiceDeps) {
       return seen ? { exists: true, id_fo: twin.idFo } : { exists: false, id_fo: null };
     },
 
-    async create(claims: AuthClaims, scope: AssociationScope<'write'>, body: { description: { code_subvention: string; id_sous_type_dispositif?: string | null; exercice: number }; demandeur: { id_siret: string; nom?: string | null } }) {
+    /**
+     * A new dossier in A, one instruction per instructing service of the campaign; `onBehalf`: an
+     * agent creates it for the association, with its own service's instruction only (instruction.ts).
+     */
+    async create(
+      claims: AuthClaims,
+      scope: AssociationScope<'write'>,
+      body: { description: { code_subvention: string; id_sous_type_dispositif?: string | null; exercice: number }; demandeur: { id_siret: string; nom?: string | null } },
+      onBehalf?: { serviceId: string },
+    ) {
       const etablissement = await checkEstablishment(repository, scope.associationId, body.demandeur.id_siret, scope.siret);
       const sousDispositifId = body.description.id_sous_type_dispositif ?? null;
       const createdByType = claims.roles.includes('lca.association') || claims.roles.includes('lca.admin') ? 'association' : 'service';
       const id = await repository.transaction(async (tx) => {
         const subvention = await checkScheme(tx, repository, { code: body.description.code_subvention, sousDispositifId, exercice: body.description.exercice, idSiret: body.demandeur.id_siret });
+        const instructeurs = onBehalf ? subvention.instructeurs.filter((i) => i.serviceId === onBehalf.serviceId) : subvention.instructeurs;
+        if (onBehalf && instructeurs.length === 0) throw appError('SERVICE_NOT_INSTRUCTING');
         const idFo = await repository.nextIdFo(tx, subvention.exercice);
         const created = await repository.create(tx, {
           idFo,
@@ -171,7 +195,7 @@ export function createDossierService(deps: DossierServiceDeps) {
           createdById: claims.userId,
           createdByType,
           instructions: {
-            create: subvention.instructeurs.map((i) => ({ serviceId: i.serviceId, associationId: scope.associationId, etat: 'A', isReferent: i.isReferent, createdById: claims.userId, createdByType })),
+            create: instructeurs.map((i) => ({ serviceId: i.serviceId, associationId: scope.associationId, etat: 'A', isReferent: i.isReferent, createdById: claims.userId, createdByType })),
           },
         } as never);
         await audit.record(tx, { associationId: scope.associationId, actor: { id: claims.userId, email: claims.email }, entity: 'dossier', entityId: created.id, action: 'creer', before: null, after: { id_fo: idFo, code_subvention: body.description.code_subvention, exercice: body.description.exercice, id_siret: body.demandeur.id_siret } });
@@ -205,7 +229,7 @@ export function createDossierService(deps: DossierServiceDeps) {
 
     async setDocuments(claims: AuthClaims, scope: DossierScope<'write'>, documents: { code: string; uuid: string }[], replace: boolean) {
       await repository.transaction(async (tx) => {
-        const row = await lockEditable(tx, scope);
+        const row = await lockEditable(tx, scope, claims);
         // Each document goes under a code of a document the dossier's subvention expects.
         const expected = new Map((await repository.expectedOf(tx, row.subventionId)).documents.map((d) => [d.code, d]));
         const unknown = documents.find((d) => !expected.has(d.code));

@@ -1,26 +1,42 @@
 // The contract's views of a dossier (subsidies/dossier-routes.ts), and what the machine lets the
 // caller do on it (can / optionsOf, the options the client shows and the server accepts).
-import { dossierInstructionMachine, optionsOf, type DossierState, type DossierSummary, type DossierView } from '@portail/contract';
+import { dossierInstructionMachine, optionsOf, type DossierState, type DossierSummary, type DossierView, type MachineSubject } from '@portail/contract';
 import type { AuthClaims } from '../../../http/request-context.ts';
 import { windowOf } from './campaign.ts';
 import type { DossierRow, DossierSummaryRow } from './repository.ts';
 
 type Actor = Parameters<typeof optionsOf>[2];
 
+/** The current year in Paris: an end exercise before it is past (spec §4). */
+const currentYear = () => Number(new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', year: 'numeric' }).format(new Date()));
+
+/** How the machine's guards see one instruction of the dossier (facts from the dossier's row). */
+export function instructionSubject(row: DossierRow, instruction: DossierRow['instructions'][number]): MachineSubject {
+  // Marked by a service (its mark's date): before transmission « incomplet » only says the wizard is not done.
+  const incomplete = row.statut === 'incomplet' && row.incompletAt !== null;
+  return {
+    state: instruction.etat,
+    associationId: row.associationId,
+    serviceId: instruction.serviceId,
+    createdBy: row.createdById ? { id: row.createdById, side: row.createdByType as 'association' | 'service' } : null,
+    facts: {
+      complete: instruction.complet,
+      // Wired by the financial reports (CRF): until then a dossier paid is not closed.
+      allCrfReceived: false,
+      campaignClosed: !windowOf(row.subvention, row.sousDispositifId).open,
+      markedIncomplete: incomplete,
+      markedComplete: !incomplete,
+      exerciseOpen: (row.exerciceFin ?? row.exercice) >= currentYear(),
+    },
+  };
+}
+
 /** The events and actions of the machine open to the actor on any instruction of the dossier. */
 export function dossierOptions(row: DossierRow, actor: Actor) {
   const events = new Set<string>();
   const actions = new Set<string>();
-  const campaignClosed = !windowOf(row.subvention, row.sousDispositifId).open;
   for (const instruction of row.instructions) {
-    const subject = {
-      state: instruction.etat,
-      associationId: row.associationId,
-      serviceId: instruction.serviceId,
-      createdBy: row.createdById ? { id: row.createdById, side: row.createdByType as 'association' | 'service' } : null,
-      facts: { complete: instruction.complet, allCrfReceived: false, campaignClosed },
-    };
-    const options = optionsOf(dossierInstructionMachine, subject, actor);
+    const options = optionsOf(dossierInstructionMachine, instructionSubject(row, instruction), actor);
     for (const e of options.events) events.add(e);
     for (const a of options.actions) actions.add(a);
   }
@@ -44,7 +60,15 @@ export function transmissionReceipt(row: DossierRow, transmittedAt: ReadonlyMap<
   return { date: new Date(last).toISOString(), services: reached.map((i) => ({ id: i.service.id, nom: i.service.nom })) };
 }
 
-export function toDossierView(row: DossierRow, options: { events: string[]; actions: string[] }, transmittedAt: ReadonlyMap<string, Date> = new Map()): DossierView {
+/** States whose comment the association reads on the dossier: what to correct (C), the reason of a refusal or a rejection. */
+const COMMENTED_STATES = ['C', '11', '12'];
+
+export function toDossierView(
+  row: DossierRow,
+  options: { events: string[]; actions: string[] },
+  transmittedAt: ReadonlyMap<string, Date> = new Map(),
+  lastComments: ReadonlyMap<string, { toState: string; comment: string }> = new Map(),
+): DossierView {
   return {
     id: row.id,
     identifiant: { id_fo: row.idFo, step: row.step },
@@ -65,7 +89,9 @@ export function toDossierView(row: DossierRow, options: { events: string[]; acti
     },
     instructions: row.instructions.map((i) => {
       const granted = grantedBy(row, i.serviceId);
-      return { etat: i.etat as DossierState, id_service_instructeur: i.serviceId, ...(granted === null ? {} : { montant_accorde: granted }) };
+      const last = lastComments.get(i.id);
+      const commentaire = last && last.toState === i.etat && COMMENTED_STATES.includes(i.etat) ? last.comment : null;
+      return { etat: i.etat as DossierState, id_service_instructeur: i.serviceId, ...(granted === null ? {} : { montant_accorde: granted }), ...(commentaire ? { commentaire } : {}) };
     }),
     demandeur: {
       id_siret: row.idSiret,
@@ -85,6 +111,9 @@ export function toDossierView(row: DossierRow, options: { events: string[]; acti
     deleted: row.deletedAt !== null,
     options,
     transmission: transmissionReceipt(row, transmittedAt),
+    ...(row.statut === 'incomplet' && row.incompletCommentaire && row.incompletAt && row.incompletService
+      ? { incomplet: { commentaire: row.incompletCommentaire, date: row.incompletAt.toISOString(), service: { id: row.incompletService.id, nom: row.incompletService.nom } } }
+      : {}),
   };
 }
 
