@@ -18,6 +18,9 @@ const eventLabel = (event: BulkEvent) => dossierInstructionMachine.events[event]
 /** Events whose comment the association reads as the reason: required. */
 const NEEDS_COMMENT: readonly BulkEvent[] = ['renvoyer', 'refuser', 'rejeter'];
 
+/** The text typed, as the event names it: the reason of a refusal or a rejection, the comment otherwise. */
+const payloadOf = (event: BulkEvent, text: string) => (event === 'refuser' || event === 'rejeter' ? { motif: text } : { comment: text });
+
 interface WorklistBulkProps {
   selection: Selection;
   filters: WorklistFilters;
@@ -41,7 +44,7 @@ export function WorklistBulk({ selection, filters, onDone }: WorklistBulkProps) 
     if (event === '') return;
     try {
       const answer = await callApi(worklistBulkRoutes.bulkWorklist, {
-        body: { ...bulkSelection(selection, filters), event, ...(comment.trim() ? { payload: { commentaire: comment.trim() } } : {}) },
+        body: { ...bulkSelection(selection, filters), event, ...(comment.trim() ? { payload: payloadOf(event, comment.trim()) } : {}) },
       });
       setConfirming(false);
       setError(null);
