@@ -354,3 +354,18 @@ describe('a dossier a service creates on behalf of an association', () => {
     expect(await etatOf(row.id, agent.serviceId)).toBe('C');
   });
 });
+
+describe('instruction.fire, what the bulk actions call', () => {
+  const claimsOf = (c: SignedIn) => ({ userId: c.account.id, email: c.account.email, roles: ['rds.user'] });
+
+  it('checks the caller reaches the instruction, then fires in its own transaction', async () => {
+    const row = await transmitted([agent.serviceId, second.serviceId]);
+    const { instruction } = t.app.services;
+    await expect(instruction.fire(claimsOf(second), { dossierId: row.id, serviceId: agent.serviceId, event: 'ouvrir_instruction' })).rejects.toMatchObject({ status: 404, code: 'INSTRUCTION_NOT_FOUND' });
+    expect(await instruction.fire(claimsOf(agent), { dossierId: row.id, serviceId: agent.serviceId, event: 'ouvrir_instruction' })).toEqual({
+      dossierId: row.id, serviceId: agent.serviceId, event: 'ouvrir_instruction', from: 'D', to: '2',
+    });
+    expect(await etatOf(row.id, agent.serviceId)).toBe('2');
+    await expect(instruction.fire(claimsOf(agent), { dossierId: row.id, serviceId: agent.serviceId, event: 'ouvrir_instruction' })).rejects.toMatchObject({ status: 409, code: 'TRANSITION_WRONG_STATE' });
+  });
+});
