@@ -110,12 +110,12 @@ function Worklist({ space }: { space: Space }) {
       <nav role="navigation" aria-label="Pages de la liste" className={fr.cx('fr-mt-2w')}>
         <ul className={fr.cx('fr-btns-group', 'fr-btns-group--inline-sm')}>
           <li>
-            <Button priority="secondary" iconId="fr-icon-arrow-left-line" disabled={!state.cursor} onClick={() => go({ ...state, cursor: previous.at(-1) ?? null }, previous.slice(0, -1))}>
+            <Button priority="secondary" disabled={!state.cursor} onClick={() => go({ ...state, cursor: previous.at(-1) ?? null }, previous.slice(0, -1))}>
               Précédent
             </Button>
           </li>
           <li>
-            <Button priority="secondary" iconId="fr-icon-arrow-right-line" iconPosition="right" disabled={!list.data?.next_cursor} onClick={() => go({ ...state, cursor: list.data!.next_cursor }, state.cursor ? [...previous, state.cursor] : [...previous, ''])}>
+            <Button priority="secondary" disabled={!list.data?.next_cursor} onClick={() => go({ ...state, cursor: list.data!.next_cursor }, state.cursor ? [...previous, state.cursor] : [...previous, ''])}>
               Suivant
             </Button>
           </li>
