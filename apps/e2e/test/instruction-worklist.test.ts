@@ -86,6 +86,21 @@ describe('liste de travail de l’instructeur', () => {
     await visible(history.getByRole('row').filter({ hasText: 'Dossier pris en charge.' }));
     await browser.shot('instruction commencee');
 
+    // Sent back with a comment: refused empty (the summary leads to the field), then done.
+    await page.getByRole('button', { name: 'Renvoyer au compte association pour correction' }).click();
+    const sendBack = page.getByRole('dialog', { name: `Renvoyer au compte association pour correction – dossier n° ${number}` });
+    await sendBack.getByRole('button', { name: 'Confirmer : Renvoyer au compte association pour correction' }).click();
+    await page.waitForFunction(() => document.activeElement?.id === 'instruction-erreurs');
+    await sendBack.getByTestId('error-summary').getByRole('link').first().click();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('evt-comment');
+    await browser.shot('renvoi refuse sans commentaire');
+    await page.keyboard.type('Merci de joindre le budget de la saison.');
+    await sendBack.getByRole('button', { name: 'Confirmer : Renvoyer au compte association pour correction' }).click();
+    await page.waitForFunction(() => document.activeElement?.id === 'instruction-resultat');
+    await visible(page.locator('#instruction-resultat').getByText('L’instruction est maintenant « Renvoyé au compte asso »'));
+    await visible(history.getByRole('row').filter({ hasText: 'Merci de joindre le budget de la saison.' }));
+    await browser.shot('dossier renvoye');
+
     // At 375 px: cards, nothing wider than the screen.
     await page.goBack();
     await page.setViewportSize({ width: 375, height: 800 });
