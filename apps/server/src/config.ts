@@ -47,6 +47,8 @@ export const RATE_LIMITS = {
   dossierShare: { env: 'RATE_LIMIT_DOSSIER_SHARE', defaults: { perIp: 60, perAccount: 20, windowMs: HOUR, perTarget: 10 } },
   /** Exports of the instructing services' work list: each reads the whole filtered list. */
   worklistExport: { env: 'RATE_LIMIT_WORKLIST_EXPORT', defaults: { perIp: 120, perAccount: 30, windowMs: HOUR } },
+  /** Bulk events of the work list: up to 500 transitions each. */
+  worklistBulk: { env: 'RATE_LIMIT_WORKLIST_BULK', defaults: { perIp: 120, perAccount: 30, windowMs: HOUR } },
   /** Changes of a transmitted dossier that mail its services (step, documents, RIB): counted only when they mail. */
   dossierChangeMail: { env: 'RATE_LIMIT_DOSSIER_CHANGE_MAIL', defaults: { perIp: 120, perAccount: 30, windowMs: HOUR, perTarget: 30 } },
   /** RIBs and legal representatives of an association file: each change mails its members and representatives. */

@@ -115,7 +115,8 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
   // Instructing services: the rds record's rules, also used by the account part's creation in its transaction.
   const rdsServices = createServiceAdmin(createServiceRepository(db), serviceAddresses);
   // The work lists read the replica when there is one (app.ts), the bulk's transitions the primary.
-  const worklist = createWorklistService({ repository: createWorklistRepository(reader, db), hierarchy: rdsServices });
+  // The work lists read the replica when there is one (app.ts), the bulk's transitions the primary.
+  const worklist = createWorklistService({ repository: createWorklistRepository(reader, db), hierarchy: rdsServices, instruction });
   const scopes: ScopeResolvers = { ...access.resolvers, ...lca.resolvers, ...dossiers.resolvers, ...instruction.resolvers, ...rdsServices.resolvers };
   return {
     config,

@@ -311,6 +311,77 @@ describe('per-account limit of the exports', () => {
       await limited.close();
     }
   });
+
+  it('limits the bulk events per account too', async () => {
+    const limited = await startTestApp({ logLevel: 'fatal', rateLimits: { ...t.config.rateLimits, worklistBulk: { perIp: 100, perAccount: 1, windowMs: 60_000 } } });
+    try {
+      const agent = await signIn(limited, { roles: ['rds.user'] });
+      const call = () => limited.http().post(`${LIST}/bulk`).set(TOKEN_HEADER, agent.token).send({ ids: ['00000000-0000-4000-8000-000000000001'], event: 'ouvrir_instruction' });
+      expect((await call()).status).toBe(200);
+      const refused = await call();
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.tooManyRequests });
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('bulk events', () => {
+  const bulk = (token: string, body: object) => t.http().post(`${LIST}/bulk`).set(TOKEN_HEADER, token).send(body);
+  const instructionOf = async (dossierId: string) => (await t.db.dossierInstruction.findFirstOrThrow({ where: { dossierId } })).id;
+
+  it('moves each reachable instruction in its own transaction and says why the others stay', async () => {
+    const d = await createDossier(t, asso, schemeRegion, [region.id], { etat: 'D' });
+    const ids = {
+      moved: await instructionOf(d.id),
+      wrongState: await instructionOf(made.departement6!.id),
+      foreign: await instructionOf(made.ailleursD!.id),
+      unknown: '00000000-0000-4000-8000-000000000009',
+    };
+    const response = await bulk(tokens.region, { ids: Object.values(ids), event: 'ouvrir_instruction', payload: { comment: 'Prise en charge' } });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.done).toEqual([{ id: ids.moved, id_fo: d.idFo, etat: '2' }]);
+    const refused = Object.fromEntries(response.body.refused.map((r: { id: string; code: string; message: string }) => [r.id, r]));
+    expect(Object.keys(refused).sort()).toEqual([ids.wrongState, ids.foreign, ids.unknown].sort());
+    for (const r of Object.values(refused) as { code: string; message: string }[]) expect(r.message.length).toBeGreaterThan(0);
+    expect(refused[ids.unknown].code).toBe('DOSSIER_NOT_FOUND');
+    expect((await t.db.dossierInstruction.findUniqueOrThrow({ where: { id: ids.moved } })).etat).toBe('2');
+    expect((await t.db.dossierInstruction.findUniqueOrThrow({ where: { id: ids.foreign } })).etat).toBe('D');
+    const history = await t.db.stateHistory.findMany({ where: { objectId: ids.moved } });
+    expect(history.map((h) => [h.fromState, h.toState])).toEqual([['D', '2']]);
+  });
+
+  it('a grant grants each of the service’s financing lines what was asked', async () => {
+    const d = await createDossier(t, asso, schemeRegion, [region.id], { etat: '2' });
+    await t.db.$executeRaw`INSERT INTO projets (id, dossier_id, rang_dossier, intitule, periode, exercice, exercice_fin, updated_at) VALUES (gen_random_uuid(), ${d.id}::uuid, 1, 'Voile pour tous', 'Annuel', 2026, 2026, now())`;
+    await t.db.$executeRaw`INSERT INTO projet_financements (id, projet_id, annee, service_id, montant_demande, updated_at) SELECT gen_random_uuid(), p.id, 2026, ${region.id}::uuid, 4200, now() FROM projets p WHERE p.dossier_id = ${d.id}::uuid`;
+    const id = await instructionOf(d.id);
+    const response = await bulk(tokens.region, { ids: [id], event: 'accorder' });
+    expect(response.body, JSON.stringify(response.body)).toEqual({ done: [{ id, id_fo: d.idFo, etat: '6' }], refused: [] });
+    const line = await t.db.projetFinancement.findFirstOrThrow({ where: { projet: { dossierId: d.id } } });
+    expect(Number(line.montantAccorde)).toBe(4200);
+  });
+
+  it('checks the event’s body once: a reason is required to refuse', async () => {
+    const response = await bulk(tokens.region, { ids: [await instructionOf(made.regionD!.id)], event: 'refuser' });
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('selectAll moves every row of the filters, and refuses more than 500 in French', async () => {
+    const d = await createDossier(t, asso, schemeAilleurs, [ailleurs.id], { etat: '3' });
+    const all = await bulk(tokens.ailleurs, { selectAll: { etats: '3' }, event: 'enregistrer_avis' });
+    expect(all.body).toEqual({ done: [{ id: await instructionOf(d.id), id_fo: d.idFo, etat: '4' }], refused: [] });
+    await t.db.$executeRaw`INSERT INTO dossiers (id, id_fo, exercice, subvention_id, dispositif_id, association_id, created_by_type, updated_at)
+      SELECT gen_random_uuid(), '2024-' || lpad(g::text, 6, '0'), 2024, ${schemeAilleurs.subventionId}::uuid, ${schemeAilleurs.dispositifId}::uuid, ${asso.id}::uuid, 'association', now() FROM generate_series(1, 501) g`;
+    await t.db.$executeRaw`INSERT INTO dossier_instructions (id, dossier_id, service_id, association_id, etat, created_by_type, updated_at)
+      SELECT gen_random_uuid(), d.id, ${ailleurs.id}::uuid, d.association_id, '3', 'association', now() FROM dossiers d WHERE d.id_fo LIKE '2024-%'`;
+    const tooMany = await bulk(tokens.ailleurs, { selectAll: { etats: '3' }, event: 'enregistrer_avis' });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body).toMatchObject({ code: 'VALIDATION_ERROR', message: SUBSIDY_MESSAGES.bulkTooMany(501) });
+    expect(await t.db.dossierInstruction.count({ where: { serviceId: ailleurs.id, etat: '4' } })).toBe(1);
+  });
 });
 
 describe('read replica (DATABASE_REPLICA_URL)', () => {

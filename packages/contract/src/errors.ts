@@ -208,8 +208,6 @@ const SCOPE_ERRORS: Record<ResourceKind, readonly ErrorKey[]> = {
  * subvention »); a route that declares one removes it from this list.
  */
 export const SUBSIDY_ERRORS_AWAITING_ROUTES = [
-  // The bulk event of the work list (subsidies/worklist-routes.ts worklistBulkRoutes), served with the instruction's transitions.
-  'BULK_TOO_MANY',
   'NO_PROJECT_MATCHES',
 ] as const satisfies readonly ErrorKey[];
 /** Answered by every route that fires a state-machine event. */

@@ -4,6 +4,6 @@ import type { RateLimitName } from '../../src/config.ts';
 /** Limits of calls made for an address or a signed-in caller: mail-rate-limit.test.ts. */
 export const ADDRESS_LIMITS = ['register', 'sendValidation', 'forgotPassword', 'resetPassword', 'assistanceMail', 'joinNotification'] as const satisfies readonly RateLimitName[];
 /** Limits per account of the heavy reads and writes of the work lists: worklist.test.ts. */
-export const WORKLIST_LIMIT_NAMES = ['worklistExport'] as const satisfies readonly RateLimitName[];
+export const WORKLIST_LIMIT_NAMES = ['worklistExport', 'worklistBulk'] as const satisfies readonly RateLimitName[];
 /** Limits of calls that mail about a dossier, a file or an account: mail-rate-limit-targets.test.ts. */
 export type TargetLimit = Exclude<RateLimitName, (typeof ADDRESS_LIMITS)[number] | (typeof WORKLIST_LIMIT_NAMES)[number]>;

@@ -190,16 +190,15 @@ export const worklistRoutes = {
     errors: ['INCLUDE_DELETED_ADMIN_ONLY', 'TOO_MANY_REQUESTS'],
     response: z.unknown(),
   }),
-} as const;
-
-/** The bulk event (its server part comes with the instruction's transitions; added to `api` then). */
-export const worklistBulkRoutes = {
   bulkWorklist: defineRoute({
     method: 'POST', gateway, path: '/demande/instructeur/dossiers/bulk', access: ROLE_SETS.instructors, scope: scope.caller,
     summary:
       "Action groupée : un événement de la machine d'instruction sur jusqu'à 500 instructions (`ids`, ou `selectAll` avec les filtres de la liste), chacune dans sa propre transaction ; la réponse liste celles qui ont changé d'état et celles refusées, avec le code et le message de chaque refus",
     body: worklistBulkSchema,
-    errors: ['BULK_TOO_MANY', 'INCLUDE_DELETED_ADMIN_ONLY', 'TOO_MANY_REQUESTS'],
+    errors: ['BULK_TOO_MANY', 'DOSSIER_INPUT_INVALID', 'INCLUDE_DELETED_ADMIN_ONLY', 'TOO_MANY_REQUESTS'],
     response: worklistBulkResultSchema,
   }),
 } as const;
+
+/** The bulk event alone (the screens name it so). */
+export const worklistBulkRoutes = { bulkWorklist: worklistRoutes.bulkWorklist } as const;

@@ -137,6 +137,14 @@ export function createWorklistRepository(reader: Database, primary: Database) {
     selection: (reach: WorklistReach, f: WorklistFilters, limit: number) =>
       primary.$queryRaw<WorklistRow[]>(pageStatement(reach, f, { sort: 'updated_at', order: 'desc', limit })),
     counts: (reach: WorklistReach, f: WorklistFilters) => reader.$queryRaw<{ etat: string; count: number }[]>(countStatement(reach, f)),
+    /** Instructions by id with their dossier and service (a bulk's `ids`), read on the primary. */
+    instructionsByIds: (ids: string[]) =>
+      primary.$queryRaw<{ id: string; dossier_id: string; service_id: string; id_fo: string }[]>`SELECT i.id::text, i.dossier_id::text, i.service_id::text, d.id_fo
+        FROM dossier_instructions i JOIN dossiers d ON d.id = i.dossier_id WHERE i.id = ANY(${ids}::uuid[])`,
+    /** The service's financing lines of the dossier with the amount asked (a bulk grant grants what was asked). */
+    requestedAmounts: (dossierId: string, serviceId: string) =>
+      primary.$queryRaw<{ projet: string; annee: number; montant: string | null }[]>`SELECT f.projet_id::text AS projet, f.annee, f.montant_demande::text AS montant
+        FROM projet_financements f JOIN projets p ON p.id = f.projet_id WHERE p.dossier_id = ${dossierId}::uuid AND f.service_id = ${serviceId}::uuid`,
     /** Messages from the association (notifications of type 5) the user has not read, per listed dossier. */
     async unreadMessages(userId: string, dossierIds: string[]): Promise<Map<string, number>> {
       if (dossierIds.length === 0) return new Map();

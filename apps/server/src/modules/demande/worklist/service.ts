@@ -6,7 +6,11 @@ import {
   isOsirisRole,
   isRdsRole,
   WORKLIST_LIMITS,
+  instructionEventSchema,
   type DossierState,
+  type InstructionEvent,
+  type WorklistBulk,
+  type WorklistBulkResult,
   type WorklistCounts,
   type WorklistFilters,
   type WorklistItem,
@@ -14,7 +18,7 @@ import {
   type WorklistQuery,
   type WorklistSort,
 } from '@portail/contract';
-import { appError } from '../../../http/errors.ts';
+import { AppError, appError } from '../../../http/errors.ts';
 import type { AuthClaims } from '../../../http/request-context.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import type { WorklistReach, WorklistRepository, WorklistRow } from './repository.ts';
@@ -24,9 +28,15 @@ export interface ServiceHierarchy {
   servicesBelow(authId: string): Promise<string[] | null>;
 }
 
+/** What the bulk needs of the instruction's transitions: one event of one instruction, in its own transaction. */
+export interface InstructionFire {
+  fire(claims: AuthClaims, input: { dossierId: string; serviceId: string } & InstructionEvent): Promise<{ to: string }>;
+}
+
 export interface WorklistServiceDeps {
   repository: WorklistRepository;
   hierarchy: ServiceHierarchy;
+  instruction: InstructionFire;
 }
 
 const STATE_LABELS = dossierInstructionMachine.states as Record<DossierState, { label: string }>;
@@ -56,7 +66,7 @@ export function toWorklistItem(row: WorklistRow, unread: number): WorklistItem {
   };
 }
 
-export function createWorklistService({ repository, hierarchy }: WorklistServiceDeps) {
+export function createWorklistService({ repository, hierarchy, instruction }: WorklistServiceDeps) {
   /**
    * osiris roles: every service's instructions; rds roles: their service and the services below it
    * (rds.admin without a service record: every service, as in GET /demande/dossiers); an rds account
@@ -110,6 +120,49 @@ export function createWorklistService({ repository, hierarchy }: WorklistService
 
     async counts(claims: AuthClaims, f: WorklistFilters): Promise<WorklistCounts> {
       return counts(await reachOf(claims, f), f);
+    },
+
+    /**
+     * One event on up to 500 instructions (the ids, or every row of the filters), each in its own
+     * transaction (instruction.fire): the ones moved, and the ones refused with the catalogue's code
+     * and message. A grant grants each financing line of the service what was asked for it. The
+     * event's body is checked once, as the instruction route checks it (a reason to refuse, a
+     * comment to send back): 400 for all rather than 500 refusals.
+     */
+    async bulk(claims: AuthClaims, body: WorklistBulk): Promise<WorklistBulkResult> {
+      const template = { event: body.event, ...(body.payload?.comment ? { comment: body.payload.comment } : {}), ...(body.payload?.motif ? { motif: body.payload.motif } : {}) };
+      const sample = body.event === 'accorder' ? { ...template, montants: [{ projet: '00000000-0000-4000-8000-000000000000', annee: 2026, montant_accorde: 0 }] } : template;
+      const checked = instructionEventSchema.safeParse(sample);
+      if (!checked.success) throw appError('DOSSIER_INPUT_INVALID', { motif: checked.error.issues[0]?.message ?? 'Événement invalide.' });
+      let targets: { id: string; dossier_id: string; service_id: string; id_fo: string | null }[];
+      if (body.ids) {
+        const found = new Map((await repository.instructionsByIds(body.ids)).map((r) => [r.id, r]));
+        targets = [...new Set(body.ids)].map((id) => found.get(id) ?? { id, dossier_id: '', service_id: '', id_fo: null });
+      } else {
+        const filters = body.selectAll!;
+        const reach = await reachOf(claims, filters);
+        const rows = reach ? await repository.selection(reach, filters, WORKLIST_LIMITS.bulkMax + 1) : [];
+        if (rows.length > WORKLIST_LIMITS.bulkMax) throw appError('BULK_TOO_MANY', { count: (await counts(reach, filters)).total });
+        targets = rows;
+      }
+      const result: WorklistBulkResult = { done: [], refused: [] };
+      for (const target of targets) {
+        try {
+          if (!target.id_fo) throw appError('DOSSIER_NOT_FOUND');
+          const event = (body.event === 'accorder'
+            ? {
+                ...template,
+                montants: (await repository.requestedAmounts(target.dossier_id, target.service_id)).map((l) => ({ projet: l.projet, annee: l.annee, montant_accorde: Number(l.montant ?? 0) })),
+              }
+            : template) as InstructionEvent;
+          const moved = await instruction.fire(claims, { dossierId: target.dossier_id, serviceId: target.service_id, ...event });
+          result.done.push({ id: target.id, id_fo: target.id_fo, etat: moved.to as DossierState });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          result.refused.push({ id: target.id, id_fo: target.id_fo, code: error.code, message: error.message });
+        }
+      }
+      return result;
     },
 
     /** The export: its row count (for the client's progress) and its rows, batch by batch, never all at once. */
