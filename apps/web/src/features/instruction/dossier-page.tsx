@@ -10,12 +10,9 @@ import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Badge } from '@codegouvfr/react-dsfr/Badge';
 import {
   computeSubsidyBudgetTotals,
-  dossierRoutes,
   formatSiret,
   questionRoutes,
-  rdsSchemeRoutes,
   SUBSIDY_MESSAGES,
-  SUBVENTION_POPULATE,
   type Dossier,
   type DossierView,
   type Question,
@@ -34,10 +31,10 @@ import {
   DossierPdfButton,
   DOSSIERS_PATH,
   formatEuros,
-  loadProjects,
   shownDossierFields,
   stateLabel,
   stateSeverity,
+  useDossier,
   useDossierSide,
 } from '../subsidies/index.ts';
 import { formatAnswer, NO_ANSWER } from './answers.ts';
@@ -65,15 +62,7 @@ function DossierPage({ instructing }: { instructing: boolean }) {
   const { idDossier } = useParams();
   const id = idDossier!;
   const asService = useDossierSide() === 'service';
-  const view = useQuery({ queryKey: ['dossier', id], queryFn: () => callApi(dossierRoutes.getDossier, { params: { id }, query: {} }), retry: false });
-  const projets = useQuery({ queryKey: ['dossier', id, 'projets'], queryFn: () => loadProjects(id), retry: false });
-  const code = view.data?.description.code_subvention;
-  const subvention = useQuery({
-    queryKey: ['subvention', code],
-    queryFn: () => callApi(rdsSchemeRoutes.getSubvention, { params: { code: code! }, query: { populate: SUBVENTION_POPULATE.join(',') } }),
-    enabled: code !== undefined,
-    retry: false,
-  });
+  const { view, projets, subvention } = useDossier(id);
   // Every question, the inactive ones too: an answer given before a question was withdrawn is still shown.
   const questions = useQuery({ queryKey: ['questions', 'all'], queryFn: () => callApi(questionRoutes.listQuestions, { query: {} }), staleTime: 5 * 60_000, retry: false });
 

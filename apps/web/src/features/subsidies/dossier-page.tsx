@@ -15,8 +15,6 @@ import {
   MESSAGES,
   projetRoutes,
   questionRoutes,
-  rdsSchemeRoutes,
-  SUBVENTION_POPULATE,
   type Dossier,
   type DossierView,
   type Rib,
@@ -30,7 +28,8 @@ import { formatEuros } from '../../lib/format/euros.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog.tsx';
 import { Page } from '../shell/index.ts';
-import { loadProjects, saveProject, saveStep } from './dossier-api.ts';
+import { saveProject, saveStep } from './dossier-api.ts';
+import { useDossier } from './use-dossier.ts';
 import { DOSSIERS_PATH } from './paths.ts';
 import { DossierMessages } from './dossier-messages.tsx';
 import { DossierPdfButton } from './dossier-pdf-button.tsx';
@@ -49,15 +48,7 @@ export function DossierPage() {
   const [params] = useSearchParams();
   // Set when the member has just transmitted: the receipt then takes the focus.
   const [justTransmitted, setJustTransmitted] = useState(false);
-  const view = useQuery({ queryKey: ['dossier', id], queryFn: () => callApi(dossierRoutes.getDossier, { params: { id }, query: {} }), retry: false });
-  const projets = useQuery({ queryKey: ['dossier', id, 'projets'], queryFn: () => loadProjects(id), retry: false });
-  const code = view.data?.description.code_subvention;
-  const subvention = useQuery({
-    queryKey: ['subvention', code],
-    queryFn: () => callApi(rdsSchemeRoutes.getSubvention, { params: { code: code! }, query: { populate: SUBVENTION_POPULATE.join(',') } }),
-    enabled: code !== undefined,
-    retry: false,
-  });
+  const { view, projets, subvention } = useDossier(id);
   const idAsso = idSiret ?? view.data?.demandeur.id_siret ?? null;
   const file = useQuery({
     queryKey: ['dossier-association-file', idAsso],

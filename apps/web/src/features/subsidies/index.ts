@@ -10,3 +10,4 @@ export { stateLabel, stateSeverity, STATE_OPTIONS, type BadgeSeverity } from './
 export { customValue, shownDossierFields, shownProjectFields } from './expected-items.ts';
 export { formatDay, formatEuros } from './format.ts';
 export { DOSSIERS_PATH, readingPath } from './paths.ts';
+export { useDossier } from './use-dossier.ts';
