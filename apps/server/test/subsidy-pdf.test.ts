@@ -9,6 +9,7 @@ import { createAssociation, type TestAssociation } from './support/association-f
 import { signIn } from './support/factories.ts';
 import { createDossier, createScheme, dossierCalls, subsidySetting, validProjet, type ServiceAgent, type SignedIn } from './support/subsidy-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
+import { pdfDataFromJson } from '../src/modules/demande/pdf/plain.ts';
 import { createPdfRepository, DOSSIER_FOR_PDF, PERSON_FOR_PDF, RIB_FOR_PDF } from '../src/modules/demande/pdf/repository.ts';
 
 let t: TestApp;
@@ -141,7 +142,20 @@ describe('the PDF of a dossier', () => {
     await t.db.association.update({ where: { id: asso.id }, data: { utilPublique: true, datePublicationUtilPublique: new Date('2001-05-17') } });
     await t.db.dossier.update({ where: { id: dossier.id }, data: { idRib: rib.id } });
 
-    const read = await createPdfRepository(t.db).dossierForPdf(dossier.id);
+    const repository = createPdfRepository(t.db);
+    /** What the worker draws from: the statement's JSON text parsed, each amount as a number. */
+    const readBack = async () => {
+      const rows = (await repository.dossierForPdf(dossier.id))!;
+      expect(rows).toMatchObject({ idFo: dossier.idFo, deletedAt: null });
+      const data = pdfDataFromJson(rows.json);
+      const amount = (v: { toNumber(): number } | null) => (v === null ? null : v.toNumber());
+      const projets = data.dossier.projets.map((p) => ({
+        ...p,
+        financements: p.financements.map((f) => ({ ...f, montantDemande: amount(f.montantDemande), montantPropose: amount(f.montantPropose), montantAccorde: amount(f.montantAccorde) })),
+      }));
+      return { ...data, dossier: { ...data.dossier, projets } };
+    };
+    const read = await readBack();
     const prisma = await t.db.dossier.findUniqueOrThrow({ where: { id: dossier.id }, select: DOSSIER_FOR_PDF });
     const persons = await t.db.representantLegal.findMany({ where: { id: { in: [prisma.idRepresentantLegal!] } }, select: PERSON_FOR_PDF });
     const expected = {
@@ -156,17 +170,17 @@ describe('the PDF of a dossier', () => {
       rib: await t.db.rib.findUniqueOrThrow({ where: { id: rib.id }, select: RIB_FOR_PDF }),
     };
     expect(read).toEqual(expected);
-    expect(read!.dossier.projets[0]!.financements.map((f) => f.montantDemande).filter((v) => v !== null)).toEqual([99.99, 1234.5]);
-    expect(read!.dossier.association.datePublicationUtilPublique).toEqual(new Date('2001-05-17T00:00:00.000Z'));
+    expect(read.dossier.projets[0]!.financements.map((f) => f.montantDemande).filter((v) => v !== null)).toEqual([99.99, 1234.5]);
+    expect(read.dossier.association.datePublicationUtilPublique).toEqual(new Date('2001-05-17T00:00:00.000Z'));
 
     // Rows of another association named on the dossier are not read.
     const other = await createAssociation(t);
     const foreignRib = await t.db.rib.create({ data: { associationId: other.id, idSiret: other.siege, titulaire: 'Autre', iban: 'FR7630006000011234567890189', bic: 'BNPAFRPP' } });
     const foreignPerson = await t.db.representantLegal.findFirstOrThrow({ where: { associationId: other.id } });
     await t.db.dossier.update({ where: { id: dossier.id }, data: { idRib: foreignRib.id, idSignataire: foreignPerson.id } });
-    const guarded = await createPdfRepository(t.db).dossierForPdf(dossier.id);
-    expect(guarded!.rib).toBeNull();
-    expect([...guarded!.persons.keys()]).toEqual([prisma.idRepresentantLegal]);
-    expect(await createPdfRepository(t.db).dossierForPdf('00000000-0000-4000-8000-000000000000')).toBeNull();
+    const guarded = await readBack();
+    expect(guarded.rib).toBeNull();
+    expect([...guarded.persons.keys()]).toEqual([prisma.idRepresentantLegal]);
+    expect(await repository.dossierForPdf('00000000-0000-4000-8000-000000000000')).toBeNull();
   });
 });

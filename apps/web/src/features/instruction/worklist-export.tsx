@@ -49,12 +49,12 @@ export function WorklistExport({ filters, sort }: { filters: WorklistFilters; so
       </h2>
       <ul className={fr.cx('fr-btns-group', 'fr-btns-group--inline-sm')}>
         <li>
-          <Button priority="secondary" iconId="fr-icon-download-line" disabled={busy} onClick={() => void download('csv')}>
+          <Button priority="secondary" disabled={busy} onClick={() => void download('csv')}>
             Exporter en CSV
           </Button>
         </li>
         <li>
-          <Button priority="secondary" iconId="fr-icon-download-line" disabled={busy} onClick={() => void download('xlsx')}>
+          <Button priority="secondary" disabled={busy} onClick={() => void download('xlsx')}>
             Exporter en XLSX
           </Button>
         </li>

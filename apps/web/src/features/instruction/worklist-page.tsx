@@ -10,6 +10,7 @@ import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Badge } from '@codegouvfr/react-dsfr/Badge';
 import { Button } from '@codegouvfr/react-dsfr/Button';
 import { Checkbox } from '@codegouvfr/react-dsfr/Checkbox';
+import { FilterCheckboxes } from '../../lib/ui/filter-checkboxes.tsx';
 import { Input } from '@codegouvfr/react-dsfr/Input';
 import { Select } from '@codegouvfr/react-dsfr/Select';
 import { DOSSIER_STATES, DOSSIER_STATUTS, isAdminRole, MESSAGES, rdsSchemeRoutes, rdsServiceRoutes, worklistRoutes, type WorklistItem } from '@portail/contract';
@@ -110,12 +111,12 @@ function Worklist({ space }: { space: Space }) {
       <nav role="navigation" aria-label="Pages de la liste" className={fr.cx('fr-mt-2w')}>
         <ul className={fr.cx('fr-btns-group', 'fr-btns-group--inline-sm')}>
           <li>
-            <Button priority="secondary" iconId="fr-icon-arrow-left-line" disabled={!state.cursor} onClick={() => go({ ...state, cursor: previous.at(-1) ?? null }, previous.slice(0, -1))}>
+            <Button priority="secondary" disabled={!state.cursor} onClick={() => go({ ...state, cursor: previous.at(-1) ?? null }, previous.slice(0, -1))}>
               Précédent
             </Button>
           </li>
           <li>
-            <Button priority="secondary" iconId="fr-icon-arrow-right-line" iconPosition="right" disabled={!list.data?.next_cursor} onClick={() => go({ ...state, cursor: list.data!.next_cursor }, state.cursor ? [...previous, state.cursor] : [...previous, ''])}>
+            <Button priority="secondary" disabled={!list.data?.next_cursor} onClick={() => go({ ...state, cursor: list.data!.next_cursor }, state.cursor ? [...previous, state.cursor] : [...previous, ''])}>
               Suivant
             </Button>
           </li>
@@ -154,19 +155,12 @@ function WorklistFiltersForm({ state, onChange, counts, services, dispositifs, u
   const setSearch = (text: string) => setTyped({ from: state.searchQuery, text });
   const countOf = new Map(counts.map((c) => [c.etat, c.count]));
   const boxes = <K extends ListKey>(legend: string, key: K, options: { value: WorklistState[K][number]; label: string }[]) => (
-    <Checkbox
+    <FilterCheckboxes<string | number>
       legend={legend}
-      small
-      orientation="horizontal"
-      options={options.map((o) => ({
-        label: o.label,
-        nativeInputProps: {
-          name: key,
-          value: String(o.value),
-          checked: (state[key] as (string | number)[]).includes(o.value),
-          onChange: () => onChange(toggleValue(state, key, o.value)),
-        },
-      }))}
+      name={key}
+      options={options}
+      selected={state[key] as (string | number)[]}
+      onToggle={(value) => onChange(toggleValue(state, key, value as WorklistState[K][number]))}
     />
   );
   const select = (label: string, id: string, key: 'services' | 'dispositifs', options: readonly Option[]) => (
@@ -396,7 +390,8 @@ function WorklistCards({ rows, instructor, selection, onToggle }: RowsProps) {
         const p = rowParts(row, instructor);
         return (
           <li key={row.id} className={fr.cx('fr-p-2w', 'fr-mb-2w')} data-testid="worklist-card">
-            <h3 className={fr.cx('fr-h6', 'fr-mb-1w')}>Dossier n° {p.number}</h3>
+            {/* The instructor's link says « Dossier » to screen readers; the plain number needs it written. */}
+            <h3 className={fr.cx('fr-h6', 'fr-mb-1w')}>{instructor ? p.number : <>Dossier n° {p.number}</>}</h3>
             {instructor && <RowBox row={row} selection={selection} onToggle={onToggle} />}
             <dl>
               <dt>Demandeur</dt>

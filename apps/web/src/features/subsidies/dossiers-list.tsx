@@ -5,12 +5,12 @@
 import { fr } from '@codegouvfr/react-dsfr';
 import { Badge } from '@codegouvfr/react-dsfr/Badge';
 import { Button } from '@codegouvfr/react-dsfr/Button';
-import { Checkbox } from '@codegouvfr/react-dsfr/Checkbox';
 import { Input } from '@codegouvfr/react-dsfr/Input';
 import { Pagination } from '@codegouvfr/react-dsfr/Pagination';
 import { DOSSIER_STATUTS, type Dossier } from '@portail/contract';
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { FilterCheckboxes } from '../../lib/ui/filter-checkboxes.tsx';
 import { NARROW_SCREEN, useMediaQuery } from '../../lib/ui/use-media-query.ts';
 import { formatEuros } from './format.ts';
 import { exerciseChoices, readFilters, toggle, writeFilters, type DossierFilters } from './dossier-filters.ts';
@@ -52,21 +52,15 @@ export function DossiersList({ rows, total, pageSize, dossierPath, onDelete, cur
   const narrow = useMediaQuery(NARROW_SCREEN);
   const parts = (row: DossierRow) => rowParts(row, { labelOf, dossierPath, onDelete });
   const checkboxes = <K extends 'exercices' | 'etats' | 'statuts'>(legend: string, key: K, options: { value: DossierFilters[K][number]; label: string }[]) => (
-    <Checkbox
+    <FilterCheckboxes<string | number>
       legend={legend}
-      small
-      orientation="horizontal"
-      options={options.map((o) => ({
-        label: o.label,
-        nativeInputProps: {
-          name: key,
-          value: String(o.value),
-          checked: (filters[key] as (string | number)[]).includes(o.value),
-          onChange: () => setFilters(toggle(filters, key, o.value)),
-        },
-      }))}
+      name={key}
+      options={options}
+      selected={filters[key] as (string | number)[]}
+      onToggle={(value) => setFilters(toggle(filters, key, value as DossierFilters[K][number]))}
     />
   );
+
 
   return (
     <>

@@ -7,7 +7,6 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { PdfPoolConfig } from '../../../config.ts';
 import { appError } from '../../../http/errors.ts';
-import type { PlainPdfData } from './repository.ts';
 
 /**
  * The worker's file: under the TypeScript sources (this file ends in .ts), a bootstrap that registers
@@ -29,11 +28,11 @@ export function createPdfPool(config: PdfPoolConfig) {
       // One trivial task per thread: each answers once its modules are loaded and its first drawing done.
       await Promise.all(Array.from({ length: config.threads }, () => workers.run(null, { name: 'ready' })));
     },
-    /** The PDF's bytes, drawn by a worker thread from the rows read by the repository. */
-    async render(data: PlainPdfData): Promise<Buffer> {
+    /** The PDF's bytes, drawn by a worker thread from the rows read by the repository (their JSON text). */
+    async render(json: string): Promise<Buffer> {
       const workers = started();
       if (workers.queueSize >= config.queue) throw appError('TOO_MANY_REQUESTS').retryAfter(5);
-      const bytes = (await workers.run(data)) as Uint8Array;
+      const bytes = (await workers.run(json)) as Uint8Array;
       return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     },
     /** PDFs being drawn and waiting (bench, tests). */

@@ -3,9 +3,10 @@
 // association's identity, and the rows of the association file the applicant names (representatives,
 // RIB), the latter only when they belong to the dossier's association. Prisma would read the same
 // with one statement per relation (13 round trips, most of the read's time): the rows' shape stays
-// declared by the Prisma select below, and a test holds the statement to it.
-import type { Database } from '../../../db/prisma.ts';
-import type { Prisma } from '../../../db/prisma.ts';
+// declared by the Prisma select below, and a test holds the statement to it. The rows leave as one
+// JSON text that only the PDF worker parses (plain.ts): the largest dossier is over a megabyte, and
+// parsing it on the event loop would make every other request wait.
+import type { Database, Prisma } from '../../../db/prisma.ts';
 import { readRows } from '../../../db/read-rows.ts';
 
 export const DOSSIER_FOR_PDF = {
@@ -41,20 +42,11 @@ export interface PdfData {
   rib: Prisma.RibGetPayload<{ select: typeof RIB_FOR_PDF }> | null;
 }
 
-type Financement = PdfData['dossier']['projets'][number]['financements'][number];
-type Amount = 'montantDemande' | 'montantPropose' | 'montantAccorde';
-type PlainFinancement = Omit<Financement, Amount> & Record<Amount, number | null>;
-/** What crosses to a PDF worker: PdfData with each financing line's amounts as numbers. */
-export type PlainPdfData = Omit<PdfData, 'dossier'> & {
-  dossier: Omit<PdfData['dossier'], 'projets'> & {
-    projets: (Omit<PdfData['dossier']['projets'][number], 'financements'> & { financements: PlainFinancement[] })[];
-  };
-};
-
 // Dates (`date` columns) leave as YYYY-MM-DD text and amounts as JSON numbers (plain.ts).
 const BUDGET_COLUMNS = `'id', b.id, 'annee', b.annee, 'exerciceDu', to_char(b.exercice_du, 'YYYY-MM-DD'), 'exerciceAu', to_char(b.exercice_au, 'YYYY-MM-DD'),
   'charges', b.charges, 'produits', b.produits, 'contributions', b.contributions, 'updatedAt', b.updated_at`;
 const DOSSIER_FOR_PDF_SQL = `
+SELECT q."idFo", q."deletedAt", row_to_json(q)::text AS json FROM (
 SELECT d.id, d.id_fo AS "idFo", d.association_id AS "associationId", d.exercice, d.exercice_fin AS "exerciceFin", d.pluriannuel,
   d.renouvellement, d.statut, d.id_siret AS "idSiret", d.nom, d.enseigne, d.id_representant_legal AS "idRepresentantLegal",
   d.id_signataire AS "idSignataire", d.id_responsable AS "idResponsable", d.id_rib AS "idRib", d.attestation,
@@ -90,35 +82,20 @@ JOIN subventions s ON s.id = d.subvention_id
 JOIN dispositifs di ON di.id = d.dispositif_id
 LEFT JOIN sous_dispositifs sd ON sd.id = d.sous_dispositif_id
 JOIN associations a ON a.id = d.association_id
-WHERE d.id = $1::uuid`;
+WHERE d.id = $1::uuid) q`;
 
-type DateKeys = 'exerciceDu' | 'exerciceAu' | 'createdAt' | 'updatedAt' | 'dateDebut' | 'dateFin' | 'datePublicationUtilPublique';
-/** JSON's text dates back to Date, as Prisma gives them (a `date` column at midnight UTC). */
-function withDates<T extends object>(row: T): T {
-  const out = { ...row } as Record<string, unknown>;
-  for (const key of ['exerciceDu', 'exerciceAu', 'createdAt', 'updatedAt', 'dateDebut', 'dateFin', 'datePublicationUtilPublique'] satisfies DateKeys[]) {
-    const value = out[key];
-    if (typeof value === 'string') out[key] = new Date(value.length === 10 ? `${value}T00:00:00.000Z` : value);
-  }
-  return out as T;
+/** The dossier's number and deletion, and every row the PDF prints as JSON text (plain.ts reads it). */
+export interface PdfRows {
+  idFo: string;
+  deletedAt: Date | null;
+  json: string;
 }
-
-type SqlRow = Omit<PlainPdfData['dossier'], never> & { persons: PersonRow[]; rib: PdfData['rib'] };
 
 export function createPdfRepository(db: Database) {
   return {
-    /** The dossier's rows as the PDF worker receives them (amounts as numbers), or null. */
-    async dossierForPdf(id: string): Promise<PlainPdfData | null> {
-      const [row] = await readRows<SqlRow>(db, DOSSIER_FOR_PDF_SQL, [id], 'dossier_for_pdf');
-      if (!row) return null;
-      const { persons, rib, ...dossier } = row;
-      const plain = {
-        ...dossier,
-        association: withDates(dossier.association),
-        budgets: dossier.budgets.map(withDates),
-        projets: dossier.projets.map((p) => ({ ...withDates(p), budgets: p.budgets.map(withDates), financements: p.financements.map(withDates) })),
-      };
-      return { dossier: plain as PlainPdfData['dossier'], persons: new Map(persons.map((p) => [p.id, p])), rib };
+    async dossierForPdf(id: string): Promise<PdfRows | null> {
+      const [row] = await readRows<PdfRows>(db, DOSSIER_FOR_PDF_SQL, [id], 'dossier_for_pdf');
+      return row ?? null;
     },
   };
 }

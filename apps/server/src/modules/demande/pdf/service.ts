@@ -9,9 +9,9 @@ export function createPdfService(repository: PdfRepository, pool: PdfPool) {
   return {
     /** The dossier's number (for the file name) and the PDF's bytes; 404 if the dossier is gone. */
     async dossierPdf(dossierId: string) {
-      const data = await repository.dossierForPdf(dossierId);
-      if (!data || data.dossier.deletedAt) throw appError('DOSSIER_NOT_FOUND');
-      return { idFo: data.dossier.idFo, bytes: await pool.render(data) };
+      const rows = await repository.dossierForPdf(dossierId);
+      if (!rows || rows.deletedAt) throw appError('DOSSIER_NOT_FOUND');
+      return { idFo: rows.idFo, bytes: await pool.render(rows.json) };
     },
     /** Starts the drawing threads ahead of the first PDF (at the server's start). */
     warm: () => pool.warm(),
