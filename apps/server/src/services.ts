@@ -105,8 +105,10 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
   const workflow = createTransitionService({ repository: createWorkflowRepository(db), audit, mail, notifications, publicUrl: config.publicUrl, log: app.log });
   const dossierScopes = createDossierScopeRepository(db);
   const dossierRepository = createDossierRepository(db);
+  const documents = createDocumentService({ repository: createDocumentRepository(db), storage: createFileStorage(config) });
   const dossiers = createDossierService({
     scopeRepository: dossierScopes, repository: dossierRepository, workflow, audit, mail, notifications, rateLimits, publicUrl: config.publicUrl,
+    documentTickets: documents.issueTicketForDossierDocument,
   });
   // The services' side of the dossiers: events of one instruction (also what the bulk actions call: instruction.fire).
   const instruction = createInstructionService({
@@ -114,7 +116,6 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
   });
   // Instructing services: the rds record's rules, also used by the account part's creation in its transaction.
   const rdsServices = createServiceAdmin(createServiceRepository(db), serviceAddresses);
-  // The work lists read the replica when there is one (app.ts), the bulk's transitions the primary.
   // The work lists read the replica when there is one (app.ts), the bulk's transitions the primary.
   const worklist = createWorklistService({ repository: createWorklistRepository(reader, db), hierarchy: rdsServices, instruction });
   const scopes: ScopeResolvers = { ...access.resolvers, ...lca.resolvers, ...dossiers.resolvers, ...instruction.resolvers, ...rdsServices.resolvers };
@@ -131,7 +132,7 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
     lca,
     association: createAssociationService({ access, repository: fileRepository, fileChanges, limits: config.membershipLimits }),
     associationLight: createAssociationLightService(access, createAssociationLightRepository(db)),
-    documents: createDocumentService({ repository: createDocumentRepository(db), storage: createFileStorage(config) }),
+    documents,
     dossiers,
     worklist,
     instruction,

@@ -7,6 +7,7 @@ import { SUBSIDY_MESSAGES } from '@portail/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAssociation, type TestAssociation } from './support/association-factory.ts';
 import { signIn } from './support/factories.ts';
+import { TOKEN_HEADER } from './support/http-helpers.ts';
 import { createDossier, createScheme, dossierCalls, subsidySetting, validProjet, type ServiceAgent, type SignedIn } from './support/subsidy-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 import { pdfDataFromJson } from '../src/modules/demande/pdf/plain.ts';
@@ -182,5 +183,43 @@ describe('the PDF of a dossier', () => {
     expect(guarded.rib).toBeNull();
     expect([...guarded.persons.keys()]).toEqual([prisma.idRepresentantLegal]);
     expect(await repository.dossierForPdf('00000000-0000-4000-8000-000000000000')).toBeNull();
+  });
+});
+
+describe('a document the dossier holds', () => {
+  const PDF_FILE = Buffer.concat([Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n'), Buffer.alloc(500, 0x20), Buffer.from('\n%%EOF\n')]);
+  const ticket = (id: string, uuid: string, token: string) => as(token).post(`/${id}/documents/${uuid}/ticket`, null);
+
+  it('opens once through a ticket for the member and the dossier’s instructing agent; 404 for anyone else and for a document it does not hold', async () => {
+    const scheme = await createScheme(t, { serviceIds: [agent.serviceId] });
+    const dossier = await createDossier(t, asso, scheme, [agent.serviceId], { etat: 'D' });
+    const uploaded = await t.http().post('/api/proxy-asso/association/documents').query({ id_asso: asso.id, type: 'STC' })
+      .set(TOKEN_HEADER, member.token).attach('file', PDF_FILE, { filename: 'statuts.pdf', contentType: 'application/pdf' });
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    const uuid = uploaded.body.uuid as string;
+    const loose = (await t.http().post('/api/proxy-asso/association/documents').query({ id_asso: asso.id, type: 'STC' })
+      .set(TOKEN_HEADER, member.token).attach('file', PDF_FILE, { filename: 'autre.pdf', contentType: 'application/pdf' })).body.uuid as string;
+    await t.db.dossierDocument.create({ data: { dossierId: dossier.id, documentId: uuid, code: 'STATUTS' } });
+
+    for (const token of [member.token, agent.token]) {
+      const issued = await ticket(dossier.id, uuid, token);
+      expect(issued.status, JSON.stringify(issued.body)).toBe(201);
+      const file = await t.http().get(issued.body.url).buffer(true).parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+      expect(file.status).toBe(200);
+      expect(Buffer.compare(file.body as Buffer, PDF_FILE)).toBe(0);
+      expect((await t.http().get(issued.body.url)).status).toBe(404);
+    }
+    // The agent does not reach the association file's own route, only the dossier's.
+    expect((await t.http().post('/api/proxy-asso/association/documents/ticket').query({ id_asso: asso.id, id: uuid }).set(TOKEN_HEADER, agent.token)).status).toBe(403);
+    // A document of the association that this dossier does not hold, an unknown one, another service's agent, a stranger.
+    expect((await ticket(dossier.id, loose, agent.token)).body).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect((await ticket(dossier.id, '00000000-0000-4000-8000-000000000000', member.token)).status).toBe(404);
+    expect((await ticket(dossier.id, uuid, second.token)).status).toBe(404);
+    const stranger = await signIn(t, { roles: ['lca.association'] });
+    expect((await ticket(dossier.id, uuid, stranger.token)).status).toBe(404);
   });
 });

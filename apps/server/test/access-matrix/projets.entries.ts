@@ -74,5 +74,14 @@ export const projetEntries: MatrixEntries = (ctx: MatrixContext) => {
       const { id } = await dossier('D', where);
       return ctx.call(route, token, { params: { id } });
     }),
+    'POST /api/lca-server/demande/dossiers/:id/documents/:uuid/ticket': entry(READERS, 'read', async (route, token, where) => {
+      const { id } = await dossier('D', where);
+      const row = await ctx.t.db.dossier.findUniqueOrThrow({ where: { id }, select: { association: { select: { id: true } } } });
+      const document = await ctx.t.db.associationDocument.create({
+        data: { associationId: row.association.id, type: 'STC', nom: 'statuts.pdf', mimeType: 'application/pdf', taille: 10, sha256: 'x'.repeat(64), storageKey: `matrice/${id}` },
+      });
+      await ctx.t.db.dossierDocument.create({ data: { dossierId: id, documentId: document.id, code: 'STATUTS' } });
+      return ctx.call(route, token, { params: { id, uuid: document.id } });
+    }),
   };
 };

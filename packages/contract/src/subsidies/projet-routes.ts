@@ -4,6 +4,7 @@
 // (defaults, period, lines, checks, CNDS limit) are the pure functions of this folder, run by the
 // server on every write.
 import { z } from 'zod';
+import { downloadTicketSchema } from '../association-documents.ts';
 import { idSchema } from '../fields.ts';
 import { defineRoute, messageSchema } from '../http.ts';
 import { DOSSIER_LIMITS as L, MAX_AMOUNT } from '../limits.ts';
@@ -191,5 +192,13 @@ export const projetRoutes = {
     errors: ['DOSSIER_NOT_FOUND', 'TOO_MANY_REQUESTS'],
     summary: 'Le dossier au format du formulaire de demande de subvention (Cerfa 12156), en PDF',
     params: dossierParams, response: z.unknown(),
+  }),
+  // A document the dossier holds, opened by whoever reads the dossier (its instructing agents too,
+  // who do not reach the association file's own download route).
+  dossierDocumentTicket: defineRoute({
+    method: 'POST', gateway, path: '/demande/dossiers/:id/documents/:uuid/ticket', access: readers, scope: dossier('read'),
+    errors: ['DOSSIER_NOT_FOUND', 'NOT_FOUND'],
+    summary: 'Ticket de téléchargement d’un document joint au dossier, pour un lien du navigateur (usage unique)',
+    params: dossierParams.extend({ uuid: idSchema }), response: downloadTicketSchema, successStatus: 201,
   }),
 };

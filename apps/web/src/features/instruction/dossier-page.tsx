@@ -252,7 +252,7 @@ function DossierDocuments({ dossier, subvention }: { dossier: DossierView; subve
         <DataTable
           caption="Documents joints au dossier"
           heads={['Document attendu', 'Fichier']}
-          rows={dossier.documents.map((d) => [label(d.code), <DocumentLink key="l" idAsso={dossier.demandeur.id_siret} uuid={d.uuid} name={d.nom ?? d.uuid} />])}
+          rows={dossier.documents.map((d) => [label(d.code), <DocumentLink key="l" dossierId={dossier.id} uuid={d.uuid} name={d.nom ?? d.uuid} />])}
         />
       )}
     </Section>

@@ -200,6 +200,8 @@ export function createDossierRepository(db: Database) {
         documents: documents.map(({ documentAttendu, ...link }) => ({ ...documentAttendu, ...link })),
       };
     },
+    /** Whether the dossier holds this document of its association (dossier_documents). */
+    holdsDocument: async (dossierId: string, documentId: string) => (await db.dossierDocument.count({ where: { dossierId, documentId } })) > 0,
     replaceDocuments: async (tx: Tx, id: string, documents: { code: string; documentId: string }[], replace: boolean) => {
       if (replace) await tx.dossierDocument.deleteMany({ where: { dossierId: id } });
       await tx.dossierDocument.createMany({ data: documents.map((d) => ({ dossierId: id, ...d })), skipDuplicates: true });

@@ -12,6 +12,7 @@ import {
   type DossierPopulate,
   type DossierViewPopulate,
   type DossierSummary,
+  type DownloadTicket,
   type ProjetField,
 } from '@portail/contract';
 import type { DbTransaction } from '../../../db/transaction.ts';
@@ -45,6 +46,8 @@ export interface DossierServiceDeps {
   /** Counts the changes that mail the dossier's services (limit dossierChangeMail). */
   rateLimits: RouteLimiter;
   publicUrl: string;
+  /** A download ticket for a document of the association (its documents module), once the dossier's reader is checked. */
+  documentTickets: (claims: AuthClaims, associationId: string, documentId: string) => Promise<DownloadTicket>;
 }
 
 /** The instruction rows the engine moves (docs/domain.md « Machines à états »). */
@@ -284,6 +287,12 @@ export function createDossierService(deps: DossierServiceDeps) {
      * Every live instruction goes to B through the machine (event supprimer) and the dossier is marked
      * deleted, in one transaction: one refusal and nothing moves.
      */
+    /** A document the dossier holds, for whoever reads the dossier (its instructing agents too); 404 for any other. */
+    async documentTicket(claims: AuthClaims, scope: DossierScope, documentId: string) {
+      if (!(await repository.holdsDocument(scope.dossierId, documentId))) throw appError('NOT_FOUND');
+      return deps.documentTickets(claims, scope.associationId, documentId);
+    },
+
     async remove(claims: AuthClaims, scope: DossierScope<'write'>) {
       const fired = await repository.transaction(async (tx) => {
         await repository.lock(tx, scope.dossierId);

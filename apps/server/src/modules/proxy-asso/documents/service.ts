@@ -69,6 +69,17 @@ export function createDocumentService({ repository, storage }: DocumentServiceDe
     return row;
   }
 
+  async function ticketFor(claims: AuthClaims, documentId: string): Promise<DownloadTicket> {
+    const ticket = newOpaqueToken();
+    await repository.insertTicket({
+      tokenHash: hashOpaqueToken(ticket),
+      userId: claims.userId,
+      documentId,
+      expiresAt: new Date(Date.now() + DOWNLOAD_TICKET_TTL_SECONDS * 1000),
+    });
+    return { url: routeUrl(api.associationDocuments.downloadWithTicket, { ticket }), expires_in: DOWNLOAD_TICKET_TTL_SECONDS };
+  }
+
   return {
     /**
      * The caller's right on the association and establishment is checked before `receive` reads
@@ -139,15 +150,17 @@ export function createDocumentService({ repository, storage }: DocumentServiceDe
 
     /** A browser link for one document, one user, once, within DOWNLOAD_TICKET_TTL_SECONDS. */
     async issueTicket(claims: AuthClaims, scope: AssociationScope<'read'>, query: { id: string }): Promise<DownloadTicket> {
-      const row = await readableDocument(scope, query);
-      const ticket = newOpaqueToken();
-      await repository.insertTicket({
-        tokenHash: hashOpaqueToken(ticket),
-        userId: claims.userId,
-        documentId: row.id,
-        expiresAt: new Date(Date.now() + DOWNLOAD_TICKET_TTL_SECONDS * 1000),
-      });
-      return { url: routeUrl(api.associationDocuments.downloadWithTicket, { ticket }), expires_in: DOWNLOAD_TICKET_TTL_SECONDS };
+      return ticketFor(claims, (await readableDocument(scope, query)).id);
+    },
+
+    /**
+     * A ticket for a document of the association that a dossier the caller reads holds (the dossier
+     * routes checked that): its instructing agents open it without reaching the association file.
+     */
+    async issueTicketForDossierDocument(claims: AuthClaims, associationId: string, documentId: string): Promise<DownloadTicket> {
+      const row = await repository.find(associationId, documentId);
+      if (!row) throw appError('NOT_FOUND');
+      return ticketFor(claims, row.id);
     },
 
     async openWithTicket(ticket: string) {
