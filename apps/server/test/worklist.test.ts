@@ -5,7 +5,7 @@
 // account, and the instruction's last change following its state.
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, SUBSIDY_MESSAGES, WORKLIST_EXPORT_COLUMNS, type WorklistItem } from '@portail/contract';
+import { MESSAGES, SUBSIDY_MESSAGES, WORKLIST_EXPORT_COLUMNS, type Role, type WorklistItem } from '@portail/contract';
 import { createAssociation, type TestAssociation } from './support/association-factory.ts';
 import { signIn } from './support/factories.ts';
 import { TOKEN_HEADER } from './support/http-helpers.ts';
@@ -15,6 +15,20 @@ import { startTestApp, type TestApp } from './support/test-app.ts';
 import { pageStatement } from '../src/modules/demande/worklist/index.ts';
 
 const LIST = '/api/lca-server/demande/instructeur/dossiers';
+
+/** `perAccount` calls of `call` pass on an instance with that limit, the next one gets the French 429. */
+async function pastTheLimit(limit: 'worklistExport' | 'worklistBulk', perAccount: number, roles: Role[], call: (app: TestApp, token: string) => PromiseLike<{ status: number; body: unknown }>) {
+  const limited = await startTestApp({ logLevel: 'fatal', rateLimits: { ...t.config.rateLimits, [limit]: { perIp: 100, perAccount, windowMs: 60_000 } } });
+  try {
+    const agent = await signIn(limited, { roles });
+    for (let i = 0; i < perAccount; i++) expect((await call(limited, agent.token)).status).toBe(200);
+    const refused = await call(limited, agent.token);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.tooManyRequests });
+  } finally {
+    await limited.close();
+  }
+}
 
 let t: TestApp;
 /** A regional service with a departmental one below it, and a service elsewhere. */
@@ -298,32 +312,12 @@ describe('exports', () => {
 
 describe('per-account limit of the exports', () => {
   it('answers 429 in French past the limit', async () => {
-    const limited = await startTestApp({ logLevel: 'fatal', rateLimits: { ...t.config.rateLimits, worklistExport: { perIp: 100, perAccount: 2, windowMs: 60_000 } } });
-    try {
-      const agent = await signIn(limited, { roles: ['osiris.admin-programme'] });
-      const call = () => limited.http().get(`${LIST}/export.csv`).set(TOKEN_HEADER, agent.token);
-      expect((await call()).status).toBe(200);
-      expect((await call()).status).toBe(200);
-      const refused = await call();
-      expect(refused.status).toBe(429);
-      expect(refused.body).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.tooManyRequests });
-    } finally {
-      await limited.close();
-    }
+    await pastTheLimit('worklistExport', 2, ['osiris.admin-programme'], (app, token) => app.http().get(`${LIST}/export.csv`).set(TOKEN_HEADER, token));
   });
 
   it('limits the bulk events per account too', async () => {
-    const limited = await startTestApp({ logLevel: 'fatal', rateLimits: { ...t.config.rateLimits, worklistBulk: { perIp: 100, perAccount: 1, windowMs: 60_000 } } });
-    try {
-      const agent = await signIn(limited, { roles: ['rds.user'] });
-      const call = () => limited.http().post(`${LIST}/bulk`).set(TOKEN_HEADER, agent.token).send({ ids: ['00000000-0000-4000-8000-000000000001'], event: 'ouvrir_instruction' });
-      expect((await call()).status).toBe(200);
-      const refused = await call();
-      expect(refused.status).toBe(429);
-      expect(refused.body).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.tooManyRequests });
-    } finally {
-      await limited.close();
-    }
+    await pastTheLimit('worklistBulk', 1, ['rds.user'], (app, token) =>
+      app.http().post(`${LIST}/bulk`).set(TOKEN_HEADER, token).send({ ids: ['00000000-0000-4000-8000-000000000001'], event: 'ouvrir_instruction' }));
   });
 });
 
