@@ -39,6 +39,7 @@ const DOSSIER_CALLS: readonly RouteDefinition[] = [
   api.projets.updateProjet,
   api.projets.deleteProjet,
   api.projets.dossierPdf,
+  api.projets.dossierDocumentTicket,
   api.rdsSchemes.getSubvention,
   api.association.getEtablissements,
   api.association.getRepresentants,
@@ -49,8 +50,7 @@ const DOSSIER_CALLS: readonly RouteDefinition[] = [
 
 /**
  * A dossier read through dossier-scoped calls (the instructing services' view): the dossier, its
- * projects, questions and expected items, its messages and PDF. Its documents open through the
- * association's download route only for the roles that route admits (features/instruction/document-link.tsx).
+ * projects, questions and expected items, its messages, PDF and documents (their tickets).
  */
 const DOSSIER_READING_CALLS: readonly RouteDefinition[] = [
   api.dossiers.getDossier,

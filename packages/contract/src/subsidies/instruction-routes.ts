@@ -125,7 +125,7 @@ export const instructionRoutes = {
     method: 'POST', gateway, path: '/demande/dossiers/:id/instructions/:serviceId/events',
     access: ROLE_SETS.dossierInstructors, scope: scope.instruction('write'), firesTransition: true,
     summary:
-      "Applique un événement de la machine dossier_instruction à l'instruction d'un service (ouvrir l'instruction, renvoyer avec un commentaire, commission, accorder avec les montants par ligne de financement, refuser ou rejeter avec un motif, paiements, clôturer, supprimer un dossier créé par le service) ; rend le dossier et ce que l'appelant peut encore y faire",
+      "Applique un événement de la machine dossier_instruction à l'instruction d'un service (le corps dépend de l'événement) ; rend le dossier et ce que l'appelant peut encore y faire",
     params: instructionParams,
     body: instructionEventSchema,
     errors: ['DOSSIER_NOT_FOUND', 'INSTRUCTION_NOT_FOUND', 'DOSSIER_INPUT_INVALID'],
@@ -153,7 +153,7 @@ export const instructionRoutes = {
     method: 'GET', gateway, path: '/demande/dossiers/:id/history',
     access: ROLE_SETS.dossierReaders, scope: scope.dossier('read'),
     summary:
-      "L'historique du dossier par instruction : qui, quand, de quel état vers quel état, par quel événement, avec quel commentaire (et le paiement enregistré) ; un agent ne lit que les instructions de son service",
+      "L'historique du dossier par instruction (qui, quand, états, événement, commentaire, paiement) ; un agent ne lit que celles de son service",
     params: z.object({ id: dossierRefSchema }),
     errors: ['DOSSIER_NOT_FOUND'],
     response: dossierHistorySchema,
@@ -162,7 +162,7 @@ export const instructionRoutes = {
     method: 'POST', gateway, path: '/demande/service/dossiers',
     access: ROLE_SETS.serviceAgents, scope: scope.caller, successStatus: 201,
     summary:
-      "Un service crée un dossier au nom d'une association pour une subvention qu'il instruit (créé par le service : son instruction seule, à l'état A ; l'association le complète et le transmet ; le service peut le supprimer tant qu'il est en A)",
+      "Un service crée un dossier au nom d'une association pour une subvention qu'il instruit (son instruction seule, en A ; supprimable par lui tant qu'il est en A)",
     body: z.object({
       id_asso: idSchema,
       description: z.object({ code_subvention: z.string().min(1).max(DOSSIER_LIMITS.code), id_sous_type_dispositif: idSchema.nullable().optional(), exercice: year4 }),

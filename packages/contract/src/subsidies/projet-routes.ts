@@ -198,7 +198,7 @@ export const projetRoutes = {
   dossierDocumentTicket: defineRoute({
     method: 'POST', gateway, path: '/demande/dossiers/:id/documents/:uuid/ticket', access: readers, scope: dossier('read'),
     errors: ['DOSSIER_NOT_FOUND', 'NOT_FOUND'],
-    summary: 'Ticket de téléchargement d’un document joint au dossier, pour un lien du navigateur (usage unique)',
+    summary: 'Ticket de téléchargement d’un document du dossier',
     params: dossierParams.extend({ uuid: idSchema }), response: downloadTicketSchema, successStatus: 201,
   }),
 };

@@ -177,7 +177,7 @@ export const worklistRoutes = {
   exportWorklistCsv: defineRoute({
     method: 'GET', gateway, path: '/demande/instructeur/dossiers/export.csv', access, scope: scope.caller, rawResponse: true,
     summary:
-      "La liste de travail filtrée en CSV pour Excel (séparateur « ; », UTF-8 avec BOM, en-têtes en français), lue de la base par lots et envoyée au fil de l'eau ; `X-Total-Count` donne le nombre de lignes pour suivre la progression ; une cellule commençant par =, +, - ou @ est précédée d'une apostrophe",
+      "La liste de travail filtrée en CSV pour Excel (« ; », UTF-8 avec BOM), envoyée au fil de l'eau ; `X-Total-Count` donne le nombre de lignes ; une cellule commençant par =, +, - ou @ est précédée d'une apostrophe",
     query: exportQuery,
     errors: ['INCLUDE_DELETED_ADMIN_ONLY', 'TOO_MANY_REQUESTS'],
     response: z.unknown(),
@@ -185,7 +185,7 @@ export const worklistRoutes = {
   exportWorklistXlsx: defineRoute({
     method: 'GET', gateway, path: '/demande/instructeur/dossiers/export.xlsx', access, scope: scope.caller, rawResponse: true,
     summary:
-      "La liste de travail filtrée en classeur Excel (XLSX écrit au fil de l'eau), mêmes colonnes que le CSV ; `X-Total-Count` donne le nombre de lignes pour suivre la progression",
+      "La liste de travail filtrée en classeur Excel (XLSX écrit au fil de l'eau), colonnes du CSV ; `X-Total-Count` donne le nombre de lignes",
     query: exportQuery,
     errors: ['INCLUDE_DELETED_ADMIN_ONLY', 'TOO_MANY_REQUESTS'],
     response: z.unknown(),
