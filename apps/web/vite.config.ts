@@ -11,6 +11,8 @@ export default defineConfig({
   plugins: [react()],
   build: {
     outDir: 'dist',
+    // Every browser the portal supports preloads modules itself; older ones simply fetch on import.
+    modulePreload: { polyfill: false },
     emptyOutDir: true,
     rollupOptions: {
       output: {

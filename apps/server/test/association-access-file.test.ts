@@ -4,7 +4,7 @@
 // the rows of their SIRET and none of the association-wide data.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileYearBounds, MESSAGES } from '@portail/contract';
+import { ASSOCIATION_FILE_MESSAGES, fileYearBounds } from '@portail/contract';
 import {
   associationSender,
   change,
@@ -110,7 +110,7 @@ describe("a member of another association cannot read, change or delete A's rows
     // A's SIRET named in B's call is not an establishment of B.
     const rh = await send(headB, 'post', 'rhs', { ...own, id_siret: a.siege, annee: String(THIS_YEAR) }, { nb_adherents: 1 });
     expect(rh.status).toBe(400);
-    expect(rh.body.fields).toEqual({ id_siret: MESSAGES.siretNotInAssociation });
+    expect(rh.body.fields).toEqual({ id_siret: ASSOCIATION_FILE_MESSAGES.siretNotInAssociation });
     expect(await stateOfA()).toEqual(before);
   });
 

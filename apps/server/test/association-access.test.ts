@@ -3,7 +3,7 @@
 // member of a secondary establishment sees only that establishment and its rows.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@portail/contract';
+import { ASSOCIATION_FILE_MESSAGES } from '@portail/contract';
 import {
   associationSender,
   change,
@@ -112,7 +112,7 @@ describe("a member of another association cannot read, change or delete A's data
     // A's SIRET named in B's calls is not an establishment of B.
     const rib = await send(headB, 'post', 'ribs', { ...own, id_siret: a.siege }, { titulaire: 'x', iban: OTHER_IBAN, bic: VALID_BIC });
     expect(rib.status).toBe(400);
-    expect(rib.body.fields).toEqual({ id_siret: MESSAGES.siretNotInAssociation });
+    expect(rib.body.fields).toEqual({ id_siret: ASSOCIATION_FILE_MESSAGES.siretNotInAssociation });
     // Listing B's RIBs filtered by A's SIRET gives nothing of A.
     expect((await send(headB, 'get', 'ribs', { ...own, id_siret: a.siege })).body).toEqual([]);
     expect(await stateOfA()).toEqual(before);

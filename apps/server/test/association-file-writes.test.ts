@@ -3,7 +3,7 @@
 // and « Champs », bad input answering 400 with French messages per field and leaving the data unchanged.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ASSOCIATION_FILE_KEYS, associationFileSchema, encodeChangeValue, fileYearBounds, MAX_STORED_EUROS, MESSAGES } from '@portail/contract';
+import { ASSOCIATION_FILE_KEYS, ASSOCIATION_FILE_MESSAGES, associationFileSchema, encodeChangeValue, fileYearBounds, MAX_STORED_EUROS, MESSAGES } from '@portail/contract';
 import { createAssociation, createRib, linkUser, newSiren, type TestAssociation } from './support/association-factory.ts';
 import { signIn } from './support/factories.ts';
 import { TOKEN_HEADER } from './support/http-helpers.ts';
@@ -71,16 +71,16 @@ describe('comptes', () => {
   it('refuses an inconsistent resultat, cents, negative amounts, a year outside the window, a second set for a year; nothing written', async () => {
     const before = await rows();
     const year = { id_asso: id_asso(), annee: String(THIS_YEAR) };
-    expect400(await send('post', 'comptes', year, { charges: 100, produits: 150, resultat: 60 }), { resultat: MESSAGES.resultatInconsistent(50) });
-    expect400(await send('post', 'comptes', year, { charges: 100.5 }), { charges: MESSAGES.wholeEuros('charges') });
-    expect400(await send('post', 'comptes', year, { dons: -1 }), { dons: MESSAGES.wholeEuros('dons') });
+    expect400(await send('post', 'comptes', year, { charges: 100, produits: 150, resultat: 60 }), { resultat: ASSOCIATION_FILE_MESSAGES.resultatInconsistent(50) });
+    expect400(await send('post', 'comptes', year, { charges: 100.5 }), { charges: ASSOCIATION_FILE_MESSAGES.wholeEuros('charges') });
+    expect400(await send('post', 'comptes', year, { dons: -1 }), { dons: ASSOCIATION_FILE_MESSAGES.wholeEuros('dons') });
     // Past the integer column's bound: a message, not a failed write.
-    expect400(await send('post', 'comptes', year, { charges: MAX_STORED_EUROS + 1 }), { charges: MESSAGES.wholeEuros('charges') });
+    expect400(await send('post', 'comptes', year, { charges: MAX_STORED_EUROS + 1 }), { charges: ASSOCIATION_FILE_MESSAGES.wholeEuros('charges') });
     const unknownKey = await send('post', 'comptes', year, { benefice: 1 });
     expect(unknownKey.status).toBe(400);
     expect(Object.keys(unknownKey.body.fields)).toEqual(['corps']);
     for (const annee of [MIN_YEAR - 1, THIS_YEAR + 1]) {
-      expect400(await send('post', 'comptes', { id_asso: id_asso(), annee: String(annee) }, {}), { annee: MESSAGES.yearOutOfRange(MIN_YEAR, THIS_YEAR) });
+      expect400(await send('post', 'comptes', { id_asso: id_asso(), annee: String(annee) }, {}), { annee: ASSOCIATION_FILE_MESSAGES.yearOutOfRange(MIN_YEAR, THIS_YEAR) });
     }
     expect400(await send('post', 'comptes', { id_asso: id_asso(), annee: 'deux-mille' }, {}), { annee: MESSAGES.badFormat('année') });
     expect(await rows()).toEqual(before);
@@ -88,13 +88,13 @@ describe('comptes', () => {
     const first = await send('post', 'comptes', { id_asso: id_asso(), annee: String(MIN_YEAR) }, { subv: 10 });
     expect(first.status).toBe(201);
     const after = await rows();
-    expect400(await send('post', 'comptes', { id_asso: id_asso(), annee: String(MIN_YEAR) }, { subv: 20 }), { annee: MESSAGES.compteExists(MIN_YEAR) });
+    expect400(await send('post', 'comptes', { id_asso: id_asso(), annee: String(MIN_YEAR) }, { subv: 20 }), { annee: ASSOCIATION_FILE_MESSAGES.compteExists(MIN_YEAR) });
     const patchBase = { id_asso: id_asso(), id: first.body.id };
     await send('patch', 'comptes', patchBase, changes({ charges: 10, produits: 30 }));
     const settled = await rows();
-    expect400(await send('patch', 'comptes', patchBase, changes({ resultat: 5 })), { resultat: MESSAGES.resultatInconsistent(20) });
-    expect400(await send('patch', 'comptes', patchBase, changes({ annee: 2000 })), { annee: MESSAGES.notModifiable('annee') });
-    expect400(await send('patch', 'comptes', patchBase, changes({ dons: 'beaucoup' })), { dons: MESSAGES.wholeEuros('dons') });
+    expect400(await send('patch', 'comptes', patchBase, changes({ resultat: 5 })), { resultat: ASSOCIATION_FILE_MESSAGES.resultatInconsistent(20) });
+    expect400(await send('patch', 'comptes', patchBase, changes({ annee: 2000 })), { annee: ASSOCIATION_FILE_MESSAGES.notModifiable('annee') });
+    expect400(await send('patch', 'comptes', patchBase, changes({ dons: 'beaucoup' })), { dons: ASSOCIATION_FILE_MESSAGES.wholeEuros('dons') });
     expect(await rows()).toEqual(settled);
     expect(after).toHaveLength(1);
   });
@@ -125,22 +125,22 @@ describe('rhs', () => {
 
   it('refuses negative or decimal counts, ETPT with 3 decimals, women + men above the total, a SIRET of another association, a second set; nothing written', async () => {
     const query = { id_asso: id_asso(), id_siret: asso.siege, annee: String(THIS_YEAR - 1) };
-    expect400(await send('post', 'rhs', query, { nb_benevoles: -1 }), { nb_benevoles: MESSAGES.nonNegativeInteger('nombre de bénévoles') });
-    expect400(await send('post', 'rhs', query, { nb_dirigeants: 1.5 }), { nb_dirigeants: MESSAGES.nonNegativeInteger('nombre de dirigeants') });
-    expect400(await send('post', 'rhs', query, { nb_salaries_etpt: 1.234 }), { nb_salaries_etpt: MESSAGES.twoDecimals('nombre de salariés en ETPT') });
-    expect400(await send('post', 'rhs', query, { nb_salaries_etpt: -0.5 }), { nb_salaries_etpt: MESSAGES.twoDecimals('nombre de salariés en ETPT') });
-    expect400(await send('post', 'rhs', query, { nb_adherents: 10, nb_adherents_f: 6, nb_adherents_h: 5 }), { nb_adherents: MESSAGES.adherentsSplitTooLarge });
+    expect400(await send('post', 'rhs', query, { nb_benevoles: -1 }), { nb_benevoles: ASSOCIATION_FILE_MESSAGES.nonNegativeInteger('nombre de bénévoles') });
+    expect400(await send('post', 'rhs', query, { nb_dirigeants: 1.5 }), { nb_dirigeants: ASSOCIATION_FILE_MESSAGES.nonNegativeInteger('nombre de dirigeants') });
+    expect400(await send('post', 'rhs', query, { nb_salaries_etpt: 1.234 }), { nb_salaries_etpt: ASSOCIATION_FILE_MESSAGES.twoDecimals('nombre de salariés en ETPT') });
+    expect400(await send('post', 'rhs', query, { nb_salaries_etpt: -0.5 }), { nb_salaries_etpt: ASSOCIATION_FILE_MESSAGES.twoDecimals('nombre de salariés en ETPT') });
+    expect400(await send('post', 'rhs', query, { nb_adherents: 10, nb_adherents_f: 6, nb_adherents_h: 5 }), { nb_adherents: ASSOCIATION_FILE_MESSAGES.adherentsSplitTooLarge });
     const other = await createAssociation(t);
-    expect400(await send('post', 'rhs', { ...query, id_siret: other.siege }, { nb_adherents: 1 }), { id_siret: MESSAGES.siretNotInAssociation });
+    expect400(await send('post', 'rhs', { ...query, id_siret: other.siege }, { nb_adherents: 1 }), { id_siret: ASSOCIATION_FILE_MESSAGES.siretNotInAssociation });
     expect(await rows()).toEqual([]);
 
     // Women + men may be given without the total.
     const created = await send('post', 'rhs', query, { nb_adherents_f: 6, nb_adherents_h: 5 });
     expect(created.status).toBe(201);
-    expect400(await send('post', 'rhs', query, {}), { annee: MESSAGES.rhExists(THIS_YEAR - 1) });
+    expect400(await send('post', 'rhs', query, {}), { annee: ASSOCIATION_FILE_MESSAGES.rhExists(THIS_YEAR - 1) });
     const before = await rows();
-    expect400(await send('patch', 'rhs', { id_asso: id_asso(), id: created.body.id }, changes({ nb_adherents: 10 })), { nb_adherents: MESSAGES.adherentsSplitTooLarge });
-    expect400(await send('patch', 'rhs', { id_asso: id_asso(), id: created.body.id }, changes({ id_siret: asso.secondaires[1] })), { id_siret: MESSAGES.notModifiable('id_siret') });
+    expect400(await send('patch', 'rhs', { id_asso: id_asso(), id: created.body.id }, changes({ nb_adherents: 10 })), { nb_adherents: ASSOCIATION_FILE_MESSAGES.adherentsSplitTooLarge });
+    expect400(await send('patch', 'rhs', { id_asso: id_asso(), id: created.body.id }, changes({ id_siret: asso.secondaires[1] })), { id_siret: ASSOCIATION_FILE_MESSAGES.notModifiable('id_siret') });
     expect(await rows()).toEqual(before);
     expect((await send('patch', 'rhs', { id_asso: id_asso(), id: created.body.id }, changes({ nb_adherents: 11 }))).status).toBe(200);
     await t.db.associationRh.deleteMany({ where: { associationId: asso.id } });
@@ -173,11 +173,11 @@ describe('agrements', () => {
     expect400(await send('post', 'agrements', query, { numero: '1' }), { type: MESSAGES.required('type d’agrément') });
     expect400(await send('post', 'agrements', query, { type: 'JEP', date_attribution: '2023-02-30' }), { date_attribution: MESSAGES.badFormat('date d’attribution') });
     expect400(await send('post', 'agrements', query, { type: 'JEP', date_attribution: '31/13/2020' }), { date_attribution: MESSAGES.badFormat('date d’attribution') });
-    expect400(await send('post', 'agrements', query, { type: 'JEP', date_attribution: '2020-05-01', date_validite: '2020-04-30' }), { date_validite: MESSAGES.validiteBeforeAttribution });
+    expect400(await send('post', 'agrements', query, { type: 'JEP', date_attribution: '2020-05-01', date_validite: '2020-04-30' }), { date_validite: ASSOCIATION_FILE_MESSAGES.validiteBeforeAttribution });
     expect(await rows()).toEqual([]);
     const created = await send('post', 'agrements', query, { type: 'Sport', date_attribution: '2020-05-01' });
     const before = await rows();
-    expect400(await send('patch', 'agrements', { ...query, id: created.body.id }, changes({ date_validite: '2019-01-01' })), { date_validite: MESSAGES.validiteBeforeAttribution });
+    expect400(await send('patch', 'agrements', { ...query, id: created.body.id }, changes({ date_validite: '2019-01-01' })), { date_validite: ASSOCIATION_FILE_MESSAGES.validiteBeforeAttribution });
     expect400(await send('patch', 'agrements', { ...query, id: created.body.id }, changes({ type: '' })), { type: MESSAGES.required('type d’agrément') });
     expect(await rows()).toEqual(before);
     await t.db.associationAgrement.deleteMany({ where: { associationId: asso.id } });
@@ -206,16 +206,16 @@ describe('reseaux_affiliation', () => {
     expect400(await send('post', 'reseaux_affiliation', query, { objet: 'x' }), { nom: MESSAGES.required('nom du réseau') });
     expect400(await send('post', 'reseaux_affiliation', query, { nom: 'FFJ', id_siren: badSiren }), { id_siren: MESSAGES.badFormat('SIREN') });
     expect400(await send('post', 'reseaux_affiliation', query, { nom: 'FFJ', numero: 'n° 12' }), { numero: MESSAGES.badFormat('numéro d’affiliation') });
-    expect400(await send('post', 'reseaux_affiliation', query, { nom: 'FFJ', nb_licencies: 10, nb_licencies_f: 8, nb_licencies_h: 3 }), { nb_licencies: MESSAGES.licenciesSplitTooLarge });
+    expect400(await send('post', 'reseaux_affiliation', query, { nom: 'FFJ', nb_licencies: 10, nb_licencies_f: 8, nb_licencies_h: 3 }), { nb_licencies: ASSOCIATION_FILE_MESSAGES.licenciesSplitTooLarge });
     expect(await rows()).toEqual([]);
     const first = await send('post', 'reseaux_affiliation', query, { nom: 'Union régionale', id_siren: siren });
     expect(first.status).toBe(201);
     const before = await rows();
-    expect400(await send('post', 'reseaux_affiliation', query, { nom: '  union régionale ' }), { nom: MESSAGES.reseauExists });
-    expect400(await send('post', 'reseaux_affiliation', query, { nom: 'Autre nom', id_siren: siren }), { id_siren: MESSAGES.reseauExists });
+    expect400(await send('post', 'reseaux_affiliation', query, { nom: '  union régionale ' }), { nom: ASSOCIATION_FILE_MESSAGES.reseauExists });
+    expect400(await send('post', 'reseaux_affiliation', query, { nom: 'Autre nom', id_siren: siren }), { id_siren: ASSOCIATION_FILE_MESSAGES.reseauExists });
     const second = await send('post', 'reseaux_affiliation', query, { nom: 'Comité départemental' });
-    expect400(await send('patch', 'reseaux_affiliation', { ...query, id: second.body.id }, changes({ nom: 'Union Régionale' })), { nom: MESSAGES.reseauExists });
-    expect400(await send('patch', 'reseaux_affiliation', { ...query, id: second.body.id }, changes({ nb_licencies: 1, nb_licencies_f: 1, nb_licencies_h: 1 })), { nb_licencies: MESSAGES.licenciesSplitTooLarge });
+    expect400(await send('patch', 'reseaux_affiliation', { ...query, id: second.body.id }, changes({ nom: 'Union Régionale' })), { nom: ASSOCIATION_FILE_MESSAGES.reseauExists });
+    expect400(await send('patch', 'reseaux_affiliation', { ...query, id: second.body.id }, changes({ nb_licencies: 1, nb_licencies_f: 1, nb_licencies_h: 1 })), { nb_licencies: ASSOCIATION_FILE_MESSAGES.licenciesSplitTooLarge });
     expect((await rows()).filter((r) => r.id !== second.body.id)).toEqual(before);
     expect((await t.db.reseauAffiliation.findUniqueOrThrow({ where: { id: second.body.id } })).nom).toBe('Comité départemental');
     await t.db.reseauAffiliation.deleteMany({ where: { associationId: asso.id } });
@@ -234,14 +234,14 @@ describe('POST /association/reseauxAffiliation (affiliation to a parent associat
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     expect(response.body).toMatchObject({ nom: 'Ligue des Hauts-de-France de judo', id_siren: parent.siren, objet: 'Développer le judo', adresse: '12 RUE des Sports, 59000 Lille' });
     const before = await rows();
-    expect400(await affiliate(asso.id, parent.siege), { id_asso_parent: MESSAGES.reseauExists });
+    expect400(await affiliate(asso.id, parent.siege), { id_asso_parent: ASSOCIATION_FILE_MESSAGES.reseauExists });
     expect(await rows()).toEqual(before);
     await t.db.reseauAffiliation.deleteMany({ where: { associationId: asso.id } });
   });
 
   it('refuses self-affiliation, an unknown parent, missing identifiers; nothing written', async () => {
-    expect400(await affiliate(asso.id, asso.siren), { id_asso_parent: MESSAGES.selfAffiliation });
-    expect400(await affiliate(asso.id, newSiren()), { id_asso_parent: MESSAGES.parentAssociationNotFound });
+    expect400(await affiliate(asso.id, asso.siren), { id_asso_parent: ASSOCIATION_FILE_MESSAGES.selfAffiliation });
+    expect400(await affiliate(asso.id, newSiren()), { id_asso_parent: ASSOCIATION_FILE_MESSAGES.parentAssociationNotFound });
     const missing = await t.http().post(`${base}/reseauxAffiliation`).set(TOKEN_HEADER, token);
     expect(missing.status).toBe(400);
     expect(missing.body.fields).toEqual({ id_asso_membre: MESSAGES.missingAssociationId, id_asso_parent: MESSAGES.missingAssociationId });
@@ -317,6 +317,6 @@ describe('GET /association (the whole file)', () => {
     expect(admin.body.representants_legaux.map((r: { id: string }) => r.id)).toContain(deletedRep.id);
     const member = await send('get', '', { q: asso.id, includeDeleted: 'true' });
     expect(member.status).toBe(403);
-    expect(member.body.message).toBe(MESSAGES.includeDeletedAdminOnly);
+    expect(member.body.message).toBe(ASSOCIATION_FILE_MESSAGES.includeDeletedAdminOnly);
   });
 });

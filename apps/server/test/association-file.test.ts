@@ -2,7 +2,7 @@
 // French messages per field and leaving the data unchanged.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { associationIdentiteSchema, encodeChangeValue, MESSAGES } from '@portail/contract';
+import { ASSOCIATION_FILE_MESSAGES, associationIdentiteSchema, encodeChangeValue, MESSAGES } from '@portail/contract';
 import {
   createAssociation,
   createRib,
@@ -78,7 +78,7 @@ describe('PATCH /association/identite (characteristics form)', () => {
   });
 
   it('refuses Alsace-Moselle fields outside that regime, and bad Amalia, volume, folio lengths', async () => {
-    await expectRefused({ numero_amalia: '1234567890123' }, { numero_amalia: MESSAGES.onlyWhen('numéro Amalia', 'pour le régime Alsace-Moselle') });
+    await expectRefused({ numero_amalia: '1234567890123' }, { numero_amalia: ASSOCIATION_FILE_MESSAGES.onlyWhen('numéro Amalia', 'pour le régime Alsace-Moselle') });
     await expectRefused(
       { regime: 'alsaceMoselle', numero_amalia: '123', volume: '12', folio: '1234' },
       { numero_amalia: MESSAGES.minLength('numéro Amalia', 13), volume: MESSAGES.exactLength('volume', 3), folio: MESSAGES.exactLength('folio', 3) },
@@ -99,7 +99,7 @@ describe('PATCH /association/identite (characteristics form)', () => {
 
   it('allows the RUP date only for a public-utility association', async () => {
     await expectRefused({ date_publication_util_publique: '2010-05-06' }, {
-      date_publication_util_publique: MESSAGES.onlyWhen('date de publication RUP', 'pour une association reconnue d’utilité publique'),
+      date_publication_util_publique: ASSOCIATION_FILE_MESSAGES.onlyWhen('date de publication RUP', 'pour une association reconnue d’utilité publique'),
     });
     const ok = await patch({ util_publique: true, date_publication_util_publique: '2010-05-06' });
     expect(ok.body.identite).toMatchObject({ util_publique: true, date_publication_util_publique: '2010-05-06' });
@@ -108,8 +108,8 @@ describe('PATCH /association/identite (characteristics form)', () => {
   });
 
   it('requires the sports structure type for Sport and clears it when leaving Sport', async () => {
-    await expectRefused({ domaine: 'Sport' }, { type_structure_sportive: MESSAGES.requiredWhen('type de structure sportive', 'pour le domaine Sport') });
-    await expectRefused({ type_structure_sportive: 'Club' }, { type_structure_sportive: MESSAGES.onlyWhen('type de structure sportive', 'pour le domaine Sport') });
+    await expectRefused({ domaine: 'Sport' }, { type_structure_sportive: ASSOCIATION_FILE_MESSAGES.requiredWhen('type de structure sportive', 'pour le domaine Sport') });
+    await expectRefused({ type_structure_sportive: 'Club' }, { type_structure_sportive: ASSOCIATION_FILE_MESSAGES.onlyWhen('type de structure sportive', 'pour le domaine Sport') });
     const sport = await patch({ domaine: 'Sport', type_structure_sportive: 'Club omnisports' });
     expect(sport.body.identite.type_structure_sportive).toBe('Club omnisports');
     const other = await patch({ domaine: 'Autre' });
@@ -119,7 +119,7 @@ describe('PATCH /association/identite (characteristics form)', () => {
 
   it('keeps JOAFE and auditor only with the 153 000 € box, clearing them when it is unchecked', async () => {
     await expectRefused({ a_publication_comptes_jo: true }, {
-      a_publication_comptes_jo: MESSAGES.onlyWhen('publication des comptes au JOAFE', 'lorsque les dons et subventions dépassent 153 000 €'),
+      a_publication_comptes_jo: ASSOCIATION_FILE_MESSAGES.onlyWhen('publication des comptes au JOAFE', 'lorsque les dons et subventions dépassent 153 000 €'),
     });
     const on = await patch({ a_dons_subv_153000: true, a_publication_comptes_jo: true, a_commissaire_aux_comptes: true });
     expect(on.body.identite).toMatchObject({ a_dons_subv_153000: true, a_publication_comptes_jo: true, a_commissaire_aux_comptes: true });
@@ -137,7 +137,7 @@ describe('PATCH /association/identite (characteristics form)', () => {
   it('refuses a bad phone, e-mail or URL, an unknown key, and an empty change list', async () => {
     await expectRefused({ telephone: '01 23 45 67 89' }, { telephone: MESSAGES.badFormat('téléphone') });
     await expectRefused({ courriel: 'pas-un-courriel' }, { courriel: MESSAGES.badFormat('adresse e-mail') });
-    await expectRefused({ nom: 'Autre nom' }, { nom: MESSAGES.notModifiable('nom') });
+    await expectRefused({ nom: 'Autre nom' }, { nom: ASSOCIATION_FILE_MESSAGES.notModifiable('nom') });
     const empty = await send('patch', 'identite', { id_asso: asso.id }, []);
     expect(empty.status).toBe(400);
   });
@@ -187,8 +187,8 @@ describe('ribs', () => {
     const count = await t.db.rib.count();
     const response = await send('post', 'ribs', { id_asso: asso.id, id_siret: asso.secondaires[0]! }, { titulaire: 'Bis', iban: 'FR7630006000011234567890189', bic: VALID_BIC });
     expect(response.status).toBe(400);
-    expect(response.body.fields).toEqual({ iban: MESSAGES.duplicateRib });
-    expect(response.body.message).toContain(MESSAGES.duplicateRib);
+    expect(response.body.fields).toEqual({ iban: ASSOCIATION_FILE_MESSAGES.duplicateRib });
+    expect(response.body.message).toContain(ASSOCIATION_FILE_MESSAGES.duplicateRib);
     expect(await t.db.rib.count()).toBe(count);
 
     // The same IBAN on another establishment is fine; changing a RIB into a duplicate is refused.
@@ -197,7 +197,7 @@ describe('ribs', () => {
     const second = await createRib(t, asso, asso.secondaires[0]!, OTHER_IBAN);
     const dup = await send('patch', 'ribs', { id_asso: asso.id, id: second.id }, changes({ iban: VALID_IBAN.toLowerCase() }));
     expect(dup.status).toBe(400);
-    expect(dup.body.fields).toEqual({ iban: MESSAGES.duplicateRib });
+    expect(dup.body.fields).toEqual({ iban: ASSOCIATION_FILE_MESSAGES.duplicateRib });
     expect((await t.db.rib.findUniqueOrThrow({ where: { id: second.id } })).iban).toBe(OTHER_IBAN);
     expect(existing.iban).toBe(VALID_IBAN);
   });
@@ -226,7 +226,7 @@ describe('ribs', () => {
     const other = await createAssociation(t);
     const response = await send('post', 'ribs', { id_asso: asso.id, id_siret: other.siege }, { titulaire: 'A', iban: VALID_IBAN, bic: VALID_BIC });
     expect(response.status).toBe(400);
-    expect(response.body.fields).toEqual({ id_siret: MESSAGES.siretNotInAssociation });
+    expect(response.body.fields).toEqual({ id_siret: ASSOCIATION_FILE_MESSAGES.siretNotInAssociation });
   });
 });
 
@@ -290,10 +290,10 @@ describe('representants_legaux', () => {
     const other = await createAssociation(t);
     const foreign = await send('patch', 'representantFonctionSiret', { id_asso: asso.id, id: rep.body.id }, changes({ id_siret: other.siege }));
     expect(foreign.status).toBe(400);
-    expect(foreign.body.fields).toEqual({ id_siret: MESSAGES.siretNotInAssociation });
+    expect(foreign.body.fields).toEqual({ id_siret: ASSOCIATION_FILE_MESSAGES.siretNotInAssociation });
     const key = await send('patch', 'representantFonctionSiret', { id_asso: asso.id, id: rep.body.id }, changes({ nom: 'Autre' }));
     expect(key.status).toBe(400);
-    expect(key.body.fields).toEqual({ nom: MESSAGES.notModifiable('nom') });
+    expect(key.body.fields).toEqual({ nom: ASSOCIATION_FILE_MESSAGES.notModifiable('nom') });
   });
 });
 
@@ -324,7 +324,7 @@ describe('budgets', () => {
     expect((await send('post', 'budgets', query, { comptes: {} })).status).toBe(201);
     const again = await send('post', 'budgets', query, { comptes: {} });
     expect(again.status).toBe(400);
-    expect(again.body.fields).toEqual({ annee: MESSAGES.budgetExists(2025) });
+    expect(again.body.fields).toEqual({ annee: ASSOCIATION_FILE_MESSAGES.budgetExists(2025) });
     const inverted = await send('post', 'budgets', { id_asso: asso.id, annee: '2024' }, { exercice_du: '2024-12-31', exercice_au: '2024-01-01' });
     expect(inverted.status).toBe(400);
     expect(await t.db.associationBudget.count({ where: { associationId: asso.id, annee: 2024 } })).toBe(0);

@@ -1,6 +1,6 @@
 // GET /association-light: the public registry view a member needs before joining.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ASSOCIATION_LIGHT_KEYS, MESSAGES } from '@portail/contract';
+import { ASSOCIATION_FILE_MESSAGES, ASSOCIATION_LIGHT_KEYS, MESSAGES } from '@portail/contract';
 import { createAssociation, type TestAssociation } from './support/association-factory.ts';
 import { signIn } from './support/factories.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -80,7 +80,7 @@ describe("GET /association-light parameters (those of GET /association, docs/dom
     for (const param of ['include', 'exclude']) {
       const response = await light({ q: asso.siren, [param]: 'nom,ribs' });
       expect(response.status, param).toBe(400);
-      expect(response.body.fields[param]).toBe(`${param} : ${MESSAGES.unknownFileKeys('ribs', ASSOCIATION_LIGHT_KEYS.join(', '))}`);
+      expect(response.body.fields[param]).toBe(`${param} : ${ASSOCIATION_FILE_MESSAGES.unknownFileKeys('ribs', ASSOCIATION_LIGHT_KEYS.join(', '))}`);
     }
   });
 
@@ -106,7 +106,7 @@ describe("GET /association-light parameters (those of GET /association, docs/dom
       expect((await light({ q: asso.siren, includeDeleted: 'false' }, adminToken)).status).toBe(404);
       const member = await light({ q: asso.siren, includeDeleted: 'true' });
       expect(member.status).toBe(403);
-      expect(member.body).toMatchObject({ status: 403, message: MESSAGES.includeDeletedAdminOnly });
+      expect(member.body).toMatchObject({ status: 403, message: ASSOCIATION_FILE_MESSAGES.includeDeletedAdminOnly });
     } finally {
       await t.db.association.update({ where: { id: asso.id }, data: { deletedAt: null } });
     }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@portail/contract';
+import { MEMBERSHIP_MESSAGES } from '@portail/contract';
 import { REPO_ROOT } from '../src/config.ts';
 import { createAuditRepository, createAuditService } from '../src/modules/audit/index.ts';
 import { NOT_FOUND, twoAssociations, type Caller } from './support/association-access.ts';
@@ -182,7 +182,7 @@ describe('legal representative changes', () => {
       expect((await post('deux@example.org')).status).toBe(201);
       const third = await post('trois@example.org');
       expect(third.status).toBe(400);
-      expect(third.body).toEqual({ message: MESSAGES.representantsLimitReached(2), status: 400, code: 'REPRESENTANTS_LIMIT' });
+      expect(third.body).toEqual({ message: MEMBERSHIP_MESSAGES.representantsLimitReached(2), status: 400, code: 'REPRESENTANTS_LIMIT' });
       expect(await limited.db.representantLegal.count({ where: { associationId: asso.id, deleted: false } })).toBe(2);
       expect(await limited.db.auditEntry.count({ where: { associationId: asso.id } })).toBe(1);
     } finally {

@@ -3,21 +3,7 @@
 // a rate-limited route declares its 429, and the catalogue's entries are consistent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  allRoutes,
-  declaredErrors,
-  declaresError,
-  defineRoute,
-  errorBody,
-  errorCodeOf,
-  ERROR_CODES,
-  ERRORS,
-  MESSAGES,
-  messageSchema,
-  SUBSIDY_ERRORS_AWAITING_ROUTES,
-  TRANSITION_ERRORS,
-  type ErrorKey,
-} from '@portail/contract';
+import { allRoutes, declaredErrors, declaresError, defineRoute, ERROR_CODES, errorBody, errorCodeOf, type ErrorKey, ERRORS, MEMBERSHIP_MESSAGES, MESSAGES, messageSchema, SUBSIDY_ERRORS_AWAITING_ROUTES, TRANSITION_ERRORS } from '@portail/contract';
 import { registerRoute } from '../src/http/contract-routes.ts';
 import { appError, undeclaredErrors } from '../src/http/errors.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -82,7 +68,7 @@ describe('the catalogue', () => {
     expect(errorBody('SAME_PASSWORD')).toEqual({
       message: MESSAGES.samePassword, status: 400, code: 'SAME_PASSWORD', fields: { new_password: MESSAGES.samePassword },
     });
-    expect(errorBody('JOINS_LIMIT', { max: 3 })).toEqual({ message: MESSAGES.joinsPerDayReached(3), status: 429, code: 'JOINS_LIMIT' });
+    expect(errorBody('JOINS_LIMIT', { max: 3 })).toEqual({ message: MEMBERSHIP_MESSAGES.joinsPerDayReached(3), status: 429, code: 'JOINS_LIMIT' });
   });
 
   it('is used: every entry is declared by some route, or by the routes that fire state-machine events', () => {

@@ -3,7 +3,7 @@
 // and the session's `associations`.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { associationUserSchema, MESSAGES, sessionResponseSchema } from '@portail/contract';
+import { ASSOCIATION_FILE_MESSAGES, associationUserSchema, MEMBERSHIP_MESSAGES, MESSAGES, sessionResponseSchema } from '@portail/contract';
 import { createAssociation, linkUser, newSiren, siretOf } from './support/association-factory.ts';
 import { signIn } from './support/factories.ts';
 import { TOKEN_HEADER } from './support/http-helpers.ts';
@@ -82,7 +82,7 @@ describe('PATCH /api/lca-server/users/:id (joining)', () => {
     const caller = await signIn(t);
     const response = await join(caller.token, caller.user.lcaId, [{ id_correspondance: asso.id, id_siret: other.siege }]);
     expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ message: MESSAGES.siretNotInAssociation, fields: { id_siret: MESSAGES.siretNotInAssociation } });
+    expect(response.body).toMatchObject({ message: ASSOCIATION_FILE_MESSAGES.siretNotInAssociation, fields: { id_siret: ASSOCIATION_FILE_MESSAGES.siretNotInAssociation } });
     expect(await linkCount(caller.user.lcaId)).toBe(0);
   });
 
@@ -102,7 +102,7 @@ describe('PATCH /api/lca-server/users/:id (joining)', () => {
     const caller = await signIn(t);
     const response = await join(caller.token, caller.user.lcaId, [{ id_correspondance: asso.id }]);
     expect(response.status).toBe(400);
-    expect(response.body.fields).toEqual({ id_siret: MESSAGES.associationRequiresSiret });
+    expect(response.body.fields).toEqual({ id_siret: ASSOCIATION_FILE_MESSAGES.associationRequiresSiret });
   });
 
   it('answers 404 for an unknown or deleted association and writes nothing (all or nothing)', async () => {
@@ -162,7 +162,7 @@ describe('PATCH /api/lca-server/users/:authId/exit (leaving one association)', (
     await linkUser(t, caller.account.id, asso);
     const notLinked = await exit(caller.token, caller.account.id, (await createAssociation(t)).id);
     expect(notLinked.status).toBe(404);
-    expect(notLinked.body.message).toBe(MESSAGES.notLinkedToAssociation);
+    expect(notLinked.body.message).toBe(MEMBERSHIP_MESSAGES.notLinkedToAssociation);
     expect((await exit(caller.token, caller.account.id, 'W000000000')).status).toBe(404);
     const intruder = await signIn(t);
     expect((await exit(intruder.token, caller.account.id, asso.id)).status).toBe(403);
@@ -202,7 +202,7 @@ describe('DELETE /api/lca-server/users/:id (leaving every association)', () => {
     expect(await linkCount(caller.user.lcaId)).toBe(2);
     const response = await leaveAll(caller.token, caller.user.lcaId);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ message: MESSAGES.associationLeft });
+    expect(response.body).toEqual({ message: MEMBERSHIP_MESSAGES.associationLeft });
     expect(await linkCount(caller.user.lcaId)).toBe(0);
     expect((await getUser(caller.token, caller.user.lcaId)).body.associations).toEqual([]);
   });
@@ -226,7 +226,7 @@ describe('POST /api/lca-server/users/joinAssociationNotification', () => {
     await linkUser(t, caller.account.id, asso);
     const response = await notify(caller.token, { id_correspondance: asso.id, id_rna: asso.rna, id_siren: asso.siren, email: caller.account.email });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(response.body).toEqual({ message: MESSAGES.joinNotificationSent, sent: 2 });
+    expect(response.body).toEqual({ message: MEMBERSHIP_MESSAGES.joinNotificationSent, sent: 2 });
     const mails = await mailsTo(t, `pres-${tag}@asso.example.org`);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain(asso.association.nom);

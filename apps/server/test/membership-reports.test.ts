@@ -4,7 +4,7 @@
 // per account and per association per day.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@portail/contract';
+import { MEMBERSHIP_MESSAGES, MESSAGES } from '@portail/contract';
 import { hashOpaqueToken } from '../src/security/opaque-tokens.ts';
 import { createAssociation, linkUser, type AssociationOptions } from './support/association-factory.ts';
 import { signIn } from './support/factories.ts';
@@ -64,7 +64,7 @@ describe('joining an association', () => {
 
     // The client's own announcement no longer sends a second mail for the same join.
     const again = await notify(member, { id_correspondance: asso.id, email: member.account.email });
-    expect(again.body).toEqual({ message: MESSAGES.joinNotificationSent, sent: 3 });
+    expect(again.body).toEqual({ message: MEMBERSHIP_MESSAGES.joinNotificationSent, sent: 3 });
     expect(await mailsTo(t, reps[0]!)).toHaveLength(1);
 
     // Updating the link (another establishment) is not a new join: no mail.
@@ -100,7 +100,7 @@ describe('POST /api/lca-server/rattachements/signalement/:token', () => {
 
     const first = await report(t, token);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
-    expect(first.body).toEqual({ message: MESSAGES.memberReported });
+    expect(first.body).toEqual({ message: MEMBERSHIP_MESSAGES.memberReported });
     expect(await t.db.userAssociation.count({ where: { associationId: asso.id } })).toBe(0);
     const notice = await lastMailTo(t, member.account.email);
     expect(notice.subject).toContain('a été retiré');
@@ -171,7 +171,7 @@ describe('join limits', () => {
     expect((await join(limited, member, [{ id_correspondance: b.id, id_siret: b.siege }])).status).toBe(200);
     const third = await join(limited, member, [{ id_correspondance: c.id, id_siret: c.siege }]);
     expect(third.status).toBe(429);
-    expect(third.body).toEqual({ message: MESSAGES.joinsPerDayReached(2), status: 429, code: 'JOINS_LIMIT' });
+    expect(third.body).toEqual({ message: MEMBERSHIP_MESSAGES.joinsPerDayReached(2), status: 429, code: 'JOINS_LIMIT' });
     expect(third.headers['retry-after']).toBeDefined();
     expect(await limited.db.userAssociation.count({ where: { associationId: c.id } })).toBe(0);
 
@@ -201,7 +201,7 @@ describe('join limits', () => {
     expect(legacy.body.sent).toBe(3);
     const refused = await join(limited, three, [{ id_correspondance: asso.id, id_siret: asso.siege }]);
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ message: MESSAGES.joinNotificationsPerDayReached, status: 429, code: 'JOIN_NOTIFICATIONS_LIMIT' });
+    expect(refused.body).toEqual({ message: MEMBERSHIP_MESSAGES.joinNotificationsPerDayReached, status: 429, code: 'JOIN_NOTIFICATIONS_LIMIT' });
     expect(await mailsTo(limited, reps[0]!)).toHaveLength(2);
   });
 });

@@ -3,7 +3,7 @@
 // wizard steps, a deletion against a transmission, two deletions. The loser gets a 4xx with the
 // catalogue's French message, never a 500, and nothing is written twice or half.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, SUBSIDY_MESSAGES } from '@portail/contract';
+import { SUBSIDY_MESSAGES, TRANSITION_MESSAGES } from '@portail/contract';
 import type { TestAssociation } from './support/association-factory.ts';
 import {
   createCompleteDossier, createDossier, createScheme, dossierCalls, subsidySetting, subventionCode, type ServiceAgent, type SignedIn, type SubsidyScheme,
@@ -150,7 +150,7 @@ describe('deleting while transmitting', () => {
     // Deleted: the dossier can no longer be deleted nor transmitted.
     expectWrongState(await remove(row.id));
     expectWrongState(await transmit(row.id));
-    expect(MESSAGES.transitionWrongState('Supprimer le dossier', 'Supprimé')).toBe((await remove(row.id)).body.message);
+    expect(TRANSITION_MESSAGES.transitionWrongState('Supprimer le dossier', 'Supprimé')).toBe((await remove(row.id)).body.message);
   });
 });
 

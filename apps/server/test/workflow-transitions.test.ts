@@ -4,7 +4,7 @@
 // and mails; refusals (409 wrong state, 403 guard, 400 unknown event, 404 no object) write nothing;
 // concurrent events on one object serialise: exactly one wins, no lost update.
 import { randomUUID } from 'node:crypto';
-import { dossierInstructionMachine, MESSAGES, NOTIFICATION_TYPE_IDS, type Role } from '@portail/contract';
+import { dossierInstructionMachine, NOTIFICATION_TYPE_IDS, type Role, TRANSITION_MESSAGES } from '@portail/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthClaims } from '../src/http/request-context.ts';
 import type { WorkflowTarget } from '../src/modules/workflow/index.ts';
@@ -123,7 +123,7 @@ describe('refusals write nothing', () => {
   it('409 in the wrong state, with the French message', async () => {
     const id = await newObject('D');
     const error = await fire(id, 'transmettre', member).catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 409, code: 'TRANSITION_WRONG_STATE', message: MESSAGES.transitionWrongState('Transmettre au service instructeur', 'Transmis au service instructeur') });
+    expect(error).toMatchObject({ status: 409, code: 'TRANSITION_WRONG_STATE', message: TRANSITION_MESSAGES.transitionWrongState('Transmettre au service instructeur', 'Transmis au service instructeur') });
     await expectNothingWritten(id, 'D');
   });
 
@@ -133,7 +133,7 @@ describe('refusals write nothing', () => {
     await expectNothingWritten(id, 'D');
     const incomplete = await newObject('A', { complete: false });
     await expect(fire(incomplete, 'transmettre', member)).rejects.toMatchObject({
-      status: 403, message: MESSAGES.transitionForbidden('Transmettre au service instructeur', 'le dossier doit être complet'),
+      status: 403, message: TRANSITION_MESSAGES.transitionForbidden('Transmettre au service instructeur', 'le dossier doit être complet'),
     });
     await expectNothingWritten(incomplete, 'A');
   });

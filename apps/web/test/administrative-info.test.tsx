@@ -2,18 +2,7 @@
 // live (Alsace-Moselle, Sport, 153 000 € box), only changed fields sent, nothing changed → info
 // toast, server errors next to the field; RIB checked client-side (added and edited);
 // representatives' completeness and boxes; budget exercise dates; a secondary establishment's member.
-import {
-  CHARACTERISTIC_LABELS,
-  computeBudgetTotals,
-  MAX_AMOUNT,
-  MESSAGES,
-  SEARCH_MESSAGES,
-  type AssociationIdentite,
-  type AuditEntryView,
-  type Etablissement,
-  type Referentiel,
-  type Representant,
-} from '@portail/contract';
+import { ASSOCIATION_FILE_MESSAGES, type AssociationIdentite, type AuditEntryView, CHARACTERISTIC_LABELS, computeBudgetTotals, type Etablissement, MAX_AMOUNT, MESSAGES, type Referentiel, type Representant, SEARCH_MESSAGES } from '@portail/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -285,7 +274,7 @@ describe('informations administratives', () => {
     await save();
     expect(
       await screen.findByText(
-        MESSAGES.requiredWhen(CHARACTERISTIC_LABELS.type_structure_sportive, 'pour le domaine Sport'),
+        ASSOCIATION_FILE_MESSAGES.requiredWhen(CHARACTERISTIC_LABELS.type_structure_sportive, 'pour le domaine Sport'),
       ),
     ).toBeInTheDocument();
     expect(patches(fake)).toHaveLength(0);
@@ -382,7 +371,7 @@ describe('informations administratives', () => {
           ]),
         'POST /api/proxy-asso/association/ribs': (r) => {
           query = r.url;
-          return json(400, { message: MESSAGES.invalidForm, status: 400, code: 'VALIDATION_ERROR', fields: { iban: MESSAGES.duplicateRib } });
+          return json(400, { message: MESSAGES.invalidForm, status: 400, code: 'VALIDATION_ERROR', fields: { iban: ASSOCIATION_FILE_MESSAGES.duplicateRib } });
         },
       },
     });
@@ -393,7 +382,7 @@ describe('informations administratives', () => {
     await userEvent.type(screen.getByLabelText('IBAN'), 'fr76 3000 6000 0112 3456 7890 189');
     await userEvent.type(screen.getByLabelText('BIC'), 'bnpafrpp');
     await userEvent.click(screen.getByRole('button', { name: 'Ajouter le RIB' }));
-    expect(await screen.findByText(MESSAGES.duplicateRib)).toBeInTheDocument();
+    expect(await screen.findByText(ASSOCIATION_FILE_MESSAGES.duplicateRib)).toBeInTheDocument();
     expect(query).toBe(`/api/proxy-asso/association/ribs?id_asso=${ID}&id_siret=${SIEGE}`);
     const post = fake.requests.find((r) => r.method === 'POST')!;
     expect(post.body).toMatchObject({ iban: 'FR7630006000011234567890189', bic: 'BNPAFRPP', titulaire: 'CST' });
@@ -528,7 +517,7 @@ describe('informations administratives', () => {
                   message: MESSAGES.invalidForm,
                   status: 400,
                   code: 'VALIDATION_ERROR',
-                  fields: { iban: MESSAGES.duplicateRib },
+                  fields: { iban: ASSOCIATION_FILE_MESSAGES.duplicateRib },
                 })
               : json(200, RIB);
           },
@@ -543,7 +532,7 @@ describe('informations administratives', () => {
       await typeIn('Domiciliation (facultatif)', 'Tours');
       await typeIn('IBAN', 'fr14 2004 1010 0505 0001 3M02 606');
       await saveRib();
-      expect(await screen.findByText(MESSAGES.duplicateRib)).toBeInTheDocument();
+      expect(await screen.findByText(ASSOCIATION_FILE_MESSAGES.duplicateRib)).toBeInTheDocument();
       expect(field('IBAN')).toHaveValue('fr14 2004 1010 0505 0001 3M02 606');
       expect(field('IBAN')).toHaveAttribute('aria-invalid', 'true');
       expect(sent).toHaveLength(1);
@@ -729,7 +718,7 @@ describe('informations administratives', () => {
       expect(screen.getByTestId('resultat-compte').textContent!.replace(/\s/g, ' ')).toBe('-2 500 €');
       await typeIn('Dons (en euros, sans centimes)', '12,5');
       await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les comptes' }));
-      expect(await screen.findByText(MESSAGES.wholeEuros('dons'))).toBeInTheDocument();
+      expect(await screen.findByText(ASSOCIATION_FILE_MESSAGES.wholeEuros('dons'))).toBeInTheDocument();
       expect(field('Dons (en euros, sans centimes)')).toHaveValue('12,5');
       expect(sent).toBeUndefined();
       await typeIn('Dons (en euros, sans centimes)', '300');
@@ -814,7 +803,7 @@ describe('informations administratives', () => {
       await typeIn('dont adhérents (hommes)', '5');
       await typeIn('Salariés en équivalent temps plein travaillé (ETPT)', '1,25');
       await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les effectifs' }));
-      expect(await screen.findByText(MESSAGES.adherentsSplitTooLarge)).toBeInTheDocument();
+      expect(await screen.findByText(ASSOCIATION_FILE_MESSAGES.adherentsSplitTooLarge)).toBeInTheDocument();
       expect(sent).toBeUndefined();
       expect(field('dont adhérents (hommes)')).toHaveValue('5');
       await typeIn('dont adhérents (hommes)', '4');
@@ -882,7 +871,7 @@ describe('informations administratives', () => {
       expect(validite).toHaveValue('2025-03-14');
       await typeIn('Date de fin de validité (facultatif)', '2019-12-31');
       await userEvent.click(screen.getByRole('button', { name: 'Enregistrer l’agrément' }));
-      expect(await screen.findByText(MESSAGES.validiteBeforeAttribution)).toBeInTheDocument();
+      expect(await screen.findByText(ASSOCIATION_FILE_MESSAGES.validiteBeforeAttribution)).toBeInTheDocument();
       expect(writes(fake)).toHaveLength(0);
       await typeIn('Date de fin de validité (facultatif)', '2030-03-14');
       await typeIn('Origine instructeur (facultatif)', 'DDCS');
@@ -931,7 +920,7 @@ describe('informations administratives', () => {
       );
       await typeIn('dont licenciées femmes (facultatif)', '60');
       await userEvent.click(screen.getByRole('button', { name: 'Enregistrer le réseau' }));
-      expect(await screen.findByText(MESSAGES.licenciesSplitTooLarge)).toBeInTheDocument();
+      expect(await screen.findByText(ASSOCIATION_FILE_MESSAGES.licenciesSplitTooLarge)).toBeInTheDocument();
       expect(writes(fake)).toHaveLength(0);
       await typeIn('Nombre de licenciés (facultatif)', '130');
       await typeIn('Numéro d’affiliation (facultatif)', 'FFBB 123');
@@ -971,7 +960,7 @@ describe('informations administratives', () => {
                   message: MESSAGES.invalidForm,
                   status: 400,
                   code: 'VALIDATION_ERROR',
-                  fields: { 'query.id_asso_parent': MESSAGES.selfAffiliation },
+                  fields: { 'query.id_asso_parent': ASSOCIATION_FILE_MESSAGES.selfAffiliation },
                 })
               : json(201, { ...reseau, nom: parent.nom }),
         },
@@ -990,7 +979,7 @@ describe('informations administratives', () => {
       expect(new URL(searchCall.url, 'http://x').searchParams.get('q')).toBe('Ligue du centre');
 
       await userEvent.click(found.getByRole('button', { name: 'S’affilier à Ligue du Centre de basket' }));
-      expect(await screen.findByText(MESSAGES.selfAffiliation)).toBeInTheDocument();
+      expect(await screen.findByText(ASSOCIATION_FILE_MESSAGES.selfAffiliation)).toBeInTheDocument();
       await userEvent.click(found.getByRole('button', { name: 'S’affilier à Ligue du Centre de basket' }));
       await waitFor(() =>
         expect(toasts.getToasts().map((t) => t.message)).toContain(AFFILIATED('Ligue du Centre de basket')),

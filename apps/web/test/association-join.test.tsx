@@ -1,6 +1,6 @@
 // Joining an association: search → choose → establishment → certificate → PATCH lca users/:lcaId,
 // session refresh; the entry checks' redirects; leaving from the dashboard.
-import { MESSAGES, SEARCH_MESSAGES, type AssociationLight, type AssociationSearchResult } from '@portail/contract';
+import { ASSOCIATION_FILE_MESSAGES, type AssociationLight, type AssociationSearchResult, MEMBERSHIP_MESSAGES, MESSAGES, SEARCH_MESSAGES } from '@portail/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -112,7 +112,7 @@ describe('joining an association', () => {
 
     // No establishment chosen: refused.
     await userEvent.click(screen.getByRole('button', { name: 'Continuer' }));
-    expect(screen.getByText(MESSAGES.associationRequiresSiret)).toBeInTheDocument();
+    expect(screen.getByText(ASSOCIATION_FILE_MESSAGES.associationRequiresSiret)).toBeInTheDocument();
 
     await userEvent.click(within(group).getByRole('radio', { name: /732 829 320 00074/ }));
     await userEvent.type(screen.getByLabelText('Votre fonction dans l’association (facultatif)'), 'Trésorière');
@@ -139,7 +139,7 @@ describe('joining an association', () => {
     expect(session.getState().user?.associations).toEqual([joined]);
     expect(session.getState().user?.role).toBe('lca.association');
     expect(session.getState().selectedAssociation).toBeNull();
-    expect(toasts.getToasts().map((t) => t.message)).toContain(MESSAGES.associationJoined);
+    expect(toasts.getToasts().map((t) => t.message)).toContain(MEMBERSHIP_MESSAGES.associationJoined);
     expect(router.state.location.pathname).toBe('/user/dashboard');
     expect(screen.getByRole('heading', { level: 3, name: /Club sportif de Tours/ })).toBeInTheDocument();
   });
@@ -155,16 +155,16 @@ describe('joining an association', () => {
       'GET /api/proxy-asso/association-light': () => json(200, light),
       [`PATCH /api/lca-server/users/${user.lcaId}`]: () =>
         json(400, {
-          message: MESSAGES.siretNotInAssociation,
+          message: ASSOCIATION_FILE_MESSAGES.siretNotInAssociation,
           status: 400,
           code: 'VALIDATION_ERROR',
-          fields: { id_siret: MESSAGES.siretNotInAssociation },
+          fields: { id_siret: ASSOCIATION_FILE_MESSAGES.siretNotInAssociation },
         }),
     });
     const router = renderApp('/ajout-association/certificat-honneur');
     await userEvent.click(await screen.findByRole('checkbox'));
     await userEvent.click(screen.getByRole('button', { name: "Rejoindre l'association" }));
-    expect(await screen.findByText(MESSAGES.siretNotInAssociation)).toBeInTheDocument();
+    expect(await screen.findByText(ASSOCIATION_FILE_MESSAGES.siretNotInAssociation)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/ajout-association/certificat-honneur');
     expect(screen.getByRole('checkbox')).toBeChecked();
     expect(session.getState().selectedAssociation).toBe(ID);

@@ -6,6 +6,7 @@ import { balanceBudget, CHARGE_ACCOUNTS, PRODUCT_ACCOUNTS, type BudgetTotals } f
 import { MAX_AMOUNT, MAX_STORED_EUROS } from './limits.ts';
 
 export { BUDGET_ACCOUNT_LABELS, CHARGE_ACCOUNTS, PRODUCT_ACCOUNTS, type BudgetTotals } from './budget-balance.ts';
+import { ASSOCIATION_FILE_MESSAGES } from './association-messages.ts';
 import { MESSAGES } from './messages.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -156,7 +157,7 @@ export function applyCharacteristicsRules(
   for (const [fields, holds, condition] of dependents) {
     if (holds) continue;
     for (const field of fields) {
-      if (changed.has(field) && filled(next[field])) errors[field] = MESSAGES.onlyWhen(label(field), condition);
+      if (changed.has(field) && filled(next[field])) errors[field] = ASSOCIATION_FILE_MESSAGES.onlyWhen(label(field), condition);
       (next as Record<string, unknown>)[field] = null;
     }
   }
@@ -164,7 +165,7 @@ export function applyCharacteristicsRules(
   if (!next.champ_action_territorial && changed.has('champ_action_territorial'))
     errors.champ_action_territorial = MESSAGES.required(label('champ_action_territorial'));
   if (next.domaine === 'Sport' && !next.type_structure_sportive)
-    errors.type_structure_sportive = MESSAGES.requiredWhen(label('type_structure_sportive'), 'pour le domaine Sport');
+    errors.type_structure_sportive = ASSOCIATION_FILE_MESSAGES.requiredWhen(label('type_structure_sportive'), 'pour le domaine Sport');
   return { state: next, errors };
 }
 
@@ -221,7 +222,7 @@ export const fileYearSchema = z.coerce
   .int(MESSAGES.badFormat('année'))
   .superRefine((annee, ctx) => {
     const { min, max } = fileYearBounds();
-    if (annee < min || annee > max) ctx.addIssue({ code: 'custom', message: MESSAGES.yearOutOfRange(min, max) });
+    if (annee < min || annee > max) ctx.addIssue({ code: 'custom', message: ASSOCIATION_FILE_MESSAGES.yearOutOfRange(min, max) });
   });
 
 /** Numbers in change lists may travel as strings ('12', '1.5'). */
@@ -232,30 +233,30 @@ export const euroSchema = (label: string, { signed = false } = {}) =>
   z.preprocess(
     numericString,
     z
-      .number({ error: MESSAGES.wholeEuros(label) })
-      .int(MESSAGES.wholeEuros(label))
-      .min(signed ? -MAX_STORED_EUROS : 0, MESSAGES.wholeEuros(label))
-      .max(MAX_STORED_EUROS, MESSAGES.wholeEuros(label)),
+      .number({ error: ASSOCIATION_FILE_MESSAGES.wholeEuros(label) })
+      .int(ASSOCIATION_FILE_MESSAGES.wholeEuros(label))
+      .min(signed ? -MAX_STORED_EUROS : 0, ASSOCIATION_FILE_MESSAGES.wholeEuros(label))
+      .max(MAX_STORED_EUROS, ASSOCIATION_FILE_MESSAGES.wholeEuros(label)),
   );
 /** Non-negative integers (head counts, licensees). */
 export const countSchema = (label: string) =>
   z.preprocess(
     numericString,
     z
-      .number({ error: MESSAGES.nonNegativeInteger(label) })
-      .int(MESSAGES.nonNegativeInteger(label))
-      .min(0, MESSAGES.nonNegativeInteger(label))
-      .max(2_000_000_000, MESSAGES.nonNegativeInteger(label)),
+      .number({ error: ASSOCIATION_FILE_MESSAGES.nonNegativeInteger(label) })
+      .int(ASSOCIATION_FILE_MESSAGES.nonNegativeInteger(label))
+      .min(0, ASSOCIATION_FILE_MESSAGES.nonNegativeInteger(label))
+      .max(2_000_000_000, ASSOCIATION_FILE_MESSAGES.nonNegativeInteger(label)),
   );
 /** Full-time equivalents: ≥ 0, at most 2 decimals (stored as DECIMAL(10, 2)). */
 export const etptSchema = (label: string) =>
   z.preprocess(
     numericString,
     z
-      .number({ error: MESSAGES.twoDecimals(label) })
-      .min(0, MESSAGES.twoDecimals(label))
-      .max(99_999_999.99, MESSAGES.twoDecimals(label))
-      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, MESSAGES.twoDecimals(label)),
+      .number({ error: ASSOCIATION_FILE_MESSAGES.twoDecimals(label) })
+      .min(0, ASSOCIATION_FILE_MESSAGES.twoDecimals(label))
+      .max(99_999_999.99, ASSOCIATION_FILE_MESSAGES.twoDecimals(label))
+      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, ASSOCIATION_FILE_MESSAGES.twoDecimals(label)),
   );
 
 /** A calendar date as YYYY-MM-DD, also accepted as DD/MM/YYYY (turned into YYYY-MM-DD). */
@@ -282,7 +283,7 @@ export function applyCompteRules(state: CompteFigures, resultatGiven: boolean): 
   const next = { ...state };
   if (next.charges !== null && next.produits !== null) {
     const expected = next.produits - next.charges;
-    if (resultatGiven && next.resultat !== null && next.resultat !== expected) errors.resultat = MESSAGES.resultatInconsistent(expected);
+    if (resultatGiven && next.resultat !== null && next.resultat !== expected) errors.resultat = ASSOCIATION_FILE_MESSAGES.resultatInconsistent(expected);
     else next.resultat = expected;
   }
   return { state: next, errors };
@@ -296,20 +297,20 @@ export function splitWithinTotal(total: number | null | undefined, part1: number
 
 export function applyRhRules(state: { nb_adherents: number | null; nb_adherents_f: number | null; nb_adherents_h: number | null }) {
   const errors: Record<string, string> = {};
-  if (!splitWithinTotal(state.nb_adherents, state.nb_adherents_f, state.nb_adherents_h)) errors.nb_adherents = MESSAGES.adherentsSplitTooLarge;
+  if (!splitWithinTotal(state.nb_adherents, state.nb_adherents_f, state.nb_adherents_h)) errors.nb_adherents = ASSOCIATION_FILE_MESSAGES.adherentsSplitTooLarge;
   return errors;
 }
 
 export function applyAgrementRules(state: { date_attribution: string | null; date_validite: string | null }) {
   const errors: Record<string, string> = {};
   if (state.date_attribution && state.date_validite && state.date_validite < state.date_attribution)
-    errors.date_validite = MESSAGES.validiteBeforeAttribution;
+    errors.date_validite = ASSOCIATION_FILE_MESSAGES.validiteBeforeAttribution;
   return errors;
 }
 
 export function applyReseauRules(state: { nb_licencies: number | null; nb_licencies_f: number | null; nb_licencies_h: number | null }) {
   const errors: Record<string, string> = {};
-  if (!splitWithinTotal(state.nb_licencies, state.nb_licencies_f, state.nb_licencies_h)) errors.nb_licencies = MESSAGES.licenciesSplitTooLarge;
+  if (!splitWithinTotal(state.nb_licencies, state.nb_licencies_f, state.nb_licencies_h)) errors.nb_licencies = ASSOCIATION_FILE_MESSAGES.licenciesSplitTooLarge;
   return errors;
 }
 

@@ -27,6 +27,7 @@ import { defineRoute, messageSchema } from './http.ts';
 import { scope } from './scope.ts';
 import { sirenSchema, siretSchema } from './identifiers.ts';
 import { AMALIA_LENGTH, FOLIO_LENGTH, TEXT_LIMITS, VOLUME_LENGTH } from './limits.ts';
+import { ASSOCIATION_FILE_MESSAGES } from './association-messages.ts';
 import { MESSAGES } from './messages.ts';
 import { ASSOCIATION_READ_ROLES, ASSOCIATION_WRITE_ROLES, idAssoSchema } from './association-link.ts';
 
@@ -396,7 +397,7 @@ export const topLevelKeysSchema = <K extends string>(label: string, allowed: rea
     .superRefine((keys, ctx) => {
       const unknown = keys.filter((k) => !(allowed as readonly string[]).includes(k));
       if (unknown.length > 0)
-        ctx.addIssue({ code: 'custom', message: `${label} : ${MESSAGES.unknownFileKeys(unknown.join(', '), allowed.join(', '))}` });
+        ctx.addIssue({ code: 'custom', message: `${label} : ${ASSOCIATION_FILE_MESSAGES.unknownFileKeys(unknown.join(', '), allowed.join(', '))}` });
     })
     .transform((keys) => keys as K[]);
 const fileKeysSchema = (label: string) => topLevelKeysSchema(label, ASSOCIATION_FILE_KEYS);

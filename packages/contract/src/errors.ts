@@ -7,6 +7,8 @@ import type { ResourceKind } from './scope.ts';
 import { CORE_ERRORS, type ErrorEntry } from './errors-core.ts';
 import { INPUT_MESSAGES } from './input-checks.ts';
 import { INPUT_LIMITS } from './limits.ts';
+import { ASSOCIATION_FILE_MESSAGES, MEMBERSHIP_MESSAGES } from './association-messages.ts';
+import { TRANSITION_MESSAGES } from './machines/transition-messages.ts';
 import { MESSAGES, REFERENTIEL_MESSAGES, SEARCH_MESSAGES } from './messages.ts';
 import { SUBSIDY_MESSAGES } from './subsidies/messages.ts';
 
@@ -26,15 +28,15 @@ export const ERRORS = {
   REQUEST_TIMEOUT: { status: 408, message: INPUT_MESSAGES.requestTimeout },
 
   // Memberships (issue 7 §3)
-  NOT_LINKED: { status: 404, message: MESSAGES.notLinkedToAssociation },
-  SIRET_NOT_IN_ASSOCIATION: { status: 400, code: 'VALIDATION_ERROR', message: MESSAGES.siretNotInAssociation, field: 'id_siret' },
-  ASSOCIATION_REQUIRES_SIRET: { status: 400, code: 'VALIDATION_ERROR', message: MESSAGES.associationRequiresSiret, field: 'id_siret' },
-  JOINS_LIMIT: { status: 429, message: ({ max }: { max: number }) => MESSAGES.joinsPerDayReached(max), example: { max: 5 } },
-  JOIN_NOTIFICATIONS_LIMIT: { status: 429, message: MESSAGES.joinNotificationsPerDayReached },
+  NOT_LINKED: { status: 404, message: MEMBERSHIP_MESSAGES.notLinkedToAssociation },
+  SIRET_NOT_IN_ASSOCIATION: { status: 400, code: 'VALIDATION_ERROR', message: ASSOCIATION_FILE_MESSAGES.siretNotInAssociation, field: 'id_siret' },
+  ASSOCIATION_REQUIRES_SIRET: { status: 400, code: 'VALIDATION_ERROR', message: ASSOCIATION_FILE_MESSAGES.associationRequiresSiret, field: 'id_siret' },
+  JOINS_LIMIT: { status: 429, message: ({ max }: { max: number }) => MEMBERSHIP_MESSAGES.joinsPerDayReached(max), example: { max: 5 } },
+  JOIN_NOTIFICATIONS_LIMIT: { status: 429, message: MEMBERSHIP_MESSAGES.joinNotificationsPerDayReached },
 
   // Association file, search and documents
-  INCLUDE_DELETED_ADMIN_ONLY: { status: 403, code: 'FORBIDDEN', message: MESSAGES.includeDeletedAdminOnly },
-  REPRESENTANTS_LIMIT: { status: 400, message: ({ max }: { max: number }) => MESSAGES.representantsLimitReached(max), example: { max: 10 } },
+  INCLUDE_DELETED_ADMIN_ONLY: { status: 403, code: 'FORBIDDEN', message: ASSOCIATION_FILE_MESSAGES.includeDeletedAdminOnly },
+  REPRESENTANTS_LIMIT: { status: 400, message: ({ max }: { max: number }) => MEMBERSHIP_MESSAGES.representantsLimitReached(max), example: { max: 10 } },
   BAD_SIREN: { status: 400, message: MESSAGES.badFormat('SIREN') },
   BAD_SIRET: { status: 400, message: MESSAGES.badFormat('SIRET') },
   SEARCH_TERM_TOO_SHORT: { status: 400, message: SEARCH_MESSAGES.termTooShort },
@@ -136,17 +138,17 @@ export const ERRORS = {
   // State machines (machines/): an event refused by the machine
   TRANSITION_UNKNOWN_EVENT: {
     status: 400,
-    message: ({ event }: { event: string }) => MESSAGES.transitionUnknownEvent(event),
+    message: ({ event }: { event: string }) => TRANSITION_MESSAGES.transitionUnknownEvent(event),
     example: { event: 'archiver' },
   },
   TRANSITION_WRONG_STATE: {
     status: 409,
-    message: ({ action, etat }: { action: string; etat: string }) => MESSAGES.transitionWrongState(action, etat),
+    message: ({ action, etat }: { action: string; etat: string }) => TRANSITION_MESSAGES.transitionWrongState(action, etat),
     example: { action: 'Transmettre', etat: 'Transmis au service instructeur' },
   },
   TRANSITION_FORBIDDEN: {
     status: 403,
-    message: ({ action, condition }: { action: string; condition: string }) => MESSAGES.transitionForbidden(action, condition),
+    message: ({ action, condition }: { action: string; condition: string }) => TRANSITION_MESSAGES.transitionForbidden(action, condition),
     example: { action: 'Transmettre', condition: "être membre de l'association" },
   },
 } as const satisfies Record<string, ErrorEntry>;

@@ -38,6 +38,7 @@ export * from './input-checks.ts';
 export * from './lca.ts';
 export * from './limits.ts';
 export * from './mail.ts';
+export * from './association-messages.ts';
 export * from './messages.ts';
 export * from './notifications.ts';
 export * from './rds.ts';

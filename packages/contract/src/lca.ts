@@ -7,6 +7,7 @@ import { defineRoute, messageSchema } from './http.ts';
 import { ROLE_SETS } from './roles.ts';
 import { scope } from './scope.ts';
 import { rnaSchema, sirenSchema } from './identifiers.ts';
+import { ASSOCIATION_FILE_MESSAGES } from './association-messages.ts';
 import { MESSAGES } from './messages.ts';
 
 const gateway = 'lca-server' as const;
@@ -36,7 +37,7 @@ export const lcaRoutes = {
     errors: ['USER_NOT_FOUND', 'NOT_FOUND', 'SIRET_NOT_IN_ASSOCIATION', 'ASSOCIATION_REQUIRES_SIRET', 'JOINS_LIMIT', 'JOIN_NOTIFICATIONS_LIMIT'],
     summary: "Rattache l'utilisateur aux associations données (après le certificat sur l'honneur) ; type Siège si le SIRET est celui du siège",
     params: z.object({ id: idSchema }),
-    body: z.object({ associations: z.array(joinLinkSchema).min(1, MESSAGES.associationRequiresSiret).max(20) }),
+    body: z.object({ associations: z.array(joinLinkSchema).min(1, ASSOCIATION_FILE_MESSAGES.associationRequiresSiret).max(20) }),
     response: associationUserSchema,
   }),
   deleteUser: defineRoute({

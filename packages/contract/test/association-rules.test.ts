@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   applyCharacteristicsRules,
+  ASSOCIATION_FILE_MESSAGES,
   BUDGET_ACCOUNTS,
   bicSchema,
   computeBudgetTotals,
@@ -100,7 +101,7 @@ const base: Characteristics = {
 describe('characteristics form', () => {
   it('refuses Alsace-Moselle fields outside that regime and clears them when the regime leaves it', () => {
     const set = applyCharacteristicsRules({ ...base, numero_amalia: '1234567890123' }, new Set(['numero_amalia']));
-    expect(set.errors.numero_amalia).toBe(MESSAGES.onlyWhen('numéro Amalia', 'pour le régime Alsace-Moselle'));
+    expect(set.errors.numero_amalia).toBe(ASSOCIATION_FILE_MESSAGES.onlyWhen('numéro Amalia', 'pour le régime Alsace-Moselle'));
     const alsace = { ...base, regime: 'alsaceMoselle', numero_amalia: '1234567890123', volume: '001', folio: '002' };
     expect(applyCharacteristicsRules(alsace, new Set(['numero_amalia'])).errors).toEqual({});
     const left = applyCharacteristicsRules({ ...alsace, regime: 'loi1901' }, new Set(['regime']));
@@ -116,7 +117,7 @@ describe('characteristics form', () => {
 
   it('requires the sports structure type for Sport and clears it when leaving Sport', () => {
     expect(applyCharacteristicsRules({ ...base, domaine: 'Sport' }, new Set(['domaine'])).errors).toEqual({
-      type_structure_sportive: MESSAGES.requiredWhen('type de structure sportive', 'pour le domaine Sport'),
+      type_structure_sportive: ASSOCIATION_FILE_MESSAGES.requiredWhen('type de structure sportive', 'pour le domaine Sport'),
     });
     const left = applyCharacteristicsRules({ ...base, domaine: 'Autre', type_structure_sportive: 'club' }, new Set(['domaine']));
     expect(left.errors).toEqual({});

@@ -101,7 +101,7 @@ export const PAGE_CALLS: Readonly<Partial<Record<PageKey, readonly RouteDefiniti
 
 /** The contract routes a route's page calls, if it calls the API. */
 export function callsOf(entry: RouteEntry): readonly RouteDefinition[] | undefined {
-  return typeof entry.page === 'string' ? PAGE_CALLS[entry.page] : undefined;
+  return entry.page === 'upcoming' ? undefined : PAGE_CALLS[entry.page];
 }
 
 /**

@@ -1,5 +1,6 @@
 // Every route of the portal (docs/domain.md « Parcours »): path (relative to /client), layout, metadata for the entry checks and
-// the notes, and either a page or a placeholder description. Who may enter comes from the
+// the notes, and either a page or 'upcoming' (a page still to come, described in
+// features/shell/upcoming-pages.ts). Who may enter comes from the
 // contract's ROLE_SETS, the sets the API routes declare; the contract routes each page calls are
 // named in route-calls.ts (kept out of the entry), and test/route-roles.test.ts checks its roles
 // against theirs.
@@ -42,7 +43,7 @@ export interface RouteEntry {
   path: string;
   layout: 'default' | 'login';
   meta: RouteMeta;
-  page: PageKey | { placeholder: string; link?: { to: string; label: string } };
+  page: PageKey | 'upcoming';
 }
 
 const {
@@ -74,13 +75,8 @@ const loginRoute = (path: string, meta: RouteMeta, page: PageKey): RouteEntry =>
   page,
 });
 
-/** A page still to come, under the default layout: the description says what it will hold. */
-const placeholderRoute = (path: string, meta: RouteMeta, description: string, link?: { to: string; label: string }): RouteEntry => ({
-  path,
-  layout: 'default',
-  meta,
-  page: { placeholder: description, ...(link ? { link } : {}) },
-});
+/** A page still to come, under the default layout: features/shell/upcoming-pages.ts says what it will hold. */
+const upcomingRoute = (path: string, meta: RouteMeta): RouteEntry => ({ path, layout: 'default', meta, page: 'upcoming' });
 
 // Each route: its path, its metadata (name, title, who may enter), then its page or what it will hold.
 export const ROUTE_TABLE: readonly RouteEntry[] = [
@@ -117,11 +113,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   route('/user/profil', { name: 'profil', title: 'Mon compte', skipAssociationCheck: true }, 'profile'),
 
   // Work lists
-  placeholderRoute(
-    '/declarations',
-    { name: 'declarations', title: 'Déclarations', roles: ASSOCIATION },
-    "Les déclarations d'heures de bénévolat (compte d'engagement citoyen) à valider par les représentants légaux valideurs, session par session.",
-  ),
+  upcomingRoute('/declarations', { name: 'declarations', title: 'Déclarations', roles: ASSOCIATION }),
   // The caller-bound list: members see their associations' dossiers, agents their service's transmitted ones.
   route('/dossiers', { name: 'dossiers', title: 'Mes dossiers', roles: DOSSIER_READERS }, 'dossiers'),
   // A dossier read through dossier-scoped calls only: the instructing services' view of what they received.
@@ -140,16 +132,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     { name: 'repertoire-des-subventions', title: 'Répertoire des subventions', roles: ASSOCIATION_AND_SERVICES },
     'subsidyDirectory',
   ),
-  placeholderRoute(
-    '/demande-siret',
-    { name: 'demandes-siret', title: 'Demandes de numéro SIRET', roles: ASSOCIATION },
-    "Les demandes d'attribution d'un numéro SIRET, leur état et leur transmission.",
-  ),
-  placeholderRoute(
-    '/demande-agrements/dossiers',
-    { name: 'demande-agrements-dossiers', title: "Dossiers de demande d'agrément", roles: ASSOCIATION_AND_SERVICES },
-    "Les dossiers de demande d'agrément (JEP, Sport, aide alimentaire…) et leur état.",
-  ),
+  upcomingRoute('/demande-siret', { name: 'demandes-siret', title: 'Demandes de numéro SIRET', roles: ASSOCIATION }),
+  upcomingRoute('/demande-agrements/dossiers', { name: 'demande-agrements-dossiers', title: "Dossiers de demande d'agrément", roles: ASSOCIATION_AND_SERVICES }),
 
   // Adding an association
   route(
@@ -179,26 +163,10 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     { name: 'administration-lca', title: 'Administration du compte association', roles: LCA_ADMIN },
     'adminLca',
   ),
-  placeholderRoute(
-    '/administration/psp',
-    { name: 'administration-psp', title: "Administration Pass'Sport", roles: PLATFORM_ADMINS },
-    "Les exercices Pass'Sport, les dossiers de remboursement et les bénéficiaires.",
-  ),
-  placeholderRoute(
-    '/administration/rda',
-    { name: 'administration-rda', title: 'Administration des agréments', roles: PLATFORM_ADMINS },
-    'Les agréments, leurs champs et documents attendus et les services qui les attribuent.',
-  ),
-  placeholderRoute(
-    '/administration/rds',
-    { name: 'administration-rds', title: 'Administration des dispositifs', roles: SCHEME_ADMINS },
-    'Les dispositifs et sous-dispositifs de subvention, les services instructeurs et leurs comptes.',
-  ),
-  placeholderRoute(
-    '/administration/rds/parametrage-custom',
-    { name: 'parametrage-custom', title: 'Paramétrage personnalisé', roles: SCHEME_ADMINS },
-    'Les questions, champs et documents attendus propres à chaque dispositif.',
-  ),
+  upcomingRoute('/administration/psp', { name: 'administration-psp', title: "Administration Pass'Sport", roles: PLATFORM_ADMINS }),
+  upcomingRoute('/administration/rda', { name: 'administration-rda', title: 'Administration des agréments', roles: PLATFORM_ADMINS }),
+  upcomingRoute('/administration/rds', { name: 'administration-rds', title: 'Administration des dispositifs', roles: SCHEME_ADMINS }),
+  upcomingRoute('/administration/rds/parametrage-custom', { name: 'parametrage-custom', title: 'Paramétrage personnalisé', roles: SCHEME_ADMINS }),
 
   // Administrative information (without :idCorrespondance: the user's first association)
   route(
@@ -249,45 +217,17 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     { name: 'subvention-demande', title: 'Demande de subvention', roles: ASSOCIATION },
     'subsidyCreation',
   ),
-  placeholderRoute(
-    '/associations/:idRna?/demande-siret',
-    { name: 'demande-siret', title: 'Demande de numéro SIRET', roles: ASSOCIATION },
-    "Demander l'attribution d'un numéro SIRET pour une association qui n'en a pas.",
-  ),
-  placeholderRoute(
-    '/associations/:idRna?/demande-siret/:id',
-    { name: 'demande-siret-detail', title: 'Demande de numéro SIRET', roles: ASSOCIATION },
-    'Le formulaire de demande de SIRET, son PDF et sa transmission.',
-  ),
-  placeholderRoute(
-    '/associations/:idSiret?/demande-agrement',
-    { name: 'demande-agrement', title: "Demande d'agrément", roles: ASSOCIATION },
-    "Demander un agrément (JEP, Sport, aide alimentaire…) pour le siège de l'association.",
-  ),
-  placeholderRoute(
-    '/associations/:idSiret?/demande-agrement/:idDossier',
-    { name: 'demande-agrement-dossier', title: "Dossier de demande d'agrément", roles: ASSOCIATION_AND_SERVICES },
-    "Les étapes du dossier de demande d'agrément et sa transmission au service.",
-  ),
-  placeholderRoute(
-    '/associations/:idSiret?/pass-sport',
-    { name: 'pass-sport', title: "Pass'Sport", roles: ASSOCIATION_AND_SERVICES },
-    "Inscrire les bénéficiaires du Pass'Sport avec leur code et suivre le remboursement.",
-  ),
+  upcomingRoute('/associations/:idRna?/demande-siret', { name: 'demande-siret', title: 'Demande de numéro SIRET', roles: ASSOCIATION }),
+  upcomingRoute('/associations/:idRna?/demande-siret/:id', { name: 'demande-siret-detail', title: 'Demande de numéro SIRET', roles: ASSOCIATION }),
+  upcomingRoute('/associations/:idSiret?/demande-agrement', { name: 'demande-agrement', title: "Demande d'agrément", roles: ASSOCIATION }),
+  upcomingRoute('/associations/:idSiret?/demande-agrement/:idDossier', { name: 'demande-agrement-dossier', title: "Dossier de demande d'agrément", roles: ASSOCIATION_AND_SERVICES }),
+  upcomingRoute('/associations/:idSiret?/pass-sport', { name: 'pass-sport', title: "Pass'Sport", roles: ASSOCIATION_AND_SERVICES }),
   // The wizard writes the dossier (association side): the services' reading of a dossier is theirs to come.
   route(
     '/associations/:idSiret?/subvention-demande/:idDossier',
     { name: 'subvention-demande-dossier', title: 'Dossier de demande de subvention', roles: ASSOCIATION },
     'subsidyDossier',
   ),
-  placeholderRoute(
-    '/associations/:idSiret?/dossier/:idDossier?/crf',
-    { name: 'crf', title: 'Comptes rendus financiers', roles: ASSOCIATION_AND_SERVICES },
-    'Les comptes rendus financiers du dossier, un par exercice.',
-  ),
-  placeholderRoute(
-    '/associations/:idSiret?/dossier/:idDossier?/crf/:idCrf',
-    { name: 'crf-detail', title: 'Compte rendu financier', roles: ASSOCIATION_AND_SERVICES },
-    'Saisir et transmettre le compte rendu financier (Cerfa 15059) d’un exercice.',
-  ),
+  upcomingRoute('/associations/:idSiret?/dossier/:idDossier?/crf', { name: 'crf', title: 'Comptes rendus financiers', roles: ASSOCIATION_AND_SERVICES }),
+  upcomingRoute('/associations/:idSiret?/dossier/:idDossier?/crf/:idCrf', { name: 'crf-detail', title: 'Compte rendu financier', roles: ASSOCIATION_AND_SERVICES }),
 ];

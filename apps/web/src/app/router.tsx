@@ -50,13 +50,13 @@ const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
 function toRouteObject(entry: RouteEntry): RouteObject {
   const base = { path: entry.path, handle: { meta: entry.meta }, loader: guardLoader(entry.meta) };
   const { page } = entry;
-  if (typeof page === 'string') return { ...base, lazy: lazyPage(PAGES[page]) };
+  if (page !== 'upcoming') return { ...base, lazy: lazyPage(PAGES[page]) };
   // A page still to come: one chunk for all of them, each route saying what it will hold.
   const loadPlaceholder = () =>
     import('../features/shell/placeholder-page.tsx').then(
       ({ PlaceholderPage }) =>
         function Placeholder() {
-          return <PlaceholderPage title={entry.meta.title} description={page.placeholder} link={page.link} />;
+          return <PlaceholderPage name={entry.meta.name} title={entry.meta.title} />;
         },
     );
   return { ...base, lazy: lazyPage(loadPlaceholder) };

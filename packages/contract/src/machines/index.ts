@@ -1,5 +1,6 @@
 // State machines of the product, declared as data with one mechanism (machine.ts).
 export * from './machine.ts';
+export * from './transition-messages.ts';
 export { ASSOCIATION_SIDE, EITHER_SIDE, SERVICE_SIDE, SERVICE_SIDE_ON_ITS_OWN } from './guards.ts';
 export * from './dossier-instruction.ts';
 export * from './crf.ts';

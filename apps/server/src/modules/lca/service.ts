@@ -7,7 +7,7 @@
 // association's own address, each with a single-use « Je ne connais pas cette personne » link that
 // detaches the member; the join is written to the audit trail. Joins are limited per account and
 // per association per day. Who may change which links: policy.ts.
-import { MESSAGES, type AssociationUser, type LinkType, type UserAssociationLink } from '@portail/contract';
+import { type AssociationUser, type LinkType, MEMBERSHIP_MESSAGES, type UserAssociationLink } from '@portail/contract';
 import type { MembershipLimits } from '../../config.ts';
 import type { DbTransaction } from '../../db/transaction.ts';
 import { appError } from '../../http/errors.ts';
@@ -204,7 +204,7 @@ export function createLcaService({ repository, mail, audit, limits, publicUrl }:
     async leaveAllAssociations(claims: AuthClaims, lcaId: string) {
       const record = await recordOf(lcaId);
       await leave(claims, record);
-      return { message: MESSAGES.associationLeft };
+      return { message: MEMBERSHIP_MESSAGES.associationLeft };
     },
 
     /** Leaves one association; answers the remaining ones. Not linked or unknown: 404. */
@@ -235,10 +235,10 @@ export function createLcaService({ repository, mail, audit, limits, publicUrl }:
       const link = await repository.findLinkOfMemberEmail(association.id, body.email);
       if (!link) throw appError('NOT_FOUND');
       const already = await repository.reportRecipients(link.id);
-      if (already.length > 0) return { message: MESSAGES.joinNotificationSent, sent: already.length };
+      if (already.length > 0) return { message: MEMBERSHIP_MESSAGES.joinNotificationSent, sent: already.length };
       const sent = await repository.transaction((tx) => announceJoin(tx, link, association, body.email));
       await flushMail();
-      return { message: MESSAGES.joinNotificationSent, sent };
+      return { message: MEMBERSHIP_MESSAGES.joinNotificationSent, sent };
     },
 
     /**
@@ -260,7 +260,7 @@ export function createLcaService({ repository, mail, audit, limits, publicUrl }:
         await mail.enqueue(tx, { to: email, ...detachedMail(link.association) });
       });
       await flushMail();
-      return { message: MESSAGES.memberReported };
+      return { message: MEMBERSHIP_MESSAGES.memberReported };
     },
 
     ...createNoteService(repository),

@@ -5,7 +5,7 @@ import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Button } from '@codegouvfr/react-dsfr/Button';
 import { Checkbox } from '@codegouvfr/react-dsfr/Checkbox';
-import { api, formatSiret, MESSAGES, type AssociationLight } from '@portail/contract';
+import { api, type AssociationLight, formatSiret, MEMBERSHIP_MESSAGES, MESSAGES } from '@portail/contract';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { callApi, errorMessage, isApiError } from '../../lib/api/index.ts';
@@ -88,7 +88,7 @@ function CertificateForm({ association, draft }: { association: AssociationLight
       }).catch(() => undefined);
       session.selectAssociation(null);
       joinDraft.clear();
-      toast.success(MESSAGES.associationJoined);
+      toast.success(MEMBERSHIP_MESSAGES.associationJoined);
       void navigate(AFTER_JOIN_PATH);
     } catch (error) {
       const fields = isApiError(error) ? serverFieldErrors(error.fields) : {};

@@ -6,7 +6,7 @@ import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Badge } from '@codegouvfr/react-dsfr/Badge';
 import { Button } from '@codegouvfr/react-dsfr/Button';
 import { RadioButtons } from '@codegouvfr/react-dsfr/RadioButtons';
-import { formatSiret, joinLinkSchema, MESSAGES, type AssociationLight } from '@portail/contract';
+import { ASSOCIATION_FILE_MESSAGES, type AssociationLight, formatSiret, joinLinkSchema, MESSAGES } from '@portail/contract';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../lib/api/index.ts';
@@ -51,7 +51,7 @@ function EstablishmentForm({ association }: { association: AssociationLight }) {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (needsSiret && !siret) {
-      setErrors({ id_siret: MESSAGES.associationRequiresSiret });
+      setErrors({ id_siret: ASSOCIATION_FILE_MESSAGES.associationRequiresSiret });
       setFormError(MESSAGES.invalidForm);
       return;
     }

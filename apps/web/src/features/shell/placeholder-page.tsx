@@ -3,19 +3,17 @@ import { fr } from '@codegouvfr/react-dsfr';
 import { Button } from '@codegouvfr/react-dsfr/Button';
 import { Notice } from '@codegouvfr/react-dsfr/Notice';
 import { Page } from './page.tsx';
+import { UPCOMING_PAGES } from './upcoming-pages.ts';
 
 export const PLACEHOLDER_TEXT = 'Cette page sera disponible prochainement.';
 
-export function PlaceholderPage({ title, description, link }: { title: string; description: string; link?: { to: string; label: string } | undefined }) {
+/** The page of the route named `name`, still to come: what it will hold (upcoming-pages.ts). */
+export function PlaceholderPage({ name, title }: { name: string; title: string }) {
+  const description = UPCOMING_PAGES[name];
   return (
     <Page title={title}>
       <Notice title={PLACEHOLDER_TEXT} />
-      <p className={fr.cx('fr-mt-3w')}>{description}</p>
-      {link && (
-        <p>
-          <Button linkProps={{ to: link.to }}>{link.label}</Button>
-        </p>
-      )}
+      {description && <p className={fr.cx('fr-mt-3w')}>{description}</p>}
       <Button priority="secondary" linkProps={{ to: '/' }}>
         Retour à l'accueil
       </Button>

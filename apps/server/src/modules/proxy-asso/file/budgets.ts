@@ -1,6 +1,6 @@
 // Budgets, one per year, association-wide (head office): account lines (60-79, 86, 87) with their
 // totals, and an optional financial year (its end not before its start).
-import { budgetChangesSchema, exerciceProblem, MESSAGES } from '@portail/contract';
+import { ASSOCIATION_FILE_MESSAGES, budgetChangesSchema, exerciceProblem } from '@portail/contract';
 import { appError } from '../../../http/errors.ts';
 import type { AssociationScope } from '../access/policy.ts';
 import { invalid, parseChanges, uniqueViolationAs, type FileContext } from './checks.ts';
@@ -32,7 +32,7 @@ export function createBudgets({ repository }: FileContext) {
           .transaction((tx) =>
             repository.budgets.create(tx, { associationId: scope.associationId, annee, exerciceDu: toDate(body.exercice_du), exerciceAu: toDate(body.exercice_au), comptes }),
           )
-          .catch(uniqueViolationAs({ annee: MESSAGES.budgetExists(annee) })),
+          .catch(uniqueViolationAs({ annee: ASSOCIATION_FILE_MESSAGES.budgetExists(annee) })),
       );
     },
 

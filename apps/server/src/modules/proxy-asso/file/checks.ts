@@ -1,6 +1,6 @@
 // Checks shared by the parts of the association file: change lists, rows of the association,
 // and the watched writes (RIBs, representatives) that are recorded and announced.
-import { decodeChanges, MESSAGES, type Change } from '@portail/contract';
+import { ASSOCIATION_FILE_MESSAGES, type Change, decodeChanges } from '@portail/contract';
 import type { z } from 'zod';
 import type { MembershipLimits } from '../../../config.ts';
 import type { DbTransaction } from '../../../db/transaction.ts';
@@ -35,7 +35,7 @@ export function parseChanges<S extends z.ZodType>(schema: S, changes: readonly C
     const fields: Record<string, string> = {};
     for (const issue of result.error.issues) {
       const key = issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : issue.path.map(String).join('.');
-      fields[key] ??= issue.code === 'unrecognized_keys' ? MESSAGES.notModifiable(issue.keys.join(', ')) : issue.message;
+      fields[key] ??= issue.code === 'unrecognized_keys' ? ASSOCIATION_FILE_MESSAGES.notModifiable(issue.keys.join(', ')) : issue.message;
     }
     throw invalid(fields);
   }
@@ -52,7 +52,7 @@ export async function rowOf<T>(row: Promise<T | null>): Promise<T> {
 /** The SIRET must be an establishment of the association (400 on id_siret). */
 export async function assertSiretOfAssociation({ repository }: FileContext, associationId: string, siret: string) {
   const etablissement = await repository.etablissements.find(associationId, siret);
-  if (!etablissement) throw invalid({ id_siret: MESSAGES.siretNotInAssociation });
+  if (!etablissement) throw invalid({ id_siret: ASSOCIATION_FILE_MESSAGES.siretNotInAssociation });
   return etablissement;
 }
 

@@ -1,6 +1,6 @@
 // Accounts summaries, one per year, association-wide (head office): whole euros, and
 // resultat = produits − charges when both are known (the contract's rules).
-import { applyCompteRules, compteChangesSchema, MESSAGES, type CompteFigures } from '@portail/contract';
+import { applyCompteRules, ASSOCIATION_FILE_MESSAGES, compteChangesSchema, type CompteFigures } from '@portail/contract';
 import type { AssociationScope } from '../access/policy.ts';
 import { assertNoErrors, parseChanges, rowOf, uniqueViolationAs, type FileContext } from './checks.ts';
 import { toCompte } from './mappers.ts';
@@ -19,7 +19,7 @@ export function createComptes({ repository }: FileContext) {
       return toCompte(
         await repository
           .transaction((tx) => repository.comptes.create(tx, { associationId: scope.associationId, annee, ...state }))
-          .catch(uniqueViolationAs({ annee: MESSAGES.compteExists(annee) })),
+          .catch(uniqueViolationAs({ annee: ASSOCIATION_FILE_MESSAGES.compteExists(annee) })),
       );
     },
 

@@ -1,6 +1,6 @@
 // Affiliation networks, association-wide (head office): one per SIREN (when known) and per name
 // (trimmed, lower case) in an association; the affiliation to a parent association of the registry.
-import { applyReseauRules, MESSAGES, reseauChangesSchema, TEXT_LIMITS } from '@portail/contract';
+import { applyReseauRules, ASSOCIATION_FILE_MESSAGES, reseauChangesSchema, TEXT_LIMITS } from '@portail/contract';
 import type { DbTransaction } from '../../../db/transaction.ts';
 import type { AppError } from '../../../http/errors.ts';
 import type { AssociationScope } from '../access/policy.ts';
@@ -14,7 +14,7 @@ export function createReseaux({ access, repository }: FileContext) {
     const rows = await repository.reseaux.othersLocked(tx, associationId, exceptId);
     const name = nom.trim().toLowerCase();
     const duplicate = rows.find((r) => (siren !== null && r.idSiren === siren) || r.nom.trim().toLowerCase() === name);
-    if (duplicate) throw invalid({ [siren !== null && duplicate.idSiren === siren ? 'id_siren' : 'nom']: MESSAGES.reseauExists });
+    if (duplicate) throw invalid({ [siren !== null && duplicate.idSiren === siren ? 'id_siren' : 'nom']: ASSOCIATION_FILE_MESSAGES.reseauExists });
   }
 
   const read = async (scope: AssociationScope) => (await repository.reseaux.list(scope.associationId)).map(toReseau);
@@ -61,13 +61,13 @@ export function createReseaux({ access, repository }: FileContext) {
      */
     async affiliate(scope: AssociationScope<'write-all'>, idParent: string) {
       const parentId = await access.findAssociationId(idParent);
-      if (!parentId) throw invalid({ id_asso_parent: MESSAGES.parentAssociationNotFound });
-      if (parentId === scope.associationId) throw invalid({ id_asso_parent: MESSAGES.selfAffiliation });
+      if (!parentId) throw invalid({ id_asso_parent: ASSOCIATION_FILE_MESSAGES.parentAssociationNotFound });
+      if (parentId === scope.associationId) throw invalid({ id_asso_parent: ASSOCIATION_FILE_MESSAGES.selfAffiliation });
       const parent = await repository.association.find(parentId);
       return toReseau(
         await repository.transaction(async (tx) => {
           await assertNoDuplicate(tx, scope.associationId, parent.nom, parent.idSiren).catch((error: unknown) => {
-            throw (error as AppError).status === 400 ? invalid({ id_asso_parent: MESSAGES.reseauExists }) : error;
+            throw (error as AppError).status === 400 ? invalid({ id_asso_parent: ASSOCIATION_FILE_MESSAGES.reseauExists }) : error;
           });
           return repository.reseaux.create(tx, {
             associationId: scope.associationId,

@@ -1,6 +1,6 @@
 // Staff figures, one per year and establishment: non-negative counts, women + men ≤ members (the
 // contract's rules); the SIRET must be an establishment of the association, writable by the caller.
-import { applyRhRules, MESSAGES, rhChangesSchema } from '@portail/contract';
+import { applyRhRules, ASSOCIATION_FILE_MESSAGES, rhChangesSchema } from '@portail/contract';
 import type { AssociationScope } from '../access/policy.ts';
 import { assertNoErrors, assertSiretOfAssociation, parseChanges, rowOf, uniqueViolationAs, type FileContext } from './checks.ts';
 import { rhData, toRh } from './mappers.ts';
@@ -25,7 +25,7 @@ export function createRhs(ctx: FileContext) {
       return toRh(
         await repository
           .transaction((tx) => repository.rhs.create(tx, { associationId: scope.associationId, annee, idSiret: siret, ...rhData(body) }))
-          .catch(uniqueViolationAs({ annee: MESSAGES.rhExists(annee) })),
+          .catch(uniqueViolationAs({ annee: ASSOCIATION_FILE_MESSAGES.rhExists(annee) })),
       );
     },
 

@@ -1,6 +1,6 @@
 // Bank details, per establishment: watched changes (trail, mails, notifications); one IBAN once
 // per SIRET.
-import { MESSAGES, ribChangesSchema } from '@portail/contract';
+import { ASSOCIATION_FILE_MESSAGES, ribChangesSchema } from '@portail/contract';
 import type { DbTransaction } from '../../../db/transaction.ts';
 import { appError } from '../../../http/errors.ts';
 import type { AssociationScope } from '../access/policy.ts';
@@ -11,7 +11,7 @@ import type { SubResourceHandlers } from './sub-resource.ts';
 
 export function createRibs(ctx: FileContext) {
   const { repository } = ctx;
-  const duplicate = uniqueViolationAs({ iban: MESSAGES.duplicateRib });
+  const duplicate = uniqueViolationAs({ iban: ASSOCIATION_FILE_MESSAGES.duplicateRib });
 
   async function ribOf(scope: AssociationScope, id: string) {
     const rib = await repository.ribs.find(scope.associationId, id);
@@ -20,7 +20,7 @@ export function createRibs(ctx: FileContext) {
   }
 
   async function assertNoDuplicate(tx: DbTransaction, siret: string, iban: string, exceptId?: string) {
-    if (await repository.ribs.findDuplicate(tx, siret, iban, exceptId)) throw invalid({ iban: MESSAGES.duplicateRib });
+    if (await repository.ribs.findDuplicate(tx, siret, iban, exceptId)) throw invalid({ iban: ASSOCIATION_FILE_MESSAGES.duplicateRib });
   }
 
   /** The RIBs in the scope (of `siret` when given). */

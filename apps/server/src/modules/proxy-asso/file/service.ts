@@ -2,21 +2,7 @@
 // rules (../access/), every write checked against the contract's rules then done in one
 // transaction (bad input: 400 per field, nothing written). The lists of the file live in their
 // own files, wired alike by ./sub-resource.ts.
-import {
-  applyCharacteristicsRules,
-  ASSOCIATION_FILE_KEYS,
-  CHARACTERISTIC_LABELS,
-  etablissementChangesSchema,
-  identiteChangesSchema,
-  isAlsaceMosellePostcode,
-  MESSAGES,
-  STRUCTURE_BY_CORRESPONDANCE_KEYS,
-  type AssociationFile,
-  type AssociationFileKey,
-  type AssociationFileQuery,
-  type Change,
-  type Characteristics,
-} from '@portail/contract';
+import { applyCharacteristicsRules, ASSOCIATION_FILE_KEYS, ASSOCIATION_FILE_MESSAGES, type AssociationFile, type AssociationFileKey, type AssociationFileQuery, type Change, CHARACTERISTIC_LABELS, type Characteristics, etablissementChangesSchema, identiteChangesSchema, isAlsaceMosellePostcode, STRUCTURE_BY_CORRESPONDANCE_KEYS } from '@portail/contract';
 import { appError } from '../../../http/errors.ts';
 import type { AuthClaims } from '../../../http/request-context.ts';
 import type { AssociationScope, EstablishmentScope } from '../access/policy.ts';
@@ -115,7 +101,7 @@ export function createAssociationService(ctx: FileContext) {
           }
           const { state, errors } = applyCharacteristicsRules(merged as unknown as Characteristics, changed);
           if (changed.has('regime') && state.regime === 'alsaceMoselle' && current.cpSiege && !isAlsaceMosellePostcode(current.cpSiege)) {
-            errors.regime = MESSAGES.onlyWhen('régime Alsace-Moselle', 'pour un siège en Moselle, Bas-Rhin ou Haut-Rhin (57, 67, 68)');
+            errors.regime = ASSOCIATION_FILE_MESSAGES.onlyWhen('régime Alsace-Moselle', 'pour un siège en Moselle, Bas-Rhin ou Haut-Rhin (57, 67, 68)');
           }
           assertNoErrors(errors);
           characteristics = state;

@@ -1,0 +1,32 @@
+// What each page still to come will hold, by route name: shown by the placeholder page, loaded with it
+// (not with the route table, which the entry carries).
+export const UPCOMING_PAGES: Readonly<Record<string, string>> = {
+  'declarations':
+    "Les déclarations d'heures de bénévolat (compte d'engagement citoyen) à valider par les représentants légaux valideurs, session par session.",
+  'demandes-siret':
+    "Les demandes d'attribution d'un numéro SIRET, leur état et leur transmission.",
+  'demande-agrements-dossiers':
+    "Les dossiers de demande d'agrément (JEP, Sport, aide alimentaire…) et leur état.",
+  'administration-psp':
+    "Les exercices Pass'Sport, les dossiers de remboursement et les bénéficiaires.",
+  'administration-rda':
+    'Les agréments, leurs champs et documents attendus et les services qui les attribuent.',
+  'administration-rds':
+    'Les dispositifs et sous-dispositifs de subvention, les services instructeurs et leurs comptes.',
+  'parametrage-custom':
+    'Les questions, champs et documents attendus propres à chaque dispositif.',
+  'demande-siret':
+    "Demander l'attribution d'un numéro SIRET pour une association qui n'en a pas.",
+  'demande-siret-detail':
+    'Le formulaire de demande de SIRET, son PDF et sa transmission.',
+  'demande-agrement':
+    "Demander un agrément (JEP, Sport, aide alimentaire…) pour le siège de l'association.",
+  'demande-agrement-dossier':
+    "Les étapes du dossier de demande d'agrément et sa transmission au service.",
+  'pass-sport':
+    "Inscrire les bénéficiaires du Pass'Sport avec leur code et suivre le remboursement.",
+  'crf':
+    'Les comptes rendus financiers du dossier, un par exercice.',
+  'crf-detail':
+    'Saisir et transmettre le compte rendu financier (Cerfa 15059) d’un exercice.',
+};
