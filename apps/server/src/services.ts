@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { JWT_SECRET_NAME, sharedSecret } from './db/app-secrets.ts';
 import type { Database } from './db/prisma.ts';
-import { joinUnitOfWork } from './db/unit-of-work.ts';
+import { independently, joinUnitOfWork, runUnitOfWork } from './db/unit-of-work.ts';
 import {
   createAuthRepository,
   createAuthService,
@@ -117,7 +117,10 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
   // Instructing services: the rds record's rules, also used by the account part's creation in its transaction.
   const rdsServices = createServiceAdmin(createServiceRepository(db), serviceAddresses);
   // The work lists read the replica when there is one (app.ts), the bulk's transitions the primary.
-  const worklist = createWorklistService({ repository: createWorklistRepository(reader, db), hierarchy: rdsServices, instruction });
+  const worklist = createWorklistService({
+    repository: createWorklistRepository(reader, db), hierarchy: rdsServices, instruction,
+    ownTransaction: (work) => independently(() => runUnitOfWork(pool, work, (error) => app.log.error({ err: error }, 'effect after a bulk event failed'))),
+  });
   const scopes: ScopeResolvers = { ...access.resolvers, ...lca.resolvers, ...dossiers.resolvers, ...instruction.resolvers, ...rdsServices.resolvers };
   return {
     config,

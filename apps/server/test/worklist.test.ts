@@ -5,7 +5,7 @@
 // account, and the instruction's last change following its state.
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, SUBSIDY_MESSAGES, WORKLIST_EXPORT_COLUMNS, type Role, type WorklistItem } from '@portail/contract';
+import { INSTRUCTION_MESSAGES, MESSAGES, SUBSIDY_MESSAGES, WORKLIST_EXPORT_COLUMNS, type Role, type WorklistItem } from '@portail/contract';
 import { createAssociation, type TestAssociation } from './support/association-factory.ts';
 import { signIn } from './support/factories.ts';
 import { TOKEN_HEADER } from './support/http-helpers.ts';
@@ -346,6 +346,36 @@ describe('bulk events', () => {
     expect(history.map((h) => [h.fromState, h.toState])).toEqual([['D', '2']]);
   });
 
+  it('commits each dossier before the next: one locked elsewhere holds back only itself', async () => {
+    const dossiers = await Promise.all([1, 2, 3].map(() => createDossier(t, asso, schemeRegion, [region.id], { etat: 'D' })));
+    const ids = await Promise.all(dossiers.map((d) => instructionOf(d.id)));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let markLocked!: () => void;
+    const locked = new Promise<void>((resolve) => (markLocked = resolve));
+    // Another instructor's transaction holds the third instruction's row.
+    const otherWriter = t.db.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM dossier_instructions WHERE id = ${ids[2]}::uuid FOR UPDATE`;
+      markLocked();
+      await released;
+    }, { timeout: 60_000 });
+    await locked;
+    const answer = bulk(tokens.region, { ids, event: 'ouvrir_instruction' }).then((r) => r);
+    try {
+      // Seen from another connection while the bulk waits: the first two are already committed.
+      await expect
+        .poll(async () => (await t.db.dossierInstruction.findMany({ where: { id: { in: ids.slice(0, 2) } } })).map((i) => i.etat), { timeout: 30_000, interval: 100 })
+        .toEqual(['2', '2']);
+      expect((await t.db.dossierInstruction.findUniqueOrThrow({ where: { id: ids[2] } })).etat).toBe('D');
+    } finally {
+      release();
+      await otherWriter;
+    }
+    const response = await answer;
+    expect(response.status).toBe(200);
+    expect(response.body.done.map((d: { id: string }) => d.id)).toEqual(ids);
+  });
+
   it('a grant grants each of the service’s financing lines what was asked', async () => {
     const d = await createDossier(t, asso, schemeRegion, [region.id], { etat: '2' });
     await t.db.$executeRaw`INSERT INTO projets (id, dossier_id, rang_dossier, intitule, periode, exercice, exercice_fin, updated_at) VALUES (gen_random_uuid(), ${d.id}::uuid, 1, 'Voile pour tous', 'Annuel', 2026, 2026, now())`;
@@ -355,6 +385,39 @@ describe('bulk events', () => {
     expect(response.body, JSON.stringify(response.body)).toEqual({ done: [{ id, id_fo: d.idFo, etat: '6' }], refused: [] });
     const line = await t.db.projetFinancement.findFirstOrThrow({ where: { projet: { dossierId: d.id } } });
     expect(Number(line.montantAccorde)).toBe(4200);
+  });
+
+  it('a payment stage pays the share given of each granted amount, never beyond what remains', async () => {
+    const grantedOf = async (asked: number) => {
+      const d = await createDossier(t, asso, schemeRegion, [region.id], { etat: '2' });
+      await t.db.$executeRaw`INSERT INTO projets (id, dossier_id, rang_dossier, intitule, periode, exercice, exercice_fin, updated_at) VALUES (gen_random_uuid(), ${d.id}::uuid, 1, 'Stage', 'Annuel', 2026, 2026, now())`;
+      await t.db.$executeRaw`INSERT INTO projet_financements (id, projet_id, annee, service_id, montant_demande, updated_at) SELECT gen_random_uuid(), p.id, 2026, ${region.id}::uuid, ${asked}, now() FROM projets p WHERE p.dossier_id = ${d.id}::uuid`;
+      return { ...d, instruction: await instructionOf(d.id) };
+    };
+    const [big, small] = [await grantedOf(1000), await grantedOf(250.5)];
+    const ids = [big.instruction, small.instruction];
+    expect((await bulk(tokens.region, { ids, event: 'accorder' })).body.done).toHaveLength(2);
+    const paid = async (instruction: string) =>
+      (await t.db.dossierPaiement.findMany({ where: { instructionId: instruction }, orderBy: { montant: 'desc' } })).map((p) => [p.date.toISOString().slice(0, 10), Number(p.montant)]);
+
+    const missing = await bulk(tokens.region, { ids, event: 'mettre_en_paiement' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.fields).toEqual({ 'payload.paiement': SUBSIDY_MESSAGES.bulkPaymentRequired });
+    const badShare = await bulk(tokens.region, { ids, event: 'mettre_en_paiement', payload: { paiement: { date: '2026-11-02', pourcentage: 120 } } });
+    expect(badShare.status).toBe(400);
+
+    const first = await bulk(tokens.region, { ids, event: 'mettre_en_paiement', payload: { paiement: { date: '2026-11-02', pourcentage: 40 } } });
+    expect(first.body.done.map((d: { etat: string }) => d.etat)).toEqual(['7', '7']);
+    expect(await paid(big.instruction)).toEqual([['2026-11-02', 400]]);
+    expect(await paid(small.instruction)).toEqual([['2026-11-02', 100.2]]);
+    await bulk(tokens.region, { ids, event: 'poursuivre_paiement', payload: { paiement: { date: '2026-11-20', pourcentage: 100 } } });
+    // The rest of each granted amount, not 100 % of it again.
+    expect(await paid(big.instruction)).toEqual([['2026-11-20', 600], ['2026-11-02', 400]]);
+    expect(await paid(small.instruction)).toEqual([['2026-11-20', 150.3], ['2026-11-02', 100.2]]);
+    const nothingLeft = await bulk(tokens.region, { ids: [big.instruction], event: 'constater_paiement', payload: { paiement: { date: '2026-11-25', pourcentage: 10 } } });
+    expect(nothingLeft.body.done).toEqual([]);
+    expect(nothingLeft.body.refused).toEqual([{ id: big.instruction, id_fo: big.idFo, code: 'VALIDATION_ERROR', message: INSTRUCTION_MESSAGES.nothingLeftToPay(new Intl.NumberFormat('fr-FR').format(1000)) }]);
+    expect((await t.db.dossierInstruction.findUniqueOrThrow({ where: { id: big.instruction } })).etat).toBe('8');
   });
 
   it('checks the event’s body once: a reason is required to refuse', async () => {

@@ -136,4 +136,32 @@ describe('work list page', () => {
     const bulk = fake.requests.find((r) => r.method === 'POST')!;
     expect(bulk.body).toEqual({ selectAll: { exercices: [2026], etats: ['D', '2'] }, event: 'ouvrir_instruction' });
   });
+
+  it('a payment stage asks for the day and the share of each granted amount, checked as the server checks them', async () => {
+    const fake = signInInstructor();
+    renderApp('/instructeur?etats=6');
+    await screen.findByRole('table', { name: 'Dossiers de la liste de travail' }, { timeout: 10_000 });
+    await userEvent.click(screen.getByLabelText('Sélectionner les dossiers de la page'));
+    await userEvent.selectOptions(screen.getByLabelText('Événement'), 'Mettre en paiement');
+    const share = screen.getByLabelText(/Part du montant accordé à verser/);
+    expect(share).toHaveValue(100);
+    await userEvent.click(screen.getByRole('button', { name: 'Appliquer' }));
+    expect(await screen.findByText('Le champ date du paiement est obligatoire.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText(/Date du paiement/), '2026-11-02');
+    await userEvent.clear(share);
+    await userEvent.type(share, '120');
+    await userEvent.click(screen.getByRole('button', { name: 'Appliquer' }));
+    expect(await screen.findByText("La valeur du champ part du montant accordé n'est pas au bon format.")).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await userEvent.clear(share);
+    await userEvent.type(share, '40');
+    await userEvent.click(screen.getByRole('button', { name: 'Appliquer' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Appliquer à 2 dossier(s)' }));
+    await screen.findByTestId('bulk-result');
+    const bulk = fake.requests.find((r) => r.method === 'POST')!;
+    expect(bulk.body).toEqual({ ids: [row(1).id, row(2).id], event: 'mettre_en_paiement', payload: { paiement: { date: '2026-11-02', pourcentage: 40 } } });
+  });
 });

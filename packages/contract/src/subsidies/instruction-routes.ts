@@ -20,6 +20,7 @@ export const INSTRUCTION_MESSAGES = {
   lineNotOfService: "Une ligne de financement n'existe pas dans ce dossier pour ce service instructeur (projet, année).",
   lineTwice: (annee: number) => `Deux montants pour la même ligne de financement (année ${annee}) : un seul est permis.`,
   paymentAboveGranted: (accorde: string) => `Le total des paiements dépasserait le montant accordé (${accorde} €).`,
+  nothingLeftToPay: (accorde: string) => `Le montant accordé (${accorde} €) est déjà entièrement payé.`,
   nothingGranted: 'Aucun montant accordé : indiquez au moins un montant accordé.',
   completed: 'Le dossier a été complété : les services instructeurs en sont informés.',
 } as const;
@@ -48,6 +49,10 @@ export const paiementSchema = z.object({
   montant: amount('montant du paiement').refine((n) => n > 0, MESSAGES.badFormat('montant du paiement')),
 });
 export type Paiement = z.infer<typeof paiementSchema>;
+
+/** Events that record a payment (with `paiement`; in a bulk, `payload.paiement`). */
+export const PAYMENT_EVENTS = ['mettre_en_paiement', 'poursuivre_paiement', 'constater_paiement'] as const;
+export const isPaymentEvent = (event: string): event is (typeof PAYMENT_EVENTS)[number] => (PAYMENT_EVENTS as readonly string[]).includes(event);
 
 const withComment = <E extends string>(event: E) => z.object({ event: z.literal(event), comment });
 const withPayment = <E extends string>(event: E) => z.object({ event: z.literal(event), comment, paiement: paiementSchema });

@@ -9,6 +9,7 @@ export const SUBSIDY_MESSAGES = {
   bulkTooMany: (count: number) =>
     `La sélection compte ${count.toLocaleString('fr-FR')} dossiers : une action groupée en traite ${WORKLIST_LIMITS.bulkMax} au plus. Affinez les filtres.`,
   bulkSelection: 'Choisissez des dossiers (ids) ou toute la sélection des filtres (selectAll), pas les deux.',
+  bulkPaymentRequired: 'Indiquez la date du paiement et la part du montant accordé à verser sur chaque dossier.',
   bulkEventNotForService: (event: string) => `« ${event} » n’est pas une action du service instructeur.`,
   dossierNotFound: "Le dossier n'existe pas.",
   instructionNotFound: "Ce service n'instruit pas ce dossier, ou vous n'avez pas accès à son instruction.",

@@ -11,6 +11,7 @@ import { DOSSIER_STATES, type dossierInstructionMachine } from '../machines/doss
 import { MESSAGES } from '../messages.ts';
 import { ROLE_SETS } from '../roles.ts';
 import { scope } from '../scope.ts';
+import { isPaymentEvent } from './instruction-routes.ts';
 import { CREATED_BY_TYPES, DOSSIER_STATUTS } from './schemas.ts';
 import { SUBSIDY_MESSAGES } from './messages.ts';
 
@@ -108,6 +109,20 @@ export const BULK_EVENTS = [
 ] as const satisfies readonly (keyof typeof dossierInstructionMachine.events)[];
 export type BulkEvent = (typeof BULK_EVENTS)[number];
 
+/**
+ * A payment made on many dossiers at once: its day and the share of each dossier's granted amount
+ * (in %, whole), never more than what remains to pay on it (the rest is paid).
+ */
+export const bulkPaymentSchema = z.object({
+  date: z.iso.date(MESSAGES.badFormat('date du paiement')),
+  pourcentage: z
+    .number({ error: MESSAGES.badFormat('part du montant accordé') })
+    .int(MESSAGES.badFormat('part du montant accordé'))
+    .min(1, MESSAGES.badFormat('part du montant accordé'))
+    .max(100, MESSAGES.badFormat('part du montant accordé')),
+});
+export type BulkPayment = z.infer<typeof bulkPaymentSchema>;
+
 export const worklistBulkSchema = z
   .object({
     /** Instruction ids (rows of the list), up to 500. */
@@ -117,16 +132,19 @@ export const worklistBulkSchema = z
     event: z.enum(BULK_EVENTS, { error: (issue) => SUBSIDY_MESSAGES.bulkEventNotForService(String(issue.input)) }),
     /**
      * What the event carries for every dossier, named as in the instruction's event route: the
-     * instructor's `comment` (required to send back), the `motif` of a refusal or a rejection.
+     * instructor's `comment` (required to send back), the `motif` of a refusal or a rejection; for
+     * the payment stages, the day paid and the share of each dossier's granted amount (BULK_PAYMENT).
      */
     payload: z
       .object({
         comment: z.string().trim().max(DOSSIER_LIMITS.comment, MESSAGES.maxLength('commentaire', DOSSIER_LIMITS.comment)).optional(),
         motif: z.string().trim().max(DOSSIER_LIMITS.comment, MESSAGES.maxLength('motif', DOSSIER_LIMITS.comment)).optional(),
+        paiement: bulkPaymentSchema.optional(),
       })
       .optional(),
   })
-  .refine((b) => (b.ids === undefined) !== (b.selectAll === undefined), { error: SUBSIDY_MESSAGES.bulkSelection, path: ['ids'] });
+  .refine((b) => (b.ids === undefined) !== (b.selectAll === undefined), { error: SUBSIDY_MESSAGES.bulkSelection, path: ['ids'] })
+  .refine((b) => !isPaymentEvent(b.event) || b.payload?.paiement !== undefined, { error: SUBSIDY_MESSAGES.bulkPaymentRequired, path: ['payload', 'paiement'] });
 export type WorklistBulk = z.infer<typeof worklistBulkSchema>;
 
 export const worklistBulkResultSchema = z.object({

@@ -1,12 +1,26 @@
 // The bulk action of the work list: one event of the instruction machine on the selected rows (or
-// on every row the filters match), with its comment, confirmed in a DSFR modal; the answer lists
-// per dossier what was done and what was refused, with the reason, and takes the focus.
+// on every row the filters match), with its comment (and, for a payment stage, the day paid and the
+// share of each granted amount), confirmed in a DSFR modal; the answer lists per dossier what was
+// done and what was refused, with the reason, and takes the focus.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Button } from '@codegouvfr/react-dsfr/Button';
 import { Input } from '@codegouvfr/react-dsfr/Input';
 import { Select } from '@codegouvfr/react-dsfr/Select';
-import { BULK_EVENTS, DOSSIER_LIMITS, dossierInstructionMachine, MESSAGES, WORKLIST_LIMITS, worklistBulkRoutes, type BulkEvent, type WorklistBulkResult, type WorklistFilters } from '@portail/contract';
+import {
+  BULK_EVENTS,
+  bulkPaymentSchema,
+  DOSSIER_LIMITS,
+  dossierInstructionMachine,
+  isPaymentEvent,
+  MESSAGES,
+  WORKLIST_LIMITS,
+  worklistBulkRoutes,
+  type BulkEvent,
+  type BulkPayment,
+  type WorklistBulkResult,
+  type WorklistFilters,
+} from '@portail/contract';
 import { useEffect, useRef, useState } from 'react';
 import { callApi, errorMessage } from '../../lib/api/index.ts';
 import { focusElement } from '../../lib/focus/focus.ts';
@@ -19,7 +33,15 @@ const eventLabel = (event: BulkEvent) => dossierInstructionMachine.events[event]
 const NEEDS_COMMENT: readonly BulkEvent[] = ['renvoyer', 'refuser', 'rejeter'];
 
 /** The text typed, as the event names it: the reason of a refusal or a rejection, the comment otherwise. */
-const payloadOf = (event: BulkEvent, text: string) => (event === 'refuser' || event === 'rejeter' ? { motif: text } : { comment: text });
+const textOf = (event: BulkEvent, text: string) => (event === 'refuser' || event === 'rejeter' ? { motif: text } : { comment: text });
+
+/** The payment of a payment stage as typed, checked by the contract's rules (the server's), or the first error. */
+function paymentOf(date: string, pourcentage: string): { paiement: BulkPayment } | { error: string } {
+  if (date === '') return { error: MESSAGES.required('date du paiement') };
+  if (pourcentage.trim() === '') return { error: MESSAGES.required('part du montant accordé') };
+  const checked = bulkPaymentSchema.safeParse({ date, pourcentage: Number(pourcentage) });
+  return checked.success ? { paiement: checked.data } : { error: checked.error.issues[0]?.message ?? MESSAGES.invalidForm };
+}
 
 interface WorklistBulkProps {
   selection: Selection;
@@ -30,6 +52,8 @@ interface WorklistBulkProps {
 export function WorklistBulk({ selection, filters, onDone }: WorklistBulkProps) {
   const [event, setEvent] = useState<BulkEvent | ''>('');
   const [comment, setComment] = useState('');
+  const [paymentDate, setPaymentDate] = useState('');
+  const [paymentShare, setPaymentShare] = useState('100');
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<WorklistBulkResult | null>(null);
@@ -39,12 +63,22 @@ export function WorklistBulk({ selection, filters, onDone }: WorklistBulkProps) 
   }, [result]);
   const count = selectedCount(selection);
   const commentMissing = event !== '' && NEEDS_COMMENT.includes(event) && comment.trim() === '';
+  const payment = event !== '' && isPaymentEvent(event) ? paymentOf(paymentDate, paymentShare) : null;
+  const paymentError = payment && 'error' in payment ? payment.error : null;
+
+  function payloadOf(chosen: BulkEvent) {
+    const payload = {
+      ...(comment.trim() ? textOf(chosen, comment.trim()) : {}),
+      ...(payment && 'paiement' in payment ? payment : {}),
+    };
+    return Object.keys(payload).length > 0 ? { payload } : {};
+  }
 
   async function apply() {
     if (event === '') return;
     try {
       const answer = await callApi(worklistBulkRoutes.bulkWorklist, {
-        body: { ...bulkSelection(selection, filters), event, ...(comment.trim() ? { payload: payloadOf(event, comment.trim()) } : {}) },
+        body: { ...bulkSelection(selection, filters), event, ...payloadOf(event) },
       });
       setConfirming(false);
       setError(null);
@@ -66,11 +100,13 @@ export function WorklistBulk({ selection, filters, onDone }: WorklistBulkProps) 
         {count > WORKLIST_LIMITS.bulkMax && ` Une action groupée porte sur ${WORKLIST_LIMITS.bulkMax} dossiers au plus : affinez les filtres.`}
       </p>
       <form
+        noValidate
         aria-label="Action groupée sur les dossiers sélectionnés"
         onSubmit={(e) => {
           e.preventDefault();
           if (event === '' || !mayActOn(selection)) return;
           if (commentMissing) return setError(MESSAGES.required('commentaire'));
+          if (paymentError) return setError(paymentError);
           setError(null);
           setConfirming(true);
         }}
@@ -94,6 +130,27 @@ export function WorklistBulk({ selection, filters, onDone }: WorklistBulkProps) 
               nativeInputProps={{ id: 'bulk-comment', value: comment, maxLength: DOSSIER_LIMITS.comment, onChange: (e) => setComment(e.target.value) }}
             />
           </div>
+          {event !== '' && isPaymentEvent(event) && (
+            <>
+              <div className={fr.cx('fr-col-12', 'fr-col-md-5')}>
+                <Input
+                  label="Date du paiement (obligatoire)"
+                  state={paymentError && error === paymentError && paymentDate === '' ? 'error' : 'default'}
+                  stateRelatedMessage={paymentError && error === paymentError && paymentDate === '' ? error : undefined}
+                  nativeInputProps={{ id: 'bulk-payment-date', type: 'date', 'aria-required': true, value: paymentDate, onChange: (e) => setPaymentDate(e.target.value) }}
+                />
+              </div>
+              <div className={fr.cx('fr-col-12', 'fr-col-md-5')}>
+                <Input
+                  label="Part du montant accordé à verser, en % (obligatoire)"
+                  hintText="Sur chaque dossier, jamais plus que ce qui reste à payer : 100 % verse le solde."
+                  state={paymentError && error === paymentError && paymentDate !== '' ? 'error' : 'default'}
+                  stateRelatedMessage={paymentError && error === paymentError && paymentDate !== '' ? error : undefined}
+                  nativeInputProps={{ id: 'bulk-payment-share', type: 'number', inputMode: 'numeric', min: 1, max: 100, step: 1, 'aria-required': true, value: paymentShare, onChange: (e) => setPaymentShare(e.target.value) }}
+                />
+              </div>
+            </>
+          )}
           <div className={fr.cx('fr-col-12', 'fr-col-md-2')}>
             <Button type="submit" disabled={event === '' || !mayActOn(selection)}>
               Appliquer
@@ -101,7 +158,7 @@ export function WorklistBulk({ selection, filters, onDone }: WorklistBulkProps) 
           </div>
         </div>
       </form>
-      {error && !commentMissing && <Alert severity="error" small role="alert" description={error} />}
+      {error && !commentMissing && error !== paymentError && <Alert severity="error" small role="alert" description={error} />}
       <ConfirmDialog
         open={confirming && event !== ''}
         title={event === '' ? '' : `${eventLabel(event)} : ${count.toLocaleString('fr-FR')} dossier(s) ?`}

@@ -8,7 +8,9 @@ import {
   dossierInstructionMachine,
   failingGuard,
   INSTRUCTION_MESSAGES,
+  isPaymentEvent,
   NOTIFICATION_TYPE_IDS,
+  type BulkPayment,
   type DossierHistory,
   type DossierState,
   type InstructionEvent,
@@ -43,19 +45,30 @@ export interface InstructionServiceDeps {
 }
 
 /** What the bulk actions name: one dossier, one service's instruction, one event with its payload. */
-export type InstructionFireInput = { dossierId: string; serviceId: string } & InstructionEvent;
+/**
+ * A payment stage fired on many dossiers at once (the bulk actions): the amount is a share of what
+ * the service granted on each, computed under the dossier's lock (never above what remains to pay).
+ */
+export interface PaymentShareEvent {
+  event: 'mettre_en_paiement' | 'poursuivre_paiement' | 'constater_paiement';
+  comment?: string | undefined;
+  part: BulkPayment;
+}
+type FiredEvent = InstructionEvent | PaymentShareEvent;
+
+export type InstructionFireInput = { dossierId: string; serviceId: string } & FiredEvent;
 
 type Action = 'marquer_incomplet' | 'marquer_complet' | 'completer';
 
 /** The history comment of an event: the reason of a refusal or rejection, then the instructor's comment. */
-function commentOf(body: InstructionEvent): string | null {
+function commentOf(body: FiredEvent): string | null {
   const parts = ['motif' in body ? body.motif : undefined, body.comment].filter((p): p is string => typeof p === 'string' && p.length > 0);
   return parts.length > 0 ? parts.join('\n') : null;
 }
 
 const euros = (n: number) => new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(n);
-/** Events that record a payment. */
-const PAYMENT_EVENTS = ['mettre_en_paiement', 'poursuivre_paiement', 'constater_paiement'];
+/** Cents, rounded half up: the share of a granted amount. */
+const toCents = (euros: number) => Math.round(euros * 100) / 100;
 
 export function createInstructionService(deps: InstructionServiceDeps) {
   const { repository, dossierRepository, scopeRepository, dossiers, workflow, audit, mail, notifications } = deps;
@@ -83,13 +96,21 @@ export function createInstructionService(deps: InstructionServiceDeps) {
   }
 
   /** Fires the event on the instruction in `tx`, with what it carries. */
-  async function fireIn(tx: DbTransaction, claims: AuthClaims, scope: InstructionScope<'write'>, body: InstructionEvent) {
+  async function fireIn(tx: DbTransaction, claims: AuthClaims, scope: InstructionScope<'write'>, body: FiredEvent) {
     const fired = await workflow.fireIn(tx, { target: instructionTarget, objectId: scope.instructionId, event: body.event, claims, comment: commentOf(body) });
     if (body.event === 'accorder') await writeAmounts(tx, claims, scope, body.montants);
-    if ('paiement' in body && PAYMENT_EVENTS.includes(body.event)) {
+    if (isPaymentEvent(body.event) && ('paiement' in body || 'part' in body)) {
       const { granted, paid } = await repository.grantedAndPaid(tx, scope.dossierId, scope.instructionId, scope.serviceId);
-      if (paid + body.paiement.montant > granted + 1e-9) throw appError('DOSSIER_INPUT_INVALID', { motif: INSTRUCTION_MESSAGES.paymentAboveGranted(euros(granted)) });
-      await repository.addPayment(tx, { instructionId: scope.instructionId, historyId: fired.historyId, date: body.paiement.date, montant: body.paiement.montant });
+      let paiement: { date: string; montant: number };
+      if ('part' in body) {
+        const montant = toCents(Math.min(granted - paid, (granted * body.part.pourcentage) / 100));
+        if (montant <= 0) throw appError('DOSSIER_INPUT_INVALID', { motif: INSTRUCTION_MESSAGES.nothingLeftToPay(euros(granted)) });
+        paiement = { date: body.part.date, montant };
+      } else {
+        paiement = body.paiement;
+      }
+      if (paid + paiement.montant > granted + 1e-9) throw appError('DOSSIER_INPUT_INVALID', { motif: INSTRUCTION_MESSAGES.paymentAboveGranted(euros(granted)) });
+      await repository.addPayment(tx, { instructionId: scope.instructionId, historyId: fired.historyId, ...paiement });
     }
     // The dossier now has a service in charge of it: its members hear which (notification type 7).
     if (body.event === 'ouvrir_instruction') {
@@ -106,7 +127,7 @@ export function createInstructionService(deps: InstructionServiceDeps) {
   }
 
   /** One event in its own transaction; a service-created dossier's removal moves it whole (dossiers.remove). */
-  async function fireScoped(claims: AuthClaims, scope: InstructionScope<'write'>, body: InstructionEvent) {
+  async function fireScoped(claims: AuthClaims, scope: InstructionScope<'write'>, body: FiredEvent) {
     if (body.event === 'supprimer') {
       const base = { dossierId: scope.dossierId, idFo: scope.idFo, associationId: scope.associationId, siret: null, serviceIds: [scope.serviceId] };
       await dossiers.remove(claims, { ...base, mode: 'write', side: 'service', write: true });
@@ -145,7 +166,7 @@ export function createInstructionService(deps: InstructionServiceDeps) {
     async fire(claims: AuthClaims, input: InstructionFireInput) {
       const { dossierId, serviceId, ...body } = input;
       const scope = instructionScopeFor(claims, await scopeRepository.findAccess(dossierId, claims.userId), serviceId, 'write');
-      return fireScoped(claims, scope, body as InstructionEvent);
+      return fireScoped(claims, scope, body as FiredEvent);
     },
 
     /** The route: the event, then the dossier as the caller now sees it. */

@@ -3,10 +3,12 @@
 import {
   dossierInstructionMachine,
   isAdminRole,
+  isPaymentEvent,
   isOsirisRole,
   isRdsRole,
   WORKLIST_LIMITS,
   instructionEventSchema,
+  type BulkPayment,
   type DossierState,
   type InstructionEvent,
   type WorklistBulk,
@@ -28,15 +30,24 @@ export interface ServiceHierarchy {
   servicesBelow(authId: string): Promise<string[] | null>;
 }
 
-/** What the bulk needs of the instruction's transitions: one event of one instruction, in its own transaction. */
+/**
+ * What the bulk needs of the instruction's transitions: one event of one instruction (a payment
+ * stage by its share of the granted amount, `part`).
+ */
 export interface InstructionFire {
-  fire(claims: AuthClaims, input: { dossierId: string; serviceId: string } & InstructionEvent): Promise<{ to: string }>;
+  fire(claims: AuthClaims, input: { dossierId: string; serviceId: string } & (InstructionEvent | PaymentShare)): Promise<{ to: string }>;
 }
+type PaymentShare = { event: 'mettre_en_paiement' | 'poursuivre_paiement' | 'constater_paiement'; comment?: string | undefined; part: BulkPayment };
 
 export interface WorklistServiceDeps {
   repository: WorklistRepository;
   hierarchy: ServiceHierarchy;
   instruction: InstructionFire;
+  /**
+   * Runs `work` in a transaction of its own, committed when it returns, outside the request's unit
+   * of work: each dossier of a bulk commits (its lock released, its mails queued) before the next.
+   */
+  ownTransaction: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 const STATE_LABELS = dossierInstructionMachine.states as Record<DossierState, { label: string }>;
@@ -66,7 +77,7 @@ export function toWorklistItem(row: WorklistRow, unread: number): WorklistItem {
   };
 }
 
-export function createWorklistService({ repository, hierarchy, instruction }: WorklistServiceDeps) {
+export function createWorklistService({ repository, hierarchy, instruction, ownTransaction }: WorklistServiceDeps) {
   /**
    * osiris roles: every service's instructions; rds roles: their service and the services below it
    * (rds.admin without a service record: every service, as in GET /demande/dossiers); an rds account
@@ -124,15 +135,21 @@ export function createWorklistService({ repository, hierarchy, instruction }: Wo
 
     /**
      * One event on up to 500 instructions (the ids, or every row of the filters), each in its own
-     * transaction (instruction.fire): the ones moved, and the ones refused with the catalogue's code
-     * and message. A grant grants each financing line of the service what was asked for it. The
+     * transaction, committed before the next (instruction.fire): the ones moved, and the ones
+     * refused with the catalogue's code and message. A grant grants each financing line of the
+     * service what was asked for it; a payment stage pays the share given of each dossier's granted
+     * amount, never more than what remains to pay on it. The
      * event's body is checked once, as the instruction route checks it (a reason to refuse, a
      * comment to send back): 400 for all rather than 500 refusals.
      */
     async bulk(claims: AuthClaims, body: WorklistBulk): Promise<WorklistBulkResult> {
       const template = { event: body.event, ...(body.payload?.comment ? { comment: body.payload.comment } : {}), ...(body.payload?.motif ? { motif: body.payload.motif } : {}) };
-      const sample = body.event === 'accorder' ? { ...template, montants: [{ projet: '00000000-0000-4000-8000-000000000000', annee: 2026, montant_accorde: 0 }] } : template;
-      const checked = instructionEventSchema.safeParse(sample);
+      // The event's body as its own route checks it, with a sample amount where each dossier's own comes later.
+      const paiement = body.payload?.paiement;
+      const sample = body.event === 'accorder'
+        ? { montants: [{ projet: '00000000-0000-4000-8000-000000000000', annee: 2026, montant_accorde: 0 }] }
+        : paiement ? { paiement: { date: paiement.date, montant: 1 } } : {};
+      const checked = instructionEventSchema.safeParse({ ...template, ...sample });
       if (!checked.success) throw appError('DOSSIER_INPUT_INVALID', { motif: checked.error.issues[0]?.message ?? 'Événement invalide.' });
       let targets: { id: string; dossier_id: string; service_id: string; id_fo: string | null }[];
       if (body.ids) {
@@ -149,13 +166,15 @@ export function createWorklistService({ repository, hierarchy, instruction }: Wo
       for (const target of targets) {
         try {
           if (!target.id_fo) throw appError('DOSSIER_NOT_FOUND');
-          const event = (body.event === 'accorder'
+          const event = body.event === 'accorder'
             ? {
                 ...template,
                 montants: (await repository.requestedAmounts(target.dossier_id, target.service_id)).map((l) => ({ projet: l.projet, annee: l.annee, montant_accorde: Number(l.montant ?? 0) })),
               }
-            : template) as InstructionEvent;
-          const moved = await instruction.fire(claims, { dossierId: target.dossier_id, serviceId: target.service_id, ...event });
+            : isPaymentEvent(body.event)
+              ? { ...template, event: body.event, part: body.payload!.paiement! }
+              : template;
+          const moved = await ownTransaction(() => instruction.fire(claims, { dossierId: target.dossier_id, serviceId: target.service_id, ...(event as InstructionEvent | PaymentShare) }));
           result.done.push({ id: target.id, id_fo: target.id_fo, etat: moved.to as DossierState });
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
