@@ -4,7 +4,8 @@
 // (GET /subventions/:code?populate), and the association file's rows the steps offer
 // (establishments, representatives, RIBs, documents; id_asso: the applicant's SIRET). Each step
 // saves on the server before the next opens; a refused save keeps what was typed. Read mode when
-// the server says `mode: read`; transmission, deletion, PDF and messages as the options allow.
+// the server says `mode: read`; transmission, deletion, PDF and messages as the options allow; what
+// the instructing services said (sent back, refused, marked incomplete) above the steps.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Button } from '@codegouvfr/react-dsfr/Button';
@@ -36,6 +37,7 @@ import { DossierPdfButton } from './dossier-pdf-button.tsx';
 import { DossierRibChange } from './dossier-rib.tsx';
 import { DossierShare } from './dossier-share.tsx';
 import { receiptOf, TransmissionReceipt } from './transmission-receipt.tsx';
+import { ServiceNotices } from './service-notices.tsx';
 import { DossierWizard, type WizardHandlers } from './wizard/dossier-wizard.tsx';
 import { stepDocumentTitle, stepFromQuery } from './wizard-steps.ts';
 
@@ -141,6 +143,7 @@ export function DossierPage() {
 
   return (
     <Page title={title} lead={subvention.data.label} documentTitle={stepDocumentTitle(stepFromQuery(params.get('etape'), dossier))}>
+      <ServiceNotices dossier={current} />
       {receipt && <TransmissionReceipt dossier={current} transmission={receipt} focus={justTransmitted} />}
       <DossierWizard
         dossier={dossier}

@@ -1,0 +1,304 @@
+// Journeys of a dossier through its instruction, each on dossiers of its own (copies of the demo's
+// « ANS Part territoriale » dossier for associations of this file). First: the instructor of the
+// SDJES de Paris finds the dossier in the work list by a search kept in the URL, opens it and sends
+// it back with a comment; the association's member reads that comment in the notification and on
+// the dossier's page, corrects the step it names and transmits the dossier again (C → D); the
+// instructor starts the instruction (D → 2) and grants it with amounts per financing line; the
+// member then sees it granted, with the amount. Second: the DRAJES Île-de-France (the service's
+// own account) selects 21 dossiers of one association by keyboard and grants them in one bulk
+// action: 20 are granted, the one still in D is refused with its reason; the XLSX of the list of
+// the granted ones holds those 20, « Accordé ». Every screen is checked with axe.
+import { randomUUID } from 'node:crypto';
+import ExcelJS from 'exceljs';
+import pg from 'pg';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createLinkedMember, insertAssociation, type JourneyAssociation } from './support/associations.ts';
+import { DEMO_PASSWORD, onPath, passwordField, uniqueEmail, useBrowser, visible } from './support/browser.ts';
+import { copyDemoDossier, type DossierCopy } from './support/dossiers.ts';
+import { useMailbox } from './support/mail.ts';
+
+const browser = useBrowser();
+useMailbox();
+
+const YEAR = new Date().getUTCFullYear();
+const CAMPAIGN = `ANS Part territoriale ${YEAR}`;
+const SDJES = 'SDJES de Paris';
+const DRAJES = 'DRAJES Île-de-France';
+const INSTRUCTOR = { email: 'instructeur@demo.example.org', password: DEMO_PASSWORD, landing: '/client/instructeur' };
+const REGIONAL_SERVICE = { email: 'service@demo.example.org', password: DEMO_PASSWORD, landing: '/client/instructeur' };
+
+/** The association of the first journey, its member, and the association file transmission needs. */
+const ASSOCIATION: JourneyAssociation = {
+  id: randomUUID(), nom: 'Association de canoë-kayak de Chinon', sigle: 'ACKC', siren: '202600078', rna: 'W372026007',
+  siretSiege: '20260007800010', siretSecondaire: '20260007800028',
+};
+const member = { email: uniqueEmail('instruction'), password: 'Instruction-E2e-2026!', nom: 'Marchand', prenom: 'Élise' };
+/** The association of the bulk journey: 20 dossiers to grant (in 2 or 4) and one still in D. */
+const BULK_ASSOCIATION: JourneyAssociation = {
+  id: randomUUID(), nom: 'Cercle d’escrime de Loches', sigle: 'CEL', siren: '202600086', rna: 'W372026008',
+  siretSiege: '20260008600013', siretSecondaire: '20260008600021',
+};
+
+/** A PDF small enough to read in a test, real enough for the server's content check. */
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n' +
+    '2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
+
+let pool: pg.Pool;
+let sentBack: DossierCopy;
+const toGrant: DossierCopy[] = [];
+let notYetOpened: DossierCopy;
+
+async function api(method: string, path: string, body?: unknown, token?: string): Promise<unknown> {
+  const isForm = body instanceof FormData;
+  const response = await fetch(`${browser.baseUrl}/api${path}`, {
+    method,
+    headers: { ...(body === undefined || isForm ? {} : { 'content-type': 'application/json' }), ...(token ? { 'x-access-token': token } : {}) },
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} /api${path} : HTTP ${response.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+beforeAll(async () => {
+  pool = new pg.Pool({ connectionString: inject('e2eDatabaseUrl'), max: 2 });
+  await insertAssociation(pool, ASSOCIATION);
+  await insertAssociation(pool, BULK_ASSOCIATION);
+  // The member's association file, through the API as the member fills it: a legal representative,
+  // the head office's RIB, and one document of each type the campaign expects.
+  await createLinkedMember(browser.baseUrl, member, { id_correspondance: ASSOCIATION.id, id_siret: ASSOCIATION.siretSiege });
+  const { token } = (await api('POST', '/auth-server/login', { email: member.email, password: member.password })) as { token: string };
+  const asso = `id_asso=${ASSOCIATION.id}`;
+  await api('POST', `/proxy-asso/association/representants_legaux?${asso}`, { civilite: 'Madame', nom: 'Marchand', prenom: 'Élise', courriel: member.email, fonction: 'Présidente', telephone: '0601020304' }, token);
+  await api('POST', `/proxy-asso/association/ribs?${asso}&id_siret=${ASSOCIATION.siretSiege}`, { titulaire: ASSOCIATION.nom, iban: 'FR7630006000011234567890189', bic: 'BNPAFRPP' }, token);
+  for (const type of ['STC', 'RAPACT', 'BUDG', 'RIB', 'CPTE']) {
+    const form = new FormData();
+    form.append('file', new Blob([PDF], { type: 'application/pdf' }), `${type.toLowerCase()}.pdf`);
+    await api('POST', `/proxy-asso/association/documents?${asso}&type=${type}${type === 'RIB' ? `&id_siret=${ASSOCIATION.siretSiege}` : ''}`, form, token);
+  }
+  // Being instructed by the SDJES de Paris (sent back from 2: the service's list of dossiers in D,
+  // which another journey counts, only holds it while the member transmits it again).
+  sentBack = await copyDemoDossier(pool, ASSOCIATION, { campaign: 'ANS Part territoriale', etats: { [SDJES]: '2' }, withFile: true });
+  // The DRAJES's own instructions: asked 1 500 € each; 16 in instruction, 4 back from the committee, one not opened yet.
+  for (let n = 0; n < 20; n += 1) {
+    toGrant.push(await copyDemoDossier(pool, BULK_ASSOCIATION, { campaign: 'ANS Part territoriale', etats: { [DRAJES]: n < 16 ? '2' : '4' }, demande: { [DRAJES]: 1500 } }));
+  }
+  notYetOpened = await copyDemoDossier(pool, BULK_ASSOCIATION, { campaign: 'ANS Part territoriale', etats: { [DRAJES]: 'D' }, demande: { [DRAJES]: 1500 } });
+});
+
+afterAll(async () => {
+  await pool?.end();
+});
+
+async function signIn(page: Page, who: { email: string; password: string; landing?: string } = member) {
+  await page.goto('/client/login');
+  await page.getByLabel('Adresse électronique', { exact: true }).fill(who.email);
+  await passwordField(page, 'Mot de passe').fill(who.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await onPath(page, who.landing ?? '/client/user/dashboard');
+  // The cookie banner is answered once per browser (the first sign-in of each test).
+  if (!answered.has(page)) {
+    await page.getByRole('button', { name: 'Tout accepter' }).click();
+    answered.add(page);
+  }
+}
+const answered = new WeakSet<Page>();
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Se déconnecter' }).click();
+  await visible(page.getByRole('link', { name: 'Se connecter' }).first());
+}
+
+/** Searches the work list (the query goes into the URL). */
+async function search(page: Page, text: string) {
+  await page.locator('#worklist-recherche').fill(text);
+  await page.keyboard.press('Enter');
+  await onPath(page, /searchQuery=/);
+}
+
+/** Fires an event from the instruction page's modal; waits for the result, which takes the focus. */
+async function fire(page: Page, label: string, idFo: string, fill: (dialog: ReturnType<Page['getByRole']>) => Promise<void>, shot: string) {
+  await page.getByRole('button', { name: label, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `${label} – dossier n° ${idFo}` });
+  await visible(dialog);
+  await fill(dialog);
+  await browser.shot(shot);
+  await dialog.getByRole('button', { name: `Confirmer : ${label}` }).click();
+  await page.waitForFunction(() => document.activeElement?.id === 'instruction-resultat');
+}
+
+describe('instruction d’un dossier, du renvoi à l’accord', () => {
+  it('l’instructeur renvoie le dossier avec un commentaire ; le membre le lit, corrige et transmet à nouveau ; l’instructeur l’accorde avec ses montants ; le membre le voit accordé', async () => {
+    const page = browser.page();
+    const { idFo } = sentBack;
+
+    // The instructor finds the dossier by the association's name; the search stays in the URL.
+    await signIn(page, INSTRUCTOR);
+    await search(page, ASSOCIATION.nom);
+    const table = page.getByRole('table', { name: 'Dossiers de la liste de travail' });
+    const row = table.getByRole('row').filter({ hasText: idFo });
+    await visible(row.getByText('En cours d\'instruction'));
+    await visible(page.getByText('1 dossier(s) correspondent à ces critères.'));
+    await browser.shot('liste filtree sur l association');
+    await row.getByRole('link', { name: `Dossier ${idFo}` }).focus();
+    await page.keyboard.press('Enter');
+    await onPath(page, `/client/instructeur/dossiers/${sentBack.id}`);
+    await visible(page.getByRole('heading', { level: 1, name: `Dossier de demande de subvention n° ${idFo}` }));
+
+    // Sent back with what to correct.
+    const COMMENT = 'Merci de mettre à jour le nombre de licenciés de la saison passée.';
+    await fire(page, 'Renvoyer au compte association pour correction', idFo, (d) => d.getByLabel(/^Commentaire pour l’association/).fill(COMMENT), 'renvoi avec commentaire');
+    await visible(page.locator('#instruction-resultat').getByText('L’instruction est maintenant « Renvoyé au compte asso »'));
+    const history = page.getByRole('table', { name: /^Historique de l’instruction de SDJES de Paris/ });
+    await visible(history.getByRole('row').filter({ hasText: COMMENT }));
+    await browser.shot('dossier renvoye par l instructeur');
+    await signOut(page);
+
+    // The member: the notification gives the comment, the list the state, the dossier's page says what to correct.
+    await signIn(page);
+    await page.goto('/client/dossiers');
+    const notification = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem').filter({ hasText: `Dossier n° ${idFo}` }).filter({ hasText: 'Renvoyé au compte asso' });
+    await visible(notification.getByText(`Commentaire du service : ${COMMENT}`));
+    const listRow = page.getByRole('row').filter({ hasText: CAMPAIGN });
+    await visible(listRow.getByText('Renvoyé au compte asso'));
+    await browser.shot('mes dossiers avec le dossier renvoye');
+    await listRow.getByRole('link', { name: /Modifier le dossier/ }).click();
+    await onPath(page, new RegExp(`/subvention-demande/${sentBack.id}`));
+    const notices = page.getByTestId('messages-du-service');
+    await visible(notices.getByRole('heading', { level: 2, name: `Dossier renvoyé pour correction par ${SDJES}` }));
+    await visible(notices.getByText(COMMENT));
+    await browser.shot('dossier renvoye lu par le membre');
+
+    // Corrected where the comment says, then transmitted again.
+    const dossierPath = new URL(page.url()).pathname;
+    await page.goto(`${dossierPath}?etape=2`);
+    await visible(page.getByRole('heading', { name: 'Renouvellement et documents Étape 3 sur 5' }));
+    await page.locator('#custom-nb_licencies').fill('156');
+    await page.getByRole('button', { name: 'Enregistrer et continuer' }).click();
+    await visible(page.getByRole('heading', { name: 'Projets Étape 4 sur 5' }));
+    await page.getByRole('button', { name: 'Continuer vers l’attestation' }).click();
+    await visible(page.getByRole('heading', { name: 'Attestation Étape 5 sur 5' }));
+    await visible(page.getByText('Le dossier est complet : vous pouvez le transmettre au service instructeur.'));
+    await browser.shot('dossier corrige pret a transmettre');
+    await page.getByRole('button', { name: 'Transmettre le dossier' }).click();
+    const confirmation = page.getByRole('dialog', { name: `Transmettre le dossier n° ${idFo} ?` });
+    await confirmation.getByRole('button', { name: 'Confirmer la transmission' }).click();
+    const receipt = page.getByTestId('accuse-transmission');
+    await visible(receipt.getByRole('heading', { name: `Accusé de transmission du dossier n° ${idFo}` }));
+    await visible(receipt.getByText(/Service destinataire : SDJES de Paris/));
+    // Back with the service: the request to correct is no longer shown.
+    expect(await page.getByTestId('messages-du-service').count()).toBe(0);
+    await browser.shot('dossier transmis a nouveau');
+    const corrected = await pool.query<{ customs: { code: string; value: unknown }[] }>('SELECT customs FROM dossiers WHERE id = $1', [sentBack.id]);
+    expect(corrected.rows[0]!.customs).toContainEqual({ code: 'nb_licencies', value: 156 });
+    await signOut(page);
+
+    // The instructor: D → 2, then granted with the amounts of its financing line.
+    await signIn(page, INSTRUCTOR);
+    await page.goto(`/client/instructeur/dossiers/${sentBack.id}`);
+    await visible(page.getByRole('heading', { level: 1, name: `Dossier de demande de subvention n° ${idFo}` }));
+    await fire(page, "Commencer l'instruction", idFo, async () => {}, 'commencer l instruction du dossier corrige');
+    await visible(page.locator('#instruction-resultat').getByText("L’instruction est maintenant « En cours d'instruction »"));
+    await fire(
+      page,
+      'Accorder la subvention',
+      idFo,
+      async (dialog) => {
+        const line = `Projet 1 : École multisports pour les 6-12 ans, ${YEAR}`;
+        await visible(dialog.getByText(new RegExp(`${line} – demandé : 6\\s000\\s€`)));
+        await dialog.getByLabel(`Montant proposé – ${line}`).fill('5 500');
+        await dialog.getByLabel(`Montant accordé – ${line}`).fill('5 000');
+        await dialog.getByLabel('Commentaire (facultatif)').fill('Accordé en commission départementale.');
+      },
+      'accorder avec les montants',
+    );
+    await visible(page.locator('#instruction-resultat').getByText('L’instruction est maintenant « Accordé »'));
+    await visible(history.getByRole('row').filter({ hasText: 'Accordé en commission départementale.' }));
+    await browser.shot('dossier accorde par l instructeur');
+    const lines = await pool.query<{ montant_propose: string; montant_accorde: string }>(
+      `SELECT f.montant_propose, f.montant_accorde FROM projet_financements f JOIN projets p ON p.id = f.projet_id
+       JOIN service_accounts sa ON sa.id = f.service_id WHERE p.dossier_id = $1 AND sa.nom = $2`,
+      [sentBack.id, SDJES],
+    );
+    expect(lines.rows.map((l) => [Number(l.montant_propose), Number(l.montant_accorde)])).toEqual([[5500, 5000]]);
+    await signOut(page);
+
+    // The member sees it granted, with its amount, in the list and on its page.
+    await signIn(page);
+    await page.goto('/client/dossiers');
+    await visible(listRow.getByText('Accordé', { exact: true }));
+    await visible(listRow.getByText(/Montant accordé : 5\s000\s€/));
+    await browser.shot('mes dossiers avec le dossier accorde');
+    await listRow.getByRole('link', { name: /Consulter le dossier/ }).click();
+    await visible(page.getByTestId('montants-accordes').getByText(/5\s000\s€/));
+    await browser.shot('dossier accorde lu par le membre');
+  }, 240_000); // two people, four sign-ins, every screen checked
+});
+
+describe('action groupée et export de la liste', () => {
+  it('le service régional sélectionne 21 dossiers au clavier, les accorde d’un coup (20 faits, 1 refusé avec sa raison) et télécharge le XLSX des accordés', async () => {
+    const page = browser.page();
+    await signIn(page, REGIONAL_SERVICE);
+    await search(page, BULK_ASSOCIATION.nom);
+    await visible(page.getByText('21 dossier(s) correspondent à ces critères.'));
+    const table = page.getByRole('table', { name: 'Dossiers de la liste de travail' });
+    await visible(table.getByRole('row').filter({ hasText: notYetOpened.idFo }));
+
+    // The page's 21 rows selected by keyboard, then the bulk grant.
+    await page.locator('#select-page').focus();
+    await page.keyboard.press('Space');
+    await visible(page.getByTestId('selection-bar').getByText('21 dossier(s) sélectionné(s).'));
+    await page.locator('#bulk-event').focus();
+    await page.locator('#bulk-event').selectOption({ label: 'Accorder la subvention' });
+    await page.locator('#bulk-comment').fill('Accord de la commission régionale.');
+    await page.keyboard.press('Enter');
+    const confirmation = page.getByRole('dialog', { name: 'Accorder la subvention : 21 dossier(s) ?' });
+    await visible(confirmation);
+    await browser.shot('confirmation de l action groupee');
+    await confirmation.getByRole('button', { name: 'Appliquer à 21 dossier(s)' }).click();
+
+    // The result, focused: each dossier done, the one in D refused with the reason.
+    const result = page.getByTestId('bulk-result');
+    await visible(result.getByText('20 dossier(s) traité(s), 1 refusé(s)'));
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'bulk-result');
+    for (const { idFo } of toGrant) await visible(result.getByRole('listitem').filter({ hasText: `Dossier n° ${idFo} : Accordé` }));
+    const refused = result.getByRole('listitem').filter({ hasText: `Dossier n° ${notYetOpened.idFo}` });
+    expect((await refused.textContent())!.length).toBeGreaterThan(`Dossier n° ${notYetOpened.idFo} : `.length);
+    await browser.shot('resultat de l action groupee');
+
+    // Each line granted what was asked, on the DRAJES's lines.
+    const granted = await pool.query<{ montant_accorde: string }>(
+      `SELECT f.montant_accorde FROM projet_financements f JOIN projets p ON p.id = f.projet_id JOIN service_accounts sa ON sa.id = f.service_id
+       WHERE p.dossier_id = ANY($1::uuid[]) AND sa.nom = $2`,
+      [toGrant.map((d) => d.id), DRAJES],
+    );
+    expect(granted.rows.map((r) => Number(r.montant_accorde))).toEqual(Array(20).fill(1500));
+
+    // The list of the granted ones, by its state filter, exported as XLSX.
+    const grantedBox = page.getByLabel(/^Accordé \(\d+\)$/);
+    await visible(page.getByLabel('Accordé (20)'));
+    await grantedBox.focus();
+    await page.keyboard.press('Space');
+    await onPath(page, /etats=6/);
+    await visible(page.getByText('20 dossier(s) correspondent à ces critères.'));
+    await browser.shot('liste des dossiers accordes');
+    const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exporter en XLSX' }).click()]);
+    await visible(page.getByTestId('export-progress').getByText(/Export terminé : .* reçus pour 20 lignes/));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await xlsx.path());
+    const sheet = workbook.worksheets[0]!;
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+    const column = (name: string) => headers.indexOf(name) + 1;
+    const rows = [];
+    for (let n = 2; n <= sheet.rowCount; n += 1) {
+      const r = sheet.getRow(n);
+      if (r.hasValues) rows.push({ idFo: String(r.getCell(column('N° de dossier')).value), etat: r.getCell(column("État de l'instruction")).value, demandeur: r.getCell(column('Demandeur')).value, service: r.getCell(column('Service instructeur')).value });
+    }
+    expect(rows.map((r) => r.idFo).sort()).toEqual(toGrant.map((d) => d.idFo).sort());
+    expect(new Set(rows.map((r) => `${r.etat} | ${r.demandeur} | ${r.service}`))).toEqual(new Set([`Accordé | ${BULK_ASSOCIATION.nom} | ${DRAJES}`]));
+    await browser.shot('export xlsx des dossiers accordes');
+  }, 180_000);
+});
