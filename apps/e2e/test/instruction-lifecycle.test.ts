@@ -143,6 +143,8 @@ describe('instruction d’un dossier, du renvoi à l’accord', () => {
     await visible(row.getByText('En cours d\'instruction'));
     await visible(page.getByText('1 dossier(s) correspondent à ces critères.'));
     await browser.shot('liste filtree sur l association');
+    // The dossier's number on one line (it was cut at its hyphen in the table's narrow column).
+    expect(await row.getByRole('link', { name: `Dossier ${idFo}` }).evaluate((a) => a.getClientRects().length)).toBe(1);
     await row.getByRole('link', { name: `Dossier ${idFo}` }).focus();
     await page.keyboard.press('Enter');
     await onPath(page, `/client/instructeur/dossiers/${sentBack.id}`);

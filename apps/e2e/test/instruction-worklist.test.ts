@@ -10,12 +10,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD, onPath, passwordField, useBrowser, visible } from './support/browser.ts';
 import { insertAssociation, type JourneyAssociation } from './support/associations.ts';
+import { copyDemoDossier } from './support/dossiers.ts';
 
 const browser = useBrowser();
 
 /**
- * The journey moves a dossier of its own: a copy of the demo's transmitted dossier (its row and its
- * instructions, in D) for an association of this journey, whose members are nobody's. Other
+ * The journey moves a dossier of its own: a copy of the demo's transmitted dossier (support/dossiers.ts,
+ * its instructions in D) for an association of this journey, whose members are nobody's. Other
  * journeys read the demo dossier and the demo member's list on the same database, in parallel.
  */
 const ASSOCIATION: JourneyAssociation = {
@@ -27,25 +28,7 @@ let pool: pg.Pool;
 beforeAll(async () => {
   pool = new pg.Pool({ connectionString: inject('e2eDatabaseUrl'), max: 1 });
   await insertAssociation(pool, ASSOCIATION);
-  const copyOf = (table: string, alias: string, changes: string) =>
-    `SELECT (jsonb_populate_record(NULL::${table}, to_jsonb(${alias}) || ${changes})).*`;
-  const source = await pool.query<{ id: string }>(
-    `SELECT d.id FROM dossiers d JOIN subventions s ON s.id = d.subvention_id
-     WHERE s.label LIKE 'ANS Part territoriale %' AND d.deleted_at IS NULL ORDER BY d.created_at LIMIT 1`,
-  );
-  const sourceId = source.rows[0]!.id;
-  const copy = await pool.query<{ id: string; id_fo: string }>(
-    `INSERT INTO dossiers ${copyOf('dossiers', 'd', "jsonb_build_object('id', gen_random_uuid(), 'id_fo', next_dossier_id_fo(d.exercice), 'association_id', $2::uuid, 'id_siret', $3::text, 'nom', $4::text, 'created_by_id', NULL, 'id_representant_legal', NULL, 'id_signataire', NULL, 'id_responsable', NULL, 'id_rib', NULL, 'created_at', now(), 'updated_at', now())")}
-     FROM dossiers d WHERE d.id = $1 RETURNING id, id_fo`,
-    [sourceId, ASSOCIATION.id, ASSOCIATION.siretSiege, ASSOCIATION.nom],
-  );
-  const { id, id_fo } = copy.rows[0]!;
-  await pool.query(
-    `INSERT INTO dossier_instructions ${copyOf('dossier_instructions', 'i', "jsonb_build_object('id', gen_random_uuid(), 'dossier_id', $2::uuid, 'association_id', $3::uuid, 'created_by_id', NULL, 'etat', 'D', 'created_at', now(), 'updated_at', now())")}
-     FROM dossier_instructions i WHERE i.dossier_id = $1`,
-    [sourceId, id, ASSOCIATION.id],
-  );
-  ownIdFo = id_fo;
+  ownIdFo = (await copyDemoDossier(pool, ASSOCIATION, { campaign: 'ANS Part territoriale', etats: { 'SDJES de Paris': 'D', 'DRAJES Île-de-France': 'D' } })).idFo;
 });
 afterAll(async () => {
   await pool?.end();

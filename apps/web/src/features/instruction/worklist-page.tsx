@@ -282,13 +282,14 @@ interface RowsProps {
 /** What a row shows, whatever the layout. */
 function rowParts(row: WorklistItem, instructor: boolean): Record<'number' | 'demandeur' | 'subvention' | 'exercice' | 'service' | 'etat' | 'statut' | 'messages' | 'modifie', ReactNode> {
   return {
+    // A dossier's number on one line: cut at its hyphen, « 2026- » and « 000006 » read as two things.
     number: instructor ? (
-      <Link to={instructionPath(row.dossier_id)}>
+      <Link to={instructionPath(row.dossier_id)} className="lca-nowrap">
         <span className={fr.cx('fr-sr-only')}>Dossier </span>
         {row.id_fo}
       </Link>
     ) : (
-      row.id_fo
+      <span className="lca-nowrap">{row.id_fo}</span>
     ),
     demandeur: (
       <>
