@@ -69,8 +69,9 @@ describe('fields', () => {
     const { member } = await memberWithDossiers(1);
     const response = await list(member.token, { fields: 'id_fo', populate: 'instructeurs', select_notifications: 'true' });
     expect(response.status).toBe(200);
-    expect(Object.keys(response.body.items[0]).sort()).toEqual(['id', 'id_fo', 'instructeurs', 'notifications']);
+    expect(Object.keys(response.body.items[0]).sort()).toEqual(['id', 'id_fo', 'instructeurs', 'messages_non_lus', 'notifications']);
     expect(response.body.items[0].notifications).toBe(0);
+    expect(response.body.items[0].messages_non_lus).toBe(0);
     expect(response.body.items[0].instructeurs).toMatchObject([{ service: { id: agent.serviceId, nom: 'Service de la liste' }, isReferent: true }]);
   });
 

@@ -247,6 +247,36 @@ describe('unread messages', () => {
     expect(items.find((i) => i.dossier_id === dossier.id)!.messages_non_lus).toBe(2);
     expect(items.find((i) => i.dossier_id === made.region2!.id)!.messages_non_lus).toBe(0);
   });
+
+  it('keeps, with messages_non_lus, the dossiers whose messages the caller has not read: list, counts and export alike', async () => {
+    await t.db.notification.createMany({
+      data: [
+        { associationId: asso.id, userId: region.authId, type: 5, payload: { dossier: made.region2!.id } },
+        // Another user's unread message, a read one, another type and a stray payload: none of them count.
+        { associationId: asso.id, userId: departement.authId, type: 5, payload: { dossier: made.departementD!.id } },
+        { associationId: asso.id, userId: region.authId, type: 5, payload: { dossier: made.departement6!.id }, readAt: new Date() },
+        { associationId: asso.id, userId: region.authId, type: 2, payload: { dossier: made.departement6!.id } },
+        { associationId: asso.id, userId: region.authId, type: 5, payload: { dossier: 'pas-un-dossier' } },
+      ],
+    });
+    const unreadIds = new Set(
+      (await t.db.notification.findMany({ where: { userId: region.authId, type: 5, readAt: null }, select: { payload: true } })).map((n) => (n.payload as { dossier: string }).dossier),
+    );
+    const response = await get(tokens.region, '', { messages_non_lus: 'true' });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const items = response.body.items as WorklistItem[];
+    expect(items.map((i) => i.dossier_id)).toContain(made.region2!.id);
+    expect(items.every((i) => unreadIds.has(i.dossier_id) && i.messages_non_lus > 0)).toBe(true);
+    expect(items.map((i) => i.dossier_id)).not.toContain(made.departementD!.id);
+    expect(items.map((i) => i.dossier_id)).not.toContain(made.departement6!.id);
+    expect((await get(tokens.region, '/counts', { messages_non_lus: 'true' })).body.total).toBe(items.length);
+    const csv = await get(tokens.region, '/export.csv', { messages_non_lus: 'true' });
+    expect(csv.status).toBe(200);
+    expect(csv.headers['x-total-count']).toBe(String(items.length));
+    // Another service, and osiris, have no unread message here.
+    expect((await get(tokens.ailleurs, '', { messages_non_lus: 'true' })).body.items).toEqual([]);
+    expect((await get(tokens.osiris, '', { messages_non_lus: 'true' })).body.items).toEqual([]);
+  });
 });
 
 describe('exports', () => {

@@ -112,6 +112,8 @@ export const DOSSIER_LIMITS = {
   code: 100,
   /** A message between the association and a service. */
   message: 5_000,
+  /** Dossiers named beside the caller's total of unread messages (the dashboard's links); the total counts them all. */
+  unreadDossiersListed: 20,
   /** A written answer to an expected field or a question (text, e-mail, web address). */
   answer: 5_000,
 } as const;

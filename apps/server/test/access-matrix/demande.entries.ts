@@ -94,6 +94,13 @@ export const demandeEntries: MatrixEntries = (ctx: MatrixContext) => {
     }),
     'POST /api/lca-server/demande/dossiers/:id/notify': onDossier(READERS, 'read', () => ({ query: { type: '4' } })),
     'POST /api/lca-server/demande/dossiers/:id/message': onDossier(READERS, 'read', () => ({ body: { message: 'Bonjour, une question sur le dossier.' } })),
+    'GET /api/lca-server/demande/dossiers/messages/non-lus': { access: READERS, scope: 'caller', send: (route, tokenFor) => ctx.call(route, tokenFor(ctx.member)) },
+    // An unread message of the dossier for every caller of the matrix: the call has something to mark read.
+    'POST /api/lca-server/demande/dossiers/:id/messages/lus': onDossier(READERS, 'read', async (d) => {
+      const callers = [ctx.member, ctx.service, ...ctx.byRole.values()];
+      await ctx.t.db.notification.createMany({ data: callers.map((c) => ({ associationId: d.asso.id, userId: c.account.id, type: 5, payload: { dossier: d.id } })) });
+      return {};
+    }),
     'PATCH /api/lca-server/demande/dossiers/:id/share': onDossier(WRITERS, 'write', (d) => ({ body: { email: d.memberEmail } })),
   };
 };

@@ -82,6 +82,8 @@ export const dossierSummarySchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   notifications: z.number().int().optional(),
+  /** With `select_notifications`: the messages of the other side the caller has not read (notifications of type 5). */
+  messages_non_lus: z.number().int().optional(),
   /** With `populate`: the projects (rank and title), the documents, the instructing services. */
   projets: z.array(z.object({ id: idSchema, rang_dossier: z.number().int(), intitule: z.string().nullable() })).optional(),
   documents: z.array(dossierDocumentSchema).optional(),
@@ -149,6 +151,8 @@ export const dossierViewSchema = dossierSchema.omit({ projets: true }).extend({
   incomplet: z.object({ commentaire: z.string(), date: z.iso.datetime({ offset: true }), service: z.object({ id: idSchema, nom: z.string() }) }).optional(),
   /** With `populate=messages`: the thread with the instructing services. */
   messages: z.array(dossierMessageSchema).optional(),
+  /** On GET: the messages of the other side the caller has not read yet (POST …/messages/lus marks them read). */
+  messages_non_lus: z.number().int().optional(),
 });
 export type DossierView = z.infer<typeof dossierViewSchema>;
 
@@ -179,6 +183,13 @@ export const dossierStepSchema = z.discriminatedUnion('step', [
   z.object({ step: z.literal(3) }),
   z.object({ step: z.literal(4), attestation: attestationSchema }),
 ]);
+
+/** The caller's unread messages over the dossiers they read: the total, and the dossiers concerned (most unread first, at most DOSSIER_LIMITS.unreadDossiersListed). */
+export const unreadDossierMessagesSchema = z.object({
+  total: z.number().int(),
+  dossiers: z.array(z.object({ id: idSchema, id_fo: z.string(), nom: z.string().nullable(), messages_non_lus: z.number().int() })),
+});
+export type UnreadDossierMessages = z.infer<typeof unreadDossierMessagesSchema>;
 
 const documentsBody = z.object({ documents: z.array(z.object({ code: z.string().min(1).max(100), uuid: idSchema })).max(200) });
 
@@ -289,6 +300,17 @@ export const dossierRoutes = {
     params: dossierParams, query: z.object(roleQuery),
     body: z.object({ message: z.string().trim().min(1, MESSAGES.required('message')).max(DOSSIER_LIMITS.message, MESSAGES.maxLength('message', DOSSIER_LIMITS.message)), id_service_instructeur: idSchema.optional() }),
     errors: ['DOSSIER_NOT_FOUND', 'DOSSIER_INPUT_INVALID', 'TOO_MANY_REQUESTS'], response: messageSchema,
+  }),
+  unreadDossierMessages: defineRoute({
+    method: 'GET', gateway, path: '/demande/dossiers/messages/non-lus', access: readers, scope: scope.caller,
+    summary: "Messages de l'autre côté que l'appelant n'a pas lus, sur les dossiers qu'il voit (ses associations, son service) : le total et les dossiers concernés, les plus en attente d'abord",
+    response: unreadDossierMessagesSchema,
+  }),
+  markDossierMessagesRead: defineRoute({
+    method: 'POST', gateway, path: '/demande/dossiers/:id/messages/lus', access: readers, scope: scope.dossier('read'),
+    summary: "Marque lus les messages du dossier reçus par l'appelant (ses notifications de type 5 sur ce dossier) ; rend le nombre marqué",
+    params: dossierParams, query: z.object(roleQuery),
+    errors: ['DOSSIER_NOT_FOUND'], response: z.object({ lus: z.number().int(), messages_non_lus: z.literal(0) }),
   }),
   shareDossier: defineRoute({
     method: 'PATCH', gateway, path: '/demande/dossiers/:id/share', access: writers, scope: scope.dossier('write'),

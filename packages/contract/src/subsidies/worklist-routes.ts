@@ -42,6 +42,8 @@ export const worklistFiltersSchema = z.object({
   createdBy: list(idSchema).optional(),
   createdByType: list(z.enum(CREATED_BY_TYPES)).optional(),
   includeDeleted: queryBoolean.optional(),
+  /** Only the dossiers with messages of the association the caller has not read (the dashboard's link). */
+  messages_non_lus: queryBoolean.optional(),
 });
 export type WorklistFilters = z.infer<typeof worklistFiltersSchema>;
 

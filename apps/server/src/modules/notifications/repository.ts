@@ -1,5 +1,5 @@
 // Data access for users' notifications.
-import type { Database, Prisma } from '../../db/prisma.ts';
+import { Prisma, type Database } from '../../db/prisma.ts';
 import type { DbTransaction } from '../../db/transaction.ts';
 import type { Notification } from '../../generated/prisma/client.ts';
 
@@ -38,6 +38,17 @@ export function createNotificationRepository(db: Database) {
     unreadCount: (userId: string) => db.notification.count({ where: { ...readableBy(userId), readAt: null } }),
     find: (id: string, userId: string) => db.notification.findFirst({ where: { id, ...readableBy(userId) } }),
     markRead: (id: string) => db.notification.update({ where: { id }, data: { readAt: new Date() } }),
+    /** The user's unread notifications of `type` per dossier (payload.dossier), among `dossierIds` or over every dossier. */
+    async unreadPerDossier(userId: string, type: number, dossierIds?: string[]): Promise<Map<string, number>> {
+      if (dossierIds?.length === 0) return new Map();
+      const among = dossierIds ? Prisma.sql`AND payload->>'dossier' = ANY(${dossierIds}::text[])` : Prisma.empty;
+      const rows = await db.$queryRaw<{ id: string; n: number }[]>`SELECT payload->>'dossier' AS id, count(*)::int AS n FROM notifications
+        WHERE user_id = ${userId}::uuid AND read_at IS NULL AND type = ${type}::int AND payload->>'dossier' IS NOT NULL ${among} GROUP BY 1`;
+      return new Map(rows.map((r) => [r.id, r.n]));
+    },
+    /** Marks read the user's unread notifications of `type` on the dossier; the number marked. */
+    markDossierRead: (userId: string, dossierId: string, type: number) =>
+      db.$executeRaw`UPDATE notifications SET read_at = now() WHERE user_id = ${userId}::uuid AND read_at IS NULL AND type = ${type}::int AND payload->>'dossier' = ${dossierId}`,
     /** The author of a notification being written. */
     author: (tx: DbTransaction, userId: string): Promise<AuthorRow | null> => tx.user.findUnique({ where: { id: userId }, select: AUTHOR }),
     /** Authors of notifications written before names were stored, by their login address (case aside). */

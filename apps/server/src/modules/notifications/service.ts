@@ -1,7 +1,7 @@
 // Notifications (types 1-8, labels in the contract's NOTIFICATION_TYPES): written by other modules in their transaction, read and
 // marked read by their recipient only (another user's notification is 404; a member who left an association no longer reads its ones).
 // Their author is shown as people see them in the dossier's thread: a member's name, or the instructing service's name, never a login address.
-import { NOTIFICATION_TYPES, type NotificationTypeId, type NotificationView } from '@portail/contract';
+import { NOTIFICATION_TYPE_IDS, NOTIFICATION_TYPES, type NotificationTypeId, type NotificationView } from '@portail/contract';
 import type { DbTransaction } from '../../db/transaction.ts';
 import { appError } from '../../http/errors.ts';
 import type { AuthClaims } from '../../http/request-context.ts';
@@ -68,6 +68,13 @@ export function createNotificationService(repository: NotificationRepository) {
     },
     list: async (claims: AuthClaims, options: { unread: boolean; limit: number }) => views(await repository.listOf(claims.userId, options)),
     unreadCount: async (claims: AuthClaims) => ({ count: await repository.unreadCount(claims.userId) }),
+    /**
+     * The user's unread dossier messages (type « message ») per dossier, among `dossierIds` or over
+     * all; the caller keeps only the dossiers the user may read (scope of the dossiers module).
+     */
+    unreadMessagesPerDossier: (userId: string, dossierIds?: string[]) => repository.unreadPerDossier(userId, NOTIFICATION_TYPE_IDS.message, dossierIds),
+    /** The user has read the dossier's messages: their unread notifications of them are marked read; the number marked. */
+    markDossierMessagesRead: (userId: string, dossierId: string) => repository.markDossierRead(userId, dossierId, NOTIFICATION_TYPE_IDS.message),
     async markRead(claims: AuthClaims, id: string) {
       const notification = await repository.find(id, claims.userId);
       if (!notification) throw appError('NOT_FOUND');

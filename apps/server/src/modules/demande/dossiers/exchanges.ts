@@ -97,6 +97,11 @@ export function createDossierExchanges(deps: DossierExchangesDeps) {
       return { message: DOSSIER_MESSAGES.messageSent };
     },
 
+    /** The caller opened the dossier's messages: those they had not read are marked read (their notifications of type 5 on it). */
+    async markMessagesRead(claims: AuthClaims, scope: DossierScope) {
+      return { lus: await notifications.markDossierMessagesRead(claims.userId, scope.dossierId), messages_non_lus: 0 as const };
+    },
+
     async share(claims: AuthClaims, scope: DossierScope<'write'>, email: string) {
       const userId = await repository.memberByEmail(scope.associationId, email);
       if (!userId) throw appError('DOSSIER_INPUT_INVALID', { motif: DOSSIER_MESSAGES.shareNotMember });

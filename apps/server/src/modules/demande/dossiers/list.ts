@@ -90,7 +90,7 @@ export function listWhere(claims: AuthClaims, reach: DossierWhere, q: ListQuery)
 }
 
 /** Keys a projection keeps besides the named ones: the id, and what populate or select_notifications asked for. */
-const ALWAYS_KEPT = ['id', 'notifications', 'projets', 'documents', 'instructeurs'] as const;
+const ALWAYS_KEPT = ['id', 'notifications', 'messages_non_lus', 'projets', 'documents', 'instructeurs'] as const;
 
 /** The summary cut down to `fields` (contract DOSSIER_LIST_FIELDS); the whole summary without `fields`. */
 export function projectSummary(summary: DossierSummary, fields: readonly DossierListField[] | undefined): DossierSummary | ProjectedDossierSummary {

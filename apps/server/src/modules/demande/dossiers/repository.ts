@@ -119,6 +119,10 @@ export function createDossierRepository(db: Database) {
       return new Map(rows.map((r) => [r.id, r.n]));
     },
 
+    /** Number and name of the dossiers among `ids` that `where` keeps (the caller's reach). */
+    namesAmong: (where: DossierWhere, ids: string[]) =>
+      ids.length === 0 ? Promise.resolve([]) : db.dossier.findMany({ where: { AND: [where, { id: { in: ids } }] }, select: { id: true, idFo: true, nom: true } }),
+
     /** The caller's links with associations (user_associations). */
     callerLinks: (authId: string) =>
       db.userAssociation.findMany({ where: { associationUser: { authId } }, select: { associationId: true, type: true, idSiret: true } }),

@@ -17,6 +17,8 @@ export function dossierRoutes(app: FastifyInstance, { dossiers }: DossierRouteSe
   registerRoute(app, r.dossierExists, ({ auth, query }) => dossiers.exists(auth, query));
   registerRoute(app, r.getDossier, ({ auth, scope, query }) => dossiers.get(auth, scope, query));
   registerRoute(app, api.projets.dossierDocumentTicket, ({ auth, scope, params }) => dossiers.documentTicket(auth, scope, params.uuid));
+  registerRoute(app, r.unreadDossierMessages, ({ auth }) => dossiers.unreadMessages(auth));
+  registerRoute(app, r.markDossierMessagesRead, ({ auth, scope }) => dossiers.markMessagesRead(auth, scope));
   registerRoute(app, r.createDossier, ({ auth, scope, body }) => dossiers.create(auth, scope, body));
   registerRoute(app, r.updateDossier, ({ auth, scope, body }) => dossiers.updateStep(auth, scope, body));
   registerRoute(app, r.deleteDossier, ({ auth, scope }) => dossiers.remove(auth, scope));

@@ -5,6 +5,7 @@
 // sharing are in exchanges.ts.
 import {
   campaignClosedMessage,
+  DOSSIER_LIMITS,
   DOSSIER_MESSAGES,
   dossierInstructionMachine,
   NOTIFICATION_TYPE_IDS,
@@ -13,6 +14,7 @@ import {
   type DossierViewPopulate,
   type DossierSummary,
   type DownloadTicket,
+  type UnreadDossierMessages,
   type ProjetField,
 } from '@portail/contract';
 import type { DbTransaction } from '../../../db/transaction.ts';
@@ -66,6 +68,8 @@ export const instructionTarget: WorkflowTarget = {
 };
 
 const EDITABLE = ['A', 'C'];
+/** A notification's payload names its dossier as text: only a well-formed id is looked up. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The event has nothing left to move (every instruction is past it: a call that lost a race, or a
@@ -108,6 +112,8 @@ export function createDossierService(deps: DossierServiceDeps) {
     return row;
   }
   const exchanges = createDossierExchanges({ ...deps, load });
+  /** What the caller may list (list.ts), or null: nothing. */
+  const callerReach = async (claims: AuthClaims) => reachWhere(claims, { links: await repository.callerLinks(claims.userId), serviceId: await repository.callerServiceId(claims.userId) });
 
   const resolvers = {
     /** The dossier named by its id or id_fo: 404 DOSSIER_NOT_FOUND unseen, 403 seen but read only (policy.ts). */
@@ -124,24 +130,46 @@ export function createDossierService(deps: DossierServiceDeps) {
     tellReachedServices: exchanges.tellReachedServices,
 
     async list(claims: AuthClaims, q: ListQuery & { page: number; limit: number; sort: string; order: 'asc' | 'desc'; select_notifications?: boolean; populate?: DossierPopulate[]; fields?: DossierListField[] }) {
-      const reach = reachWhere(claims, { links: await repository.callerLinks(claims.userId), serviceId: await repository.callerServiceId(claims.userId) });
+      const reach = await callerReach(claims);
       if (!reach) return { total: 0, page: q.page, limit: q.limit, items: [] };
       const column = { created_at: 'createdAt', updated_at: 'updatedAt', exercice: 'exercice', id_fo: 'idFo' }[q.sort] ?? 'updatedAt';
       const { total, rows } = await repository.list(listWhere(claims, reach, q), { skip: (q.page - 1) * q.limit, take: q.limit, orderBy: { [column]: q.order } });
       const ids = rows.map((r) => r.id);
       const unread = q.select_notifications ? await repository.unreadByDossier(claims.userId, ids) : null;
+      const unreadMessages = q.select_notifications ? await deps.notifications.unreadMessagesPerDossier(claims.userId, ids) : null;
       const parts = partsOf(await repository.populated(ids, q.populate ?? []), q.populate ?? []);
       const granted = !q.fields || q.fields.includes('instructions') ? await repository.grantedAmounts(ids) : new Map<string, number>();
-      const items = rows.map((r) => projectSummary({ ...toDossierSummary(r, granted, unread ? (unread.get(r.id) ?? 0) : undefined), ...parts(r.id) }, q.fields));
+      const items = rows.map((r) =>
+        projectSummary(
+          { ...toDossierSummary(r, granted, unread ? (unread.get(r.id) ?? 0) : undefined), ...(unreadMessages ? { messages_non_lus: unreadMessages.get(r.id) ?? 0 } : {}), ...parts(r.id) },
+          q.fields,
+        ),
+      );
       // Projected items are checked by the contract's reply schema, whose declared type is the whole list.
       return { total, page: q.page, limit: q.limit, items: items as DossierSummary[] };
     },
 
-    /** The dossier; with populate, its full projects (parts from projectFields) and its messages. */
+    /** The dossier with the caller's unread messages on it; with populate, its full projects (parts from projectFields) and its messages. */
     async get(claims: AuthClaims, scope: DossierScope, q: { populate?: DossierViewPopulate[]; projectFields?: ProjetField[] } = {}) {
       const dossier = await view(claims, scope);
-      return { ...dossier, ...(await viewParts(repository, dossier.id, q, threadServicesFor(scope))) };
+      const unread = await deps.notifications.unreadMessagesPerDossier(claims.userId, [dossier.id]);
+      return { ...dossier, ...(await viewParts(repository, dossier.id, q, threadServicesFor(scope))), messages_non_lus: unread.get(dossier.id) ?? 0 };
     },
+
+    /**
+     * The caller's unread messages over the dossiers they may read (the list's reach, deleted
+     * dossiers aside): a message of a dossier out of reach (a member who left, a link narrowed to
+     * another establishment) is never counted. The total, and the dossiers concerned, most unread first.
+     */
+    async unreadMessages(claims: AuthClaims): Promise<UnreadDossierMessages> {
+      const perDossier = await deps.notifications.unreadMessagesPerDossier(claims.userId);
+      const reach = perDossier.size === 0 ? null : await callerReach(claims);
+      if (!reach) return { total: 0, dossiers: [] };
+      const rows = await repository.namesAmong(listWhere(claims, reach, {}), [...perDossier.keys()].filter((id) => UUID.test(id)));
+      const dossiers = rows.map((r) => ({ id: r.id, id_fo: r.idFo, nom: r.nom, messages_non_lus: perDossier.get(r.id) ?? 0 })).sort((a, b) => b.messages_non_lus - a.messages_non_lus || b.id_fo.localeCompare(a.id_fo));
+      return { total: dossiers.reduce((sum, d) => sum + d.messages_non_lus, 0), dossiers: dossiers.slice(0, DOSSIER_LIMITS.unreadDossiersListed) };
+    },
+    markMessagesRead: exchanges.markMessagesRead,
 
     states: () =>
       Object.entries(dossierInstructionMachine.states).map(([code, s]) => ({

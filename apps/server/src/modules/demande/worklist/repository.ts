@@ -8,7 +8,7 @@ import { likeLiteral } from '../../../db/like-pattern.ts';
 import { Prisma, type Database } from '../../../db/prisma.ts';
 
 /** Who the caller reaches: the instructions of some services (and the ones the caller created), or every service's. */
-export type WorklistReach = { kind: 'services'; serviceIds: string[]; userId: string } | { kind: 'all' };
+export type WorklistReach = { kind: 'services'; serviceIds: string[]; userId: string } | { kind: 'all'; userId: string };
 
 /** Where a page starts: past this row, in this order. */
 export interface Keyset {
@@ -48,6 +48,9 @@ export interface WorklistRow {
   created_at: Date;
 }
 
+/** A dossier id as a notification's payload holds it (text): only a well-formed one is cast. */
+const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+
 const SORT_COLUMN: Record<WorklistSort, Prisma.Sql> = { updated_at: Prisma.sql`i.updated_at`, created_at: Prisma.sql`i.created_at` };
 
 /** Filters on the dossier's own columns (they need the join with dossiers). */
@@ -75,6 +78,12 @@ function conditions(reach: WorklistReach, f: WorklistFilters, options: { withEta
   if (f.id_type_dispositif?.length) and.push(Prisma.sql`d.dispositif_id = ANY(${f.id_type_dispositif}::uuid[])`);
   if (f.createdBy?.length) and.push(Prisma.sql`d.created_by_id = ANY(${f.createdBy}::uuid[])`);
   if (f.createdByType?.length) and.push(Prisma.sql`d.created_by_type = ANY(${f.createdByType}::text[])`);
+  if (f.messages_non_lus) {
+    // The caller's unread messages (notifications of type 5) name a handful of dossiers: read them
+    // first by the (user, read) index, then keep the instructions of those dossiers.
+    and.push(Prisma.sql`i.dossier_id = ANY(ARRAY(SELECT (n.payload->>'dossier')::uuid FROM notifications n
+      WHERE n.user_id = ${reach.userId}::uuid AND n.read_at IS NULL AND n.type = 5 AND n.payload->>'dossier' ~* ${UUID_PATTERN}))`);
+  }
   const search = f.searchQuery?.trim();
   if (search) {
     // '%' and '_' typed by the user match themselves, not any text.

@@ -85,11 +85,11 @@ export function createWorklistService({ repository, hierarchy, instruction, ownT
    */
   async function reachOf(claims: AuthClaims, f: WorklistFilters): Promise<WorklistReach | null> {
     if (f.includeDeleted && !claims.roles.some(isAdminRole)) throw appError('INCLUDE_DELETED_ADMIN_ONLY');
-    if (claims.roles.some(isOsirisRole)) return { kind: 'all' };
+    if (claims.roles.some(isOsirisRole)) return { kind: 'all', userId: claims.userId };
     if (!claims.roles.some(isRdsRole)) return null;
     const services = await hierarchy.servicesBelow(claims.userId);
     if (services) return { kind: 'services', serviceIds: services, userId: claims.userId };
-    return claims.roles.includes('rds.admin') ? { kind: 'all' } : null;
+    return claims.roles.includes('rds.admin') ? { kind: 'all', userId: claims.userId } : null;
   }
 
   /** Every row of the filtered list in order, `batch` at a time (the exports): one keyset query per batch. */
