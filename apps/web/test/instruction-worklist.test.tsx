@@ -27,17 +27,17 @@ const DISPOSITIF = '12121212-1212-4121-8121-121212121212';
 
 describe('work list filters in the URL', () => {
   it('reads and writes every filter, drops what is malformed, and any change goes back to the first page', () => {
-    const query = `exercices=2026&exercices=abc&etats=D&etats=Z&statuts=incomplet&searchQuery=+club+&service=${SERVICE_ID}&service=nope&dispositif=${DISPOSITIF}&createdByType=service&includeDeleted=true&sort=created_at&order=asc&cursor=abc`;
+    const query = `exercices=2026&exercices=abc&etats=D&etats=Z&statuts=incomplet&searchQuery=+club+&service=${SERVICE_ID}&service=nope&dispositif=${DISPOSITIF}&createdByType=service&includeDeleted=true&messages_non_lus=true&sort=created_at&order=asc&cursor=abc`;
     const state = readWorklist(new URLSearchParams(query));
     expect(state).toEqual({
       exercices: [2026], etats: ['D'], statuts: ['incomplet'], searchQuery: 'club', services: [SERVICE_ID], dispositifs: [DISPOSITIF], createdBy: [], createdByType: ['service'],
-      includeDeleted: true, sort: 'created_at', order: 'asc', cursor: 'abc',
+      includeDeleted: true, unreadMessages: true, sort: 'created_at', order: 'asc', cursor: 'abc',
     });
     expect(readWorklist(writeWorklist(state))).toEqual(state);
     expect(writeWorklist(EMPTY_WORKLIST).toString()).toBe('');
     expect(toggleValue(state, 'etats', '2')).toMatchObject({ etats: ['D', '2'], cursor: null });
     expect(withChanges(state, { sort: 'updated_at' }).cursor).toBeNull();
-    expect(filtersOf(state)).toEqual({ exercices: [2026], etats: ['D'], statuts: ['incomplet'], searchQuery: 'club', id_service_instructeur: [SERVICE_ID], id_type_dispositif: [DISPOSITIF], createdByType: ['service'], includeDeleted: true });
+    expect(filtersOf(state)).toEqual({ exercices: [2026], etats: ['D'], statuts: ['incomplet'], searchQuery: 'club', id_service_instructeur: [SERVICE_ID], id_type_dispositif: [DISPOSITIF], createdByType: ['service'], includeDeleted: true, messages_non_lus: true });
     expect(filtersOf(state, { withEtats: false })).not.toHaveProperty('etats');
   });
 

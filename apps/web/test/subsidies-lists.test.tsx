@@ -87,8 +87,8 @@ describe('subsidy directory, campaign windows', () => {
 
 describe('dossiers list', () => {
   const rows: DossierRow[] = [
-    { dossier: makeDossier({ etat: 'A' }), actions: ['consulter', 'modifier', 'supprimer', 'transmettre'], unread: 2 },
-    { dossier: { ...makeDossier({ etat: 'D', statut: 'complet' }), id: '99999999-9999-4999-8999-999999999999', identifiant: { id_fo: '2026-000002', step: 4 } }, actions: ['consulter'], unread: 0 },
+    { dossier: makeDossier({ etat: 'A' }), actions: ['consulter', 'modifier', 'supprimer', 'transmettre'], unread: 2, unreadMessages: 0 },
+    { dossier: { ...makeDossier({ etat: 'D', statut: 'complet' }), id: '99999999-9999-4999-8999-999999999999', identifiant: { id_fo: '2026-000002', step: 4 } }, actions: ['consulter'], unread: 0, unreadMessages: 3 },
   ];
 
   function renderList(entry = '/dossiers', onDelete = vi.fn()) {
@@ -110,6 +110,10 @@ describe('dossiers list', () => {
     await userEvent.click(within(first!).getByRole('button', { name: 'Supprimer le dossier 2026-000001' }));
     expect(onDelete).toHaveBeenCalledWith(rows[0]);
     expect(within(second!).getByText('Transmis au service instructeur')).toBeInTheDocument();
+    // The messages of the services not read yet, in their own column (as the work list shows them).
+    const column = screen.getAllByRole('columnheader').findIndex((h) => h.textContent === 'Messages');
+    expect(within(second!).getAllByRole('cell')[column]).toHaveTextContent('3 non lu(s)');
+    expect(within(first!).getAllByRole('cell')[column]).toHaveTextContent('—');
     expect(within(second!).getByRole('link', { name: 'Consulter le dossier 2026-000002' })).toHaveAttribute('href', expect.stringContaining('mode=read'));
     expect(within(second!).queryByRole('link', { name: /Modifier/ })).toBeNull();
     expect(within(second!).queryByRole('button', { name: /Supprimer/ })).toBeNull();

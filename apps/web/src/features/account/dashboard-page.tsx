@@ -1,10 +1,14 @@
-// /user/dashboard: greeting and the areas of the portal open to the user's role.
+// /user/dashboard: greeting, the unread messages of the dossiers the user reads (a member's: their
+// associations' dossiers; an instructing agent's: their work list, filtered on them), and the areas
+// of the portal open to the user's role.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Tile } from '@codegouvfr/react-dsfr/Tile';
 import { isLcaRole, isOsirisRole, isRdsRole } from '@portail/contract';
 import { currentRole, displayName } from '../../lib/session/session-store.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { MyAssociations } from '../association-join/index.ts';
+import { INSTRUCTOR_PATH, instructionPath, UNREAD_MESSAGES_FILTER } from '../instruction/index.ts';
+import { DOSSIERS_PATH, dossierPath, UnreadDossierMessages } from '../subsidies/index.ts';
 import { Page } from '../shell/index.ts';
 
 interface Area {
@@ -56,6 +60,20 @@ function areasFor(role: string | null): Area[] {
   return COMMON_AREAS;
 }
 
+/** Where a side's dossiers open from the unread messages: a member's wizard, an agent's instruction page and filtered work list. */
+function UnreadMessagesFor({ role }: { role: string | null }) {
+  if (role === 'lca.association')
+    return <UnreadDossierMessages dossierPath={(id) => dossierPath({ id, siret: null })} list={{ to: DOSSIERS_PATH, label: 'Voir mes dossiers' }} />;
+  if (role === 'rds.user' || role === 'rds.service')
+    return (
+      <UnreadDossierMessages
+        dossierPath={instructionPath}
+        list={{ to: `${INSTRUCTOR_PATH}?${UNREAD_MESSAGES_FILTER}=true`, label: 'Voir ces dossiers dans la liste de travail' }}
+      />
+    );
+  return null;
+}
+
 export function DashboardPage() {
   const { user } = useSession();
   const role = currentRole(user);
@@ -65,6 +83,7 @@ export function DashboardPage() {
       lead={user ? `Bonjour ${displayName(user)}, bienvenue sur votre compte association.` : undefined}
     >
       {role === 'lca.association' && <MyAssociations />}
+      <UnreadMessagesFor role={role} />
       <div className={fr.cx('fr-grid-row', 'fr-grid-row--gutters')}>
         {areasFor(role).map((area) => (
           <div key={area.to} className={fr.cx('fr-col-12', 'fr-col-md-6', 'fr-col-lg-4')}>

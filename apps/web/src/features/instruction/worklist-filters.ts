@@ -1,5 +1,6 @@
 // The work list's filters, sort and page kept in the URL query (spec §2: exercices, etats, statuts,
-// searchQuery, service, dispositif, createdBy, createdByType, includeDeleted; sort, order; the
+// searchQuery, service, dispositif, createdBy, createdByType, includeDeleted; the dossiers with
+// unread messages; sort, order; the
 // keyset cursor of the page shown), as repeated parameters, so that a filtered list can be
 // bookmarked, shared and reloaded; and the contract's query they make. Pure.
 import {
@@ -25,6 +26,8 @@ export interface WorklistState {
   createdBy: string[];
   createdByType: CreatorType[];
   includeDeleted: boolean;
+  /** Only the dossiers with messages the caller has not read. */
+  unreadMessages: boolean;
   sort: WorklistSort;
   order: 'asc' | 'desc';
   /** The keyset cursor of the page shown (null: the first page). */
@@ -43,10 +46,14 @@ export const EMPTY_WORKLIST: WorklistState = {
   createdBy: [],
   createdByType: [],
   includeDeleted: false,
+  unreadMessages: false,
   sort: 'updated_at',
   order: 'desc',
   cursor: null,
 };
+
+/** The query parameter of the unread-messages filter (the dashboard links to the list with it). */
+export const UNREAD_MESSAGES_FILTER = 'messages_non_lus';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const unique = <T,>(values: T[]) => [...new Set(values)];
@@ -65,6 +72,7 @@ export function readWorklist(params: URLSearchParams): WorklistState {
     createdBy: unique(params.getAll('createdBy').filter((v) => UUID.test(v))),
     createdByType: among(CREATED_BY_TYPES, params.getAll('createdByType')),
     includeDeleted: params.get('includeDeleted') === 'true',
+    unreadMessages: params.get(UNREAD_MESSAGES_FILTER) === 'true',
     sort: (WORKLIST_SORTS as readonly string[]).includes(sort ?? '') ? (sort as WorklistSort) : 'updated_at',
     order: params.get('order') === 'asc' ? 'asc' : 'desc',
     cursor: params.get('cursor') || null,
@@ -83,6 +91,7 @@ export function writeWorklist(state: WorklistState): URLSearchParams {
   for (const v of state.createdBy) params.append('createdBy', v);
   for (const v of state.createdByType) params.append('createdByType', v);
   if (state.includeDeleted) params.set('includeDeleted', 'true');
+  if (state.unreadMessages) params.set(UNREAD_MESSAGES_FILTER, 'true');
   if (state.sort !== 'updated_at') params.set('sort', state.sort);
   if (state.order !== 'desc') params.set('order', state.order);
   if (state.cursor) params.set('cursor', state.cursor);
@@ -101,6 +110,7 @@ export function filtersOf(state: WorklistState, { withEtats = true } = {}): Work
     ...(state.createdBy.length ? { createdBy: state.createdBy } : {}),
     ...(state.createdByType.length ? { createdByType: state.createdByType } : {}),
     ...(state.includeDeleted ? { includeDeleted: true } : {}),
+    ...(state.unreadMessages ? { messages_non_lus: true } : {}),
   };
 }
 

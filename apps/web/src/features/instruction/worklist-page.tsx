@@ -238,6 +238,10 @@ function WorklistFiltersForm({ state, onChange, counts, services, dispositifs, u
           ...(userId
             ? [{ label: 'Créés par moi', nativeInputProps: { name: 'createdBy', checked: state.createdBy.includes(userId), onChange: () => onChange(toggleValue(state, 'createdBy', userId)) } }]
             : []),
+          {
+            label: 'Avec des messages non lus',
+            nativeInputProps: { name: 'messages_non_lus', checked: state.unreadMessages, onChange: () => onChange(withChanges(state, { unreadMessages: !state.unreadMessages })) },
+          },
           ...(mayIncludeDeleted
             ? [{ label: 'Inclure les dossiers supprimés', nativeInputProps: { name: 'includeDeleted', checked: state.includeDeleted, onChange: () => onChange(withChanges(state, { includeDeleted: !state.includeDeleted })) } }]
             : []),

@@ -1,6 +1,6 @@
 // The association's dossiers (/dossiers): the spec §2 filters kept in the URL (exercices, etats,
 // statuts, searchQuery, page), states as DSFR badges with the machine's labels, unread
-// notifications per dossier, pagination, and per-dossier actions exactly as the server's options
+// notifications and unread messages per dossier, pagination, and per-dossier actions exactly as the server's options
 // say (consult, edit, delete: nothing is offered that the server did not list).
 import { fr } from '@codegouvfr/react-dsfr';
 import { Badge } from '@codegouvfr/react-dsfr/Badge';
@@ -24,6 +24,8 @@ export interface DossierRow {
   /** The options the server gives this user on this dossier (machine actions and events). */
   actions: readonly string[];
   unread: number;
+  /** Messages of the instructing services this user has not read (the work list's column, on this side). */
+  unreadMessages: number;
 }
 
 interface DossiersListProps {
@@ -111,6 +113,7 @@ interface RowParts {
   granted: string | null;
   statut: ReactNode;
   unread: ReactNode;
+  messages: ReactNode;
   actions: ReactNode;
 }
 
@@ -139,6 +142,7 @@ function rowParts(row: DossierRow, { labelOf, dossierPath, onDelete }: { labelOf
       </Badge>
     ),
     unread: row.unread > 0 ? <Badge small severity="new">{`${row.unread} non lue(s)`}</Badge> : '—',
+    messages: row.unreadMessages > 0 ? <Badge small severity="new">{`${row.unreadMessages} non lu(s)`}</Badge> : '—',
     actions: (
       <ul className={fr.cx('fr-btns-group', 'fr-btns-group--inline-sm', 'fr-btns-group--sm')}>
         {mayEdit && (
@@ -180,6 +184,7 @@ function DossierTable({ rows, parts }: { rows: readonly DossierRow[]; parts: (ro
             <th scope="col">État</th>
             <th scope="col">Statut</th>
             <th scope="col">Notifications</th>
+            <th scope="col">Messages</th>
             <th scope="col">Actions</th>
           </tr>
         </thead>
@@ -197,6 +202,7 @@ function DossierTable({ rows, parts }: { rows: readonly DossierRow[]; parts: (ro
                 </td>
                 <td>{p.statut}</td>
                 <td>{p.unread}</td>
+                <td>{p.messages}</td>
                 <td>{p.actions}</td>
               </tr>
             );
@@ -232,6 +238,8 @@ function DossierCards({ rows, parts }: { rows: readonly DossierRow[]; parts: (ro
               <dd>{p.statut}</dd>
               <dt>Notifications</dt>
               <dd>{p.unread}</dd>
+              <dt>Messages</dt>
+              <dd>{p.messages}</dd>
             </dl>
             {p.actions}
           </li>

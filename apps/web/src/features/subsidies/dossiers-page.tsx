@@ -1,6 +1,6 @@
 // /dossiers: the association's subsidy dossiers (lca-server GET /demande/dossiers, bound to the
 // caller by the server) with the filters of the URL, the states' labels from GET …/states, the
-// unread notifications per dossier (select_notifications) and the notifications panel. The list
+// unread notifications and messages per dossier (select_notifications) and the notifications panel. The list
 // carries no machine options: a row offers « Modifier » in the states where the machine's
 // « modifier » action exists (A, C), else « Consulter »; the dossier page then follows its own
 // options from the server. Deletion is offered on the dossier page (its options say when). An
@@ -47,6 +47,7 @@ export function toRow(s: DossierSummary, side: 'association' | 'service' = 'asso
     },
     actions: rowActions(s, side),
     unread: s.notifications ?? 0,
+    unreadMessages: s.messages_non_lus ?? 0,
   };
 }
 

@@ -1,5 +1,6 @@
 // What other features use from the subsidy screens: the dossier's messages, PDF, budget table,
-// states' labels and badges, formats, paths, projects' loading and the expected items' rules.
+// states' labels and badges, formats, paths, projects' loading, the expected items' rules and the
+// caller's unread messages (the dashboard).
 export { BudgetTable } from './budget-table.tsx';
 export { loadProjects } from './dossier-api.ts';
 export { exerciseChoices } from './dossier-filters.ts';
@@ -9,5 +10,6 @@ export { useDossierSide } from './dossier-side.ts';
 export { stateLabel, stateSeverity, STATE_OPTIONS, type BadgeSeverity } from './dossier-states.ts';
 export { customValue, shownDossierFields, shownProjectFields } from './expected-items.ts';
 export { formatDay, formatEuros } from './format.ts';
-export { DOSSIERS_PATH, readingPath } from './paths.ts';
+export { DOSSIERS_PATH, dossierPath, readingPath } from './paths.ts';
 export { useDossier } from './use-dossier.ts';
+export { UnreadDossierMessages } from './unread-messages.tsx';
