@@ -550,7 +550,7 @@ describe('a page reads its rows, not the list (keyset on the indexes of migratio
     ['all', 'updated_at', 'desc'],
     ['all', 'created_at', 'asc'],
   ] as const)('%s reach, by %s %s: the first page and one deep in the list read about a page each', async (kind, sort, order) => {
-    const reach = kind === 'services' ? { kind, serviceIds, userId: serviceIds[0]! } : { kind };
+    const reach = kind === 'services' ? { kind, serviceIds, userId: serviceIds[0]! } : { kind, userId: serviceIds[0]! };
     const first = await instructionRowsRead(pageStatement(reach, {}, { sort, order, limit: 51 }));
     const row = await big.db.dossierInstruction.findFirstOrThrow({ orderBy: { [sort === 'updated_at' ? 'updatedAt' : 'createdAt']: 'asc' }, skip: 15_000 });
     const deep = await instructionRowsRead(pageStatement(reach, {}, { sort, order, limit: 51, after: { at: sort === 'updated_at' ? row.updatedAt : row.createdAt, id: row.id } }));
