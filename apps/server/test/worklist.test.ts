@@ -104,6 +104,23 @@ describe('reach', () => {
     expect((await get(tokens.appliAdmin)).body).toEqual({ items: [], limit: 50, next_cursor: null });
   });
 
+  it('offers as filter choices the services and schemes of the caller’s reach', async () => {
+    const facets = async (token: string) => {
+      const response = await get(token, '/facets');
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return { services: response.body.services.map((s: { id: string }) => s.id).sort(), dispositifs: response.body.dispositifs.map((d: { id: string }) => d.id).sort() };
+    };
+    expect(await facets(tokens.region)).toEqual({ services: [region.id, departement.id].sort(), dispositifs: [schemeRegion.dispositifId, schemeDepartement.dispositifId].sort() });
+    expect(await facets(tokens.departement)).toEqual({ services: [departement.id], dispositifs: [schemeDepartement.dispositifId] });
+    // Osiris: every service and scheme with a transmitted dossier, whatever the page shows.
+    const all = await facets(tokens.osiris);
+    expect(all.services).toEqual(expect.arrayContaining([region.id, departement.id, ailleurs.id]));
+    expect(all.dispositifs).toEqual(expect.arrayContaining([schemeRegion.dispositifId, schemeDepartement.dispositifId, schemeAilleurs.dispositifId]));
+    const named = (await get(tokens.osiris, '/facets')).body.services.find((s: { id: string }) => s.id === departement.id);
+    expect(named).toEqual({ id: departement.id, nom: 'SDJES Finistère' });
+    expect((await get(tokens.appliAdmin, '/facets')).body).toEqual({ services: [], dispositifs: [] });
+  });
+
   it('an association member is refused', async () => {
     const member = await signIn(t, { roles: ['lca.association'] });
     const response = await get(member.token);

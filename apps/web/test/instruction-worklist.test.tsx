@@ -74,8 +74,10 @@ const row = (n: number, overrides: Partial<WorklistItem> = {}): WorklistItem => 
   ...overrides,
 });
 
-function signInInstructor() {
-  const user = makeUser({ role: 'rds.user', roles: ['rds.user'], lcaId: null, associations: [] });
+const OTHER_SERVICE = '34343434-3434-4343-8343-343434343434';
+
+function signInInstructor(role: 'rds.user' | 'osiris.admin-programme' = 'rds.user') {
+  const user = makeUser({ role, roles: [role], lcaId: null, associations: [] });
   session.signIn(makeSession(user, makeJwt(4_000_000_000, 'instructor')));
   return stubFetch({
     'GET /api/lca-server/notesOnPage': () => json(200, []),
@@ -85,8 +87,8 @@ function signInInstructor() {
       return cursor === 'page-2' ? json(200, { items: [row(3)], limit: 2, next_cursor: null }) : json(200, { items: [row(1), row(2)], limit: 2, next_cursor: 'page-2' });
     },
     'GET /api/lca-server/demande/instructeur/dossiers/counts': () => json(200, { total: 3, par_etat: [{ etat: 'D', label: 'Transmis', count: 3 }, { etat: '2', label: 'En cours', count: 4 }] }),
-    'GET /api/rds-server/services': () => json(200, []),
-    'GET /api/rds-server/dispositifs': () => json(200, [{ id: DISPOSITIF, code: 'FDVA', label: 'FDVA', duree_pluriannuelle: null }]),
+    'GET /api/lca-server/demande/instructeur/dossiers/facets': () =>
+      json(200, { services: [{ id: SERVICE_ID, nom: 'SDJES de Paris' }, { id: OTHER_SERVICE, nom: 'DRAJES Occitanie' }], dispositifs: [{ id: DISPOSITIF, label: 'FDVA' }] }),
     'POST /api/lca-server/demande/instructeur/dossiers/bulk': () =>
       json(200, { done: [{ id: row(1).id, id_fo: '2026-000001', etat: '2' }, { id: row(2).id, id_fo: '2026-000002', etat: '2' }], refused: [{ id: row(3).id, id_fo: '2026-000003', code: 'TRANSITION_WRONG_STATE', message: "L'action n'est pas possible depuis cet état." }] }),
     'GET /api/lca-server/notifications/unread-count': () => json(200, { count: 0 }),
@@ -163,5 +165,18 @@ describe('work list page', () => {
     await screen.findByTestId('bulk-result');
     const bulk = fake.requests.find((r) => r.method === 'POST')!;
     expect(bulk.body).toEqual({ ids: [row(1).id, row(2).id], event: 'mettre_en_paiement', payload: { paiement: { date: '2026-11-02', pourcentage: 40 } } });
+  });
+
+  it('Osiris filters on every service and scheme of its reach, not only those of the rows shown, and has no bulk action', async () => {
+    const fake = signInInstructor('osiris.admin-programme');
+    const router = renderApp('/osiris');
+    await screen.findByRole('table', { name: 'Dossiers de la liste de travail' }, { timeout: 10_000 });
+    const services = screen.getByRole('combobox', { name: 'Service instructeur' });
+    await waitFor(() => expect(within(services).getByRole('option', { name: 'DRAJES Occitanie' })).toBeInTheDocument());
+    expect(within(screen.getByRole('combobox', { name: 'Dispositif' })).getByRole('option', { name: 'FDVA' })).toBeInTheDocument();
+    await userEvent.selectOptions(services, 'DRAJES Occitanie');
+    await waitFor(() => expect(fullPath(router)).toBe(`/osiris?service=${OTHER_SERVICE}`));
+    await waitFor(() => expect(fake.requests.some((r) => new URL(r.url, 'http://x').searchParams.get('id_service_instructeur') === OTHER_SERVICE)).toBe(true));
+    expect(screen.queryByRole('form', { name: 'Action groupée sur les dossiers sélectionnés' })).not.toBeInTheDocument();
   });
 });

@@ -55,6 +55,11 @@ export interface RouteDefinition {
   /** The route fires a state-machine event (machines/): it may answer the refused-transition errors. */
   firesTransition?: boolean;
   /**
+   * Each item of the call commits in a transaction of its own, before the next (a bulk action): a
+   * failure after the handler leaves the items already done, never half of one.
+   */
+  commitsEachItem?: boolean;
+  /**
    * `false` on the calls that travel without the access token (docs/domain.md « Appels de l'API »: refresh, logout, forgotten
    * password), declared here so that no URL text decides it.
    */

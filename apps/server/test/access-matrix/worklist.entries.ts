@@ -1,5 +1,5 @@
 // Access-matrix entries of the instructing services' work lists (contract subsidies/worklist-routes.ts):
-// every rds and osiris role reads the list, its counts and its exports (which rows each reaches is
+// every rds and osiris role reads the list, its counts, its filters' choices and its exports (which rows each reaches is
 // proved role by role in worklist.test.ts), rds roles fire bulk events; association roles are refused.
 import { OSIRIS_ROLES, RDS_ROLES, type Role } from '@portail/contract';
 import type { MatrixContext, MatrixEntries } from '../support/access-matrix.ts';
@@ -15,6 +15,10 @@ export const worklistEntries: MatrixEntries = (ctx: MatrixContext) => ({
   'GET /api/lca-server/demande/instructeur/dossiers/counts': {
     access: READERS, scope: 'caller',
     send: (route, tokenFor) => ctx.call(route, tokenFor(ctx.service), { query: { exercices: '2026' } }),
+  },
+  'GET /api/lca-server/demande/instructeur/dossiers/facets': {
+    access: READERS, scope: 'caller',
+    send: (route, tokenFor) => ctx.call(route, tokenFor(ctx.service)),
   },
   'GET /api/lca-server/demande/instructeur/dossiers/export.csv': {
     access: READERS, scope: 'caller',

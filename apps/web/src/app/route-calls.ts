@@ -70,19 +70,17 @@ const INSTRUCTION_DOSSIER_CALLS: readonly RouteDefinition[] = [
 ];
 
 /**
- * The instructors' work list: the list, its counts, its exports, the bulk action, and the services
- * and schemes its filters offer. /osiris makes the same list, counts and exports calls (not the
- * bulk); those admit the rds roles too (each caller's rows are scoped by the server), so its
- * osiris-only entry is not held to them here.
+ * The instructors' work list: the list, its counts, the services and schemes its filters offer, its
+ * exports and the bulk action. /osiris makes the same calls but the bulk; those admit the rds roles
+ * too (each caller's rows are scoped by the server), so its osiris-only entry is not held to them here.
  */
 const INSTRUCTOR_WORKLIST_CALLS: readonly RouteDefinition[] = [
   worklistRoutes.listWorklist,
   worklistRoutes.countWorklist,
+  worklistRoutes.facetsWorklist,
   worklistRoutes.exportWorklistCsv,
   worklistRoutes.exportWorklistXlsx,
   worklistBulkRoutes.bulkWorklist,
-  api.rdsServices.listServices,
-  api.rdsSchemes.listDispositifs,
 ];
 
 /** The pages that call the API, and the calls each one makes. */

@@ -104,6 +104,15 @@ export const worklistCountsSchema = z.object({
 });
 export type WorklistCounts = z.infer<typeof worklistCountsSchema>;
 
+/** The choices of the list's service and scheme filters, within the caller's reach. */
+export const worklistFacetsSchema = z.object({
+  /** The services whose instructions the caller reaches (an instructor: theirs and those below it; Osiris: every service with a transmitted dossier). */
+  services: z.array(z.object({ id: idSchema, nom: z.string() })),
+  /** The schemes of the dossiers the caller reaches. */
+  dispositifs: z.array(z.object({ id: idSchema, label: z.string() })),
+});
+export type WorklistFacets = z.infer<typeof worklistFacetsSchema>;
+
 /** Events an instructing service fires (the service side of the dossier_instruction machine). */
 export const BULK_EVENTS = [
   'ouvrir_instruction', 'renvoyer', 'soumettre_commission', 'enregistrer_avis', 'accorder', 'refuser', 'rejeter',
@@ -194,6 +203,11 @@ export const worklistRoutes = {
     errors: ['INCLUDE_DELETED_ADMIN_ONLY'],
     response: worklistCountsSchema,
   }),
+  facetsWorklist: defineRoute({
+    method: 'GET', gateway, path: '/demande/instructeur/dossiers/facets', access, scope: scope.caller,
+    summary: 'Les services instructeurs et les dispositifs que les filtres de la liste de travail proposent, dans la portée de l’appelant',
+    response: worklistFacetsSchema,
+  }),
   exportWorklistCsv: defineRoute({
     method: 'GET', gateway, path: '/demande/instructeur/dossiers/export.csv', access, scope: scope.caller, rawResponse: true,
     summary:
@@ -211,7 +225,7 @@ export const worklistRoutes = {
     response: z.unknown(),
   }),
   bulkWorklist: defineRoute({
-    method: 'POST', gateway, path: '/demande/instructeur/dossiers/bulk', access: ROLE_SETS.instructors, scope: scope.caller,
+    method: 'POST', gateway, path: '/demande/instructeur/dossiers/bulk', access: ROLE_SETS.instructors, scope: scope.caller, commitsEachItem: true,
     summary:
       "Action groupée : un événement de la machine d'instruction sur jusqu'à 500 instructions (`ids`, ou `selectAll` avec les filtres de la liste), chacune dans sa propre transaction ; la réponse liste celles qui ont changé d'état et celles refusées, avec le code et le message de chaque refus",
     body: worklistBulkSchema,

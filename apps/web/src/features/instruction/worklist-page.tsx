@@ -13,7 +13,7 @@ import { Checkbox } from '@codegouvfr/react-dsfr/Checkbox';
 import { FilterCheckboxes } from '../../lib/ui/filter-checkboxes.tsx';
 import { Input } from '@codegouvfr/react-dsfr/Input';
 import { Select } from '@codegouvfr/react-dsfr/Select';
-import { DOSSIER_STATES, DOSSIER_STATUTS, isAdminRole, MESSAGES, rdsSchemeRoutes, rdsServiceRoutes, worklistRoutes, type WorklistItem } from '@portail/contract';
+import { DOSSIER_STATES, DOSSIER_STATUTS, isAdminRole, MESSAGES, worklistRoutes, type WorklistItem } from '@portail/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -76,13 +76,11 @@ function Worklist({ space }: { space: Space }) {
     queryFn: () => callApi(worklistRoutes.countWorklist, { query: filtersOf(state) }),
     retry: false,
   });
-  // The service and scheme choices: the instructors read them; Osiris takes those of the rows shown.
-  const services = useQuery({ queryKey: ['services', 'worklist'], queryFn: () => callApi(rdsServiceRoutes.listServices, { query: { include_children: 'true', populate: '' } }), enabled: instructor, staleTime: 5 * 60_000, retry: false });
-  const dispositifs = useQuery({ queryKey: ['dispositifs', 'worklist'], queryFn: () => callApi(rdsSchemeRoutes.listDispositifs, { query: {} }), enabled: instructor, staleTime: 5 * 60_000, retry: false });
+  // The service and scheme choices: those of the caller's reach, whatever the page shows.
+  const facets = useQuery({ queryKey: ['worklist-facets', space], queryFn: () => callApi(worklistRoutes.facetsWorklist), staleTime: 5 * 60_000, retry: false });
   const rows = list.data?.items ?? [];
-  const seen = (pick: (row: WorklistItem) => Option) => [...new Map(rows.map((r) => [pick(r).value, pick(r)])).values()];
-  const serviceOptions: Option[] = instructor ? (services.data ?? []).map((s) => ({ value: s.id, label: s.nom })) : seen((r) => ({ value: r.service.id, label: r.service.nom }));
-  const dispositifOptions: Option[] = instructor ? (dispositifs.data ?? []).flatMap((d) => (d.id && d.label ? [{ value: d.id, label: d.label }] : [])) : seen((r) => ({ value: r.id_type_dispositif, label: r.libelle_dispositif }));
+  const serviceOptions: Option[] = (facets.data?.services ?? []).map((s) => ({ value: s.id, label: s.nom }));
+  const dispositifOptions: Option[] = (facets.data?.dispositifs ?? []).map((d) => ({ value: d.id, label: d.label }));
 
   const total = counts.data?.total ?? null;
   const pageIds = rows.map((r) => r.id);

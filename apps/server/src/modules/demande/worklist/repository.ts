@@ -146,6 +146,25 @@ export function createWorklistRepository(reader: Database, primary: Database) {
     selection: (reach: WorklistReach, f: WorklistFilters, limit: number) =>
       primary.$queryRaw<WorklistRow[]>(pageStatement(reach, f, { sort: 'updated_at', order: 'desc', limit })),
     counts: (reach: WorklistReach, f: WorklistFilters) => reader.$queryRaw<{ etat: string; count: number }[]>(countStatement(reach, f)),
+    /**
+     * The services and schemes the filters offer: a services reach, its services and the schemes of
+     * their transmitted dossiers; every reach, the services and schemes with a transmitted dossier.
+     * One EXISTS per service or scheme (a few hundred), each stopping at its first instruction.
+     */
+    async facets(reach: WorklistReach) {
+      const transmitted = Prisma.sql`i.etat <> ALL(${['A', 'B']}::text[])`;
+      const inReach = reach.kind === 'services' ? Prisma.sql`i.service_id = ANY(${reach.serviceIds}::uuid[])` : Prisma.sql`TRUE`;
+      const [services, dispositifs] = await Promise.all([
+        reach.kind === 'services'
+          ? reader.$queryRaw<{ id: string; nom: string }[]>`SELECT sa.id::text, sa.nom FROM service_accounts sa WHERE sa.id = ANY(${reach.serviceIds}::uuid[]) ORDER BY sa.nom, sa.id`
+          : reader.$queryRaw<{ id: string; nom: string }[]>`SELECT sa.id::text, sa.nom FROM service_accounts sa
+              WHERE EXISTS (SELECT 1 FROM dossier_instructions i WHERE i.service_id = sa.id AND ${transmitted}) ORDER BY sa.nom, sa.id`,
+        reader.$queryRaw<{ id: string; label: string }[]>`SELECT dp.id::text, dp.label FROM dispositifs dp
+          WHERE EXISTS (SELECT 1 FROM dossiers d JOIN dossier_instructions i ON i.dossier_id = d.id WHERE d.dispositif_id = dp.id AND ${transmitted} AND ${inReach})
+          ORDER BY dp.label, dp.id`,
+      ]);
+      return { services, dispositifs };
+    },
     /** Instructions by id with their dossier and service (a bulk's `ids`), read on the primary. */
     instructionsByIds: (ids: string[]) =>
       primary.$queryRaw<{ id: string; dossier_id: string; service_id: string; id_fo: string }[]>`SELECT i.id::text, i.dossier_id::text, i.service_id::text, d.id_fo

@@ -46,6 +46,7 @@ export function worklistRoutes(app: FastifyInstance, { worklist }: WorklistRoute
   const r = api.worklist;
   registerRoute(app, r.listWorklist, ({ auth, query }) => worklist.list(auth, query));
   registerRoute(app, r.countWorklist, ({ auth, query }) => worklist.counts(auth, query));
+  registerRoute(app, r.facetsWorklist, ({ auth }) => worklist.facets(auth));
   registerRoute(app, r.bulkWorklist, ({ auth, body }) => worklist.bulk(auth, body), { rateLimit: { name: 'worklistBulk' } });
   const perAccount = { rateLimit: { name: 'worklistExport' } } as const;
   registerRoute(app, r.exportWorklistCsv, async ({ auth, query, reply }) => sendExport(reply, 'csv', await worklist.exportRows(auth, query)), perAccount);

@@ -14,6 +14,7 @@ import {
   type WorklistBulk,
   type WorklistBulkResult,
   type WorklistCounts,
+  type WorklistFacets,
   type WorklistFilters,
   type WorklistItem,
   type WorklistPage,
@@ -131,6 +132,12 @@ export function createWorklistService({ repository, hierarchy, instruction, ownT
 
     async counts(claims: AuthClaims, f: WorklistFilters): Promise<WorklistCounts> {
       return counts(await reachOf(claims, f), f);
+    },
+
+    /** The choices of the service and scheme filters, within the caller's reach (none for no reach). */
+    async facets(claims: AuthClaims): Promise<WorklistFacets> {
+      const reach = await reachOf(claims, {});
+      return reach ? repository.facets(reach) : { services: [], dispositifs: [] };
     },
 
     /**
