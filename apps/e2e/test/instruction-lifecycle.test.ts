@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLinkedMember, insertAssociation, type JourneyAssociation } from './support/associations.ts';
 import { DEMO_PASSWORD, onPath, passwordField, uniqueEmail, useBrowser, visible } from './support/browser.ts';
@@ -117,6 +117,33 @@ async function search(page: Page, text: string) {
   await page.locator('#worklist-recherche').fill(text);
   await page.keyboard.press('Enter');
   await onPath(page, /searchQuery=/);
+}
+
+/**
+ * The words of an element's text that a line break cuts in two (a break between two letters of a
+ * word): the text's characters and the line each one is drawn on.
+ */
+function wordsCutInTwo(locator: Locator): Promise<string[]> {
+  return locator.evaluate((element) => {
+    const text = element.textContent ?? '';
+    const node = document.createTreeWalker(element, NodeFilter.SHOW_TEXT).nextNode();
+    if (!node) return [];
+    const range = document.createRange();
+    const tops = [...text].map((_, i) => {
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      return Math.round(range.getBoundingClientRect().top);
+    });
+    const cut: string[] = [];
+    for (let i = 1; i < text.length; i += 1) {
+      if (tops[i] !== tops[i - 1] && /\S/.test(text[i - 1]!) && /\S/.test(text[i]!) && !/[-’']/.test(text[i - 1]!)) {
+        const start = text.lastIndexOf(' ', i) + 1;
+        const end = text.indexOf(' ', i);
+        cut.push(text.slice(start, end === -1 ? undefined : end));
+      }
+    }
+    return cut;
+  });
 }
 
 /** Fires an event from the instruction page's modal; waits for the result, which takes the focus. */
@@ -248,6 +275,9 @@ describe('action groupée et export de la liste', () => {
     await visible(page.getByText('21 dossier(s) correspondent à ces critères.'));
     const table = page.getByRole('table', { name: 'Dossiers de la liste de travail' });
     await visible(table.getByRole('row').filter({ hasText: notYetOpened.idFo }));
+    // The state badges of the table's narrow column wrap between words, never inside one.
+    const badges = table.locator('.fr-badge').filter({ hasText: "En cours d'instruction" });
+    expect(await wordsCutInTwo(badges.first())).toEqual([]);
 
     // The page's 21 rows selected by keyboard, then the bulk grant.
     await page.locator('#select-page').focus();
