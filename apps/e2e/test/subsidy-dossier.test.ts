@@ -9,8 +9,8 @@
 // heading, the error summary, the attached file, the editor's heading, the saved notice), refused
 // fields are marked and listed with links, the tab names each step. Over the API, the demo
 // instructor of the SDJES de Paris sees the dossier in state D; in the browser, they find it in
-// their list, read it and answer the member's message, which the member then reads in the
-// dossier's thread.
+// their list, read it and answer the member's message; the member's dashboard counts it unread and
+// leads to the dossier, whose thread, once in sight, is read (the count gone from both).
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -393,14 +393,24 @@ describe('dossier de demande de subvention', () => {
     await visible(instructorThread.getByText('Oui, merci de le joindre avant la commission.'));
     await browser.shot('dossier lu par le service instructeur');
 
-    // The member reads the answer in the thread, from the service.
+    // The member's dashboard counts the service's answer and leads to the dossier, where they read it.
     await signOut(page);
     await signIn(page);
-    await page.goto(dossierUrl.pathname);
+    const unread = page.getByRole('region', { name: 'Messages des dossiers' });
+    const unreadLink = await visible(unread.getByRole('link', { name: new RegExp(`^Dossier n° ${idFo}`) }));
+    expect(await unread.textContent()).toContain('Vous avez 1 message non lu dans vos dossiers.');
+    await browser.shot('messages non lus au tableau de bord');
+    await unreadLink.click();
+    await onPath(page, `/client/associations/subvention-demande/${dossierId}`);
     const answered = page.getByRole('list', { name: 'Fil des messages' });
     await visible(answered.getByText('Oui, merci de le joindre avant la commission.'));
     await visible(answered.getByText('SDJES de Paris', { exact: true }));
+    // Once the thread is in sight its count goes, and the dashboard has nothing left to read.
+    await answered.scrollIntoViewIfNeeded();
+    await visible(page.getByRole('heading', { name: 'Messages avec le service instructeur', exact: true }));
     await browser.shot('messages du dossier');
+    await page.goto('/client/user/dashboard');
+    await visible(page.getByRole('region', { name: 'Messages des dossiers' }).getByText('Aucun message non lu dans vos dossiers.'));
     transmitted = { id: dossierId, idFo };
   }, 180_000); // the whole journey, two people, every screen checked: longer than one page's test
 
