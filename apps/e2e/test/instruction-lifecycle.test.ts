@@ -14,9 +14,10 @@ import pg from 'pg';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLinkedMember, insertAssociation, type JourneyAssociation } from './support/associations.ts';
-import { DEMO_PASSWORD, onPath, passwordField, uniqueEmail, useBrowser, visible } from './support/browser.ts';
+import { DEMO_PASSWORD, onPath, uniqueEmail, useBrowser, visible } from './support/browser.ts';
 import { copyDemoDossier, type DossierCopy } from './support/dossiers.ts';
 import { useMailbox } from './support/mail.ts';
+import { signInWith, signOut, type Credentials } from './support/sign-in.ts';
 
 const browser = useBrowser();
 useMailbox();
@@ -93,12 +94,8 @@ afterAll(async () => {
   await pool?.end();
 });
 
-async function signIn(page: Page, who: { email: string; password: string; landing?: string } = member) {
-  await page.goto('/client/login');
-  await page.getByLabel('Adresse électronique', { exact: true }).fill(who.email);
-  await passwordField(page, 'Mot de passe').fill(who.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await onPath(page, who.landing ?? '/client/user/dashboard');
+async function signIn(page: Page, who: Credentials = member) {
+  await signInWith(page, who);
   // The cookie banner is answered once per browser (the first sign-in of each test).
   if (!answered.has(page)) {
     await page.getByRole('button', { name: 'Tout accepter' }).click();
@@ -106,11 +103,6 @@ async function signIn(page: Page, who: { email: string; password: string; landin
   }
 }
 const answered = new WeakSet<Page>();
-
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Se déconnecter' }).click();
-  await visible(page.getByRole('link', { name: 'Se connecter' }).first());
-}
 
 /** Searches the work list (the query goes into the URL). */
 async function search(page: Page, text: string) {

@@ -19,8 +19,9 @@ import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLinkedMember, insertAssociation } from './support/associations.ts';
-import { DEMO_PASSWORD, onPath, passwordField, useBrowser, uniqueEmail, visible } from './support/browser.ts';
+import { DEMO_PASSWORD, onPath, useBrowser, uniqueEmail, visible } from './support/browser.ts';
 import { useMailbox } from './support/mail.ts';
+import { signInWith, signOut, type Credentials } from './support/sign-in.ts';
 
 const browser = useBrowser();
 useMailbox();
@@ -86,20 +87,11 @@ afterAll(async () => {
   await pool?.end();
 });
 
-async function signIn(page: Page, who: { email: string; password: string; landing?: string } = member) {
-  await page.goto('/client/login');
-  await page.getByLabel('Adresse électronique', { exact: true }).fill(who.email);
-  await passwordField(page, 'Mot de passe').fill(who.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await onPath(page, who.landing ?? '/client/user/dashboard');
+async function signIn(page: Page, who: Credentials = member) {
+  await signInWith(page, who);
   // The cookie banner is answered once per browser.
   const banner = page.getByRole('button', { name: 'Tout accepter' });
   if (await banner.isVisible()) await banner.click();
-}
-
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Se déconnecter' }).click();
-  await visible(page.getByRole('link', { name: 'Se connecter' }).first());
 }
 
 /** Clicks a DSFR radio or checkbox by its label inside the innermost fieldset holding `legend`. */
