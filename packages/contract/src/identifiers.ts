@@ -84,3 +84,8 @@ export function readSearchTerm(term: string): SearchTerm {
 /** Display (docs/domain.md « Constantes et affichage »): SIREN 3-3-3, SIRET 3-3-3-5. */
 export const formatSiren = (siren: string) => siren.replace(/^(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3');
 export const formatSiret = (siret: string) => siret.replace(/^(\d{3})(\d{3})(\d{3})(\d{5})$/, '$1 $2 $3 $4');
+
+/** A UUID as text (a path segment, a cursor, a notification's payload): checked before it is cast. */
+export const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+const UUID_REGEX = new RegExp(UUID_PATTERN, 'i');
+export const isUuid = (value: string): boolean => UUID_REGEX.test(value);

@@ -3,7 +3,7 @@
 // for every non-public route, from the account's current state: read in the database, or kept by
 // this instance's cache while the database announces every change to it (account-state-cache.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ACCESS_TOKEN_HEADER, type RouteDefinition } from '@portail/contract';
+import { ACCESS_TOKEN_HEADER, isUuid, type RouteDefinition } from '@portail/contract';
 import { readRows } from '../db/read-rows.ts';
 import { appError } from './errors.ts';
 
@@ -79,7 +79,6 @@ export interface AccountState {
   session_revoked: boolean;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const ACCOUNT_STATE_SQL = `
   SELECT u.enabled, u.must_change_password, u.session_version, s.locked,
@@ -94,7 +93,7 @@ const ACCOUNT_STATE_SQL = `
  * hands the same object to every call.
  */
 async function accountState(app: FastifyInstance, userId: string, sessionId: string): Promise<AccountState | null> {
-  if (!UUID.test(userId) || !UUID.test(sessionId)) return null;
+  if (!isUuid(userId) || !isUuid(sessionId)) return null;
   // Ids as the database writes them (lower case), so that its announcements reach the kept state.
   return app.accountStates.get(userId.toLowerCase(), sessionId.toLowerCase(), async () => {
     const state = (await readRows<AccountState>(app.services.db, ACCOUNT_STATE_SQL, [userId, sessionId]))[0];

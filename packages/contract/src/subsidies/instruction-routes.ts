@@ -52,7 +52,8 @@ export type Paiement = z.infer<typeof paiementSchema>;
 
 /** Events that record a payment (with `paiement`; in a bulk, `payload.paiement`). */
 export const PAYMENT_EVENTS = ['mettre_en_paiement', 'poursuivre_paiement', 'constater_paiement'] as const;
-export const isPaymentEvent = (event: string): event is (typeof PAYMENT_EVENTS)[number] => (PAYMENT_EVENTS as readonly string[]).includes(event);
+export type PaymentEvent = (typeof PAYMENT_EVENTS)[number];
+export const isPaymentEvent = (event: string): event is PaymentEvent => (PAYMENT_EVENTS as readonly string[]).includes(event);
 
 const withComment = <E extends string>(event: E) => z.object({ event: z.literal(event), comment });
 const withPayment = <E extends string>(event: E) => z.object({ event: z.literal(event), comment, paiement: paiementSchema });

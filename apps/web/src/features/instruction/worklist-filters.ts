@@ -3,15 +3,7 @@
 // unread messages; sort, order; the
 // keyset cursor of the page shown), as repeated parameters, so that a filtered list can be
 // bookmarked, shared and reloaded; and the contract's query they make. Pure.
-import {
-  CREATED_BY_TYPES,
-  DOSSIER_STATES,
-  DOSSIER_STATUTS,
-  WORKLIST_SORTS,
-  type DossierState,
-  type WorklistFilters,
-  type WorklistSort,
-} from '@portail/contract';
+import { CREATED_BY_TYPES, DOSSIER_STATES, DOSSIER_STATUTS, type DossierState, isUuid, WORKLIST_SORTS, type WorklistFilters, type WorklistSort } from '@portail/contract';
 
 type Statut = (typeof DOSSIER_STATUTS)[number];
 type CreatorType = (typeof CREATED_BY_TYPES)[number];
@@ -55,7 +47,6 @@ export const EMPTY_WORKLIST: WorklistState = {
 /** The query parameter of the unread-messages filter (the dashboard links to the list with it). */
 export const UNREAD_MESSAGES_FILTER = 'messages_non_lus';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const unique = <T,>(values: T[]) => [...new Set(values)];
 const among = <T extends string>(allowed: readonly T[], values: string[]) => unique(values.filter((v): v is T => (allowed as readonly string[]).includes(v)));
 
@@ -67,9 +58,9 @@ export function readWorklist(params: URLSearchParams): WorklistState {
     etats: among(DOSSIER_STATES, params.getAll('etats')),
     statuts: among(DOSSIER_STATUTS, params.getAll('statuts')),
     searchQuery: (params.get('searchQuery') ?? '').trim(),
-    services: unique(params.getAll('service').filter((v) => UUID.test(v))),
-    dispositifs: unique(params.getAll('dispositif').filter((v) => UUID.test(v))),
-    createdBy: unique(params.getAll('createdBy').filter((v) => UUID.test(v))),
+    services: unique(params.getAll('service').filter((v) => isUuid(v))),
+    dispositifs: unique(params.getAll('dispositif').filter((v) => isUuid(v))),
+    createdBy: unique(params.getAll('createdBy').filter((v) => isUuid(v))),
     createdByType: among(CREATED_BY_TYPES, params.getAll('createdByType')),
     includeDeleted: params.get('includeDeleted') === 'true',
     unreadMessages: params.get(UNREAD_MESSAGES_FILTER) === 'true',

@@ -11,6 +11,7 @@ import {
   isPaymentEvent,
   NOTIFICATION_TYPE_IDS,
   type BulkPayment,
+  type PaymentEvent,
   type DossierHistory,
   type DossierState,
   type InstructionEvent,
@@ -50,7 +51,7 @@ export interface InstructionServiceDeps {
  * the service granted on each, computed under the dossier's lock (never above what remains to pay).
  */
 export interface PaymentShareEvent {
-  event: 'mettre_en_paiement' | 'poursuivre_paiement' | 'constater_paiement';
+  event: PaymentEvent;
   comment?: string | undefined;
   part: BulkPayment;
 }

@@ -2,11 +2,11 @@
 // id_fo, the caller's link with its association, whether it is shared with the caller, and its
 // instructions, each marked when its service is one the caller acts for (own service, and those
 // below it or every service with an administrator profile: SQL function service_reach).
+import { isUuid } from '@portail/contract';
 import type { Database } from '../../../db/prisma.ts';
 import { readRows } from '../../../db/read-rows.ts';
 import type { DossierAccessRow } from './policy.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** id_fo « exercice-NNNNNN ». */
 const ID_FO = /^\d{4}-\d{1,12}$/;
 
@@ -47,9 +47,9 @@ export function createDossierScopeRepository(db: Database) {
     /** The dossier named by `ref` (uuid or id_fo) as the caller `authId` reaches it, or null. */
     async findAccess(ref: string, authId: string): Promise<DossierAccessRow | null> {
       const value = ref.trim();
-      const sql = UUID.test(value) ? BY_ID : ID_FO.test(value) ? BY_ID_FO : null;
-      if (!sql || !UUID.test(authId)) return null;
-      const [row] = await readRows<AccessSqlRow>(db, sql, [UUID.test(value) ? value.toLowerCase() : value, authId]);
+      const sql = isUuid(value) ? BY_ID : ID_FO.test(value) ? BY_ID_FO : null;
+      if (!sql || !isUuid(authId)) return null;
+      const [row] = await readRows<AccessSqlRow>(db, sql, [isUuid(value) ? value.toLowerCase() : value, authId]);
       if (!row) return null;
       return {
         id: row.id,

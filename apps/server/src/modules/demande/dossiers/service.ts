@@ -3,20 +3,7 @@
 // through it), the caller-bound list, creation, the wizard, documents, RIB, and deletion and
 // transmission through the dossier_instruction machine; what the other side hears of, messages and
 // sharing are in exchanges.ts.
-import {
-  campaignClosedMessage,
-  DOSSIER_LIMITS,
-  DOSSIER_MESSAGES,
-  dossierInstructionMachine,
-  NOTIFICATION_TYPE_IDS,
-  type DossierListField,
-  type DossierPopulate,
-  type DossierViewPopulate,
-  type DossierSummary,
-  type DownloadTicket,
-  type UnreadDossierMessages,
-  type ProjetField,
-} from '@portail/contract';
+import { campaignClosedMessage, DOSSIER_LIMITS, DOSSIER_MESSAGES, dossierInstructionMachine, type DossierListField, type DossierPopulate, type DossierSummary, type DossierViewPopulate, type DownloadTicket, isUuid, NOTIFICATION_TYPE_IDS, type ProjetField, type UnreadDossierMessages } from '@portail/contract';
 import type { DbTransaction } from '../../../db/transaction.ts';
 import { appError } from '../../../http/errors.ts';
 import type { AuthClaims } from '../../../http/request-context.ts';
@@ -68,8 +55,6 @@ export const instructionTarget: WorkflowTarget = {
 };
 
 const EDITABLE = ['A', 'C'];
-/** A notification's payload names its dossier as text: only a well-formed id is looked up. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The event has nothing left to move (every instruction is past it: a call that lost a race, or a
@@ -165,7 +150,7 @@ export function createDossierService(deps: DossierServiceDeps) {
       const perDossier = await deps.notifications.unreadMessagesPerDossier(claims.userId);
       const reach = perDossier.size === 0 ? null : await callerReach(claims);
       if (!reach) return { total: 0, dossiers: [] };
-      const rows = await repository.namesAmong(listWhere(claims, reach, {}), [...perDossier.keys()].filter((id) => UUID.test(id)));
+      const rows = await repository.namesAmong(listWhere(claims, reach, {}), [...perDossier.keys()].filter((id) => isUuid(id)));
       const dossiers = rows.map((r) => ({ id: r.id, id_fo: r.idFo, nom: r.nom, messages_non_lus: perDossier.get(r.id) ?? 0 })).sort((a, b) => b.messages_non_lus - a.messages_non_lus || b.id_fo.localeCompare(a.id_fo));
       return { total: dossiers.reduce((sum, d) => sum + d.messages_non_lus, 0), dossiers: dossiers.slice(0, DOSSIER_LIMITS.unreadDossiersListed) };
     },

@@ -3,7 +3,7 @@
 // page costs its rows whatever the table holds (indexes of migration 20261202090000). Reads go to the
 // reading database (the replica when DATABASE_REPLICA_URL is set, services.ts); the bulk's selection
 // reads the primary, as everything a transition reads.
-import type { WorklistFilters, WorklistSort } from '@portail/contract';
+import { UUID_PATTERN, type WorklistFilters, type WorklistSort } from '@portail/contract';
 import { likeLiteral } from '../../../db/like-pattern.ts';
 import { Prisma, type Database } from '../../../db/prisma.ts';
 
@@ -48,8 +48,6 @@ export interface WorklistRow {
   created_at: Date;
 }
 
-/** A dossier id as a notification's payload holds it (text): only a well-formed one is cast. */
-const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
 const SORT_COLUMN: Record<WorklistSort, Prisma.Sql> = { updated_at: Prisma.sql`i.updated_at`, created_at: Prisma.sql`i.created_at` };
 

@@ -8,7 +8,6 @@ import {
   isRdsRole,
   WORKLIST_LIMITS,
   instructionEventSchema,
-  type BulkPayment,
   type DossierState,
   type InstructionEvent,
   type WorklistBulk,
@@ -24,6 +23,7 @@ import {
 import { AppError, appError } from '../../../http/errors.ts';
 import type { AuthClaims } from '../../../http/request-context.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
+import type { PaymentShareEvent } from '../dossiers/instruction.ts';
 import type { WorklistReach, WorklistRepository, WorklistRow } from './repository.ts';
 
 /** What the list needs of the rds module: the caller's service and the services below it. */
@@ -36,9 +36,8 @@ export interface ServiceHierarchy {
  * stage by its share of the granted amount, `part`).
  */
 export interface InstructionFire {
-  fire(claims: AuthClaims, input: { dossierId: string; serviceId: string } & (InstructionEvent | PaymentShare)): Promise<{ to: string }>;
+  fire(claims: AuthClaims, input: { dossierId: string; serviceId: string } & (InstructionEvent | PaymentShareEvent)): Promise<{ to: string }>;
 }
-type PaymentShare = { event: 'mettre_en_paiement' | 'poursuivre_paiement' | 'constater_paiement'; comment?: string | undefined; part: BulkPayment };
 
 export interface WorklistServiceDeps {
   repository: WorklistRepository;
@@ -181,7 +180,7 @@ export function createWorklistService({ repository, hierarchy, instruction, ownT
             : isPaymentEvent(body.event)
               ? { ...template, event: body.event, part: body.payload!.paiement! }
               : template;
-          const moved = await ownTransaction(() => instruction.fire(claims, { dossierId: target.dossier_id, serviceId: target.service_id, ...(event as InstructionEvent | PaymentShare) }));
+          const moved = await ownTransaction(() => instruction.fire(claims, { dossierId: target.dossier_id, serviceId: target.service_id, ...(event as InstructionEvent | PaymentShareEvent) }));
           result.done.push({ id: target.id, id_fo: target.id_fo, etat: moved.to as DossierState });
         } catch (error) {
           if (!(error instanceof AppError)) throw error;

@@ -1,10 +1,9 @@
 // Queries behind the access rules: which association an id_asso names, and the caller's links.
-import { isValidRna, isValidSiren, isValidSiret, sirenOf } from '@portail/contract';
+import { isUuid, isValidRna, isValidSiren, isValidSiret, sirenOf } from '@portail/contract';
 import type { Database } from '../../../db/prisma.ts';
 import { readRows } from '../../../db/read-rows.ts';
 import type { MemberLink } from './policy.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * id_asso may be the id_correspondance, the RNA, the SIREN or a SIRET of the association. A deleted
@@ -24,7 +23,7 @@ export async function findAssociationId(db: Database, idAsso: string, { includeD
 /** The column an id_asso names and its normalised value, or null when it names none. */
 function identifierOf(idAsso: string): { column: 'id' | 'id_rna' | 'id_siren'; value: string } | null {
   const value = idAsso.trim().replace(/\s/g, '');
-  if (UUID.test(value)) return { column: 'id', value: value.toLowerCase() };
+  if (isUuid(value)) return { column: 'id', value: value.toLowerCase() };
   if (isValidRna(value.toUpperCase())) return { column: 'id_rna', value: value.toUpperCase() };
   if (isValidSiren(value)) return { column: 'id_siren', value };
   if (isValidSiret(value)) return { column: 'id_siren', value: sirenOf(value) };
@@ -60,7 +59,7 @@ export function createAccessRepository(db: Database) {
      */
     async findWithLink(idAsso: string, authId: string | null): Promise<{ associationId: string; link: MemberLink | undefined } | null> {
       const identifier = identifierOf(idAsso);
-      if (!identifier || (authId !== null && !UUID.test(authId))) return null;
+      if (!identifier || (authId !== null && !isUuid(authId))) return null;
       const rows = await readRows<{ id: string; type: string | null; id_siret: string | null }>(db, ASSOCIATION_AND_LINK_SQL[identifier.column], [
         identifier.value,
         authId,
