@@ -34,6 +34,7 @@ const DOSSIER_CALLS: readonly RouteDefinition[] = [
   api.dossiers.messageDossier,
   api.dossiers.shareDossier,
   api.dossiers.putRib,
+  instructionRoutes.completeDossier,
   api.projets.listProjets,
   api.projets.createProjet,
   api.projets.updateProjet,

@@ -143,7 +143,7 @@ export function DossierPage() {
 
   return (
     <Page title={title} lead={subvention.data.label} documentTitle={stepDocumentTitle(stepFromQuery(params.get('etape'), dossier))}>
-      <ServiceNotices dossier={current} />
+      <ServiceNotices dossier={current} onChanged={setView} />
       {receipt && <TransmissionReceipt dossier={current} transmission={receipt} focus={justTransmitted} />}
       <DossierWizard
         dossier={dossier}
