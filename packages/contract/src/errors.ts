@@ -10,6 +10,7 @@ import { INPUT_LIMITS } from './limits.ts';
 import { ASSOCIATION_FILE_MESSAGES, MEMBERSHIP_MESSAGES } from './association-messages.ts';
 import { TRANSITION_MESSAGES } from './machines/transition-messages.ts';
 import { MESSAGES, REFERENTIEL_MESSAGES, SEARCH_MESSAGES } from './messages.ts';
+import { CRF_MESSAGES } from './subsidies/crf-messages.ts';
 import { SUBSIDY_MESSAGES } from './subsidies/messages.ts';
 
 export type { ErrorEntry } from './errors-core.ts';
@@ -135,6 +136,21 @@ export const ERRORS = {
     example: { manquants: ['Attestation sur l’honneur', 'Budget du projet'] },
   },
 
+  // Financial reports (subsidies/crf-routes.ts)
+  CRF_NOT_FOUND: { status: 404, message: CRF_MESSAGES.notFound },
+  CRF_NOT_EDITABLE: { status: 403, message: CRF_MESSAGES.notEditable },
+  CRF_DOSSIER_NOT_GRANTED: { status: 409, message: CRF_MESSAGES.notGranted },
+  CRF_EXERCICE_INVALID: {
+    status: 400, code: 'VALIDATION_ERROR', field: 'exercice',
+    message: ({ from, to }: { from: number; to: number }) => CRF_MESSAGES.exerciceOutOfDossier(from, to),
+    example: { from: 2025, to: 2026 },
+  },
+  CRF_NOT_TRANSMITTABLE: {
+    status: 400,
+    message: ({ manquants }: { manquants: string[] }) => CRF_MESSAGES.notTransmittable(manquants),
+    example: { manquants: ['les comptes annuels', "le rapport d'activité"] },
+  },
+
   // State machines (machines/): an event refused by the machine
   TRANSITION_UNKNOWN_EVENT: {
     status: 400,
@@ -211,6 +227,12 @@ const SCOPE_ERRORS: Record<ResourceKind, readonly ErrorKey[]> = {
  */
 export const SUBSIDY_ERRORS_AWAITING_ROUTES = [
   'NO_PROJECT_MATCHES',
+  // The financial reports' routes (crfRoutes) are served once their server module lands.
+  'CRF_NOT_FOUND',
+  'CRF_NOT_EDITABLE',
+  'CRF_DOSSIER_NOT_GRANTED',
+  'CRF_EXERCICE_INVALID',
+  'CRF_NOT_TRANSMITTABLE',
 ] as const satisfies readonly ErrorKey[];
 /** Answered by every route that fires a state-machine event. */
 export const TRANSITION_ERRORS = ['TRANSITION_UNKNOWN_EVENT', 'TRANSITION_WRONG_STATE', 'TRANSITION_FORBIDDEN'] as const;

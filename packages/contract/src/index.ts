@@ -47,6 +47,7 @@ export * from './roles.ts';
 export * from './scope.ts';
 export * from './subsidies/index.ts';
 export * from './subsidies/dossier-routes.ts';
+export * from './subsidies/crf-routes.ts';
 export * from './subsidies/worklist-routes.ts';
 export * from './subsidies/instruction-routes.ts';
 export * from './subsidies/rds-routes.ts';
