@@ -7,7 +7,11 @@
 // member then sees it granted, with the amount. Second: the DRAJES Île-de-France (the service's
 // own account) selects 21 dossiers of one association by keyboard and grants them in one bulk
 // action: 20 are granted, the one still in D is refused with its reason; the XLSX of the list of
-// the granted ones holds those 20, « Accordé ». Every screen is checked with axe.
+// the granted ones holds those 20, « Accordé ». Third: the instructor marks a dossier incomplete
+// with what is missing; the member reads it on the dossier's page, writes to the service and
+// declares the dossier complete; the instructor finds it by the work list's « unread messages »
+// filter, reads the message (the count goes) and sees the dossier complete again. Every screen is
+// checked with axe.
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
@@ -51,6 +55,7 @@ let pool: pg.Pool;
 let sentBack: DossierCopy;
 const toGrant: DossierCopy[] = [];
 let notYetOpened: DossierCopy;
+let markedIncomplete: DossierCopy;
 
 async function api(method: string, path: string, body?: unknown, token?: string): Promise<unknown> {
   const isForm = body instanceof FormData;
@@ -88,6 +93,7 @@ beforeAll(async () => {
     toGrant.push(await copyDemoDossier(pool, BULK_ASSOCIATION, { campaign: 'ANS Part territoriale', etats: { [DRAJES]: n < 16 ? '2' : '4' }, demande: { [DRAJES]: 1500 } }));
   }
   notYetOpened = await copyDemoDossier(pool, BULK_ASSOCIATION, { campaign: 'ANS Part territoriale', etats: { [DRAJES]: 'D' }, demande: { [DRAJES]: 1500 } });
+  markedIncomplete = await copyDemoDossier(pool, ASSOCIATION, { campaign: 'ANS Part territoriale', etats: { [SDJES]: '2' }, withFile: true });
 });
 
 afterAll(async () => {
@@ -324,5 +330,86 @@ describe('action groupée et export de la liste', () => {
     expect(rows.map((r) => r.idFo).sort()).toEqual(toGrant.map((d) => d.idFo).sort());
     expect(new Set(rows.map((r) => `${r.etat} | ${r.demandeur} | ${r.service}`))).toEqual(new Set([`Accordé | ${BULK_ASSOCIATION.nom} | ${DRAJES}`]));
     await browser.shot('export xlsx des dossiers accordes');
+  }, 180_000);
+});
+
+describe('dossier incomplet et messages non lus du côté du service', () => {
+  it('l’instructeur marque le dossier incomplet ; le membre écrit au service et le déclare complet ; l’instructeur trouve le message non lu par le filtre, le lit et voit le dossier complet', async () => {
+    const page = browser.page();
+    const { id, idFo } = markedIncomplete;
+    const MISSING = 'Le budget prévisionnel joint est celui de l’an dernier.';
+    const MESSAGE = 'Bonjour, le budget de cette année est maintenant joint au dossier.';
+
+    // The instructor marks it incomplete with what is missing.
+    await signIn(page, INSTRUCTOR);
+    await page.goto(`/client/instructeur/dossiers/${id}`);
+    await visible(page.getByRole('heading', { level: 1, name: `Dossier de demande de subvention n° ${idFo}` }));
+    await fire(page, 'Marquer le dossier incomplet', idFo, (d) => d.getByLabel(/^Ce qui manque au dossier/).fill(MISSING), 'marquer le dossier incomplet');
+    await visible(page.locator('#instruction-resultat').getByText('Le dossier est marqué incomplet : l’association en est prévenue.'));
+    await signOut(page);
+
+    // The member reads what is missing on the dossier's page, writes to the service and declares it complete.
+    await signIn(page);
+    await page.goto(`/client/associations/subvention-demande/${id}`);
+    const notices = page.getByTestId('messages-du-service');
+    await visible(notices.getByRole('heading', { level: 2, name: new RegExp(`^Dossier marqué incomplet par ${SDJES} le \\d{2}/\\d{2}/\\d{4}$`) }));
+    await visible(notices.getByText(MISSING));
+    await page.locator('#message-texte').fill(MESSAGE);
+    await page.getByRole('button', { name: 'Envoyer le message' }).click();
+    await visible(page.getByRole('list', { name: 'Fil des messages' }).getByText(MESSAGE));
+    // Read only but its documents: the new budget replaces the old one, the answers stay as saved.
+    await page.goto(`/client/associations/subvention-demande/${id}?etape=2`);
+    await visible(page.getByText(/Ce dossier est en lecture seule, sauf ses documents/));
+    expect(await page.locator('#custom-nb_licencies').isDisabled()).toBe(true);
+    const budget = page.getByRole('group', { name: /^Budget prévisionnel/ });
+    await budget.locator('input[type=file]').setInputFiles({ name: 'budget-de-l-annee.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await visible(budget.getByText('Joint : budget-de-l-annee.pdf'));
+    await page.getByRole('button', { name: 'Enregistrer les documents' }).click();
+    await visible(page.getByText('Les documents sont joints au dossier. Déclarez-le complet quand rien ne manque plus.'));
+    const attached = await pool.query<{ nom: string }>(
+      `SELECT d.nom FROM dossier_documents dd JOIN association_documents d ON d.id = dd.document_id WHERE dd.dossier_id = $1`,
+      [id],
+    );
+    expect(attached.rows.map((r) => r.nom)).toContain('budget-de-l-annee.pdf');
+    await browser.shot('le membre joint le budget qui manquait');
+    await page.getByLabel('Un mot pour le service (facultatif)').fill('Budget joint, voir le message.');
+    await browser.shot('le membre declare le dossier complet');
+    await notices.getByRole('button', { name: 'Déclarer le dossier complet' }).click();
+    await visible(page.getByText('Le dossier est déclaré complet ; les services qui l’instruisent en sont informés.'));
+    expect(await page.getByTestId('messages-du-service').count()).toBe(0);
+    const statut = await pool.query<{ statut: string }>('SELECT statut FROM dossiers WHERE id = $1', [id]);
+    expect(statut.rows[0]!.statut).toBe('complet');
+    await signOut(page);
+
+    // The instructor: the work list's filter finds the dossier with the unread message, the page reads it.
+    await signIn(page, INSTRUCTOR);
+    await search(page, ASSOCIATION.nom);
+    await page.getByLabel('Avec des messages non lus').focus();
+    await page.keyboard.press('Space');
+    await onPath(page, /messages_non_lus=/);
+    await visible(page.getByText('1 dossier(s) correspondent à ces critères.'));
+    const table = page.getByRole('table', { name: 'Dossiers de la liste de travail' });
+    const row = table.getByRole('row').filter({ hasText: idFo });
+    await visible(row.getByText('1 non lu(s)'));
+    await visible(row.getByText('Complet', { exact: true }));
+    await browser.shot('liste filtree sur les messages non lus');
+    // With the mouse, at the middle of the number: Playwright's own click takes the cell for
+    // something covering the link, though the browser's hit test (elementsFromPoint) gives the link.
+    const link = row.getByRole('link', { name: `Dossier ${idFo}` });
+    await link.scrollIntoViewIfNeeded();
+    const box = (await link.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await onPath(page, `/client/instructeur/dossiers/${id}`);
+    await visible(page.getByRole('heading', { name: 'Messages avec l’association (1 message non lu)' }));
+    const thread = page.getByRole('list', { name: 'Fil des messages' });
+    await thread.getByText(MESSAGE).scrollIntoViewIfNeeded();
+    await visible(thread.getByText(MESSAGE));
+    await visible(page.getByRole('heading', { name: 'Messages avec l’association', exact: true }));
+    await browser.shot('message lu par l instructeur');
+
+    // Back in the list, nothing is left unread for this association.
+    await page.goBack();
+    await onPath(page, /messages_non_lus=/);
+    await visible(page.getByText('Aucun dossier ne correspond à ces critères.'));
   }, 180_000);
 });

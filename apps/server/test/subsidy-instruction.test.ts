@@ -298,6 +298,9 @@ describe('the « incomplet » mark (spec §3, §4)', () => {
     expect(read.body.incomplet.commentaire).toBe('Il manque les statuts signés.');
     // Documents may be attached while completing.
     expect((await dossierCalls(t, member.token).patch(`/${row.id}/documents`, { documents: [] })).status).toBe(200);
+    expect((await dossierCalls(t, member.token).put(`/${row.id}/documents`, { documents: [] })).status).toBe(200);
+    // The rest of the dossier stays read only.
+    expect((await dossierCalls(t, member.token).put(`/${row.id}`, { step: 2, renouvellement: true, pluriannuel: false, exercice_fin: null, customs: [] })).body.code).toBe('DOSSIER_NOT_EDITABLE');
     const completed = await dossierCalls(t, member.token).post(`/${row.id}/complete`, { comment: 'Statuts joints.' });
     expect(completed.status, JSON.stringify(completed.body)).toBe(200);
     expect(completed.body.description.statut).toBe('complet');
@@ -307,8 +310,9 @@ describe('the « incomplet » mark (spec §3, §4)', () => {
     expect(sent.mails).toEqual([agent.account.email]);
     expect(sent.notifications).toEqual([`${agent.account.email}:2`]);
     expect(sent.mailTexts[0]).toContain("L'association a complété le dossier. Statuts joints.");
-    // Completing a complete dossier is refused.
+    // Completing a complete dossier is refused, and its documents are read only again.
     expect((await dossierCalls(t, member.token).post(`/${row.id}/complete`, {})).body.code).toBe('INSTRUCTION_ACTION_REFUSED');
+    expect((await dossierCalls(t, member.token).put(`/${row.id}/documents`, { documents: [] })).body.code).toBe('DOSSIER_NOT_EDITABLE');
   });
 
   it('a dossier whose end exercise is past cannot be completed', async () => {

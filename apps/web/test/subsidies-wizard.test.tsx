@@ -52,7 +52,15 @@ function Location() {
   return <output data-testid="location">{location.search}</output>;
 }
 
-function Harness({ initial, handlers, choices = NO_CHOICES, documents = [] }: { initial: Dossier | null; handlers: Partial<WizardHandlers>; choices?: ApplicantChoices; documents?: AssociationDocument[] }) {
+interface HarnessExtra {
+  choices?: ApplicantChoices;
+  documents?: AssociationDocument[];
+  /** Read mode, with the documents alone open or not (a dossier marked incomplete). */
+  readOnly?: boolean;
+  documentsOnly?: boolean;
+}
+
+function Harness({ initial, handlers, choices = NO_CHOICES, documents = [], readOnly = false, documentsOnly = false }: { initial: Dossier | null; handlers: Partial<WizardHandlers> } & HarnessExtra) {
   const [dossier, setDossier] = useState(initial);
   const all: WizardHandlers = {
     createDossier: async (choice) => {
@@ -70,6 +78,7 @@ function Harness({ initial, handlers, choices = NO_CHOICES, documents = [] }: { 
     saveProject: vi.fn(),
     deleteProject: vi.fn(),
     transmit: vi.fn(),
+    ...(handlers.attachDocuments ? { attachDocuments: handlers.attachDocuments } : {}),
   };
   return (
     <DossierWizard
@@ -79,7 +88,8 @@ function Harness({ initial, handlers, choices = NO_CHOICES, documents = [] }: { 
       choices={choices}
       associationDocuments={documents}
       questions={QUESTIONS}
-      readOnly={false}
+      readOnly={readOnly}
+      documentsOnly={documentsOnly}
       canTransmit
       handlers={all}
       draftKey="dossier:u1:d1"
@@ -87,7 +97,7 @@ function Harness({ initial, handlers, choices = NO_CHOICES, documents = [] }: { 
   );
 }
 
-function renderWizard(initial: Dossier | null, handlers: Partial<WizardHandlers> = {}, search = '', extra: { choices?: ApplicantChoices; documents?: AssociationDocument[] } = {}) {
+function renderWizard(initial: Dossier | null, handlers: Partial<WizardHandlers> = {}, search = '', extra: HarnessExtra = {}) {
   return render(
     <MemoryRouter initialEntries={[`/associations/x/subvention-demande${search}`]}>
       <Harness initial={initial} handlers={handlers} {...extra} />
@@ -332,5 +342,38 @@ describe('dossier wizard', () => {
     expect(step).toBe(1);
     expect(changes.demandeur.id_rib).toBe(CHOICES.ribs[0]!.id);
     expect(changes.documents).toEqual([expect.objectContaining({ code: 'rib', uuid: 'c0000000-0000-4000-8000-000000000002' })]);
+  });
+
+  it('a dossier marked incomplete is read only but its documents: one is attached and the documents alone are saved', async () => {
+    const updateDossier = vi.fn(async () => makeDossier());
+    const attachDocuments = vi.fn(async () => {});
+    const uploadDocument = vi.fn(async () => ({ uuid: 'c0000000-0000-4000-8000-000000000003', id_siret: null, type: 'Demande', nom: 'statuts-2026.pdf', annee_validite: null }) as AssociationDocument);
+    const marked = makeDossier({ step: 4 });
+    marked.documents = [{ uuid: RIB_COPY.uuid, code: 'rib', nom: RIB_COPY.nom, id_type: 'RIB' }];
+    renderWizard(marked, { updateDossier, uploadDocument, attachDocuments }, '?etape=2', { readOnly: true, documentsOnly: true });
+    expect(screen.getByText(/Ce dossier est en lecture seule, sauf ses documents/)).toBeInTheDocument();
+    // The answers stay as saved.
+    for (const radio of within(screen.getByRole('group', { name: /renouvellement/ })).getAllByRole('radio')) expect(radio).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les documents' }));
+    expect(attachDocuments).not.toHaveBeenCalled();
+    expect(within(screen.getByTestId('error-summary')).getByRole('link', { name: 'Le document « Statuts » est obligatoire.' })).toBeInTheDocument();
+
+    await userEvent.upload(document.querySelector<HTMLInputElement>('#doc-STC-file')!, new File(['%PDF-1.4'], 'statuts-2026.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText('Joint : statuts-2026.pdf')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les documents' }));
+    await waitFor(() => expect(attachDocuments).toHaveBeenCalledTimes(1));
+    expect(attachDocuments).toHaveBeenCalledWith([
+      expect.objectContaining({ code: 'rib', uuid: RIB_COPY.uuid }),
+      expect.objectContaining({ code: 'STC', uuid: 'c0000000-0000-4000-8000-000000000003' }),
+    ]);
+    expect(updateDossier).not.toHaveBeenCalled();
+  });
+
+  it('a dossier in read mode without the completion offers no document to attach and nothing to save', () => {
+    renderWizard(makeDossier({ step: 4 }), { attachDocuments: vi.fn() }, '?etape=2', { readOnly: true });
+    expect(screen.getByText('Ce dossier est en lecture seule : il n’est pas modifiable dans son état actuel.')).toBeInTheDocument();
+    expect(document.querySelector('#doc-STC-file')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Enregistrer/ })).toBeNull();
   });
 });

@@ -52,11 +52,14 @@ export function stepBody(step: number, changes: DossierChanges): StepBody {
   }
 }
 
+/** Attaches the association's documents to the dossier's expected ones (the list replaces the saved one). */
+export function attachDocuments(id: string, documents: NonNullable<DossierChanges['documents']>) {
+  return callApi(dossierRoutes.putDocuments, { params: { id }, query: {}, body: { documents: documents.map(({ code, uuid }) => ({ code, uuid })) } });
+}
+
 /** Saves one step: steps 1 (the RIB's copy) and 2 first attach their documents, then the step itself. */
 export async function saveStep(id: string, step: number, changes: DossierChanges) {
-  if ((step === 1 || step === 2) && changes.documents) {
-    await callApi(dossierRoutes.putDocuments, { params: { id }, query: {}, body: { documents: changes.documents.map(({ code, uuid }) => ({ code, uuid })) } });
-  }
+  if ((step === 1 || step === 2) && changes.documents) await attachDocuments(id, changes.documents);
   return callApi(dossierRoutes.updateDossier, { params: { id }, query: {}, body: stepBody(step, changes) });
 }
 

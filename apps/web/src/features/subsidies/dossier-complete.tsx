@@ -32,7 +32,7 @@ export function DossierComplete({ dossier, onCompleted }: { dossier: DossierView
       <h3 id="completer-dossier" className={fr.cx('fr-h6', 'fr-mb-1w')}>
         Déclarer le dossier complet
       </h3>
-      <p className={fr.cx('fr-text--sm')}>Joignez d’abord ce qui manque (documents, étapes du dossier), puis déclarez-le complet : le service en est informé.</p>
+      <p className={fr.cx('fr-text--sm')}>Joignez d’abord les documents qui manquent (étape 3 du dossier), puis déclarez-le complet : le service en est informé.</p>
       <ErrorSummary {...summary} />
       <Input
         label="Un mot pour le service (facultatif)"

@@ -29,7 +29,7 @@ import { formatEuros } from '../../lib/format/euros.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog.tsx';
 import { Page } from '../shell/index.ts';
-import { saveProject, saveStep } from './dossier-api.ts';
+import { attachDocuments, saveProject, saveStep } from './dossier-api.ts';
 import { useDossier } from './use-dossier.ts';
 import { DOSSIERS_PATH } from './paths.ts';
 import { DossierMessages } from './dossier-messages.tsx';
@@ -139,6 +139,10 @@ export function DossierPage() {
       setView(next);
       setJustTransmitted(true);
     },
+    attachDocuments: async (documents) => {
+      setView(await attachDocuments(id, documents));
+      toast.success('Les documents sont joints au dossier. Déclarez-le complet quand rien ne manque plus.');
+    },
   };
 
   return (
@@ -153,6 +157,7 @@ export function DossierPage() {
         associationDocuments={documents.data ?? []}
         questions={questions.data}
         readOnly={current.mode === 'read'}
+        documentsOnly={current.options.actions.includes('completer')}
         canTransmit={events.includes('transmettre') || events.includes('retransmettre')}
         handlers={handlers}
         draftKey={user ? `dossier:${user.authId}:${id}` : undefined}

@@ -29,6 +29,8 @@ export interface WizardHandlers {
   saveProject: (projet: ProjectDraft) => Promise<void>;
   deleteProject: (id: string) => Promise<void>;
   transmit: () => Promise<void>;
+  /** Attaches the expected documents alone (a dossier a service marked incomplete: the rest is read only). */
+  attachDocuments?: (documents: Dossier['documents']) => Promise<void>;
 }
 
 interface DossierWizardProps {
@@ -40,6 +42,11 @@ interface DossierWizardProps {
   /** The questions every dossier answers (enabled ones), shown in step 2 and awaited by transmission. */
   questions: readonly Question[];
   readOnly: boolean;
+  /**
+   * In read mode, the expected documents may still be attached: a dossier a service marked
+   * incomplete that the member may complete (action completer, spec §4).
+   */
+  documentsOnly?: boolean;
   canTransmit: boolean;
   handlers: WizardHandlers;
   /** Shown under the steps (PDF link, messages). */
@@ -50,7 +57,7 @@ interface DossierWizardProps {
   initialChoice?: Partial<SchemeChoice>;
 }
 
-export function DossierWizard({ dossier, subvention, subventions, choices, associationDocuments, questions, readOnly, canTransmit, handlers, aside, draftKey, initialChoice = {} }: DossierWizardProps) {
+export function DossierWizard({ dossier, subvention, subventions, choices, associationDocuments, questions, readOnly, documentsOnly = false, canTransmit, handlers, aside, draftKey, initialChoice = {} }: DossierWizardProps) {
   const [params, setParams] = useSearchParams();
   const step = stepFromQuery(params.get('etape'), dossier);
   const open = openSteps(dossier);
@@ -100,7 +107,18 @@ export function DossierWizard({ dossier, subvention, subventions, choices, assoc
           </Badge>
         </p>
       )}
-      {readOnly && dossier && <Alert severity="info" small className={fr.cx('fr-mb-2w')} description="Ce dossier est en lecture seule : il n’est pas modifiable dans son état actuel." />}
+      {readOnly && dossier && (
+        <Alert
+          severity="info"
+          small
+          className={fr.cx('fr-mb-2w')}
+          description={
+            documentsOnly
+              ? 'Ce dossier est en lecture seule, sauf ses documents : joignez à l’étape 3 ce qui manque, puis déclarez le dossier complet.'
+              : 'Ce dossier est en lecture seule : il n’est pas modifiable dans son état actuel.'
+          }
+        />
+      )}
       {/* The space keeps the title and « Étape n sur 5 » apart in the heading's spoken name. */}
       <Stepper ref={stepper} currentStep={step + 1} stepCount={WIZARD_STEPS.length} title={`${info.title} `} nextTitle={WIZARD_STEPS[step + 1]?.title} />
       <nav aria-label="Étapes du dossier" className={fr.cx('fr-mb-3w')}>
@@ -157,6 +175,7 @@ export function DossierWizard({ dossier, subvention, subventions, choices, assoc
           onUpload={handlers.uploadDocument}
           onBack={() => goTo(1)}
           onSave={(c) => save(c, 2)}
+          {...(readOnly && documentsOnly && handlers.attachDocuments ? { onAttachDocuments: handlers.attachDocuments } : {})}
         />
       )}
       {dossier && subvention && step === 3 && (

@@ -2,8 +2,9 @@
 // scheme's span, dossierEndYear), the dossier's expected fields, and the scheme's expected
 // documents shown by their conditions (required ones with the red asterisk): each one attached from
 // the association's documents of that type, or uploaded there (the documents API), with a progress bar.
+// In read mode with `onAttachDocuments` (a dossier marked incomplete), the documents alone stay open.
 import { fr } from '@codegouvfr/react-dsfr';
-import { dossierEndYear, MESSAGES, type AssociationDocument, type Question } from '@portail/contract';
+import { dossierEndYear, MESSAGES, type AssociationDocument, type Dossier, type Question } from '@portail/contract';
 import { useState, type FormEvent } from 'react';
 import { DraftNotice } from '../../../lib/forms/draft-notice.tsx';
 import { fieldSetter, useDraftState } from '../../../lib/forms/draft-state.ts';
@@ -25,11 +26,14 @@ interface StepDocumentsProps extends StepProps {
   /** Uploads a file of this document type (the expected document's nature) to the association file; resolves with the new document. */
   onUpload: (type: string, file: File, options?: { onProgress?: (fraction: number) => void }) => Promise<AssociationDocument>;
   onBack: () => void;
+  /** Given in read mode when the documents alone may still be attached (the rest stays as saved). */
+  onAttachDocuments?: (documents: Dossier['documents']) => Promise<void>;
 }
 
 const yesNo = (value: boolean | null) => (value === null ? '' : value ? 'oui' : 'non');
 
-export function StepDocuments({ dossier, subvention, readOnly, draftKey, onSave, associationDocuments, questions, onUpload, onBack }: StepDocumentsProps) {
+export function StepDocuments({ dossier, subvention, readOnly, draftKey, onSave, associationDocuments, questions, onUpload, onBack, onAttachDocuments }: StepDocumentsProps) {
+  const documentsOnly = readOnly && onAttachDocuments !== undefined;
   const multiYearScheme = subvention.dispositif.duree_pluriannuelle !== null;
   const draftState = useDraftState(draftKey, {
     renouvellement: yesNo(dossier.description.renouvellement),
@@ -89,14 +93,23 @@ export function StepDocuments({ dossier, subvention, readOnly, draftKey, onSave,
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const found: Record<string, string> = {};
+    const attachedCodes = new Set(attached.map((d) => d.code));
+    const shownCodes = new Set(documents.map((d) => d.code));
+    if (documentsOnly) {
+      for (const d of documents) if (d.required && !attachedCodes.has(d.code)) found[`doc-${d.code}`] = `Le document « ${d.label} » est obligatoire.`;
+      if (refuse(found)) return;
+      await send(async () => {
+        await onAttachDocuments(attached.filter((d) => shownCodes.has(d.code)));
+        draftState.clear();
+      });
+      return;
+    }
     if (!renouvellement) found.renouvellement = MESSAGES.pleaseFill('renouvellement');
     if (!pluriannuel) found.pluriannuel = MESSAGES.pleaseFill('demande pluriannuelle');
     for (const f of fields) if (f.required && (customValue(customs, f.code) ?? '') === '') found[`custom-${f.code}`] = MESSAGES.pleaseFill(f.label);
-    const attachedCodes = new Set(attached.map((d) => d.code));
     for (const d of documents) if (d.required && !attachedCodes.has(d.code)) found[`doc-${d.code}`] = `Le document « ${d.label} » est obligatoire.`;
     if (refuse(found)) return;
     await send(async () => {
-      const shownCodes = new Set(documents.map((d) => d.code));
       await onSave({
         description: {
           renouvellement: renouvellement === 'oui',
@@ -177,14 +190,14 @@ export function StepDocuments({ dossier, subvention, readOnly, draftKey, onSave,
           expected={d}
           current={attached.find((a) => a.code === d.code)}
           candidates={associationDocuments.filter((a) => a.type === d.code || a.type === d.nature)}
-          readOnly={readOnly}
+          readOnly={readOnly && !documentsOnly}
           error={errors[`doc-${d.code}`]}
           busy={uploading !== null}
           onChoose={(document) => attach(d.code, document)}
           onUpload={(file, onProgress) => upload(d.code, d.nature, file, onProgress)}
         />
       ))}
-      <StepActions readOnly={readOnly} saving={saving} onBack={onBack} />
+      <StepActions readOnly={readOnly && !documentsOnly} saving={saving} onBack={onBack} {...(documentsOnly ? { label: 'Enregistrer les documents' } : {})} />
     </form>
   );
 }
