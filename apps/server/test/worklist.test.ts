@@ -4,7 +4,7 @@
 // the CSV and XLSX exports (French Excel, formulas neutralised, X-Total-Count) and their limit per
 // account, and the instruction's last change following its state.
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { INSTRUCTION_MESSAGES, MESSAGES, SUBSIDY_MESSAGES, WORKLIST_EXPORT_COLUMNS, type Role, type WorklistItem } from '@portail/contract';
 import { createAssociation, type TestAssociation } from './support/association-factory.ts';
 import { signIn } from './support/factories.ts';
@@ -13,6 +13,7 @@ import { createService } from './support/rds-fixtures.ts';
 import { createDossier, createScheme, type SubsidyScheme } from './support/subsidy-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 import { pageStatement } from '../src/modules/demande/worklist/index.ts';
+import { poolOf } from '../src/db/prisma.ts';
 
 const LIST = '/api/lca-server/demande/instructeur/dossiers';
 
@@ -134,6 +135,24 @@ describe('reach', () => {
     expect(idFos((await get(tokens.ailleurs)).body.items)).toContain(d.idFo);
     expect(idFos((await get(tokens.osiris)).body.items)).not.toContain(d.idFo);
     await t.db.dossier.delete({ where: { id: d.id } });
+  });
+});
+
+describe('the request path of a page', () => {
+  it('costs a service two statements on the pool, none through Prisma, once the account state is kept: its services, then the page with its unread counts', async () => {
+    expect((await get(tokens.region)).status).toBe(200);
+    const throughPrisma = [vi.spyOn(t.db, '$queryRaw'), vi.spyOn(t.db, '$queryRawUnsafe')];
+    const onPool = vi.spyOn(poolOf(t.db)!, 'query');
+    try {
+      const response = await get(tokens.region);
+      expect(response.status).toBe(200);
+      expect(idFos(response.body.items)).toEqual(expect.arrayContaining([made.regionD!.idFo, made.departementD!.idFo]));
+      expect(onPool).toHaveBeenCalledTimes(2);
+      for (const spy of throughPrisma) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of throughPrisma) spy.mockRestore();
+      onPool.mockRestore();
+    }
   });
 });
 

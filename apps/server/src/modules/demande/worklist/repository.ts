@@ -6,6 +6,7 @@
 import { UUID_PATTERN, type WorklistFilters, type WorklistSort } from '@portail/contract';
 import { likeLiteral } from '../../../db/like-pattern.ts';
 import { Prisma, type Database } from '../../../db/prisma.ts';
+import { readRows } from '../../../db/read-rows.ts';
 
 /** Who the caller reaches: the instructions of some services (and the ones the caller created), or every service's. */
 export type WorklistReach = { kind: 'services'; serviceIds: string[]; userId: string } | { kind: 'all'; userId: string };
@@ -46,6 +47,8 @@ export interface WorklistRow {
   created_by_type: string;
   deleted_at: Date | null;
   created_at: Date;
+  /** The association's messages the reader has not read (only on a page read with `unreadOf`). */
+  messages_non_lus?: number;
 }
 
 
@@ -98,9 +101,11 @@ const servicesOf = (reach: Extract<WorklistReach, { kind: 'services' }>, f: Work
 /**
  * One page of the list: `limit` rows past `after`. For a services reach, each service's page is read
  * by its own index (service, sort column, id) and the pages merged: k services cost k pages, never
- * the services' whole lists. Exported for the bench, which runs the same statement on bare pg.
+ * the services' whole lists. With `unreadOf`, each row counts the association's messages (type 5
+ * notifications) that user has not read, in the same statement (the screen's list; not the exports).
+ * Exported for the bench, which runs the same statement on bare pg.
  */
-export function pageStatement(reach: WorklistReach, f: WorklistFilters, page: PageRequest): Prisma.Sql {
+export function pageStatement(reach: WorklistReach, f: WorklistFilters, page: PageRequest, unreadOf?: string): Prisma.Sql {
   const column = SORT_COLUMN[page.sort];
   const desc = page.order === 'desc';
   const direction = desc ? Prisma.sql`DESC` : Prisma.sql`ASC`;
@@ -119,8 +124,12 @@ export function pageStatement(reach: WorklistReach, f: WorklistFilters, page: Pa
     reach.kind === 'services'
       ? Prisma.sql`SELECT w.* FROM unnest(${servicesOf(reach, f)}::uuid[]) AS reach(service_id) CROSS JOIN LATERAL (${inner(Prisma.sql`i.service_id = reach.service_id`)}) w`
       : inner(Prisma.sql`TRUE`);
+  const unread = unreadOf
+    ? Prisma.sql`, (SELECT count(*)::int FROM notifications n
+        WHERE n.user_id = ${unreadOf}::uuid AND n.read_at IS NULL AND n.type = 5 AND n.payload->>'dossier' = w.dossier_id::text) AS messages_non_lus`
+    : Prisma.empty;
   return Prisma.sql`
-    SELECT w.*, dp.label AS libelle_dispositif, sa.nom AS service_nom
+    SELECT w.*, dp.label AS libelle_dispositif, sa.nom AS service_nom${unread}
     FROM (${rows}) w JOIN dispositifs dp ON dp.id = w.dispositif_id JOIN service_accounts sa ON sa.id = w.service_id
     ORDER BY w.sort_at ${direction}, w.id ${direction} LIMIT ${page.limit}`;
 }
@@ -139,7 +148,11 @@ function countStatement(reach: WorklistReach, f: WorklistFilters): Prisma.Sql {
 /** `reader`: where lists, counts and exports read (the replica when there is one); `primary`: the rest. */
 export function createWorklistRepository(reader: Database, primary: Database) {
   return {
-    page: (reach: WorklistReach, f: WorklistFilters, page: PageRequest, from: Database = reader) => from.$queryRaw<WorklistRow[]>(pageStatement(reach, f, page)),
+    /** A page, straight on the pool (read-rows.ts): the list is the instructors' most frequent read. */
+    page: (reach: WorklistReach, f: WorklistFilters, page: PageRequest, unreadOf?: string) => {
+      const statement = pageStatement(reach, f, page, unreadOf);
+      return readRows<WorklistRow>(reader, statement.text, statement.values);
+    },
     /** The rows of a bulk's `selectAll`, read on the primary (what the transitions will lock), at most `limit`. */
     selection: (reach: WorklistReach, f: WorklistFilters, limit: number) =>
       primary.$queryRaw<WorklistRow[]>(pageStatement(reach, f, { sort: 'updated_at', order: 'desc', limit })),
@@ -171,13 +184,6 @@ export function createWorklistRepository(reader: Database, primary: Database) {
     requestedAmounts: (dossierId: string, serviceId: string) =>
       primary.$queryRaw<{ projet: string; annee: number; montant: string | null }[]>`SELECT f.projet_id::text AS projet, f.annee, f.montant_demande::text AS montant
         FROM projet_financements f JOIN projets p ON p.id = f.projet_id WHERE p.dossier_id = ${dossierId}::uuid AND f.service_id = ${serviceId}::uuid`,
-    /** Messages from the association (notifications of type 5) the user has not read, per listed dossier. */
-    async unreadMessages(userId: string, dossierIds: string[]): Promise<Map<string, number>> {
-      if (dossierIds.length === 0) return new Map();
-      const rows = await reader.$queryRaw<{ id: string; n: number }[]>`SELECT payload->>'dossier' AS id, count(*)::int AS n FROM notifications
-        WHERE user_id = ${userId}::uuid AND read_at IS NULL AND type = 5 AND payload->>'dossier' = ANY(${dossierIds}::text[]) GROUP BY 1`;
-      return new Map(rows.map((r) => [r.id, r.n]));
-    },
   };
 }
 export type WorklistRepository = ReturnType<typeof createWorklistRepository>;

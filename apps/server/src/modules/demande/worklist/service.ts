@@ -52,7 +52,7 @@ export interface WorklistServiceDeps {
 
 const STATE_LABELS = dossierInstructionMachine.states as Record<DossierState, { label: string }>;
 
-export function toWorklistItem(row: WorklistRow, unread: number): WorklistItem {
+export function toWorklistItem(row: WorklistRow): WorklistItem {
   return {
     id: row.id,
     dossier_id: row.dossier_id,
@@ -73,7 +73,7 @@ export function toWorklistItem(row: WorklistRow, unread: number): WorklistItem {
     deleted: row.deleted_at !== null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
-    messages_non_lus: unread,
+    messages_non_lus: row.messages_non_lus ?? 0,
   };
 }
 
@@ -118,12 +118,11 @@ export function createWorklistService({ repository, hierarchy, instruction, ownT
       const reach = await reachOf(claims, q);
       if (!reach) return { items: [], limit: q.limit, next_cursor: null };
       // One row more than the page tells whether another page follows.
-      const rows = await repository.page(reach, q, { sort: q.sort, order: q.order, limit: q.limit + 1, after });
+      const rows = await repository.page(reach, q, { sort: q.sort, order: q.order, limit: q.limit + 1, after }, claims.userId);
       const page = rows.slice(0, q.limit);
-      const unread = await repository.unreadMessages(claims.userId, [...new Set(page.map((r) => r.dossier_id))]);
       const last = page.at(-1);
       return {
-        items: page.map((r) => toWorklistItem(r, unread.get(r.dossier_id) ?? 0)),
+        items: page.map(toWorklistItem),
         limit: q.limit,
         next_cursor: rows.length > q.limit && last ? encodeCursor(q.sort, q.order, { at: last.sort_at, id: last.id }) : null,
       };

@@ -1,6 +1,7 @@
 // Data access for the subsidy part of instructing services (docs/domain.md « Services instructeurs »).
 import { likeLiteral } from '../../../db/like-pattern.ts';
 import type { Database } from '../../../db/prisma.ts';
+import { readRows } from '../../../db/read-rows.ts';
 import { transactionRunner, type DbTransaction } from '../../../db/transaction.ts';
 import { Prisma } from '../../../generated/prisma/client.ts';
 
@@ -75,6 +76,21 @@ export function createServiceRepository(db: Database) {
       }
       return ids;
     },
+    /**
+     * The account's service and every service below it, in one statement on the pool (the work
+     * list asks at each page); empty without a service record. UNION stops on a cycle.
+     */
+    subtreeOfAccount: async (authId: string): Promise<string[]> =>
+      (
+        await readRows<{ id: string }>(
+          db,
+          `WITH RECURSIVE below(id) AS (SELECT id FROM service_accounts WHERE auth_id = $1::uuid
+             UNION SELECT sa.id FROM service_accounts sa JOIN below ON sa.parent_id = below.id)
+           SELECT id::text FROM below`,
+          [authId],
+          'service_subtree_of_account',
+        )
+      ).map((row) => row.id),
     list: (filter: ServiceFilter) => {
       const text = filter.query ? likeLiteral(filter.query) : undefined;
       return db.serviceAccount.findMany({

@@ -166,8 +166,8 @@ export function createServiceAdmin(repository: ServiceRepository, addresses: Ser
     reachOf,
     /** The caller's service and every service below it (the instructors' work list); null without a service record. */
     async servicesBelow(authId: string): Promise<string[] | null> {
-      const own = await repository.findByAuthId(authId);
-      return own ? repository.subtree(own.id) : null;
+      const ids = await repository.subtreeOfAccount(authId);
+      return ids.length > 0 ? ids : null;
     },
 
     async list(claims: AuthClaims, filter: { niveau?: string; parent?: string; dispositif?: string; query?: string; includeChildren: boolean; populate: readonly string[] }) {
