@@ -442,6 +442,34 @@ describe('bulk events', () => {
     expect(response.body.done.map((d: { id: string }) => d.id)).toEqual(ids);
   });
 
+  it('refuses a listed row its state cannot leave as the machine would, without waiting for its lock; another service’s row says nothing of its state', async () => {
+    const granted = await createDossier(t, asso, schemeRegion, [region.id], { etat: '6' });
+    const elsewhere = await createDossier(t, asso, schemeAilleurs, [ailleurs.id], { etat: '6' });
+    const ids = { granted: await instructionOf(granted.id), elsewhere: await instructionOf(elsewhere.id) };
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let markLocked!: () => void;
+    const locked = new Promise<void>((resolve) => (markLocked = resolve));
+    // Another instructor's transaction holds the granted row: the bulk does not wait for it.
+    const otherWriter = t.db.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM dossier_instructions WHERE id = ${ids.granted}::uuid FOR UPDATE`;
+      markLocked();
+      await released;
+    }, { timeout: 60_000 });
+    await locked;
+    try {
+      const response = await bulk(tokens.region, { ids: Object.values(ids), event: 'ouvrir_instruction' });
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      const refused = Object.fromEntries(response.body.refused.map((r: { id: string; code: string; message: string }) => [r.id, r]));
+      expect(refused[ids.granted]).toMatchObject({ code: 'TRANSITION_WRONG_STATE', message: expect.stringContaining('Accordé') });
+      expect(refused[ids.elsewhere].code).not.toBe('TRANSITION_WRONG_STATE');
+      expect(refused[ids.elsewhere].message).not.toContain('Accordé');
+    } finally {
+      release();
+      await otherWriter;
+    }
+  });
+
   it('a grant grants each of the service’s financing lines what was asked', async () => {
     const d = await createDossier(t, asso, schemeRegion, [region.id], { etat: '2' });
     await t.db.$executeRaw`INSERT INTO projets (id, dossier_id, rang_dossier, intitule, periode, exercice, exercice_fin, updated_at) VALUES (gen_random_uuid(), ${d.id}::uuid, 1, 'Voile pour tous', 'Annuel', 2026, 2026, now())`;

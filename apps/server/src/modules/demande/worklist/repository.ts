@@ -178,7 +178,7 @@ export function createWorklistRepository(reader: Database, primary: Database) {
     },
     /** Instructions by id with their dossier and service (a bulk's `ids`), read on the primary. */
     instructionsByIds: (ids: string[]) =>
-      primary.$queryRaw<{ id: string; dossier_id: string; service_id: string; id_fo: string }[]>`SELECT i.id::text, i.dossier_id::text, i.service_id::text, d.id_fo
+      primary.$queryRaw<{ id: string; dossier_id: string; service_id: string; id_fo: string; etat: string }[]>`SELECT i.id::text, i.dossier_id::text, i.service_id::text, d.id_fo, i.etat
         FROM dossier_instructions i JOIN dossiers d ON d.id = i.dossier_id WHERE i.id = ANY(${ids}::uuid[])`,
     /** The service's financing lines of the dossier with the amount asked (a bulk grant grants what was asked). */
     requestedAmounts: (dossierId: string, serviceId: string) =>

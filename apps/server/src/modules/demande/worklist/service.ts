@@ -21,6 +21,7 @@ import {
   type WorklistSort,
 } from '@portail/contract';
 import { AppError, appError } from '../../../http/errors.ts';
+import { refusalError } from '../../workflow/index.ts';
 import type { AuthClaims } from '../../../http/request-context.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import type { PaymentShareEvent } from '../dossiers/instruction.ts';
@@ -156,21 +157,32 @@ export function createWorklistService({ repository, hierarchy, instruction, ownT
         : paiement ? { paiement: { date: paiement.date, montant: 1 } } : {};
       const checked = instructionEventSchema.safeParse({ ...template, ...sample });
       if (!checked.success) throw appError('DOSSIER_INPUT_INVALID', { motif: checked.error.issues[0]?.message ?? 'Événement invalide.' });
-      let targets: { id: string; dossier_id: string; service_id: string; id_fo: string | null }[];
+      let targets: { id: string; dossier_id: string; service_id: string; id_fo: string | null; etat: string | null }[];
+      let reach: WorklistReach | null;
       if (body.ids) {
         const found = new Map((await repository.instructionsByIds(body.ids)).map((r) => [r.id, r]));
-        targets = [...new Set(body.ids)].map((id) => found.get(id) ?? { id, dossier_id: '', service_id: '', id_fo: null });
+        targets = [...new Set(body.ids)].map((id) => found.get(id) ?? { id, dossier_id: '', service_id: '', id_fo: null, etat: null });
+        reach = await reachOf(claims, {});
       } else {
         const filters = body.selectAll!;
-        const reach = await reachOf(claims, filters);
+        reach = await reachOf(claims, filters);
         const rows = reach ? await repository.selection(reach, filters, WORKLIST_LIMITS.bulkMax + 1) : [];
         if (rows.length > WORKLIST_LIMITS.bulkMax) throw appError('BULK_TOO_MANY', { count: (await counts(reach, filters)).total });
         targets = rows;
       }
+      // A row of the caller's list whose state the event cannot leave is refused as the machine would
+      // refuse it, without a transaction of its own (a bulk often selects more than the event moves);
+      // the others are checked again under their lock. Only rows the list shows the caller: their
+      // state is no news to them.
+      const from = dossierInstructionMachine.events[body.event].from as readonly string[];
+      const listed = (serviceId: string) => reach !== null && (reach.kind === 'all' || reach.serviceIds.includes(serviceId));
       const result: WorklistBulkResult = { done: [], refused: [] };
       for (const target of targets) {
         try {
           if (!target.id_fo) throw appError('DOSSIER_NOT_FOUND');
+          if (target.etat && !from.includes(target.etat) && listed(target.service_id)) {
+            throw refusalError(dossierInstructionMachine, { ok: false, reason: 'wrong_state', event: body.event, state: target.etat, from });
+          }
           const event = body.event === 'accorder'
             ? {
                 ...template,
