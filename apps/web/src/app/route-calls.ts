@@ -2,7 +2,7 @@
 // page's own must match (test/route-roles.test.ts). Kept apart from route-table.ts: the router
 // and the entry guard never read it, so the route groups and their schemas stay out of the entry,
 // each page's chunk bringing only the calls it makes.
-import { api, instructionRoutes, worklistBulkRoutes, worklistRoutes, type ResourceKind, type RouteDefinition } from '@portail/contract';
+import { api, crfRoutes, instructionRoutes, worklistBulkRoutes, worklistRoutes, type ResourceKind, type RouteDefinition } from '@portail/contract';
 import type { PageKey, RouteEntry } from './route-table.ts';
 
 /** The association file's routes (identity, establishments, bank details... and its journal). */
@@ -49,6 +49,19 @@ const DOSSIER_CALLS: readonly RouteDefinition[] = [
   api.associationDocuments.uploadDocument,
 ];
 
+/** The association's financial report of a dossier: opened by exercise, saved, transmitted; the signatory and the documents from the association file. */
+const CRF_CALLS: readonly RouteDefinition[] = [
+  api.dossiers.getDossier,
+  crfRoutes.openCrf,
+  crfRoutes.getCrf,
+  crfRoutes.updateCrf,
+  crfRoutes.updateCrfProjet,
+  crfRoutes.transmitCrf,
+  api.association.getRepresentants,
+  api.associationDocuments.listDocuments,
+  api.associationDocuments.uploadDocument,
+];
+
 /**
  * A dossier read through dossier-scoped calls (the instructing services' view): the dossier, its
  * projects, questions and expected items, its messages, PDF and documents (their tickets).
@@ -62,12 +75,14 @@ const DOSSIER_READING_CALLS: readonly RouteDefinition[] = [
   api.questions.listQuestions,
 ];
 
-/** The same, with the instructor's events and « incomplet » mark on their instruction, and its history. */
+/** The same, with the instructor's events and « incomplet » mark on their instruction, its history, and the dossier's financial reports to receive or send back. */
 const INSTRUCTION_DOSSIER_CALLS: readonly RouteDefinition[] = [
   ...DOSSIER_READING_CALLS,
   instructionRoutes.dossierHistory,
   instructionRoutes.fireInstructionEvent,
   instructionRoutes.setInstructionStatut,
+  crfRoutes.openCrf,
+  crfRoutes.fireCrfEvent,
 ];
 
 /**
@@ -93,6 +108,7 @@ export const PAGE_CALLS: Readonly<Partial<Record<PageKey, readonly RouteDefiniti
   dossiers: DOSSIER_LIST_CALLS,
   subsidyCreation: DOSSIER_CREATION_CALLS,
   subsidyDossier: DOSSIER_CALLS,
+  crf: CRF_CALLS,
   dossierReading: DOSSIER_READING_CALLS,
   instructionDossier: INSTRUCTION_DOSSIER_CALLS,
   instructorWorklist: INSTRUCTOR_WORKLIST_CALLS,

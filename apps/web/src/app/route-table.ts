@@ -35,6 +35,7 @@ export type PageKey =
   | 'subsidyCreation'
   | 'subsidyDossier'
   | 'dossierReading'
+  | 'crf'
   | 'instructionDossier'
   | 'instructorWorklist'
   | 'osirisWorklist';
@@ -228,6 +229,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     { name: 'subvention-demande-dossier', title: 'Dossier de demande de subvention', roles: ASSOCIATION },
     'subsidyDossier',
   ),
-  upcomingRoute('/associations/:idSiret?/dossier/:idDossier?/crf', { name: 'crf', title: 'Comptes rendus financiers', roles: ASSOCIATION_AND_SERVICES }),
-  upcomingRoute('/associations/:idSiret?/dossier/:idDossier?/crf/:idCrf', { name: 'crf-detail', title: 'Compte rendu financier', roles: ASSOCIATION_AND_SERVICES }),
+  // The association's financial reports of a granted dossier: the report of an exercise (created or
+  // fetched), then the report itself; the services read theirs on the instruction page.
+  route('/associations/:idSiret?/dossier/:idDossier/crf', { name: 'crf', title: 'Comptes rendus financiers', roles: ASSOCIATION }, 'crf'),
+  route('/associations/:idSiret?/dossier/:idDossier/crf/:idCrf', { name: 'crf-detail', title: 'Compte rendu financier', roles: ASSOCIATION }, 'crf'),
 ];

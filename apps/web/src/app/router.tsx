@@ -41,6 +41,7 @@ const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   dossiers: () => import('../features/subsidies/dossiers-page.tsx').then((m) => m.DossiersPage),
   subsidyCreation: () => import('../features/subsidies/creation-page.tsx').then((m) => m.CreationPage),
   subsidyDossier: () => import('../features/subsidies/dossier-page.tsx').then((m) => m.DossierPage),
+  crf: () => import('../features/subsidies/crf/crf-page.tsx').then((m) => m.CrfPage),
   dossierReading: () => import('../features/instruction/dossier-page.tsx').then((m) => m.DossierReadingPage),
   instructorWorklist: () => import('../features/instruction/worklist-page.tsx').then((m) => m.InstructorWorklistPage),
   osirisWorklist: () => import('../features/instruction/worklist-page.tsx').then((m) => m.OsirisWorklistPage),

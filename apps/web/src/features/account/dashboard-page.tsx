@@ -1,4 +1,4 @@
-// /user/dashboard: greeting, the unread messages of the dossiers the user reads (a member's: their
+// /user/dashboard: greeting, a member's financial reports still owed, the unread messages of the dossiers the user reads (a member's: their
 // associations' dossiers; an instructing agent's: their work list, filtered on them), and the areas
 // of the portal open to the user's role.
 import { fr } from '@codegouvfr/react-dsfr';
@@ -8,7 +8,7 @@ import { currentRole, displayName } from '../../lib/session/session-store.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { MyAssociations } from '../association-join/index.ts';
 import { INSTRUCTOR_PATH, instructionPath, UNREAD_MESSAGES_FILTER } from '../instruction/index.ts';
-import { DOSSIERS_PATH, dossierPath, UnreadDossierMessages } from '../subsidies/index.ts';
+import { DOSSIERS_PATH, dossierPath, MissingCrfs, UnreadDossierMessages } from '../subsidies/index.ts';
 import { Page } from '../shell/index.ts';
 
 interface Area {
@@ -83,6 +83,7 @@ export function DashboardPage() {
       lead={user ? `Bonjour ${displayName(user)}, bienvenue sur votre compte association.` : undefined}
     >
       {role === 'lca.association' && <MyAssociations />}
+      {role === 'lca.association' && <MissingCrfs />}
       <UnreadMessagesFor role={role} />
       <div className={fr.cx('fr-grid-row', 'fr-grid-row--gutters')}>
         {areasFor(role).map((area) => (

@@ -1,6 +1,6 @@
 // /dossiers/:idDossier and /instructeur/dossiers/:idDossier: a subsidy dossier as its instructing
 // services (and whoever else may read it) read it, the second with the instructor's actions on
-// their instruction and its history; everything it holds on screen, not only in the PDF: the applicant and the request, each
+// their instruction and its history, and the dossier's financial reports to receive or send back; everything it holds on screen, not only in the PDF: the applicant and the request, each
 // service's instruction, the answers to the questions and the scheme's expected fields, the
 // association's budget per year, every part of every project (accordions), the attached documents
 // (opened through the document download route), the PDF and the messages with the association.
@@ -38,6 +38,7 @@ import {
   useDossierSide,
 } from '../subsidies/index.ts';
 import { formatAnswer, NO_ANSWER } from './answers.ts';
+import { CrfPanel } from './crf-panel.tsx';
 import { DocumentLink } from './document-link.tsx';
 import { InstructionActions } from './instruction-actions.tsx';
 import { InstructionHistory } from './instruction-history.tsx';
@@ -99,6 +100,7 @@ function DossierPage({ instructing }: { instructing: boolean }) {
       <DossierSummary dossier={view.data} subvention={subvention.data} serviceName={serviceName} />
       {instructing && <InstructionActions view={view.data} projets={projets.data} serviceId={user?.rds?._id ?? null} serviceName={serviceName} />}
       {instructing && <InstructionHistory dossierId={id} />}
+      {instructing && <CrfPanel view={view.data} serviceName={serviceName} />}
       <DossierAnswers dossier={dossier} subvention={subvention.data} questions={questions.data} />
       <DossierBudgets dossier={dossier} />
       <DossierProjects dossier={dossier} subvention={subvention.data} serviceName={serviceName} />

@@ -14,6 +14,7 @@ import {
   type InstructionEventName,
   type InstructionStatut,
 } from '@portail/contract';
+import { parseAmount } from '../../lib/format/amount.ts';
 import { issuesToFieldErrors, type FieldErrors } from '../../lib/forms/field-errors.ts';
 
 export type Instruction = DossierView['instructions'][number];
@@ -83,12 +84,8 @@ export interface EventForm {
 
 export const emptyForm = (lines: GrantLine[] = []): EventForm => ({ comment: '', motif: '', lines, paiementDate: '', paiementMontant: '' });
 
-/** A French decimal typed by a person (« 1 500,50 ») as a number; NaN when unreadable, null when empty. */
-export function parseAmount(text: string): number | null {
-  const cleaned = text.replace(/[\s\u00a0\u202f€]/g, '').replace(',', '.');
-  if (cleaned === '') return null;
-  return /^\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
-}
+/** Read the same way as every amount typed on the portal (lib/format/amount.ts). */
+export { parseAmount };
 
 const optionalComment = (comment: string) => (comment.trim() ? { comment: comment.trim() } : {});
 

@@ -25,8 +25,4 @@ export const UPCOMING_PAGES: Readonly<Record<string, string>> = {
     "Les étapes du dossier de demande d'agrément et sa transmission au service.",
   'pass-sport':
     "Inscrire les bénéficiaires du Pass'Sport avec leur code et suivre le remboursement.",
-  'crf':
-    'Les comptes rendus financiers du dossier, un par exercice.',
-  'crf-detail':
-    'Saisir et transmettre le compte rendu financier (Cerfa 15059) d’un exercice.',
 };

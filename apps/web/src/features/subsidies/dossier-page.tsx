@@ -22,7 +22,7 @@ import {
 } from '@portail/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { callApi, errorMessage } from '../../lib/api/index.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { formatEuros } from '../../lib/format/euros.ts';
@@ -32,6 +32,7 @@ import { Page } from '../shell/index.ts';
 import { attachDocuments, saveProject, saveStep } from './dossier-api.ts';
 import { useDossier } from './use-dossier.ts';
 import { DOSSIERS_PATH } from './paths.ts';
+import { crfOpenPath, GRANTED_DOSSIER_STATES } from './crf/crf-states.ts';
 import { DossierMessages } from './dossier-messages.tsx';
 import { DossierPdfButton } from './dossier-pdf-button.tsx';
 import { DossierRibChange } from './dossier-rib.tsx';
@@ -177,7 +178,7 @@ export function DossierPage() {
   );
 }
 
-/** Under the steps: the amounts granted, the PDF, deletion when the options allow it (after the confirmation modal), the RIB after grant, the messages, sharing. */
+/** Under the steps: the financial report once granted, the amounts granted, the PDF, deletion when the options allow it (after the confirmation modal), the RIB after grant, the messages, sharing. */
 function DossierAside({ dossier, ribs, onRibChanged, onDeleted }: { dossier: DossierView; ribs: readonly Rib[]; onRibChanged: (next: DossierView) => void; onDeleted: () => void }) {
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   async function remove() {
@@ -198,6 +199,13 @@ function DossierAside({ dossier, ribs, onRibChanged, onDeleted }: { dossier: Dos
       <h2 id="dossier-outils" className={fr.cx('fr-h4')}>
         Le dossier
       </h2>
+      {dossier.instructions.some((i) => GRANTED_DOSSIER_STATES.includes(i.etat)) && (
+        <p>
+          <Link className={fr.cx('fr-btn', 'fr-btn--secondary')} to={crfOpenPath(dossier.demandeur.id_siret, dossier.id)}>
+            Compte rendu financier
+          </Link>
+        </p>
+      )}
       {granted.length > 0 && (
         <ul data-testid="montants-accordes">
           {granted.map((i) => (

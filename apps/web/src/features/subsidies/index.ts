@@ -1,6 +1,7 @@
 // What other features use from the subsidy screens: the dossier's messages, PDF, budget table,
 // states' labels and badges, formats, paths, projects' loading, the expected items' rules and the
-// caller's unread messages (the dashboard).
+// caller's unread messages (the dashboard), the financial reports read by the services and the
+// reminder of the missing ones.
 export { BudgetTable } from './budget-table.tsx';
 export { loadProjects } from './dossier-api.ts';
 export { exerciseChoices } from './dossier-filters.ts';
@@ -13,3 +14,7 @@ export { formatDay, formatEuros } from './format.ts';
 export { DOSSIERS_PATH, dossierPath, readingPath } from './paths.ts';
 export { useDossier } from './use-dossier.ts';
 export { UnreadDossierMessages } from './unread-messages.tsx';
+export { BudgetComparison } from './crf/budget-comparison.tsx';
+export { CrfReadView } from './crf/crf-read.tsx';
+export { crfOpenPath, crfPath, crfStateLabel, crfStateSeverity, dossierExercises, GRANTED_DOSSIER_STATES } from './crf/crf-states.ts';
+export { MissingCrfs } from './crf/missing-crfs.tsx';
