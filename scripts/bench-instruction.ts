@@ -144,7 +144,10 @@ try {
       },
     });
     try {
-      const token = await signIn(portal.baseUrl, agent.email);
+      const token = await signIn(portal.baseUrl, agent.email).catch((error: unknown) => {
+        console.error(`le portail ne répond pas ; ce qu'il a écrit :\n${portal.output().slice(-3000)}`);
+        throw error;
+      });
       const osiris = await signIn(portal.baseUrl, osirisEmail);
       console.log(`portail prêt en ${Math.round(portal.readyMs)} ms ; service le plus chargé : ${agent.dossiers} dossiers reçus`);
       const first = JSON.parse(await get(portal.baseUrl, LIST, token)) as { items: unknown[] };
