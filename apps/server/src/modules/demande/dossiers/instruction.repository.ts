@@ -24,6 +24,13 @@ export interface HistoryRowRead {
 
 export function createInstructionRepository(db: Database) {
   return {
+    /** What the notice of a service taking charge names: the dossier's establishment (its members) and the service. */
+    serviceInCharge: async (tx: Tx, dossierId: string, serviceId: string) =>
+      (
+        await tx.$queryRaw<{ idSiret: string | null; serviceNom: string }[]>`SELECT d.id_siret AS "idSiret", sa.nom AS "serviceNom"
+          FROM dossiers d CROSS JOIN service_accounts sa WHERE d.id = ${dossierId}::uuid AND sa.id = ${serviceId}::uuid`
+      )[0]!,
+
     /** The financing lines of `serviceId` on the dossier's projects. */
     financingLines: (tx: Tx, dossierId: string, serviceId: string) =>
       tx.projetFinancement.findMany({

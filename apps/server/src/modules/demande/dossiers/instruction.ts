@@ -115,12 +115,11 @@ export function createInstructionService(deps: InstructionServiceDeps) {
     }
     // The dossier now has a service in charge of it: its members hear which (notification type 7).
     if (body.event === 'ouvrir_instruction') {
-      const row = (await dossierRepository.findById(scope.dossierId, tx))!;
-      const service = row.instructions.find((i) => i.id === scope.instructionId)!.service;
-      const members = (await dossierRepository.membersFor(tx, row.associationId, row.idSiret)).filter((p) => p.userId !== claims.userId);
+      const { idSiret, serviceNom } = await repository.serviceInCharge(tx, scope.dossierId, scope.serviceId);
+      const members = (await dossierRepository.membersFor(tx, scope.associationId, idSiret)).filter((p) => p.userId !== claims.userId);
       await notifications.notify(tx, {
-        associationId: row.associationId, userIds: members.map((p) => p.userId), type: NOTIFICATION_TYPE_IDS.modification_service,
-        payload: { dossier: row.id, id_fo: row.idFo, service: service.nom, evenement: body.event, texte: `Le service « ${service.nom} » instruit le dossier n° ${row.idFo}.` },
+        associationId: scope.associationId, userIds: members.map((p) => p.userId), type: NOTIFICATION_TYPE_IDS.modification_service,
+        payload: { dossier: scope.dossierId, id_fo: scope.idFo, service: serviceNom, evenement: body.event, texte: `Le service « ${serviceNom} » instruit le dossier n° ${scope.idFo}.` },
         author: claims.userId,
       });
     }
