@@ -30,6 +30,7 @@ import { demandeRoutes } from './modules/demande/index.ts';
 import { lcaRoutes } from './modules/lca/index.ts';
 import { mailQueueDepth, mailRoutes } from './modules/mail/index.ts';
 import { notificationRoutes } from './modules/notifications/index.ts';
+import { openDataRoutes } from './modules/open-data/index.ts';
 import { associationLightRoutes, associationRoutes, associationSearchRoutes, documentRoutes } from './modules/proxy-asso/index.ts';
 import { rdsRoutes } from './modules/rds/index.ts';
 import { createServices, type AppServices } from './services.ts';
@@ -154,6 +155,7 @@ export async function buildApp({ config, databaseUrl, db: givenDb, reader: given
   associationLightRoutes(app, services);
   referentielRoutes(app, services);
   demandeRoutes(app, services);
+  openDataRoutes(app, services);
 
   healthRoutes(app, () => db.$queryRaw`SELECT 1`, APP_VERSION, config.storageDriver === 'local' ? () => storageDirProblem(config.storageDir) : undefined, databaseProcessRuns);
 

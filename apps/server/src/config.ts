@@ -48,6 +48,8 @@ export const RATE_LIMITS = {
   /** Exports of the instructing services' work list: each reads the whole filtered list. */
   worklistExport: { env: 'RATE_LIMIT_WORKLIST_EXPORT', defaults: { perIp: 120, perAccount: 30, windowMs: HOUR } },
   /** Bulk events of the work list: up to 500 transitions each. */
+  /** The public open data of granted subsidies, per IP (no account): each reads a whole exercise. */
+  openData: { env: 'RATE_LIMIT_OPEN_DATA', defaults: { perIp: 120, perAccount: 120, windowMs: HOUR } },
   worklistBulk: { env: 'RATE_LIMIT_WORKLIST_BULK', defaults: { perIp: 120, perAccount: 30, windowMs: HOUR } },
   /** Changes of a transmitted dossier that mail its services (step, documents, RIB): counted only when they mail. */
   dossierChangeMail: { env: 'RATE_LIMIT_DOSSIER_CHANGE_MAIL', defaults: { perIp: 120, perAccount: 30, windowMs: HOUR, perTarget: 30 } },

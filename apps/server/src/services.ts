@@ -34,6 +34,7 @@ import {
 } from './modules/demande/index.ts';
 import { createMailRepository, createMailSeal, createMailService } from './modules/mail/index.ts';
 import { createNotificationRepository, createNotificationService } from './modules/notifications/index.ts';
+import { createOpenDataRepository, createOpenDataService } from './modules/open-data/index.ts';
 import {
   createAccessRepository,
   createAccessService,
@@ -138,6 +139,8 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
     documents,
     dossiers,
     worklist,
+    // The public open data reads the replica too, when there is one.
+    openData: createOpenDataService(createOpenDataRepository(reader)),
     instruction,
     projets: createProjetService(createProjetRepository(db)),
     pdf: createPdfService(createPdfRepository(db), createPdfPool(config.pdf)),

@@ -15,6 +15,8 @@ export const GATEWAYS = [
   'psp-server',
   'api-declaration-server',
   'api-dab-server',
+  // Not a gateway of the original client: the portal's public open data (open-data.ts).
+  'open-data',
 ] as const;
 export type Gateway = (typeof GATEWAYS)[number];
 

@@ -11,6 +11,7 @@ import { worklistRoutes } from './subsidies/worklist-routes.ts';
 import { instructionRoutes } from './subsidies/instruction-routes.ts';
 import { mailRoutes } from './mail.ts';
 import { notificationRoutes } from './notifications.ts';
+import { openDataRoutes } from './open-data.ts';
 import { rdsRoutes } from './rds.ts';
 import { referentielRoutes } from './referentiels.ts';
 import { projetRoutes } from './subsidies/projet-routes.ts';
@@ -41,6 +42,7 @@ export * from './mail.ts';
 export * from './association-messages.ts';
 export * from './messages.ts';
 export * from './notifications.ts';
+export * from './open-data.ts';
 export * from './rds.ts';
 export * from './referentiels.ts';
 export * from './roles.ts';
@@ -76,6 +78,7 @@ export const api = {
   rdsServices: rdsServiceRoutes,
   rdsSchemes: rdsSchemeRoutes,
   questions: questionRoutes,
+  openData: openDataRoutes,
 } as const;
 
 export function allRoutes(): RouteDefinition[] {

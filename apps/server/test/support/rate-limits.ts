@@ -5,5 +5,7 @@ import type { RateLimitName } from '../../src/config.ts';
 export const ADDRESS_LIMITS = ['register', 'sendValidation', 'forgotPassword', 'resetPassword', 'assistanceMail', 'joinNotification'] as const satisfies readonly RateLimitName[];
 /** Limits per account of the heavy reads and writes of the work lists: worklist.test.ts. */
 export const WORKLIST_LIMIT_NAMES = ['worklistExport', 'worklistBulk'] as const satisfies readonly RateLimitName[];
+/** The per-IP limit of the public open data: open-data.test.ts. */
+export const OPEN_DATA_LIMIT_NAMES = ['openData'] as const satisfies readonly RateLimitName[];
 /** Limits of calls that mail about a dossier, a file or an account: mail-rate-limit-targets.test.ts. */
-export type TargetLimit = Exclude<RateLimitName, (typeof ADDRESS_LIMITS)[number] | (typeof WORKLIST_LIMIT_NAMES)[number]>;
+export type TargetLimit = Exclude<RateLimitName, (typeof ADDRESS_LIMITS)[number] | (typeof WORKLIST_LIMIT_NAMES)[number] | (typeof OPEN_DATA_LIMIT_NAMES)[number]>;

@@ -233,6 +233,8 @@ export const serviceInstructeurSchema = z.object({
   /** A new contact address waiting for the link mailed to it (null: none). */
   pending_email: z.string().nullable(),
   siren: z.string().nullable(),
+  /** Its SIRET (the attributing body of the open data of granted subsidies). */
+  siret: z.string().nullable(),
   adresse: z.record(z.string(), z.unknown()).nullable(),
   telephone: z.string().nullable(),
   site_internet: z.string().nullable(),

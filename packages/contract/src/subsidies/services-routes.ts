@@ -4,6 +4,7 @@
 // everywhere, local within its subtree) is checked by the server's `service` scope.
 import { z } from 'zod';
 import { emailSchema, idSchema } from '../fields.ts';
+import { siretSchema } from '../identifiers.ts';
 import { defineRoute } from '../http.ts';
 import { freeJsonObject } from '../input-checks.ts';
 import { ROLE_SETS, type Role } from '../roles.ts';
@@ -25,6 +26,8 @@ export const serviceFieldsSchema = z.object({
   nom: text(200),
   email: emailSchema.nullable().optional(),
   siren: z.string().regex(/^\d{9}$/, 'Le SIREN doit compter 9 chiffres.').nullable().optional(),
+  /** The service's SIRET: how the open data of granted subsidies names the attributing body (idAttribuant). */
+  siret: siretSchema.nullable().optional(),
   adresse: freeJsonObject('adresse').nullable().optional(),
   telephone: optionalText(30),
   site_internet: optionalText(300),

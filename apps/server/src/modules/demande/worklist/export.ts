@@ -3,10 +3,10 @@
 // memory): CSV for French Excel (« ; », UTF-8 with BOM, CRLF) and XLSX by exceljs's streaming writer.
 // A text cell starting with =, +, -, @ (or a tab or carriage return) is written after an apostrophe:
 // a spreadsheet never reads it as a formula.
-import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { dossierInstructionMachine, WORKLIST_EXPORT_COLUMNS, type DossierState } from '@portail/contract';
+import { drained } from '../../../http/backpressure.ts';
 import type { WorklistRow } from './repository.ts';
 
 type Cell = string | number | Date | null;
@@ -47,11 +47,6 @@ function csvField(value: Cell): string {
   if (typeof value === 'number') return String(value);
   const text = neutralised(value);
   return /[;"\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** Waits while the answer's buffer is full: the database is read no faster than the client takes. */
-async function drained(out: Writable) {
-  if (out.writableNeedDrain) await once(out, 'drain');
 }
 
 export async function writeCsv(out: Writable, batches: AsyncIterable<WorklistRow[]>): Promise<void> {

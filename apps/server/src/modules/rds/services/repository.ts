@@ -17,6 +17,7 @@ export interface ServiceData {
   email?: string | null;
   pendingEmail?: string | null;
   siren?: string | null;
+  siret?: string | null;
   adresse?: Record<string, unknown> | null;
   telephone?: string | null;
   siteInternet?: string | null;

@@ -22,6 +22,7 @@ export const toServiceView = (row: ServiceRow): ServiceInstructeur => ({
   email: row.email,
   pending_email: row.pendingEmail,
   siren: row.siren,
+  siret: row.siret,
   adresse: (row.adresse as Record<string, unknown> | null) ?? null,
   telephone: row.telephone,
   site_internet: row.siteInternet,
@@ -43,6 +44,7 @@ function toData(fields: Omit<ServiceChanges, 'email'>): ServiceData {
   return {
     nom: fields.nom,
     siren: fields.siren,
+    siret: fields.siret,
     adresse: fields.adresse,
     telephone: fields.telephone,
     siteInternet: fields.site_internet,
