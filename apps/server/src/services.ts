@@ -22,6 +22,8 @@ import {
   createDossierRepository,
   createDossierScopeRepository,
   createDossierService,
+  createCrfRepository,
+  createCrfService,
   createInstructionRepository,
   createInstructionService,
   createPdfRepository,
@@ -115,6 +117,8 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
   const instruction = createInstructionService({
     repository: createInstructionRepository(db), dossierRepository, scopeRepository: dossierScopes, dossiers, workflow, audit, mail, notifications,
   });
+  // The financial reports of granted dossiers (machine crf), on the dossier scope.
+  const crf = createCrfService({ repository: createCrfRepository(db), workflow, audit });
   // Instructing services: the rds record's rules, also used by the account part's creation in its transaction.
   const rdsServices = createServiceAdmin(createServiceRepository(db), serviceAddresses);
   // The work lists read the replica when there is one (app.ts), the bulk's transitions the primary.
@@ -142,6 +146,7 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
     // The public open data reads the replica too, when there is one.
     openData: createOpenDataService(createOpenDataRepository(reader)),
     instruction,
+    crf,
     projets: createProjetService(createProjetRepository(db)),
     pdf: createPdfService(createPdfRepository(db), createPdfPool(config.pdf)),
     rds: createRdsService(createRdsRepository(db)),

@@ -39,11 +39,12 @@ import { questionEntries } from './access-matrix/questions.entries.ts';
 import { worklistEntries } from './access-matrix/worklist.entries.ts';
 import { instructionEntries } from './access-matrix/instruction.entries.ts';
 import { openDataEntries } from './access-matrix/open-data.entries.ts';
+import { crfEntries } from './access-matrix/crf.entries.ts';
 import { changedTables, databaseSnapshot, withFailingAnswer } from './support/unit-of-work.ts';
 import { callRoute, type Caller, type CallParts, type MatrixContext, type MatrixEntries, type MatrixEntry, type TokenFor } from './support/access-matrix.ts';
 
 /** The entry files of the modules whose routes are stated outside this file (test/access-matrix/). */
-const MODULE_ENTRIES: readonly MatrixEntries[] = [rdsEntries, projetEntries, demandeEntries, questionEntries, worklistEntries, instructionEntries, openDataEntries];
+const MODULE_ENTRIES: readonly MatrixEntries[] = [rdsEntries, projetEntries, demandeEntries, questionEntries, worklistEntries, instructionEntries, openDataEntries, crfEntries];
 
 let t: TestApp;
 /** Called as each request reaches its handler (its input parsed, nothing written yet). */

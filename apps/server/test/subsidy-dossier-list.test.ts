@@ -212,11 +212,18 @@ describe('filters', () => {
     expect(unknown.body.code).toBe('VALIDATION_ERROR');
   });
 
-  it('refuses etatsCRF in French until financial reports exist, rather than ignoring it', async () => {
-    const { member } = await memberWithDossiers(1);
-    const refused = await list(member.token, { etatsCRF: ['4'] });
-    expect(refused.status).toBe(400);
-    expect(refused.body.message).toContain(DOSSIER_MESSAGES.etatsCrfNotYet);
+  it('filters by the states of the dossiers’ financial reports (etatsCRF), an unknown state refused in French', async () => {
+    const { member, rows } = await memberWithDossiers(3, { etat: () => '9' });
+    const report = (dossier: (typeof rows)[number], etat: string) =>
+      t.db.crf.create({ data: { dossierId: dossier.id, associationId: dossier.associationId, serviceId: agent.serviceId, exercice: dossier.exercice, etat } });
+    await report(rows[0]!, '4');
+    await report(rows[1]!, '2');
+    expect(ids((await list(member.token, { etatsCRF: ['4'] })).body)).toEqual([rows[0]!.id]);
+    expect(ids((await list(member.token, { etatsCRF: '2,4' })).body).sort()).toEqual([rows[0]!.id, rows[1]!.id].sort());
+    const unknown = await list(member.token, { etatsCRF: ['9'] });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.code).toBe('VALIDATION_ERROR');
+    expect(unknown.body.message).toMatch(/etatsCRF|valeur|format/i);
   });
 
   it('shows deleted dossiers to an administrator who asks, to nobody else', async () => {

@@ -227,12 +227,6 @@ const SCOPE_ERRORS: Record<ResourceKind, readonly ErrorKey[]> = {
  */
 export const SUBSIDY_ERRORS_AWAITING_ROUTES = [
   'NO_PROJECT_MATCHES',
-  // The financial reports' routes (crfRoutes) are served once their server module lands.
-  'CRF_NOT_FOUND',
-  'CRF_NOT_EDITABLE',
-  'CRF_DOSSIER_NOT_GRANTED',
-  'CRF_EXERCICE_INVALID',
-  'CRF_NOT_TRANSMITTABLE',
 ] as const satisfies readonly ErrorKey[];
 /** Answered by every route that fires a state-machine event. */
 export const TRANSITION_ERRORS = ['TRANSITION_UNKNOWN_EVENT', 'TRANSITION_WRONG_STATE', 'TRANSITION_FORBIDDEN'] as const;

@@ -6,6 +6,7 @@ import { associationSearchRoutes } from './association-search.ts';
 import { authRoutes } from './auth.ts';
 import type { RouteDefinition } from './http.ts';
 import { lcaRoutes } from './lca.ts';
+import { crfRoutes } from './subsidies/crf-routes.ts';
 import { dossierRoutes } from './subsidies/dossier-routes.ts';
 import { worklistRoutes } from './subsidies/worklist-routes.ts';
 import { instructionRoutes } from './subsidies/instruction-routes.ts';
@@ -74,6 +75,7 @@ export const api = {
   dossiers: dossierRoutes,
   worklist: worklistRoutes,
   instructions: instructionRoutes,
+  crf: crfRoutes,
   serviceAccounts: serviceAccountRoutes,
   rdsServices: rdsServiceRoutes,
   rdsSchemes: rdsSchemeRoutes,

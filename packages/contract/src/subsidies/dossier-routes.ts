@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { idSchema, queryBoolean } from '../fields.ts';
 import { defineRoute, messageSchema } from '../http.ts';
 import { DOSSIER_LIMITS } from '../limits.ts';
+import { CRF_STATES } from '../machines/crf.ts';
 import { DOSSIER_STATES } from '../machines/dossier-instruction.ts';
 import { MESSAGES } from '../messages.ts';
 import type { NOTIFICATION_TYPES } from '../notifications.ts';
@@ -33,8 +34,6 @@ export const DOSSIER_MESSAGES = {
   sousDispositifNotOfSubvention: "Le sous-dispositif n'appartient pas à cette subvention.",
   shareNotMember: "La personne n'est pas membre de l'association.",
   adminsOnly: 'Seuls les administrateurs peuvent voir les dossiers supprimés.',
-  /** The CRF states filter needs the financial reports, which come with the instruction (docs/domain.md). */
-  etatsCrfNotYet: 'Le filtre etatsCRF (états des comptes rendus financiers) n’est pas encore disponible : les comptes rendus financiers arrivent avec l’instruction des dossiers.',
   unknownPopulate: (name: string) => `« ${name} » ne peut pas être joint au dossier (projets, documents ou instructeurs).`,
   unknownViewPopulate: (name: string) => `« ${name} » ne peut pas être joint au dossier (projets ou messages).`,
   unknownField: (name: string) =>
@@ -201,8 +200,8 @@ export const dossierRoutes = {
       ...roleQuery,
       etats: list(z.enum(DOSSIER_STATES)).optional(),
       statuts: list(z.enum(DOSSIER_STATUTS)).optional(),
-      /** Refused (400) rather than ignored until the financial reports exist: a filter that does nothing would mislead. */
-      etatsCRF: z.never({ error: DOSSIER_MESSAGES.etatsCrfNotYet }).optional(),
+      /** Dossiers with a financial report in one of these states (any exercise). */
+      etatsCRF: list(z.enum(CRF_STATES)).optional(),
       exercices: list(year).optional(),
       id_type_dispositif: list(idSchema).optional(),
       id_service_instructeur: list(idSchema).optional(),

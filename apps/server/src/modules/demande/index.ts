@@ -8,3 +8,4 @@ export { demandeRoutes } from './routes.ts';
 export { createWorklistRepository, createWorklistService, type WorklistService } from './worklist/index.ts';
 export { createProjetRepository, createProjetService, realignProjects, type ProjetService } from './projets/index.ts';
 export { createPdfPool, createPdfRepository, createPdfService, type PdfPool, type PdfService } from './pdf/index.ts';
+export { createCrfRepository, createCrfService, type CrfService } from './crf/index.ts';

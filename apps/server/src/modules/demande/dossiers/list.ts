@@ -11,6 +11,7 @@ import type { DossierWhere } from './repository.ts';
 
 export interface ListQuery {
   etats?: string[];
+  etatsCRF?: string[];
   statuts?: string[];
   exercices?: number[];
   id_type_dispositif?: string[];
@@ -67,6 +68,7 @@ export function listWhere(claims: AuthClaims, reach: DossierWhere, q: ListQuery)
   if (q.etats?.length) instruction.etat = { in: q.etats };
   if (q.id_service_instructeur?.length) instruction.serviceId = { in: q.id_service_instructeur };
   if (Object.keys(instruction).length > 0) and.push({ instructions: { some: instruction } });
+  if (q.etatsCRF?.length) and.push({ crfs: { some: { etat: { in: q.etatsCRF } } } });
   if (q.statuts?.length) and.push({ statut: { in: q.statuts } });
   if (q.exercices?.length) and.push({ exercice: { in: q.exercices } });
   if (q.id_type_dispositif?.length) and.push({ dispositifId: { in: q.id_type_dispositif } });

@@ -21,7 +21,7 @@ const CAMPAIGN = {
 const FULL = {
   subvention: { select: { code: true, label: true, ...CAMPAIGN } },
   dispositif: { select: { dureePluriannuelle: true } },
-  instructions: { select: { id: true, etat: true, serviceId: true, isReferent: true, complet: true, service: { select: { id: true, nom: true, type: true } } }, orderBy: [{ isReferent: 'desc' }, { createdAt: 'asc' }] },
+  instructions: { select: { id: true, etat: true, serviceId: true, isReferent: true, complet: true, crfRecus: true, service: { select: { id: true, nom: true, type: true } } }, orderBy: [{ isReferent: 'desc' }, { createdAt: 'asc' }] },
   documents: { select: { code: true, documentId: true, document: { select: { nom: true, type: true } } }, orderBy: { createdAt: 'asc' } },
   projets: { select: { id: true, rangDossier: true, intitule: true, financements: { select: { serviceId: true, montantAccorde: true } } }, orderBy: { rangDossier: 'asc' } },
   incompletService: { select: { id: true, nom: true } },

@@ -8,7 +8,7 @@ import type { DossierRow, DossierSummaryRow } from './repository.ts';
 type Actor = Parameters<typeof optionsOf>[2];
 
 /** The current year in Paris: an end exercise before it is past (spec §4). */
-const currentYear = () => Number(new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', year: 'numeric' }).format(new Date()));
+export const currentYear = () => Number(new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', year: 'numeric' }).format(new Date()));
 
 /** How the machine's guards see one instruction of the dossier (facts from the dossier's row). */
 export function instructionSubject(row: DossierRow, instruction: DossierRow['instructions'][number]): MachineSubject {
@@ -21,8 +21,8 @@ export function instructionSubject(row: DossierRow, instruction: DossierRow['ins
     createdBy: row.createdById ? { id: row.createdById, side: row.createdByType as 'association' | 'service' } : null,
     facts: {
       complete: instruction.complet,
-      // Wired by the financial reports (CRF): until then a dossier paid is not closed.
-      allCrfReceived: false,
+      // Every financial report of the dossier received (written by the reports, crf/service.ts).
+      allCrfReceived: instruction.crfRecus,
       campaignClosed: !windowOf(row.subvention, row.sousDispositifId).open,
       markedIncomplete: incomplete,
       markedComplete: !incomplete,
