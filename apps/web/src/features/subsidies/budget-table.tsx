@@ -13,6 +13,7 @@ import {
   type SubsidyBudgetLines,
 } from '@portail/contract';
 import { formatEuros } from './format.ts';
+import { WholeEurosInput } from './whole-euros-input.tsx';
 
 /** The accounts' names from the contract, and our names of the Cerfa's fixed-cost and own-resource lines. */
 export const LINE_LABELS: Record<string, string> = {
@@ -73,20 +74,7 @@ export function BudgetTable<B extends SubsidyBudgetLines>({ annee, budget, readO
           {readOnly ? (
             <span id={id}>{formatEuros(value ?? 0)}</span>
           ) : (
-            <input
-              id={id}
-              className={fr.cx('fr-input')}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              value={value ?? ''}
-              onChange={(event) => {
-                const raw = event.target.value.trim();
-                const parsed = raw === '' ? undefined : Math.max(0, Math.trunc(Number(raw)));
-                onChange(setLine(budget, section, key, parsed !== undefined && Number.isFinite(parsed) ? parsed : undefined));
-              }}
-            />
+            <WholeEurosInput id={id} value={value} onChange={(parsed) => onChange(setLine(budget, section, key, parsed))} />
           )}
         </td>
       </tr>

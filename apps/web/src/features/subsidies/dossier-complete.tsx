@@ -4,11 +4,11 @@
 // the caller the action `completer` (spec §4: instruction in D, 2-4, 6-12, end exercise not past).
 import { fr } from '@codegouvfr/react-dsfr';
 import { Button } from '@codegouvfr/react-dsfr/Button';
-import { Input } from '@codegouvfr/react-dsfr/Input';
 import { DOSSIER_LIMITS, instructionRoutes, type DossierView } from '@portail/contract';
 import { useState, type FormEvent } from 'react';
 import { callApi } from '../../lib/api/index.ts';
 import { ErrorSummary } from '../../lib/forms/error-summary.tsx';
+import { TextField } from '../../lib/forms/text-field.tsx';
 import { useSending } from '../../lib/forms/use-sending.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
 
@@ -34,21 +34,18 @@ export function DossierComplete({ dossier, onCompleted }: { dossier: DossierView
       </h3>
       <p className={fr.cx('fr-text--sm')}>Joignez d’abord les documents qui manquent (étape 3 du dossier), puis déclarez-le complet : le service en est informé.</p>
       <ErrorSummary {...summary} />
-      <Input
-        label="Un mot pour le service (facultatif)"
+      <TextField
         textArea
-        state={errors.comment ? 'error' : 'default'}
-        stateRelatedMessage={errors.comment}
-        nativeTextAreaProps={{
-          id: 'completer-commentaire',
-          rows: 3,
-          value: comment,
-          maxLength: DOSSIER_LIMITS.comment,
-          'aria-invalid': errors.comment ? true : undefined,
-          onChange: (e) => {
-            setComment(e.target.value);
-            fix('comment');
-          },
+        id="completer-commentaire"
+        name="comment"
+        label="Un mot pour le service (facultatif)"
+        rows={3}
+        maxLength={DOSSIER_LIMITS.comment}
+        value={comment}
+        error={errors.comment}
+        onChange={(value) => {
+          setComment(value);
+          fix('comment');
         }}
       />
       <Button type="submit" disabled={sending}>

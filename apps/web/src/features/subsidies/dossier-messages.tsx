@@ -8,12 +8,12 @@ import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Badge } from '@codegouvfr/react-dsfr/Badge';
 import { Button } from '@codegouvfr/react-dsfr/Button';
-import { Input } from '@codegouvfr/react-dsfr/Input';
 import { DOSSIER_LIMITS, dossierRoutes, MESSAGES, type DossierMessage, type DossierView } from '@portail/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { callApi, errorMessage } from '../../lib/api/index.ts';
 import { ErrorSummary } from '../../lib/forms/error-summary.tsx';
+import { TextField } from '../../lib/forms/text-field.tsx';
 import { useSending } from '../../lib/forms/use-sending.ts';
 import { formatTimestamp } from '../../lib/format/timestamp.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
@@ -163,21 +163,18 @@ function MessageForm({ dossier, asService, onSent }: { dossier: DossierView; asS
           </select>
         </div>
       )}
-      <Input
-        label="Message"
+      <TextField
         textArea
-        state={errors.message ? 'error' : 'default'}
-        stateRelatedMessage={errors.message}
-        nativeTextAreaProps={{
-          id: 'message-texte',
-          rows: 4,
-          value: message,
-          maxLength: DOSSIER_LIMITS.message,
-          'aria-invalid': errors.message ? true : undefined,
-          onChange: (e) => {
-            setMessage(e.target.value);
-            fix('message');
-          },
+        id="message-texte"
+        name="message"
+        label="Message"
+        rows={4}
+        maxLength={DOSSIER_LIMITS.message}
+        value={message}
+        error={errors.message}
+        onChange={(value) => {
+          setMessage(value);
+          fix('message');
         }}
       />
       <Button type="submit" disabled={sending}>

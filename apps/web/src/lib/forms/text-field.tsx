@@ -1,4 +1,5 @@
-// A DSFR input bound to a form field, its error shown right under it.
+// A DSFR input bound to a form field, its error shown right under it (a use-zod-form binding, or a
+// hand-made form's value, error and change with its own `id`).
 import { Input } from '@codegouvfr/react-dsfr/Input';
 import type { HTMLInputTypeAttribute } from 'react';
 import type { FieldBinding } from './use-zod-form.ts';
@@ -12,6 +13,11 @@ interface TextFieldProps extends FieldBinding {
   /** Id of a hint shown elsewhere (kept out of the label so the label stays exact). */
   describedBy?: string;
   disabled?: boolean;
+  /** The input's id when the form names it itself (default `field-<name>`). */
+  id?: string;
+  maxLength?: number;
+  /** A text area's height (default 8 rows). */
+  rows?: number;
 }
 
 export function TextField({
@@ -26,8 +32,10 @@ export function TextField({
   value,
   error,
   onChange,
+  id = `field-${name}`,
+  maxLength,
+  rows = 8,
 }: TextFieldProps) {
-  const id = `field-${name}`;
   const state = error ? 'error' : 'default';
   if (textArea) {
     return (
@@ -42,7 +50,8 @@ export function TextField({
           name,
           value,
           required,
-          rows: 8,
+          rows,
+          maxLength,
           'aria-invalid': error ? true : undefined,
           'aria-describedby': describedBy,
           onChange: (event) => onChange(event.target.value),
@@ -63,6 +72,7 @@ export function TextField({
         value,
         autoComplete,
         required,
+        maxLength,
         'aria-invalid': error ? true : undefined,
         'aria-describedby': describedBy,
         onChange: (event) => onChange(event.target.value),

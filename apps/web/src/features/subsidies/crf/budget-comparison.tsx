@@ -3,6 +3,7 @@
 // while the report is editable) and beside it the chart drawn from the same rows. Whole euros.
 import { fr } from '@codegouvfr/react-dsfr';
 import type { CrfBudgetLines } from '@portail/contract';
+import { WholeEurosInput } from '../whole-euros-input.tsx';
 import { formatEuros } from '../format.ts';
 import { chartedRows, comparisonGroups, setRealised, type ComparisonGroup } from './crf-budget.ts';
 import { PlannedRealisedChart } from './planned-realised-chart.tsx';
@@ -61,21 +62,7 @@ function ComparisonPart({ group, exercice, realise, onChange }: { group: Compari
                     <td>{formatEuros(r.prevu)}</td>
                     <td>
                       {onChange ? (
-                        <input
-                          id={id}
-                          className={fr.cx('fr-input')}
-                          type="number"
-                          inputMode="numeric"
-                          min={0}
-                          step={1}
-                          aria-label={`${r.label} – réalisé (€)`}
-                          value={r.realise ?? ''}
-                          onChange={(event) => {
-                            const raw = event.target.value.trim();
-                            const parsed = raw === '' ? undefined : Math.max(0, Math.trunc(Number(raw)));
-                            onChange(setRealised(realise, r.section, r.key, parsed !== undefined && Number.isFinite(parsed) ? parsed : undefined));
-                          }}
-                        />
+                        <WholeEurosInput id={id} ariaLabel={`${r.label} – réalisé (€)`} value={r.realise} onChange={(value) => onChange(setRealised(realise, r.section, r.key, value))} />
                       ) : (
                         formatEuros(r.realise ?? null)
                       )}
