@@ -23,7 +23,7 @@ import { storageDirProblem } from './storage/index.ts';
 import { maskUrl, REDACTED_PATHS } from './http/log-redaction.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { buildOpenApiDocument } from './http/openapi.ts';
-import { authRoutes, serviceAccountRoutes } from './modules/auth/index.ts';
+import { authRoutes, proconnectRoutes, serviceAccountRoutes } from './modules/auth/index.ts';
 import { referentielRoutes } from './modules/declaration/index.ts';
 import { auditRoutes } from './modules/audit/index.ts';
 import { demandeRoutes } from './modules/demande/index.ts';
@@ -143,6 +143,7 @@ export async function buildApp({ config, databaseUrl, db: givenDb, reader: given
 
   // Domain modules (one per gateway of the original back-end)
   authRoutes(app, services);
+  proconnectRoutes(app, services);
   serviceAccountRoutes(app, services);
   mailRoutes(app, services);
   lcaRoutes(app, services);

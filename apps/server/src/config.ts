@@ -57,6 +57,8 @@ export const RATE_LIMITS = {
   associationFileMail: { env: 'RATE_LIMIT_ASSOCIATION_FILE_MAIL', defaults: { perIp: 120, perAccount: 30, windowMs: HOUR, perTarget: 30 } },
   /** A new address of one's own account: a link to the new address and a notice to the current one. */
   accountEmailChange: { env: 'RATE_LIMIT_ACCOUNT_EMAIL_CHANGE', defaults: { perIp: 20, perAccount: 5, windowMs: HOUR } },
+  /** Agents' sign-in with ProConnect: each start and each return calls the provider. */
+  proconnect: { env: 'RATE_LIMIT_PROCONNECT', defaults: { perIp: 30, perAccount: 30, windowMs: 15 * 60_000 } },
   /** Service accounts and records created or re-addressed by a manager: a welcome or validation mail. */
   serviceAccountMail: { env: 'RATE_LIMIT_SERVICE_ACCOUNT_MAIL', defaults: { perIp: 120, perAccount: 60, windowMs: HOUR, perTarget: 5 } },
 } as const satisfies Record<string, { env: string; defaults: RouteLimit }>;
@@ -226,7 +228,59 @@ export interface AppConfig {
   membershipLimits: MembershipLimits;
   /** PDFs are drawn by worker threads, off the event loop (modules/demande/pdf/pool.ts). */
   pdf: PdfPoolConfig;
+  /** Agents' sign-in with ProConnect: undefined when off (the default). */
+  proconnect: ProconnectConfig | undefined;
   logLevel: string;
+}
+
+/** Agents' sign-in with ProConnect (docs/operations.md « Connexion des agents avec ProConnect »). */
+export interface ProconnectConfig {
+  /** PROCONNECT_ISSUER: the provider's issuer URL; its discovery document is read from it. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** PROCONNECT_REDIRECT_URI: the client's callback page, registered with the provider. */
+  redirectUri: string;
+  /** PROCONNECT_SCOPES: ProConnect's documented minimum by default. */
+  scopes: string;
+  /** PROCONNECT_ACR_VALUES: the level of assurance asked for (empty: none asked). */
+  acrValues: string | undefined;
+  /** PROCONNECT_POST_LOGOUT_REDIRECT_URI: where the provider sends the agent back after ending its session. */
+  postLogoutRedirectUri: string;
+}
+
+export const PROCONNECT_DEFAULT_SCOPES = 'openid email given_name usual_name';
+
+/**
+ * On when PROCONNECT_ISSUER is set, then the client's id and secret are required; off otherwise. A
+ * plain http issuer is only for a provider on this machine (tests, development), never in production.
+ */
+function proconnectFrom(env: NodeJS.ProcessEnv, nodeEnv: NodeEnv, publicUrl: string): ProconnectConfig | undefined {
+  const issuer = env.PROCONNECT_ISSUER?.trim();
+  if (!issuer) return undefined;
+  const clientId = env.PROCONNECT_CLIENT_ID?.trim();
+  const clientSecret = env.PROCONNECT_CLIENT_SECRET?.trim();
+  if (!clientId || !clientSecret) {
+    throw new Error('PROCONNECT_ISSUER est défini : PROCONNECT_CLIENT_ID et PROCONNECT_CLIENT_SECRET sont requis (docs/operations.md).');
+  }
+  let url: URL;
+  try {
+    url = new URL(issuer);
+  } catch {
+    throw new Error(`PROCONNECT_ISSUER n'est pas une adresse (reçu : « ${issuer} »).`);
+  }
+  if (nodeEnv === 'production' && url.protocol !== 'https:') {
+    throw new Error(`PROCONNECT_ISSUER doit être une adresse https en production (reçu : « ${issuer} »).`);
+  }
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    redirectUri: env.PROCONNECT_REDIRECT_URI?.trim() || `${publicUrl}/client/connexion/proconnect`,
+    scopes: env.PROCONNECT_SCOPES?.trim() || PROCONNECT_DEFAULT_SCOPES,
+    acrValues: env.PROCONNECT_ACR_VALUES === undefined ? 'eidas1' : env.PROCONNECT_ACR_VALUES.trim() || undefined,
+    postLogoutRedirectUri: env.PROCONNECT_POST_LOGOUT_REDIRECT_URI?.trim() || `${publicUrl}/client/login`,
+  };
 }
 
 export interface PdfPoolConfig {
@@ -321,12 +375,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const nodeEnv: NodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const port = intFrom(env.PORT, 3000);
   const dataDir = resolve(env.DATA_DIR ?? join(REPO_ROOT, '.data'));
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   const config: AppConfig = {
     nodeEnv,
     // Reachable from this machine only unless HOST says otherwise (compose and the image set 0.0.0.0).
     host: env.HOST || '127.0.0.1',
     port,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrl,
     databaseUrl: env.DATABASE_URL || undefined,
     databaseListenUrl: env.DATABASE_LISTEN_URL || undefined,
     databaseReplicaUrl: env.DATABASE_REPLICA_URL || undefined,
@@ -378,6 +433,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       queue: boundedInt('PDF_QUEUE', env.PDF_QUEUE, 32, 1, 10_000, 'PDF'),
       warm: env.PDF_WARM === '1',
     },
+    proconnect: proconnectFrom(env, nodeEnv, publicUrl),
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
     ...overrides,
   };

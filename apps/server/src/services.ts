@@ -1,5 +1,6 @@
 // The domain services of the process, wired once: each module's rules over its repository.
 import type { FastifyInstance } from 'fastify';
+import { api } from '@portail/contract';
 import type { AppConfig } from './config.ts';
 import { JWT_SECRET_NAME, sharedSecret } from './db/app-secrets.ts';
 import type { Database } from './db/prisma.ts';
@@ -7,12 +8,16 @@ import { independently, joinUnitOfWork, runUnitOfWork } from './db/unit-of-work.
 import {
   createAuthRepository,
   createAuthService,
+  createFlowCookie,
+  createProconnectProvider,
+  createProconnectService,
   createLoginThrottle,
   createServiceAccountRepository,
   createServiceAddressProofs,
   createServiceAccountService,
 } from './modules/auth/index.ts';
 import { createRateLimitStore } from './db/rate-limit-counters.ts';
+import { fullPath } from './http/contract-routes.ts';
 import { createRouteLimiter } from './http/rate-limit.ts';
 import type { ScopeResolvers } from './http/resource-scope.ts';
 import { createReferentielRepository, createReferentielService } from './modules/declaration/index.ts';
@@ -89,9 +94,20 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
     mail,
     serviceAddresses,
     throttle: createLoginThrottle(rateLimitStore, config.loginThrottle),
+    audit,
     config,
     // Algorithm, issuer, audience and lifetime come from the plugin's sign options (app.ts).
     signAccessToken: (claims) => app.jwt.sign(claims),
+  });
+  // Agents' sign-in with ProConnect, when configured; its flow cookie is signed under a key derived from the server secret.
+  const proconnect = createProconnectService({
+    provider: config.proconnect ? createProconnectProvider(config.proconnect, app.log) : undefined,
+    flowCookie: createFlowCookie({
+      serverSecret: async () => config.jwtSecret ?? (await sharedSecret(db, JWT_SECRET_NAME)),
+      path: fullPath(api.auth.proconnectSettings),
+      secure: config.publicUrl.startsWith('https:'),
+    }),
+    auth,
   });
   const access = createAccessService(createAccessRepository(db));
   const notifications = createNotificationService(createNotificationRepository(db));
@@ -132,6 +148,7 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
     db: pool,
     mail,
     auth,
+    proconnect,
     audit,
     notifications,
     rateLimitStore,

@@ -41,12 +41,16 @@ import { instructionEntries } from './access-matrix/instruction.entries.ts';
 import { openDataEntries } from './access-matrix/open-data.entries.ts';
 import { crfEntries } from './access-matrix/crf.entries.ts';
 import { changedTables, databaseSnapshot, withFailingAnswer } from './support/unit-of-work.ts';
+import type { LocalProvider } from './support/oidc-provider.ts';
+import { proconnectAnswer, proconnectConfigFor, startTestProvider } from './support/proconnect-flow.ts';
 import { callRoute, type Caller, type CallParts, type MatrixContext, type MatrixEntries, type MatrixEntry, type TokenFor } from './support/access-matrix.ts';
 
 /** The entry files of the modules whose routes are stated outside this file (test/access-matrix/). */
 const MODULE_ENTRIES: readonly MatrixEntries[] = [rdsEntries, projetEntries, demandeEntries, questionEntries, worklistEntries, instructionEntries, openDataEntries, crfEntries];
 
 let t: TestApp;
+/** The local OpenID provider standing for ProConnect, switched on in the matrix's app. */
+let provider: LocalProvider;
 /** Called as each request reaches its handler (its input parsed, nothing written yet). */
 let onArrival: ((request: FastifyRequest) => Promise<void>) | null = null;
 /** A signed-in association user, and one signed-in user per role of ROLES. */
@@ -56,12 +60,16 @@ const byRole = new Map<Role, Caller>();
 
 beforeAll(async () => {
   // The unit-of-work walk (end of file) notes the database as each call under test arrives.
-  t = await startTestApp({ logLevel: 'fatal' }, { extend: (app) => app.addHook('preHandler', async (request) => onArrival?.(request)) });
+  provider = await startTestProvider();
+  t = await startTestApp({ logLevel: 'fatal', proconnect: proconnectConfigFor(provider) }, { extend: (app) => app.addHook('preHandler', async (request) => onArrival?.(request)) });
   member = await signIn(t, { roles: ['lca.association'] });
   service = await signIn(t, { roles: ['rds.user'], service: { nom: 'Service de la matrice' } });
   for (const role of ROLES) byRole.set(role, await signIn(t, { roles: [role] }));
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await provider.close();
+});
 
 /** An association the matrix's association users (member and the lca.association caller) belong to (head office). */
 let asso: TestAssociation;
@@ -202,6 +210,22 @@ const CORE_MATRIX: Record<string, MatrixEntry> = {
     send: async (route, tokenFor) => {
       const caller = await signIn(t);
       return call(route, as(caller, tokenFor), { body: { refreshToken: caller.refreshToken } });
+    },
+  },
+  'GET /api/auth-server/proconnect': {
+    access: 'public',
+    send: (route, tokenFor) => call(route, as(member, tokenFor)),
+  },
+  'POST /api/auth-server/proconnect/authorize': {
+    access: 'public',
+    send: (route, tokenFor) => call(route, as(member, tokenFor)),
+  },
+  // The instructing agent signs in at the local provider; the return carries the start's flow cookie.
+  'POST /api/auth-server/proconnect/callback': {
+    access: 'public',
+    send: async (route, tokenFor) => {
+      const { answer, cookie } = await proconnectAnswer(t, provider, service.account.email);
+      return call(route, as(member, tokenFor), { body: answer }).set('cookie', cookie);
     },
   },
   'GET /api/auth-server/me': {
@@ -1201,6 +1225,11 @@ describe('every write route leaves nothing behind when it fails after its handle
 
 /**
  * Write routes whose well-formed call changes nothing in PostgreSQL: a validation mail asked for an
- * unknown address answers as for a known one, and writes nothing (no account to tell of).
+ * unknown address answers as for a known one, and writes nothing (no account to tell of); the start
+ * of a ProConnect sign-in.
  */
-const SILENT_WRITE_ROUTES: string[] = ['POST /api/auth-server/sendValidationMail'];
+const SILENT_WRITE_ROUTES: string[] = [
+  'POST /api/auth-server/sendValidationMail',
+  // The start of a ProConnect sign-in keeps its secrets in the browser's signed cookie, nothing in PostgreSQL.
+  'POST /api/auth-server/proconnect/authorize',
+];

@@ -31,7 +31,8 @@ describe('login page', () => {
     expect(email).toHaveAccessibleDescription(MESSAGES.badFormat('adresse e-mail'));
     expect(screen.getByLabelText('Mot de passe')).toHaveAccessibleDescription(MESSAGES.required('mot de passe'));
     expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.invalidForm);
-    expect(fake.requests).toHaveLength(0);
+    // Only the ProConnect settings were asked (the page's button), no sign-in was sent.
+    expect(fake.requests.filter((r) => r.url.endsWith('/login'))).toHaveLength(0);
   });
 
   it('shows the server message and keeps the typed input', async () => {
@@ -47,7 +48,7 @@ describe('login page', () => {
     expect(screen.getByLabelText('Adresse électronique')).toHaveValue('Camille@Example.org');
     expect(screen.getByLabelText('Mot de passe')).toHaveValue('mauvais');
     // the schema normalised the e-mail before sending
-    expect(fake.requests[0]!.body).toEqual({ email: 'camille@example.org', password: 'mauvais' });
+    expect(fake.requests.find((r) => r.url.endsWith('/login'))!.body).toEqual({ email: 'camille@example.org', password: 'mauvais' });
   });
 
   it('stores the session and follows redirect_url', async () => {

@@ -6,6 +6,7 @@ import { civiliteSchema, emailSchema, idSchema, passwordSchema, personNameSchema
 import { defineRoute, messageSchema } from './http.ts';
 import { scope } from './scope.ts';
 import { MESSAGES } from './messages.ts';
+import { proconnectRoutes } from './proconnect.ts';
 import { SERVICE_ACCOUNT_MANAGER_ROLES } from './roles.ts';
 
 const gateway = 'auth-server' as const;
@@ -147,6 +148,7 @@ export const authRoutes = {
     params: userIdParams, response: sessionUserSchema,
   }),
   ...authSessionRoutes,
+  ...proconnectRoutes,
   crossedServices: defineRoute({
     method: 'GET', gateway, path: '/crossed-services', access: SERVICE_ACCOUNT_MANAGER_ROLES, scope: scope.none,
     summary: 'Comptes des services instructeurs (authentification et fiche service croisées)',

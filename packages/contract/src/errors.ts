@@ -28,6 +28,12 @@ export const ERRORS = {
   HEADERS_TOO_LARGE: { status: 431, message: INPUT_MESSAGES.headersTooLarge },
   REQUEST_TIMEOUT: { status: 408, message: INPUT_MESSAGES.requestTimeout },
 
+  // Agents' sign-in with ProConnect (docs/security.md « ProConnect »)
+  PROCONNECT_OFF: { status: 404, message: MESSAGES.proconnectOff },
+  PROCONNECT_FAILED: { status: 400, message: MESSAGES.proconnectFailed },
+  PROCONNECT_NO_AGENT_ACCOUNT: { status: 403, message: MESSAGES.proconnectNoAgentAccount },
+  PROCONNECT_UNAVAILABLE: { status: 503, message: MESSAGES.proconnectUnavailable },
+
   // Memberships (issue 7 §3)
   NOT_LINKED: { status: 404, message: MEMBERSHIP_MESSAGES.notLinkedToAssociation },
   SIRET_NOT_IN_ASSOCIATION: { status: 400, code: 'VALIDATION_ERROR', message: ASSOCIATION_FILE_MESSAGES.siretNotInAssociation, field: 'id_siret' },

@@ -30,6 +30,7 @@ export * from './association-rules.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './auth-session.ts';
+export * from './proconnect.ts';
 export * from './fields.ts';
 export * from './documents.ts';
 export * from './errors.ts';

@@ -27,6 +27,14 @@ export const MESSAGES = {
   emailAlreadyLinked:
     'Cette adresse e-mail est peut-être déjà liée à un compte existant. Connectez-vous ou utilisez « Mot de passe oublié ».',
   badCredentials: 'Identifiant ou mot de passe incorrect.',
+  // Agents' sign-in with ProConnect (docs/security.md « ProConnect »)
+  proconnectOff: "La connexion avec ProConnect n'est pas proposée sur ce portail.",
+  proconnectFailed:
+    "La connexion avec ProConnect n'a pas abouti. Recommencez depuis la page de connexion, ou connectez-vous avec votre adresse électronique et votre mot de passe.",
+  proconnectNoAgentAccount:
+    "Aucun compte d'agent de ce portail ne correspond à l'adresse électronique de votre compte ProConnect. La connexion avec ProConnect est réservée aux agents des services instructeurs et aux administrateurs déjà inscrits : demandez à l'administrateur de votre service de créer votre compte avec cette adresse.",
+  proconnectUnavailable:
+    'ProConnect ne répond pas pour le moment. Réessayez dans quelques instants, ou connectez-vous avec votre adresse électronique et votre mot de passe.',
   accountNotValidated:
     "Votre adresse e-mail n'a pas encore été validée. Consultez le courriel de validation qui vous a été envoyé.",
   /** The wait after repeated failed sign-ins: seconds, or whole minutes from one minute on. */

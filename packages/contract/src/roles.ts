@@ -84,6 +84,13 @@ export type RoleSetName = keyof typeof ROLE_SETS;
 
 /** Roles that manage instructing services' accounts (crossed auth and rds records). */
 export const SERVICE_ACCOUNT_MANAGER_ROLES: readonly Role[] = ROLE_SETS.referentielAdmins;
+/**
+ * The state's agents: instructing services' users (rds), Osiris users and the portal's administrators.
+ * Only such an account may be opened by ProConnect, the state's sign-in for civil servants; a member
+ * account without one of these roles never is (docs/security.md « ProConnect »).
+ */
+export const AGENT_ROLES: readonly Role[] = [...new Set<Role>([...RDS_ROLES, ...OSIRIS_ROLES, ...ADMIN_ROLES])];
+export const isAgentRole = (role: string) => (AGENT_ROLES as readonly string[]).includes(role);
 export const isKnownRole = (role: string): role is Role => (ROLES as readonly string[]).includes(role);
 
 /** Default role: first found among RDS, LCA then Osiris roles, else the first (docs/domain.md « Session et rôles »). */

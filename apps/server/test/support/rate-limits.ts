@@ -7,5 +7,13 @@ export const ADDRESS_LIMITS = ['register', 'sendValidation', 'forgotPassword', '
 export const WORKLIST_LIMIT_NAMES = ['worklistExport', 'worklistBulk'] as const satisfies readonly RateLimitName[];
 /** The per-IP limit of the public open data: open-data.test.ts. */
 export const OPEN_DATA_LIMIT_NAMES = ['openData'] as const satisfies readonly RateLimitName[];
+/** The limit of agents' sign-ins with ProConnect (per IP): proconnect.test.ts. */
+export const PROCONNECT_LIMIT_NAMES = ['proconnect'] as const satisfies readonly RateLimitName[];
 /** Limits of calls that mail about a dossier, a file or an account: mail-rate-limit-targets.test.ts. */
-export type TargetLimit = Exclude<RateLimitName, (typeof ADDRESS_LIMITS)[number] | (typeof WORKLIST_LIMIT_NAMES)[number] | (typeof OPEN_DATA_LIMIT_NAMES)[number]>;
+export type TargetLimit = Exclude<
+  RateLimitName,
+  | (typeof ADDRESS_LIMITS)[number]
+  | (typeof WORKLIST_LIMIT_NAMES)[number]
+  | (typeof OPEN_DATA_LIMIT_NAMES)[number]
+  | (typeof PROCONNECT_LIMIT_NAMES)[number]
+>;

@@ -4,12 +4,13 @@
 // contract's ROLE_SETS, the sets the API routes declare; the contract routes each page calls are
 // named in route-calls.ts (kept out of the entry), and test/route-roles.test.ts checks its roles
 // against theirs.
-import { ROLE_SETS } from '@portail/contract';
+import { PROCONNECT_CALLBACK_PATH, ROLE_SETS } from '@portail/contract';
 import type { RouteMeta } from '../lib/session/route-meta.ts';
 
 export type PageKey =
   | 'home'
   | 'login'
+  | 'proconnectCallback'
   | 'register'
   | 'validation'
   | 'validate'
@@ -85,6 +86,12 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   route('/', { name: 'home', title: 'Accueil', public: true }, 'home'),
   route('/home', { name: 'home', title: 'Accueil', public: true }, 'home'),
   loginRoute('/login', { name: 'login', title: 'Connexion' }, 'login'),
+  // Where ProConnect sends an agent back (PROCONNECT_REDIRECT_URI): open, the session is opened there.
+  loginRoute(
+    PROCONNECT_CALLBACK_PATH,
+    { name: 'connexion-proconnect', title: 'Connexion avec ProConnect', public: true },
+    'proconnectCallback',
+  ),
   loginRoute('/register', { name: 'register', title: 'Création de compte' }, 'register'),
   route('/faq', { name: 'faq', title: 'Foire aux questions' }, 'faq'),
   route('/mentions-legales', { name: 'mentions-legales', title: 'Mentions légales' }, 'legalNotice'),

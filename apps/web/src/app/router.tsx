@@ -13,6 +13,7 @@ import { ROUTE_TABLE, type PageKey, type RouteEntry } from './route-table.ts';
 const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   home: () => import('../features/info/home-page.tsx').then((m) => m.HomePage),
   login: () => import('../features/auth/login-page.tsx').then((m) => m.LoginPage),
+  proconnectCallback: () => import('../features/auth/proconnect-callback-page.tsx').then((m) => m.ProconnectCallbackPage),
   register: () => import('../features/auth/register-page.tsx').then((m) => m.RegisterPage),
   validation: () => import('../features/auth/validation-page.tsx').then((m) => m.ValidationPage),
   validate: () => import('../features/auth/validate-page.tsx').then((m) => m.ValidatePage),

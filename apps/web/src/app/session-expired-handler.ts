@@ -10,6 +10,8 @@ type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 export interface LoginLocationState {
   sessionExpired?: boolean;
+  /** Why the return from ProConnect was refused (its French message), shown on the sign-in page. */
+  proconnectError?: string;
 }
 
 export function installSessionExpiredHandler(router: AppRouter): () => void {

@@ -14,5 +14,11 @@ export function maskEmail(email: string): string {
  */
 export const SERVICE_LOGIN_AUDIT_ENTITY = 'adresse_connexion_service';
 
+/**
+ * A sign-in by ProConnect, in the account's own chain (keyed by its id, like a service's addresses):
+ * who signed in, when, and the provider's subject.
+ */
+export const PROCONNECT_SIGN_IN_AUDIT = { entity: 'connexion', action: 'connexion_proconnect' } as const;
+
 /** Assistance page opened from the notice of an e-mail change its owner did not ask for. */
 export const REPORT_EMAIL_CHANGE_PATH = `/assistance/${encodeURIComponent("Changement d'adresse non demandé")}`;

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_LCA_ROLE,
+  isAgentRole,
   isLcaRole,
   roleAfterRegistration,
   type SessionResponse,
@@ -16,10 +17,11 @@ import { appError } from '../../http/errors.ts';
 import type { AuthClaims } from '../../http/request-context.ts';
 import { emailChangeNoticeMail, emailChangeValidationMail, passwordResetMail, validationMail, type MailService } from '../mail/index.ts';
 import { hashOpaqueToken, newOpaqueToken } from '../../security/opaque-tokens.ts';
+import type { AuditService } from '../audit/index.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './accounts/passwords.ts';
 import type { Account } from './accounts/repository.ts';
 import { toSessionUser } from './accounts/session-user.ts';
-import { maskEmail, REPORT_EMAIL_CHANGE_PATH } from './addresses.ts';
+import { maskEmail, PROCONNECT_SIGN_IN_AUDIT, REPORT_EMAIL_CHANGE_PATH } from './addresses.ts';
 import type { AuthRepository } from './repository.ts';
 import type { ServiceAddressProofs } from './services/address-proofs.ts';
 import type { LoginThrottle } from './throttle/login-throttle.ts';
@@ -30,6 +32,8 @@ export interface AuthServiceDeps {
   /** Audits an instructing service's login or contact address switching to its validated new address. */
   serviceAddresses: Pick<ServiceAddressProofs, 'switched'>;
   throttle: LoginThrottle;
+  /** Sign-ins by ProConnect go to the account's own audit chain. */
+  audit: Pick<AuditService, 'record'>;
   config: AppConfig;
   signAccessToken(claims: { sub: string; email: string; roles: string[]; sid: string; sv: number }): string;
 }
@@ -44,7 +48,7 @@ export interface RegisterInput {
   sendValidation: boolean;
 }
 
-export function createAuthService({ repository, mail, serviceAddresses, throttle, config, signAccessToken }: AuthServiceDeps) {
+export function createAuthService({ repository, mail, serviceAddresses, throttle, audit, config, signAccessToken }: AuthServiceDeps) {
   const link = (path: string) => `${config.publicUrl}/client${path}`;
 
   async function issueTokens(account: Account, familyId: string = randomUUID()): Promise<TokenPair> {
@@ -123,6 +127,31 @@ export function createAuthService({ repository, mail, serviceAddresses, throttle
       await throttle.succeeded(email, ip);
       if (account.serviceAccount?.locked) throw appError('USER_LOCKED');
       await repository.touchLogin(account.id);
+      return openSession(account);
+    },
+
+    /**
+     * An agent ProConnect vouches for (proconnect/service.ts): the account of the same address, any
+     * case, that holds an agent role (instructing services, Osiris, administrators). No account is
+     * created, and a member account without such a role is refused like an unknown address (the
+     * answer tells nothing of which). Then the same session as a password sign-in, audited in the
+     * account's own chain (as an instructing service's address changes are).
+     */
+    async signInWithProconnect(email: string, providerSubject: string): Promise<SessionResponse> {
+      const account = await repository.findByEmail(email.trim().toLowerCase());
+      if (!account || !account.roles.some((r) => isAgentRole(r.role))) throw appError('PROCONNECT_NO_AGENT_ACCOUNT');
+      if (account.serviceAccount?.locked) throw appError('USER_LOCKED');
+      await repository.touchLogin(account.id);
+      await repository.transaction((tx) =>
+        audit.record(tx, {
+          associationId: account.id,
+          actor: { id: account.id, email: account.email },
+          entity: PROCONNECT_SIGN_IN_AUDIT.entity,
+          entityId: account.id,
+          action: PROCONNECT_SIGN_IN_AUDIT.action,
+          after: { fournisseur: 'ProConnect', sub: providerSubject },
+        }),
+      );
       return openSession(account);
     },
 

@@ -1,5 +1,6 @@
 // /login: e-mail and password; then the redirect_url or the role's landing page.
 import { fr } from '@codegouvfr/react-dsfr';
+import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Button } from '@codegouvfr/react-dsfr/Button';
 import { api, loginBodySchema, MESSAGES } from '@portail/contract';
 import { useEffect } from 'react';
@@ -15,6 +16,7 @@ import { safeRedirect } from '../../lib/session/paths.ts';
 import { session } from '../../lib/session/session-store.ts';
 import { SESSION_EXPIRED_TOAST_MS, toast } from '../../lib/toast/toast-store.ts';
 import { Page } from '../shell/index.ts';
+import { ProConnectSignIn } from './proconnect-sign-in.tsx';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -22,7 +24,9 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const form = useZodForm(loginBodySchema, { email: '', password: '' });
 
-  const sessionExpired = (location.state as LoginLocationState | null)?.sessionExpired === true;
+  const locationState = location.state as LoginLocationState | null;
+  const sessionExpired = locationState?.sessionExpired === true;
+  const proconnectError = locationState?.proconnectError;
   useEffect(() => {
     if (sessionExpired) toast.warning(MESSAGES.sessionExpired, SESSION_EXPIRED_TOAST_MS);
   }, [sessionExpired]);
@@ -35,6 +39,10 @@ export function LoginPage() {
 
   return (
     <Page title="Connexion" narrow>
+      {proconnectError && (
+        <Alert severity="error" title="La connexion avec ProConnect a échoué" description={proconnectError} className={fr.cx('fr-mb-4w')} />
+      )}
+      <ProConnectSignIn redirectUrl={params.get('redirect_url')} />
       <p>Connectez-vous avec l'adresse électronique et le mot de passe de votre compte association.</p>
       <SubmitForm form={form} onSubmit={onSubmit} label="Connexion" submitLabel="Se connecter">
         <EmailField {...form.field('email')} />

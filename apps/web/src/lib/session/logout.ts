@@ -2,6 +2,7 @@
 import { authSessionRoutes } from '@portail/contract';
 import type { CallApi } from '../api/api-client.ts';
 import { clearDrafts } from '../forms/draft-storage.ts';
+import { takeProviderLogout } from './proconnect.ts';
 import type { SessionStore } from './session-store.ts';
 
 export async function logout(store: SessionStore, callApi: CallApi): Promise<void> {
@@ -14,4 +15,7 @@ export async function logout(store: SessionStore, callApi: CallApi): Promise<voi
   store.clear();
   // Unsaved input stays across an expired session (signed in again, it comes back), not across a logout.
   clearDrafts();
+  // Signed in with ProConnect: the provider's session ends too (it sends the browser back to /login).
+  const providerLogout = takeProviderLogout();
+  if (providerLogout) window.location.assign(providerLogout);
 }
