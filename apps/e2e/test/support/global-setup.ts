@@ -6,6 +6,7 @@ import { createWriteStream, type WriteStream, existsSync, mkdirSync, mkdtempSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startLocalProvider, type LocalProvider } from '../../../server/test/support/oidc-provider.ts';
 import { startPortalProcess, type PortalProcess } from '../../../server/test/support/portal-process.ts';
 import {
   createDatabaseFromTemplate,
@@ -51,6 +52,8 @@ export default async function setup(project: TestProject) {
   const template = `portail_e2e_tpl_${process.pid}`;
   const database = `portail_e2e_${process.pid}`;
   let portal: PortalProcess | undefined;
+  /** The local OpenID provider standing for ProConnect (journey proconnect.test.ts). */
+  let provider: LocalProvider | undefined;
   let log: WriteStream | undefined;
   let stopping = false;
   const dataDir = mkdtempSync(join(tmpdir(), 'portail-e2e-data-'));
@@ -69,6 +72,7 @@ export default async function setup(project: TestProject) {
     await dropDatabase(cluster.adminUrl, database).catch(() => {});
     await dropDatabase(cluster.adminUrl, template).catch(() => {});
     await cluster.stop();
+    await provider?.close();
     rmSync(dataDir, { recursive: true, force: true });
     if (problem) throw new Error(`[e2e] ${problem}`);
   };
@@ -78,6 +82,10 @@ export default async function setup(project: TestProject) {
     const databaseUrl = await createDatabaseFromTemplate(cluster.adminUrl, template, database);
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
+    provider = await startLocalProvider({
+      redirectUri: `${baseUrl}/client/connexion/proconnect`,
+      postLogoutRedirectUri: `${baseUrl}/client/login`,
+    });
     const logFile = join(ARTIFACTS_DIR, 'server.log');
     log = createWriteStream(logFile);
     const toLog = log;
@@ -114,6 +122,11 @@ export default async function setup(project: TestProject) {
         JWT_SECRET: randomBytes(32).toString('base64url'),
         PUBLIC_URL: baseUrl,
         DATA_DIR: dataDir,
+        // Agents' sign-in with ProConnect, against the local provider.
+        PROCONNECT_ISSUER: provider.issuer,
+        PROCONNECT_CLIENT_ID: provider.clientId,
+        PROCONNECT_CLIENT_SECRET: provider.clientSecret,
+        RATE_LIMIT_PROCONNECT: '1000/1000/60',
       },
       timeoutMs: START_TIMEOUT_MS,
       // Output after teardown has closed the log (should a grandchild still write) is dropped.
