@@ -195,7 +195,7 @@ describe('the member’s financial report', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Transmettre au service instructeur' }));
     const dialog = await screen.findByRole('dialog', { name: "Transmettre le compte rendu financier de l'exercice 2026 ?" });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmer la transmission du compte rendu financier' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Transmettre le compte rendu financier' }));
     await waitFor(() => expect(document.getElementById('crf-transmis')).toHaveFocus());
     expect(fake.requests.filter((r) => r.method === 'POST' && r.url.endsWith('/transmit'))).toHaveLength(1);
     expect(toasts.getToasts().map((t) => t.message)).toContain(CRF_MESSAGES.transmitted);
@@ -224,7 +224,7 @@ describe('the member’s financial report', () => {
     await userEvent.type(line, '2000');
     await userEvent.click(within(form).getByRole('button', { name: 'Transmettre au service instructeur' }));
     const dialog = await screen.findByRole('dialog');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmer la transmission du compte rendu financier' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Transmettre le compte rendu financier' }));
     await waitFor(() => expect(within(form).getByTestId('error-summary')).toHaveTextContent(missing));
     expect(within(form).getByTestId('error-summary')).toHaveFocus();
   }, 30_000);

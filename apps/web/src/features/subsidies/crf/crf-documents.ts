@@ -2,7 +2,7 @@
 // default, or the one before), the activity report, and the power of attorney when the legal
 // representative and the signatory are both given and differ; any other is optional. Comfort
 // only: the server applies the same rule at transmission.
-import { CRF_DOCUMENT_CODES } from '@portail/contract';
+import { CRF_DOCUMENT_CODES, crfAccountsYears } from '@portail/contract';
 
 export interface CrfExpectedDocument {
   code: string;
@@ -13,7 +13,7 @@ export interface CrfExpectedDocument {
 }
 
 /** The years the annual accounts may be of: the previous one (default) then the one before (spec §9). */
-export const accountsYears = (today: Date = new Date()): [number, number] => [today.getFullYear() - 1, today.getFullYear() - 2];
+export const accountsYears = (today: Date = new Date()): [number, number] => crfAccountsYears(today.getFullYear());
 
 export function expectedCrfDocuments(demandeur: { id_representant_legal: string | null; id_signataire: string | null }): CrfExpectedDocument[] {
   const { id_representant_legal: representative, id_signataire: signatory } = demandeur;

@@ -299,7 +299,7 @@ export function CrfForm({ crf, idDossier, representants, associationDocuments, s
         open={confirming}
         title={`Transmettre le compte rendu financier de l'exercice ${crf.exercice} ?`}
         confirmLabel="Transmettre"
-        confirmAriaLabel="Confirmer la transmission du compte rendu financier"
+        confirmAriaLabel="Transmettre le compte rendu financier"
         onConfirm={transmit}
         onClose={() => setConfirming(false)}
       >

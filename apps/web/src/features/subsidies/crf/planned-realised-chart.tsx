@@ -9,8 +9,8 @@ import type { ComparisonRow } from './crf-budget.ts';
 
 const WIDTH = 640;
 const BAR_AREA = 400;
-const BAR = 16;
-const LABEL = 20;
+const BAR = 18;
+const LABEL = 24;
 const ROW = LABEL + 2 * BAR + 4 + 18;
 const COLOUR = '#000091';
 
@@ -43,7 +43,7 @@ export function PlannedRealisedChart({ title, rows }: PlannedRealisedChartProps)
           </pattern>
         </defs>
         {rows.length === 0 && (
-          <text x="0" y="20" fontSize="16" fill="#161616">
+          <text x="0" y="20" fontSize="17" fill="#161616">
             Aucune ligne budgétaire renseignée.
           </text>
         )}
@@ -52,15 +52,15 @@ export function PlannedRealisedChart({ title, rows }: PlannedRealisedChartProps)
           const realise = r.realise ?? 0;
           return (
             <g key={`${r.section}-${r.key}`}>
-              <text x="0" y={y + 15} fontSize="15" fontWeight="bold" fill="#161616">
+              <text x="0" y={y + 18} fontSize="17" fontWeight="bold" fill="#161616">
                 {r.label}
               </text>
               <rect x="0" y={y + LABEL} width={length(r.prevu)} height={BAR} fill={`url(#${id}-hatch)`} stroke={COLOUR} strokeWidth="1.5" />
-              <text x={length(r.prevu) + 8} y={y + LABEL + 13} fontSize="14" fill="#161616">
+              <text x={length(r.prevu) + 8} y={y + LABEL + 14} fontSize="16" fill="#161616">
                 prévu {formatEuros(r.prevu)}
               </text>
               <rect x="0" y={y + LABEL + BAR + 4} width={length(realise)} height={BAR} fill={COLOUR} />
-              <text x={length(realise) + 8} y={y + LABEL + BAR + 4 + 13} fontSize="14" fill="#161616">
+              <text x={length(realise) + 8} y={y + LABEL + BAR + 4 + 14} fontSize="16" fill="#161616">
                 réalisé {r.realise === undefined ? 'non renseigné' : formatEuros(realise)}
               </text>
             </g>
