@@ -31,6 +31,7 @@ import { lcaRoutes } from './modules/lca/index.ts';
 import { mailQueueDepth, mailRoutes } from './modules/mail/index.ts';
 import { notificationRoutes } from './modules/notifications/index.ts';
 import { openDataRoutes } from './modules/open-data/index.ts';
+import { webhookRoutes } from './modules/webhooks/index.ts';
 import { associationLightRoutes, associationRoutes, associationSearchRoutes, documentRoutes } from './modules/proxy-asso/index.ts';
 import { rdsRoutes } from './modules/rds/index.ts';
 import { createServices, type AppServices } from './services.ts';
@@ -111,6 +112,8 @@ export async function buildApp({ config, databaseUrl, db: givenDb, reader: given
   app.decorate('services', services);
   // Mail delivery: this instance's worker of the PostgreSQL job queue (with SMTP only).
   await services.mail.startDelivery(databaseUrl);
+  // Webhook deliveries: this instance's worker of the same job queue (config webhooks.delivery).
+  await services.webhooks.startDelivery(databaseUrl);
   // Route limits live in PostgreSQL (db/rate-limit-counters.ts), declared per route by registerRoute.
   services.rateLimitStore.startPurgeLoop(app.log);
   // Account states kept while the database announces their changes (LISTEN on a connection of its own).
@@ -131,6 +134,7 @@ export async function buildApp({ config, databaseUrl, db: givenDb, reader: given
     await accountStateChanges?.stop();
     services.rateLimitStore.stop();
     await services.mail.stop();
+    await services.webhooks.stop();
     await services.pdf.close();
     if (!givenDb) await db.$disconnect();
     if (!givenReader && reader !== db) await reader.$disconnect();
@@ -157,6 +161,7 @@ export async function buildApp({ config, databaseUrl, db: givenDb, reader: given
   referentielRoutes(app, services);
   demandeRoutes(app, services);
   openDataRoutes(app, services);
+  webhookRoutes(app, services);
 
   healthRoutes(app, () => db.$queryRaw`SELECT 1`, APP_VERSION, config.storageDriver === 'local' ? () => storageDirProblem(config.storageDir) : undefined, databaseProcessRuns);
 

@@ -32,6 +32,17 @@ export interface RouteLimit {
 
 const HOUR = 60 * 60_000;
 
+export interface WebhookConfig {
+  /** This instance runs the delivery worker (graphile-worker), and deliveries get their job. */
+  delivery: boolean;
+  /** A receiver that has not answered within this delay is a failed attempt. */
+  timeoutMs: number;
+  /** First retry delay; it doubles with each failure, up to maxRetryMs. */
+  retryMs: number;
+  maxRetryMs: number;
+  maxAttempts: number;
+}
+
 /** The rate-limited routes (besides sign-in, throttled by LoginThrottleConfig), with their env variable. */
 export const RATE_LIMITS = {
   register: { env: 'RATE_LIMIT_REGISTER', defaults: { perIp: 10, perAccount: 3, windowMs: 15 * 60_000 } },
@@ -211,6 +222,8 @@ export interface AppConfig {
   /** Delay between retries of failed mails. */
   mailRetryMs: number;
   mailMaxAttempts: number;
+  /** Webhooks of the instructing services (modules/webhooks): delivery worker, timeout, back-off. */
+  webhooks: WebhookConfig;
   webDistDir: string;
   /** Demo accounts and associations: 'auto' loads them on the embedded default database only. */
   demoData: DemoDataSetting;
@@ -407,6 +420,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     supportEmail: (env.SUPPORT_EMAIL ?? ASSISTANCE_EMAIL).toLowerCase(),
     mailRetryMs: intFrom(env.MAIL_RETRY_MS, 60_000),
     mailMaxAttempts: intFrom(env.MAIL_MAX_ATTEMPTS, 5),
+    webhooks: {
+      // The tests that send webhooks start it; the others write deliveries without jobs.
+      delivery: env.WEBHOOKS_DELIVERY ? /^(1|true)$/i.test(env.WEBHOOKS_DELIVERY) : nodeEnv !== 'test',
+      timeoutMs: intFrom(env.WEBHOOK_TIMEOUT_MS, 10_000),
+      retryMs: intFrom(env.WEBHOOK_RETRY_MS, 30_000),
+      maxRetryMs: intFrom(env.WEBHOOK_MAX_RETRY_MS, 6 * 60 * 60_000),
+      maxAttempts: intFrom(env.WEBHOOK_MAX_ATTEMPTS, 10),
+    },
     webDistDir: resolve(env.WEB_DIST_DIR ?? join(REPO_ROOT, 'apps/web/dist')),
     demoData: demoDataFrom(env.DEMO_DATA, nodeEnv),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),

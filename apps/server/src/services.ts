@@ -42,6 +42,7 @@ import {
 import { createMailRepository, createMailSeal, createMailService } from './modules/mail/index.ts';
 import { createNotificationRepository, createNotificationService } from './modules/notifications/index.ts';
 import { createOpenDataRepository, createOpenDataService } from './modules/open-data/index.ts';
+import { createWebhookRepository, createWebhookService } from './modules/webhooks/index.ts';
 import {
   createAccessRepository,
   createAccessService,
@@ -121,7 +122,11 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
     publicUrl: config.publicUrl,
   });
   // The resource scopes the routes declare (contract scope.ts), each resolved by the module that owns it.
-  const workflow = createTransitionService({ repository: createWorkflowRepository(db), audit, mail, notifications, publicUrl: config.publicUrl, log: app.log });
+  // Services' webhooks: an event per state change of their objects, written in the transition's transaction.
+  const webhooks = createWebhookService({
+    repository: createWebhookRepository(db), audit, options: { ...config.webhooks, production: config.nodeEnv === 'production' }, log: app.log,
+  });
+  const workflow = createTransitionService({ repository: createWorkflowRepository(db), listeners: [webhooks], audit, mail, notifications, publicUrl: config.publicUrl, log: app.log });
   const dossierScopes = createDossierScopeRepository(db);
   const dossierRepository = createDossierRepository(db);
   const documents = createDocumentService({ repository: createDocumentRepository(db), storage: createFileStorage(config) });
@@ -178,6 +183,7 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
     subventions: createSubventionService(createSubventionRepository(db)),
     associationSearch: createSearchService(createSearchRepository(db)),
     referentiels: createReferentielService(createReferentielRepository(db)),
+    webhooks,
     // State machines (contract machines/): one transaction per event, history, audit, outbox.
     workflow,
   };

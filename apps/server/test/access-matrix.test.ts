@@ -40,13 +40,14 @@ import { worklistEntries } from './access-matrix/worklist.entries.ts';
 import { instructionEntries } from './access-matrix/instruction.entries.ts';
 import { openDataEntries } from './access-matrix/open-data.entries.ts';
 import { crfEntries } from './access-matrix/crf.entries.ts';
+import { webhookEntries } from './access-matrix/webhooks.entries.ts';
 import { changedTables, databaseSnapshot, withFailingAnswer } from './support/unit-of-work.ts';
 import type { LocalProvider } from './support/oidc-provider.ts';
 import { proconnectAnswer, proconnectConfigFor, startTestProvider } from './support/proconnect-flow.ts';
 import { callRoute, type Caller, type CallParts, type MatrixContext, type MatrixEntries, type MatrixEntry, type TokenFor } from './support/access-matrix.ts';
 
 /** The entry files of the modules whose routes are stated outside this file (test/access-matrix/). */
-const MODULE_ENTRIES: readonly MatrixEntries[] = [rdsEntries, projetEntries, demandeEntries, questionEntries, worklistEntries, instructionEntries, openDataEntries, crfEntries];
+const MODULE_ENTRIES: readonly MatrixEntries[] = [rdsEntries, projetEntries, demandeEntries, questionEntries, worklistEntries, instructionEntries, openDataEntries, crfEntries, webhookEntries];
 
 let t: TestApp;
 /** The local OpenID provider standing for ProConnect, switched on in the matrix's app. */

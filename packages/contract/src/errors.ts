@@ -12,6 +12,7 @@ import { TRANSITION_MESSAGES } from './machines/transition-messages.ts';
 import { MESSAGES, REFERENTIEL_MESSAGES, SEARCH_MESSAGES } from './messages.ts';
 import { CRF_MESSAGES } from './subsidies/crf-messages.ts';
 import { SUBSIDY_MESSAGES } from './subsidies/messages.ts';
+import { WEBHOOK_LIMITS, WEBHOOK_MESSAGES } from './webhooks.ts';
 
 export type { ErrorEntry } from './errors-core.ts';
 
@@ -78,6 +79,10 @@ export const ERRORS = {
     field: 'parent',
   },
   SERVICE_HAS_CHILDREN: { status: 409, message: 'Des services sont rattachés à ce service : rattachez-les ailleurs avant de le supprimer.' },
+  WEBHOOK_URL_REFUSED: { status: 400, code: 'VALIDATION_ERROR', message: WEBHOOK_MESSAGES.urlScheme, field: 'url' },
+  WEBHOOK_LIMIT_REACHED: { status: 409, message: WEBHOOK_MESSAGES.limitReached(WEBHOOK_LIMITS.perService) },
+  WEBHOOK_EXISTS: { status: 409, message: WEBHOOK_MESSAGES.exists, field: 'url' },
+  WEBHOOK_NOT_FOUND: { status: 404, message: WEBHOOK_MESSAGES.notFound },
   SERVICE_IN_USE: { status: 409, message: 'Ce service instruit ou finance des dossiers : il ne peut pas être supprimé.' },
   DISPOSITIF_UNKNOWN: { status: 400, message: ({ code }: { code: string }) => `Le dispositif « ${code} » n'existe pas.`, example: { code: 'XYZ' } },
   SOUS_DISPOSITIF_UNKNOWN: { status: 400, message: "Un des sous-dispositifs n'existe pas ou n'appartient pas à ce dispositif.", field: 'sous_dispositifs' },

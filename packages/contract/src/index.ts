@@ -13,6 +13,7 @@ import { instructionRoutes } from './subsidies/instruction-routes.ts';
 import { mailRoutes } from './mail.ts';
 import { notificationRoutes } from './notifications.ts';
 import { openDataRoutes } from './open-data.ts';
+import { webhookRoutes } from './webhooks.ts';
 import { rdsRoutes } from './rds.ts';
 import { referentielRoutes } from './referentiels.ts';
 import { projetRoutes } from './subsidies/projet-routes.ts';
@@ -45,6 +46,7 @@ export * from './association-messages.ts';
 export * from './messages.ts';
 export * from './notifications.ts';
 export * from './open-data.ts';
+export * from './webhooks.ts';
 export * from './rds.ts';
 export * from './referentiels.ts';
 export * from './roles.ts';
@@ -82,6 +84,7 @@ export const api = {
   rdsSchemes: rdsSchemeRoutes,
   questions: questionRoutes,
   openData: openDataRoutes,
+  webhooks: webhookRoutes,
 } as const;
 
 export function allRoutes(): RouteDefinition[] {

@@ -35,8 +35,12 @@ export type ResourceScope =
    * administrator profile, or rds.admin.
    */
   | { resource: 'instruction'; dossier: ResourceRef; service: ResourceRef; mode: 'read' | 'write' }
-  /** An instructing service: resolvers come with the services' administration. */
-  | { resource: 'service'; id: ResourceRef; mode: 'read' | 'write' }
+  /**
+   * An instructing service: resolvers come with the services' administration. `agent`: what the
+   * service's agents do for it (its webhooks): its own agents, those of a service above it with an
+   * administrator profile, and rds.admin; not the managers of service accounts.
+   */
+  | { resource: 'service'; id: ResourceRef; mode: 'read' | 'write' | 'agent' }
   /** Only the caller's own rows (their session, notifications, announcements): the query is bound to the caller. */
   | { resource: 'caller' }
   /** No one's resource: reference data, registry-wide searches, administration lists (the roles decide). */

@@ -85,8 +85,31 @@ export interface WorkflowOutbox {
   flush(): Promise<void>;
 }
 
+/** A state change as the listeners hear it, in the transition's transaction. */
+export interface TransitionEvent {
+  machine: string;
+  objectId: string;
+  /** The instructing service of the object (null: none, e.g. a SIRET request). */
+  serviceId: string | null;
+  /** The dossier the object belongs to, when its row names one. */
+  dossierId: string | null;
+  event: string;
+  from: string;
+  to: string;
+  stateLabel: string;
+  /** The history row: the event's id. */
+  historyId: string;
+  at: Date;
+}
+
+/** Who writes something with every state change, in its transaction (the services' webhooks). */
+export interface TransitionListener {
+  transitioned(tx: Tx, event: TransitionEvent): Promise<void>;
+}
+
 export interface WorkflowDeps {
   repository: WorkflowRepository;
+  listeners?: readonly TransitionListener[];
   audit: AuditService;
   mail: WorkflowOutbox;
   notifications: NotificationService;
@@ -94,7 +117,7 @@ export interface WorkflowDeps {
   log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
-export function createTransitionService({ repository, audit, mail, notifications, publicUrl, log }: WorkflowDeps) {
+export function createTransitionService({ repository, listeners = [], audit, mail, notifications, publicUrl, log }: WorkflowDeps) {
   /** The people of an audience, for this object. */
   async function audiencesOf(tx: Tx, audiences: readonly Audience[], subject: MachineSubject): Promise<Person[]> {
     const people: Person[] = [];
@@ -159,6 +182,12 @@ export function createTransitionService({ repository, audit, mail, notifications
     const others = (people: Person[]) => people.filter((p) => p.userId !== claims.userId);
     const stateLabel = machine.states[transition.to]?.label ?? transition.to;
     const happenedAt = history.createdAt;
+    for (const listener of listeners) {
+      await listener.transitioned(tx, {
+        machine: machine.name, objectId, serviceId: subject.serviceId ?? null, dossierId: row.dossier_id ? String(row.dossier_id) : null,
+        event, from: transition.from, to: transition.to, stateLabel, historyId: history.id, at: happenedAt,
+      });
+    }
     const { notify, mail: mailAudiences = [], notifyAudience = mailAudiences } = transition.effects;
     if (notify) {
       const people = others(await audiencesOf(tx, notifyAudience, subject));

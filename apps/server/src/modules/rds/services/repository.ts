@@ -60,6 +60,9 @@ export function createServiceRepository(db: Database) {
       client.serviceAccount.findUnique({ where: { id }, include: serviceInclude }),
     findByAuthId: (authId: string) => db.serviceAccount.findUnique({ where: { authId }, include: serviceInclude }),
     /** By its own id or its account's id (the auth-server routes name a service by its account). */
+    /** The services an account acts for as an agent (SQL service_reach: its own, and below it or all with an administrator profile). */
+    actsFor: async (authId: string): Promise<string[]> =>
+      (await db.$queryRaw<{ id: string }[]>`SELECT r::text AS id FROM service_reach(${authId}::uuid) AS r`).map((row) => row.id),
     findByEitherId: (id: string) => db.serviceAccount.findFirst({ where: { OR: [{ id }, { authId: id }] }, select: { id: true, authId: true } }),
     /** The service's login address (dossier mails go to it while the service has no contact address). */
     loginOf: async (tx: DbTransaction, authId: string) => (await tx.user.findUniqueOrThrow({ where: { id: authId }, select: { email: true } })).email,

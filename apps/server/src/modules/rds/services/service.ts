@@ -155,6 +155,13 @@ export function createServiceAdmin(repository: ServiceRepository, addresses: Ser
     service: async (claims, id, declared) => {
       const target = await repository.findByEitherId(id);
       if (!target) throw appError('NOT_FOUND');
+      // What agents do for their service (its webhooks): its own agents, those acting for it through
+      // an administrator profile above it, rds.admin; a service they do not act for is not found.
+      if (declared.mode === 'agent') {
+        if (claims.roles.includes('rds.admin')) return undefined;
+        if (!(await repository.actsFor(claims.userId)).includes(target.id)) throw appError('NOT_FOUND');
+        return undefined;
+      }
       const reach = await reachOf(claims);
       if (!inReach(reach, target.id)) throw appError('NOT_FOUND');
       // Writes: managers only (the route's roles); a read-only reach (an instructor) sees without changing.
