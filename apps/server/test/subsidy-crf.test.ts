@@ -12,6 +12,7 @@ import {
   createAssociationDocument, createCompleteDossier, createDossier, createFinancingLines, dossierCalls, instructionCalls, memberOf, signInService, subsidySetting,
   type ServiceAgent, type SignedIn, type SubsidyScheme,
 } from './support/subsidy-fixtures.ts';
+import { pdfText } from './support/pdf-text.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -289,5 +290,35 @@ describe('reports owed (GET /demande/missing-crf)', () => {
     expect(mine).toHaveLength(2);
     const stranger = await signIn(t, { roles: ['lca.association'] });
     expect((await t.http().get('/api/lca-server/demande/missing-crf').set('x-access-token', stranger.token)).body).toEqual([]);
+  });
+});
+
+describe('the PDF of a report (Cerfa 15059)', () => {
+  it('prints the association, the realised amounts against the granted ones and the planned vs realised budget, for the dossier’s readers only', async () => {
+    const dossier = await paidDossier();
+    const crf = (await calls(member).post(`/${dossier.id}/crf`, { exercice: 2026 })).body.crf;
+    const path = `/${dossier.id}/crf/${crf.id}`;
+    await calls(member).put(path, { isRealised: true, description: { montant_realise: 3750 }, budgetCrf: { realise: { charges: { comptes: { '64': 2500 } } }, commentaire_ecarts: 'Une séance annulée.' } });
+    await calls(member).put(`${path}/projects/${dossier.line.projet}`, { financements: [{ annee: 2026, id_service_instructeur: agent.serviceId, montant_realise: 3750 }] });
+    const download = (who: { token: string }) =>
+      calls(who).get(`${path}/pdf`).buffer(true).parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    const response = await download(member);
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="crf-${dossier.idFo}-2026.pdf"`);
+    const file = response.body as Buffer;
+    expect(file.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(file);
+    for (const expected of ['Compte rendu financier de subvention', 'Cerfa n° 15059', asso.association.nom, 'Projet complet', 'Prévision', 'Réalisation', '64 - Charges de personnel', 'Une séance annulée.']) {
+      expect(text, expected).toContain(expected);
+    }
+    expect(text).toMatch(/4\s000\s€/);
+    expect(text).toMatch(/3\s750\s€/);
+    expect((await download(agent)).status).toBe(200);
+    expect((await download(await signIn(t, { roles: ['lca.association'] }))).status).toBe(404);
   });
 });

@@ -2,12 +2,12 @@
 // a valid PDF in the layout of the Cerfa 12156 form, holding the association's name, its
 // representative, the budget totals and every project's title, for the association and the
 // dossier's services; 404 for a dossier the caller does not see.
-import { inflateSync } from 'node:zlib';
 import { SUBSIDY_MESSAGES } from '@portail/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAssociation, type TestAssociation } from './support/association-factory.ts';
 import { signIn } from './support/factories.ts';
 import { TOKEN_HEADER } from './support/http-helpers.ts';
+import { pdfText } from './support/pdf-text.ts';
 import { createDossier, createScheme, dossierCalls, subsidySetting, validProjet, type ServiceAgent, type SignedIn } from './support/subsidy-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 import { pdfDataFromJson } from '../src/modules/demande/pdf/plain.ts';
@@ -38,28 +38,6 @@ const pdf = (id: string, token: string) =>
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => done(null, Buffer.concat(chunks)));
     });
-
-/** WinAnsi codes above 0x7f that differ from Latin-1 and that the form prints. */
-const WIN_ANSI: Record<string, string> = { '\x80': '€', '\x92': '’', '\x9c': 'œ' };
-/** The text the pages show: each content stream inflated, the strings of its text operators decoded (WinAnsi). */
-function pdfText(file: Buffer): string {
-  const raw = file.toString('latin1');
-  const texts: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n/g)) {
-    const start = match.index + match[0].length;
-    const end = raw.indexOf('endstream', start);
-    let content: string;
-    try {
-      content = inflateSync(file.subarray(start, end)).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const op of content.matchAll(/\[(.*?)\] TJ/g)) {
-      texts.push([...op[1]!.matchAll(/<([0-9a-f]*)>/gi)].map((h) => Buffer.from(h[1]!, 'hex').toString('latin1')).join('').replace(/[\x80\x92\x9c]/g, (c) => WIN_ANSI[c]!));
-    }
-  }
-  return texts.join('\n');
-}
 
 describe('the PDF of a dossier', () => {
   it('is a valid PDF with the association, its representative, the budget and every project', async () => {

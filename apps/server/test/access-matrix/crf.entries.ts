@@ -71,6 +71,7 @@ export const crfEntries: MatrixEntries = (ctx: MatrixContext) => {
     'PUT /api/lca-server/demande/dossiers/:id/crf/:idCrf/projects/:idProjet': onReport(MEMBERS, 'dossier:write', ['lca.admin'], '2', { isRealised: true }, true),
     'POST /api/lca-server/demande/dossiers/:id/crf/:idCrf/transmit': onReport(MEMBERS, 'dossier:write', ['lca.admin'], '2'),
     'POST /api/lca-server/demande/dossiers/:id/crf/:idCrf/events': onReport(INSTRUCTORS, 'dossier:read', ['rds.admin'], '4', { event: 'receptionner' }),
+    'GET /api/lca-server/demande/dossiers/:id/crf/:idCrf/pdf': onReport(READERS, 'dossier:read', ['lca.admin', 'rds.admin'], '4'),
     'GET /api/lca-server/demande/missing-crf': {
       access: MEMBERS,
       scope: 'caller',

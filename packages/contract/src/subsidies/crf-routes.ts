@@ -245,19 +245,15 @@ export const crfRoutes = {
     summary: "Le service instructeur reçoit le compte rendu transmis (receptionner, 4 vers 5) ou le renvoie à l'association avec un commentaire (renvoyer, 4 vers 3)",
     params: crfParams, body: crfEventSchema, errors: ['CRF_NOT_FOUND'], response: crfViewSchema,
   }),
-  missingCrf: defineRoute({
-    method: 'GET', gateway, path: '/demande/missing-crf', access: ROLE_SETS.associationMembers, scope: scope.caller,
-    summary: "Comptes rendus financiers que les associations de l'appelant doivent encore transmettre : dossiers accordés, exercice terminé, compte rendu absent ou non transmis",
-    query: roleQuery, response: z.array(missingCrfSchema),
-  }),
-} as const;
-
-/** The report's PDF: joins `api.crf` once the server draws it. */
-export const crfPdfRoutes = {
   crfPdf: defineRoute({
     method: 'GET', gateway, path: '/demande/dossiers/:id/crf/:idCrf/pdf', access: ROLE_SETS.dossierReaders, scope: scope.dossier('read'), rawResponse: true,
     summary: 'Le compte rendu financier au format du Cerfa 15059, en PDF',
     // 429: every PDF worker busy and the waiting queue full.
     params: crfParams, query: roleQuery, errors: ['CRF_NOT_FOUND', 'TOO_MANY_REQUESTS'], response: z.unknown(),
+  }),
+  missingCrf: defineRoute({
+    method: 'GET', gateway, path: '/demande/missing-crf', access: ROLE_SETS.associationMembers, scope: scope.caller,
+    summary: "Comptes rendus financiers que les associations de l'appelant doivent encore transmettre : dossiers accordés, exercice terminé, compte rendu absent ou non transmis",
+    query: roleQuery, response: z.array(missingCrfSchema),
   }),
 } as const;

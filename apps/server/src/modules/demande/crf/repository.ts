@@ -73,6 +73,13 @@ export function createCrfRepository(db: Database) {
     representants: (associationId: string, ids: string[]) =>
       db.representantLegal.findMany({ where: { associationId, id: { in: ids }, deleted: false, estRepresentantLegal: true }, select: { id: true } }),
 
+    /** The association's identity, as the report's PDF prints it. */
+    association: (associationId: string) =>
+      db.association.findUnique({ where: { id: associationId }, select: { nom: true, idRna: true, idSiren: true, idSiretSiege: true } }),
+    /** The association file's people among `ids`, by id (their names on the PDF). */
+    persons: (associationId: string, ids: string[]) =>
+      db.representantLegal.findMany({ where: { associationId, id: { in: ids } }, select: { id: true, civilite: true, prenom: true, nom: true } }),
+
     /** Who saved last: a member's name, or a service's. */
     async authorName(id: string, type: string | null): Promise<string | null> {
       if (type === 'service') return (await db.serviceAccount.findFirst({ where: { authId: id }, select: { nom: true } }))?.nom ?? null;

@@ -12,6 +12,7 @@ import type { AuthClaims } from '../../../http/request-context.ts';
 import type { DossierScope } from '../../../http/resource-scope.ts';
 import type { AuditService } from '../../audit/index.ts';
 import type { FiredTransition, TransitionService, WorkflowTarget } from '../../workflow/index.ts';
+import type { CrfPdfData } from '../pdf/index.ts';
 import { currentYear } from '../dossiers/view.ts';
 import type { CrfRepository, CrfRow, CrfSourceRow } from './repository.ts';
 import { checkDocuments, clonedCofinancements, clonedProjet, EDITABLE_CRF_STATES, exercisesOf, GRANTED_STATES, isGranted, missingBeforeTransmission, plannedBudget } from './rules.ts';
@@ -131,6 +132,23 @@ export function createCrfService({ repository, workflow, audit }: CrfServiceDeps
 
     async get(claims: AuthClaims, scope: DossierScope, crfId: string): Promise<CrfView> {
       return view(claims, scope, await load(scope, crfId));
+    },
+
+    /** What the PDF of the report draws (Cerfa 15059): its view as the caller reads it, the association and the signatories' names. */
+    async pdfData(claims: AuthClaims, scope: DossierScope, crfId: string): Promise<CrfPdfData> {
+      const row = await load(scope, crfId);
+      const crf = await view(claims, scope, row);
+      const ids = [row.idRepresentantLegal, row.idSignataire].filter((id): id is string => id !== null);
+      const [association, persons] = await Promise.all([repository.association(row.associationId), ids.length > 0 ? repository.persons(row.associationId, ids) : []]);
+      const nameOf = (id: string | null) => {
+        const p = persons.find((x) => x.id === id);
+        return p ? [p.civilite, p.prenom, p.nom].filter(Boolean).join(' ') : null;
+      };
+      return {
+        kind: 'crf', crf,
+        association: { nom: association?.nom ?? '', idRna: association?.idRna ?? null, idSiren: association?.idSiren ?? null, idSiret: association?.idSiretSiege ?? null },
+        representant: nameOf(row.idRepresentantLegal), signataire: nameOf(row.idSignataire),
+      };
     },
 
     /** The association saves the report's own parts (spec §5 documents rules checked here). */

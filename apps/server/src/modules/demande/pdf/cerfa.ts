@@ -8,7 +8,7 @@ import { budgetView, projetView, type BudgetLike } from '../projets/view.ts';
 import { field, fonts, footers, frenchDate, MARGIN, money, orDash, paragraph, section, subsection, table, titleBand, type Row } from './layout.ts';
 import type { PdfData, PersonRow } from './repository.ts';
 
-const CHARGE_LABELS: Record<string, string> = {
+export const CHARGE_LABELS: Record<string, string> = {
   '60': '60 - Achats',
   '61': '61 - Services extérieurs',
   '62': '62 - Autres services extérieurs',
@@ -20,7 +20,7 @@ const CHARGE_LABELS: Record<string, string> = {
   '68': '68 - Dotation aux amortissements',
   '69': '69 - Impôts sur les bénéfices ; participation',
 };
-const PRODUCT_LABELS: Record<string, string> = {
+export const PRODUCT_LABELS: Record<string, string> = {
   '70': '70 - Ventes, prestations de services',
   '71': '71 - Production stockée',
   '72': '72 - Production immobilisée',
@@ -32,12 +32,12 @@ const PRODUCT_LABELS: Record<string, string> = {
   '78': '78 - Reprises sur amortissements et provisions',
   '79': '79 - Transferts de charges',
 };
-const FIXED_LABELS: Record<string, string> = {
+export const FIXED_LABELS: Record<string, string> = {
   charges_fixes_fonctionnement: 'Charges fixes de fonctionnement',
   frais_financiers: 'Frais financiers',
   autres_charges: 'Autres charges',
 };
-const OWN_LABELS: Record<string, string> = {
+export const OWN_LABELS: Record<string, string> = {
   fonds_propres: 'Fonds propres',
   cotisations_dons: 'Cotisations, dons manuels ou legs',
   autres_ressources: 'Autres ressources propres',
@@ -243,11 +243,11 @@ function attestation(doc: Doc, data: PdfData) {
   field(doc, 'Le', frenchDate(att.date ?? null));
 }
 
-const newDocument = (info: { Title: string; Author: string }) => {
+export const newDocument = (info: { Title: string; Author: string }, subject = 'Cerfa 12156') => {
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
-    info: { ...info, Subject: 'Cerfa 12156', Creator: 'Le compte association' },
+    info: { ...info, Subject: subject, Creator: 'Le compte association' },
     lang: 'fr-FR',
   });
   fonts(doc);

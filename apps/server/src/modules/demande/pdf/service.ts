@@ -2,6 +2,7 @@
 // then the form drawn from them (cerfa.ts) by a worker thread of the pool (pool.ts), off the event
 // loop. The dossier was reached through the route's scope.
 import { appError } from '../../../http/errors.ts';
+import type { CrfPdfData } from './crf-cerfa.ts';
 import type { PdfPool } from './pool.ts';
 import type { PdfRepository } from './repository.ts';
 
@@ -13,6 +14,8 @@ export function createPdfService(repository: PdfRepository, pool: PdfPool) {
       if (!rows || rows.deletedAt) throw appError('DOSSIER_NOT_FOUND');
       return { idFo: rows.idFo, bytes: await pool.render(rows.json) };
     },
+    /** A financial report's PDF (Cerfa 15059), drawn by a worker thread from its view (crf-cerfa.ts `CrfPdfData`). */
+    crfPdf: (data: CrfPdfData) => pool.render(JSON.stringify(data)),
     /** Starts the drawing threads ahead of the first PDF (at the server's start). */
     warm: () => pool.warm(),
     close: () => pool.close(),
