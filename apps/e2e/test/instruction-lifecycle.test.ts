@@ -56,6 +56,7 @@ let sentBack: DossierCopy;
 const toGrant: DossierCopy[] = [];
 let notYetOpened: DossierCopy;
 let markedIncomplete: DossierCopy;
+const INCOMPLETE_APPLICANT = 'ACKC section jeunes';
 
 async function api(method: string, path: string, body?: unknown, token?: string): Promise<unknown> {
   const isForm = body instanceof FormData;
@@ -94,6 +95,8 @@ beforeAll(async () => {
   }
   notYetOpened = await copyDemoDossier(pool, BULK_ASSOCIATION, { campaign: 'ANS Part territoriale', etats: { [DRAJES]: 'D' }, demande: { [DRAJES]: 1500 } });
   markedIncomplete = await copyDemoDossier(pool, ASSOCIATION, { campaign: 'ANS Part territoriale', etats: { [SDJES]: '2' }, withFile: true });
+  // Named after its section, so that the first journey's search by the association's name finds its own dossier only.
+  await pool.query('UPDATE dossiers SET nom = $1 WHERE id = $2', [INCOMPLETE_APPLICANT, markedIncomplete.id]);
 });
 
 afterAll(async () => {
@@ -189,7 +192,7 @@ describe('instruction d’un dossier, du renvoi à l’accord', () => {
     await page.goto('/client/dossiers');
     const notification = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem').filter({ hasText: `Dossier n° ${idFo}` }).filter({ hasText: 'Renvoyé au compte asso' });
     await visible(notification.getByText(`Commentaire du service : ${COMMENT}`));
-    const listRow = page.getByRole('row').filter({ hasText: CAMPAIGN });
+    const listRow = page.getByRole('row').filter({ hasText: CAMPAIGN }).filter({ hasText: idFo });
     await visible(listRow.getByText('Renvoyé au compte asso'));
     await browser.shot('mes dossiers avec le dossier renvoye');
     await listRow.getByRole('link', { name: /Modifier le dossier/ }).click();
@@ -383,7 +386,7 @@ describe('dossier incomplet et messages non lus du côté du service', () => {
 
     // The instructor: the work list's filter finds the dossier with the unread message, the page reads it.
     await signIn(page, INSTRUCTOR);
-    await search(page, ASSOCIATION.nom);
+    await search(page, INCOMPLETE_APPLICANT);
     await page.getByLabel('Avec des messages non lus').focus();
     await page.keyboard.press('Space');
     await onPath(page, /messages_non_lus=/);
