@@ -32,7 +32,13 @@ import { mailQueueDepth, mailRoutes } from './modules/mail/index.ts';
 import { notificationRoutes } from './modules/notifications/index.ts';
 import { openDataRoutes } from './modules/open-data/index.ts';
 import { webhookRoutes } from './modules/webhooks/index.ts';
-import { associationLightRoutes, associationRoutes, associationSearchRoutes, documentRoutes } from './modules/proxy-asso/index.ts';
+import {
+  associationLightRoutes,
+  associationRoutes,
+  associationSearchRoutes,
+  documentRoutes,
+  externalLookupRoutes,
+} from './modules/proxy-asso/index.ts';
 import { rdsRoutes } from './modules/rds/index.ts';
 import { createServices, type AppServices } from './services.ts';
 
@@ -158,6 +164,7 @@ export async function buildApp({ config, databaseUrl, db: givenDb, reader: given
   notificationRoutes(app, services);
   documentRoutes(app, services);
   associationLightRoutes(app, services);
+  externalLookupRoutes(app, services);
   referentielRoutes(app, services);
   demandeRoutes(app, services);
   openDataRoutes(app, services);

@@ -72,6 +72,10 @@ export const RATE_LIMITS = {
   proconnect: { env: 'RATE_LIMIT_PROCONNECT', defaults: { perIp: 30, perAccount: 30, windowMs: 15 * 60_000 } },
   /** Service accounts and records created or re-addressed by a manager: a welcome or validation mail. */
   serviceAccountMail: { env: 'RATE_LIMIT_SERVICE_ACCOUNT_MAIL', defaults: { perIp: 120, perAccount: 60, windowMs: HOUR, perTarget: 5 } },
+  /** Commune searches relayed to the national address API: typed as one writes, a few per field. */
+  addressLookup: { env: 'RATE_LIMIT_ADDRESS_LOOKUP', defaults: { perIp: 1200, perAccount: 600, windowMs: HOUR } },
+  /** INSEE notices (PDF) relayed for a SIREN. */
+  sireneNotice: { env: 'RATE_LIMIT_SIRENE_NOTICE', defaults: { perIp: 120, perAccount: 30, windowMs: HOUR } },
 } as const satisfies Record<string, { env: string; defaults: RouteLimit }>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
@@ -176,6 +180,27 @@ export interface AccountStateCacheConfig {
   heartbeatMs: number;
 }
 
+/** The outside services the server relays (modules/proxy-asso/lookups/). */
+export interface ExternalLookupsConfig {
+  /** ADDRESS_API_URL: the national address API; its `/search/` is called. */
+  addressApiUrl: string;
+  /** SIRENE_NOTICE_URL: INSEE's notices; `<url>/<siren>` answers the PDF. */
+  sireneNoticeUrl: string;
+  /** EXTERNAL_LOOKUP_TIMEOUT_MS: how long an answer's headers are awaited before giving up. */
+  timeoutMs: number;
+  /** ADDRESS_CACHE_ENTRIES: commune searches kept per instance (0: none). */
+  addressCacheEntries: number;
+  /** ADDRESS_CACHE_TTL_SECONDS: how long a kept answer of the national API is served again. */
+  addressCacheTtlMs: number;
+}
+
+/** An http(s) base URL without its trailing slash, or a French start-up error naming the setting. */
+function baseUrlFrom(name: string, value: string | undefined, fallback: string): string {
+  const text = value?.trim() || fallback;
+  if (!/^https?:\/\/[^/\s]+/i.test(text)) throw new Error(`${name} est une adresse http(s)://… (reçu : « ${text} »).`);
+  return text.replace(/\/+$/, '');
+}
+
 export interface AppConfig {
   nodeEnv: NodeEnv;
   host: string;
@@ -243,6 +268,7 @@ export interface AppConfig {
   pdf: PdfPoolConfig;
   /** Agents' sign-in with ProConnect: undefined when off (the default). */
   proconnect: ProconnectConfig | undefined;
+  externalLookups: ExternalLookupsConfig;
   logLevel: string;
 }
 
@@ -455,6 +481,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       warm: env.PDF_WARM === '1',
     },
     proconnect: proconnectFrom(env, nodeEnv, publicUrl),
+    externalLookups: {
+      addressApiUrl: baseUrlFrom('ADDRESS_API_URL', env.ADDRESS_API_URL, 'https://api-adresse.data.gouv.fr'),
+      sireneNoticeUrl: baseUrlFrom('SIRENE_NOTICE_URL', env.SIRENE_NOTICE_URL, 'https://api-avis-situation-sirene.insee.fr/identification/pdf'),
+      timeoutMs: boundedInt('EXTERNAL_LOOKUP_TIMEOUT_MS', env.EXTERNAL_LOOKUP_TIMEOUT_MS, 2_000, 50, 30_000, 'millisecondes'),
+      addressCacheEntries: boundedInt('ADDRESS_CACHE_ENTRIES', env.ADDRESS_CACHE_ENTRIES, 1_000, 0, 100_000, 'recherches'),
+      addressCacheTtlMs: boundedInt('ADDRESS_CACHE_TTL_SECONDS', env.ADDRESS_CACHE_TTL_SECONDS, 3_600, 1, 7 * 24 * 3_600, 'secondes') * 1000,
+    },
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
     ...overrides,
   };

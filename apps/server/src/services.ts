@@ -51,6 +51,7 @@ import {
   createAssociationService,
   createDocumentRepository,
   createDocumentService,
+  createExternalLookupService,
   createFileChanges,
   createFileRepository,
   createSearchRepository,
@@ -162,6 +163,8 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
     lca,
     association: createAssociationService({ access, repository: fileRepository, fileChanges, limits: config.membershipLimits }),
     associationLight: createAssociationLightService(access, createAssociationLightRepository(db)),
+    // The national address API and INSEE's notices, relayed (the offline commune list when the API is silent).
+    externalLookups: createExternalLookupService({ config: config.externalLookups, log: app.log }),
     documents,
     dossiers,
     worklist,

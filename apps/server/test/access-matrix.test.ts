@@ -31,6 +31,7 @@ import {
 import { createAccount, signIn } from './support/factories.ts';
 import { registerBody, TOKEN_HEADER, uniqueEmail } from './support/http-helpers.ts';
 import { lastMailTo, latestResetToken, latestValidationToken, reportTokenIn } from './support/mailbox.ts';
+import { loadConfig } from '../src/config.ts';
 import { startTestApp, TEST_PASSWORD, type TestApp } from './support/test-app.ts';
 import { rdsEntries } from './access-matrix/rds.entries.ts';
 import { projetEntries } from './access-matrix/projets.entries.ts';
@@ -41,15 +42,19 @@ import { instructionEntries } from './access-matrix/instruction.entries.ts';
 import { openDataEntries } from './access-matrix/open-data.entries.ts';
 import { crfEntries } from './access-matrix/crf.entries.ts';
 import { webhookEntries } from './access-matrix/webhooks.entries.ts';
+import { externalLookupEntries } from './access-matrix/external-lookups.entries.ts';
+import { startExternalStandin, type ExternalStandin } from './support/external-standin.ts';
 import { changedTables, databaseSnapshot, withFailingAnswer } from './support/unit-of-work.ts';
 import type { LocalProvider } from './support/oidc-provider.ts';
 import { proconnectAnswer, proconnectConfigFor, startTestProvider } from './support/proconnect-flow.ts';
 import { callRoute, type Caller, type CallParts, type MatrixContext, type MatrixEntries, type MatrixEntry, type TokenFor } from './support/access-matrix.ts';
 
 /** The entry files of the modules whose routes are stated outside this file (test/access-matrix/). */
-const MODULE_ENTRIES: readonly MatrixEntries[] = [rdsEntries, projetEntries, demandeEntries, questionEntries, worklistEntries, instructionEntries, openDataEntries, crfEntries, webhookEntries];
+const MODULE_ENTRIES: readonly MatrixEntries[] = [rdsEntries, projetEntries, demandeEntries, questionEntries, worklistEntries, instructionEntries, openDataEntries, crfEntries, webhookEntries, externalLookupEntries];
 
 let t: TestApp;
+/** Stands in for the national address API and INSEE's notices (the outside lookups' routes). */
+let standin: ExternalStandin;
 /** The local OpenID provider standing for ProConnect, switched on in the matrix's app. */
 let provider: LocalProvider;
 /** Called as each request reaches its handler (its input parsed, nothing written yet). */
@@ -62,7 +67,9 @@ const byRole = new Map<Role, Caller>();
 beforeAll(async () => {
   // The unit-of-work walk (end of file) notes the database as each call under test arrives.
   provider = await startTestProvider();
-  t = await startTestApp({ logLevel: 'fatal', proconnect: proconnectConfigFor(provider) }, { extend: (app) => app.addHook('preHandler', async (request) => onArrival?.(request)) });
+  standin = await startExternalStandin();
+  const outside = { addressApiUrl: standin.addressApiUrl, sireneNoticeUrl: standin.sireneNoticeUrl };
+  t = await startTestApp({ logLevel: 'fatal', proconnect: proconnectConfigFor(provider), externalLookups: { ...loadConfig({ NODE_ENV: 'test' }).externalLookups, ...outside } }, { extend: (app) => app.addHook('preHandler', async (request) => onArrival?.(request)) });
   member = await signIn(t, { roles: ['lca.association'] });
   service = await signIn(t, { roles: ['rds.user'], service: { nom: 'Service de la matrice' } });
   for (const role of ROLES) byRole.set(role, await signIn(t, { roles: [role] }));
@@ -70,6 +77,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await provider.close();
+  await standin.close();
 });
 
 /** An association the matrix's association users (member and the lca.association caller) belong to (head office). */

@@ -9,7 +9,7 @@ import { RATE_LIMITS, type AppConfig, type RouteLimit } from '../src/config.ts';
 import { createAssociation, createRib, linkUser, OTHER_IBAN, VALID_IBAN, type TestAssociation } from './support/association-factory.ts';
 import { signIn } from './support/factories.ts';
 import { TOKEN_HEADER, uniqueEmail } from './support/http-helpers.ts';
-import { ADDRESS_LIMITS, OPEN_DATA_LIMIT_NAMES, PROCONNECT_LIMIT_NAMES, WORKLIST_LIMIT_NAMES, type TargetLimit } from './support/rate-limits.ts';
+import { ADDRESS_LIMITS, EXTERNAL_LOOKUP_LIMIT_NAMES, OPEN_DATA_LIMIT_NAMES, PROCONNECT_LIMIT_NAMES, WORKLIST_LIMIT_NAMES, type TargetLimit } from './support/rate-limits.ts';
 import { createService } from './support/rds-fixtures.ts';
 import { createDossier, createScheme, dossierCalls, memberOf, signInService, type SignedIn } from './support/subsidy-fixtures.ts';
 import { startTestApp, TEST_PASSWORD, type TestApp } from './support/test-app.ts';
@@ -114,7 +114,7 @@ describe('each limit per target and per account', () => {
   afterAll(() => t.close());
 
   it('covers every limit with a target or not proved per address (or per account, worklist.test.ts) elsewhere', () => {
-    const covered = [...ADDRESS_LIMITS, ...WORKLIST_LIMIT_NAMES, ...OPEN_DATA_LIMIT_NAMES, ...PROCONNECT_LIMIT_NAMES, ...Object.keys(settings), 'accountEmailChange'].sort();
+    const covered = [...ADDRESS_LIMITS, ...WORKLIST_LIMIT_NAMES, ...OPEN_DATA_LIMIT_NAMES, ...PROCONNECT_LIMIT_NAMES, ...EXTERNAL_LOOKUP_LIMIT_NAMES, ...Object.keys(settings), 'accountEmailChange'].sort();
     expect(covered).toEqual(Object.keys(RATE_LIMITS).sort());
   });
 

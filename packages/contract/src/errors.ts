@@ -9,7 +9,7 @@ import { INPUT_MESSAGES } from './input-checks.ts';
 import { INPUT_LIMITS } from './limits.ts';
 import { ASSOCIATION_FILE_MESSAGES, MEMBERSHIP_MESSAGES } from './association-messages.ts';
 import { TRANSITION_MESSAGES } from './machines/transition-messages.ts';
-import { MESSAGES, REFERENTIEL_MESSAGES, SEARCH_MESSAGES } from './messages.ts';
+import { EXTERNAL_LOOKUP_MESSAGES, MESSAGES, REFERENTIEL_MESSAGES, SEARCH_MESSAGES } from './messages.ts';
 import { CRF_MESSAGES } from './subsidies/crf-messages.ts';
 import { SUBSIDY_MESSAGES } from './subsidies/messages.ts';
 import { WEBHOOK_LIMITS, WEBHOOK_MESSAGES } from './webhooks.ts';
@@ -60,6 +60,13 @@ export const ERRORS = {
   UPLOAD_INTERRUPTED: { status: 400, message: DOCUMENT_MESSAGES.interrupted },
   FILE_TOO_LARGE: { status: 413, message: DOCUMENT_MESSAGES.tooLarge },
   DOWNLOAD_TICKET_INVALID: { status: 404, message: DOCUMENT_MESSAGES.ticketInvalid },
+
+  // Outside lookups (external-lookups.ts): INSEE's notice of a company's registration
+  SIRENE_NOTICE_NOT_FOUND: { status: 404, message: EXTERNAL_LOOKUP_MESSAGES.sireneNoticeNotFound },
+  /** INSEE answered with an error or something that is not a PDF. */
+  SIRENE_NOTICE_FAILED: { status: 502, message: EXTERNAL_LOOKUP_MESSAGES.sireneNoticeFailed },
+  /** INSEE did not answer in time, or could not be reached. */
+  SIRENE_NOTICE_UNAVAILABLE: { status: 503, message: EXTERNAL_LOOKUP_MESSAGES.sireneNoticeUnavailable },
 
   // Referentials
   REFERENTIEL_NOT_FOUND: {

@@ -4,6 +4,7 @@ import { associationRoutes } from './association.ts';
 import { auditRoutes } from './audit.ts';
 import { associationSearchRoutes } from './association-search.ts';
 import { authRoutes } from './auth.ts';
+import { externalLookupRoutes } from './external-lookups.ts';
 import type { RouteDefinition } from './http.ts';
 import { lcaRoutes } from './lca.ts';
 import { crfRoutes } from './subsidies/crf-routes.ts';
@@ -36,6 +37,7 @@ export * from './fields.ts';
 export * from './documents.ts';
 export * from './errors.ts';
 export * from './errors-core.ts';
+export * from './external-lookups.ts';
 export * from './http.ts';
 export * from './identifiers.ts';
 export * from './input-checks.ts';
@@ -85,6 +87,7 @@ export const api = {
   questions: questionRoutes,
   openData: openDataRoutes,
   webhooks: webhookRoutes,
+  externalLookups: externalLookupRoutes,
 } as const;
 
 export function allRoutes(): RouteDefinition[] {

@@ -111,3 +111,10 @@ export const REFERENTIEL_MESSAGES = {
   duplicateValue: (value: string) => `La valeur « ${value} » apparaît plusieurs fois dans les options.`,
   noChange: MESSAGES.noChangeDetected,
 } as const;
+
+/** The outside lookups' messages (external-lookups.ts): INSEE's notice of a company's registration. */
+export const EXTERNAL_LOOKUP_MESSAGES = {
+  sireneNoticeNotFound: "L'INSEE ne délivre pas d'avis de situation pour ce SIREN : vérifiez le numéro.",
+  sireneNoticeFailed: "Le service de l'INSEE n'a pas pu délivrer l'avis de situation. Veuillez réessayer plus tard.",
+  sireneNoticeUnavailable: "Le service de l'INSEE qui délivre les avis de situation ne répond pas pour le moment. Veuillez réessayer plus tard.",
+} as const;

@@ -9,6 +9,8 @@ export const WORKLIST_LIMIT_NAMES = ['worklistExport', 'worklistBulk'] as const 
 export const OPEN_DATA_LIMIT_NAMES = ['openData'] as const satisfies readonly RateLimitName[];
 /** The limit of agents' sign-ins with ProConnect (per IP): proconnect.test.ts. */
 export const PROCONNECT_LIMIT_NAMES = ['proconnect'] as const satisfies readonly RateLimitName[];
+/** Per-account limits of the outside lookups (commune search, INSEE notice): external-lookups.test.ts. */
+export const EXTERNAL_LOOKUP_LIMIT_NAMES = ['addressLookup', 'sireneNotice'] as const satisfies readonly RateLimitName[];
 /** Limits of calls that mail about a dossier, a file or an account: mail-rate-limit-targets.test.ts. */
 export type TargetLimit = Exclude<
   RateLimitName,
@@ -16,4 +18,5 @@ export type TargetLimit = Exclude<
   | (typeof WORKLIST_LIMIT_NAMES)[number]
   | (typeof OPEN_DATA_LIMIT_NAMES)[number]
   | (typeof PROCONNECT_LIMIT_NAMES)[number]
+  | (typeof EXTERNAL_LOOKUP_LIMIT_NAMES)[number]
 >;

@@ -53,6 +53,9 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}, options: 
       loginThrottle: { ...defaults.loginThrottle, freeAttempts: 10, ipFreeAttempts: 10_000 },
       // Tests join and add representatives freely; each limit is tested with low values.
       membershipLimits: { joinsPerAccountPerDay: 1_000, joinNotificationsPerAssociationPerDay: 1_000, representantsPerAssociation: 1_000, reportLinkTtlDays: 30 },
+      // No test reaches the internet: the outside services answer from stand-ins started by the
+      // tests that need them (support/external-standin.ts); elsewhere nothing listens (port 9).
+      externalLookups: { ...defaults.externalLookups, addressApiUrl: 'http://127.0.0.1:9', sireneNoticeUrl: 'http://127.0.0.1:9/pdf' },
       ...overrides,
     },
   );

@@ -22,3 +22,13 @@ export { createSearchRepository, type SearchPlan } from './search/repository.ts'
 export { createSearchService } from './search/service.ts';
 export { associationSearchRoutes } from './search/routes.ts';
 export { searchableName } from './search/text.ts';
+
+// lookups/: the outside lookups (national address API with the offline commune list, INSEE notices).
+export { createExternalLookupService, type ExternalLookupService } from './lookups/service.ts';
+export { externalLookupRoutes } from './lookups/routes.ts';
+export {
+  readDecoupageData,
+  type DecoupageCommune,
+  type DecoupageDepartement,
+  type DecoupageRegion,
+} from './lookups/decoupage-data.ts';

@@ -1,37 +1,12 @@
 // Regions, departements and communes from @etalab/decoupage-administratif (INSEE's Code officiel
-// géographique with La Poste's postcodes). The JSON files are read directly: the package's main
-// entry reads a path relative to the current directory and fails elsewhere.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+// géographique with La Poste's postcodes), read as the offline commune list reads them.
 import type { ReferentielSource, SeedOption } from '../../modules/declaration/index.ts';
-
-const require = createRequire(import.meta.url);
-
-function readData<T>(file: string): T[] {
-  return JSON.parse(readFileSync(require.resolve(`@etalab/decoupage-administratif/data/${file}`), 'utf8')) as T[];
-}
-
-interface Region {
-  code: string;
-  nom: string;
-  zone: string;
-  chefLieu?: string;
-}
-interface Departement {
-  code: string;
-  nom: string;
-  region: string;
-  zone: string;
-  chefLieu?: string;
-}
-interface Commune {
-  code: string;
-  nom: string;
-  type: string;
-  departement?: string;
-  region?: string;
-  codesPostaux?: string[];
-}
+import {
+  readDecoupageData as readData,
+  type DecoupageCommune as Commune,
+  type DecoupageDepartement as Departement,
+  type DecoupageRegion as Region,
+} from '../../modules/proxy-asso/index.ts';
 
 export function regionOptions(): SeedOption[] {
   return readData<Region>('regions.json').map((r) => ({ value: r.code, label: r.nom, meta: { zone: r.zone, chefLieu: r.chefLieu ?? null } }));
