@@ -16,6 +16,7 @@ import { copyDemoDossier, type DossierCopy } from './support/dossiers.ts';
 import { ARTIFACTS_DIR } from './support/paths.ts';
 import { useMailbox } from './support/mail.ts';
 import { signInWith, signOut, type Credentials } from './support/sign-in.ts';
+import { callPortal, TINY_PDF } from './support/api.ts';
 
 const browser = useBrowser();
 useMailbox();
@@ -27,25 +28,11 @@ const ASSOCIATION: JourneyAssociation = {
   siretSiege: '20260012800013', siretSecondaire: '20260012800021',
 };
 const member = { email: uniqueEmail('crf'), password: 'Crf-Parcours-2026!', nom: 'Lefebvre', prenom: 'Inès' };
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n' +
-    '2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
-);
 
 let pool: pg.Pool;
 let granted: DossierCopy;
 
-async function api(method: string, path: string, body?: unknown, token?: string): Promise<unknown> {
-  const isForm = body instanceof FormData;
-  const response = await fetch(`${browser.baseUrl}/api${path}`, {
-    method,
-    headers: { ...(body === undefined || isForm ? {} : { 'content-type': 'application/json' }), ...(token ? { 'x-access-token': token } : {}) },
-    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} /api${path} : HTTP ${response.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
+const api = (method: string, path: string, body?: unknown, token?: string) => callPortal(browser.baseUrl, method, path, body, token);
 
 beforeAll(async () => {
   pool = new pg.Pool({ connectionString: inject('e2eDatabaseUrl'), max: 2 });
@@ -58,7 +45,7 @@ beforeAll(async () => {
   await api('POST', `/proxy-asso/association/ribs?${asso}&id_siret=${ASSOCIATION.siretSiege}`, { titulaire: ASSOCIATION.nom, iban: 'FR7630006000011234567890189', bic: 'BNPAFRPP' }, token);
   for (const type of ['CPTE', 'RAPACT']) {
     const form = new FormData();
-    form.append('file', new Blob([PDF], { type: 'application/pdf' }), `${type.toLowerCase()}.pdf`);
+    form.append('file', new Blob([TINY_PDF], { type: 'application/pdf' }), `${type.toLowerCase()}.pdf`);
     await api('POST', `/proxy-asso/association/documents?${asso}&type=${type}`, form, token);
   }
   // Granted and paid by the SDJES de Paris (9: waiting for the financial reports), its lines granted as asked.

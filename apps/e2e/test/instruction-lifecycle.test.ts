@@ -22,6 +22,7 @@ import { DEMO_PASSWORD, onPath, uniqueEmail, useBrowser, visible } from './suppo
 import { copyDemoDossier, type DossierCopy } from './support/dossiers.ts';
 import { useMailbox } from './support/mail.ts';
 import { signInWith, signOut, type Credentials } from './support/sign-in.ts';
+import { callPortal, TINY_PDF } from './support/api.ts';
 
 const browser = useBrowser();
 useMailbox();
@@ -45,11 +46,6 @@ const BULK_ASSOCIATION: JourneyAssociation = {
   siretSiege: '20260008600013', siretSecondaire: '20260008600021',
 };
 
-/** A PDF small enough to read in a test, real enough for the server's content check. */
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n' +
-    '2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
-);
 
 let pool: pg.Pool;
 let sentBack: DossierCopy;
@@ -58,17 +54,7 @@ let notYetOpened: DossierCopy;
 let markedIncomplete: DossierCopy;
 const INCOMPLETE_APPLICANT = 'ACKC section jeunes';
 
-async function api(method: string, path: string, body?: unknown, token?: string): Promise<unknown> {
-  const isForm = body instanceof FormData;
-  const response = await fetch(`${browser.baseUrl}/api${path}`, {
-    method,
-    headers: { ...(body === undefined || isForm ? {} : { 'content-type': 'application/json' }), ...(token ? { 'x-access-token': token } : {}) },
-    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} /api${path} : HTTP ${response.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
+const api = (method: string, path: string, body?: unknown, token?: string) => callPortal(browser.baseUrl, method, path, body, token);
 
 beforeAll(async () => {
   pool = new pg.Pool({ connectionString: inject('e2eDatabaseUrl'), max: 2 });
@@ -83,7 +69,7 @@ beforeAll(async () => {
   await api('POST', `/proxy-asso/association/ribs?${asso}&id_siret=${ASSOCIATION.siretSiege}`, { titulaire: ASSOCIATION.nom, iban: 'FR7630006000011234567890189', bic: 'BNPAFRPP' }, token);
   for (const type of ['STC', 'RAPACT', 'BUDG', 'RIB', 'CPTE']) {
     const form = new FormData();
-    form.append('file', new Blob([PDF], { type: 'application/pdf' }), `${type.toLowerCase()}.pdf`);
+    form.append('file', new Blob([TINY_PDF], { type: 'application/pdf' }), `${type.toLowerCase()}.pdf`);
     await api('POST', `/proxy-asso/association/documents?${asso}&type=${type}${type === 'RIB' ? `&id_siret=${ASSOCIATION.siretSiege}` : ''}`, form, token);
   }
   // Being instructed by the SDJES de Paris (sent back from 2: the service's list of dossiers in D,
@@ -365,7 +351,7 @@ describe('dossier incomplet et messages non lus du côté du service', () => {
     await visible(page.getByText(/Ce dossier est en lecture seule, sauf ses documents/));
     expect(await page.locator('#custom-nb_licencies').isDisabled()).toBe(true);
     const budget = page.getByRole('group', { name: /^Budget prévisionnel/ });
-    await budget.locator('input[type=file]').setInputFiles({ name: 'budget-de-l-annee.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await budget.locator('input[type=file]').setInputFiles({ name: 'budget-de-l-annee.pdf', mimeType: 'application/pdf', buffer: TINY_PDF });
     await visible(budget.getByText('Joint : budget-de-l-annee.pdf'));
     await page.getByRole('button', { name: 'Enregistrer les documents' }).click();
     await visible(page.getByText('Les documents sont joints au dossier. Déclarez-le complet quand rien ne manque plus.'));

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { onPath, passwordField, useBrowser, uniqueEmail, visible } from './support/browser.ts';
 import { insertAssociation } from './support/associations.ts';
 import { createValidatedAccount, useMailbox } from './support/mail.ts';
+import { TINY_PDF } from './support/api.ts';
 
 const browser = useBrowser();
 useMailbox();
@@ -36,11 +37,6 @@ afterAll(async () => {
   await pool?.end();
 });
 
-/** A PDF small enough to read in a test, real enough for the server's content check. */
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n' +
-    '2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
-);
 
 describe('rattachement à une association', () => {
   it('cherche par SIREN, choisit le siège, certifie, rejoint, dépose puis télécharge un document', async () => {
@@ -99,7 +95,7 @@ describe('rattachement à une association', () => {
     await page.getByLabel('Année de validité (facultatif)').fill(String(new Date().getFullYear()));
     await page
       .locator('input[type="file"]')
-      .setInputFiles({ name: 'statuts-e2e.pdf', mimeType: 'application/pdf', buffer: PDF });
+      .setInputFiles({ name: 'statuts-e2e.pdf', mimeType: 'application/pdf', buffer: TINY_PDF });
     await page.getByRole('button', { name: 'Déposer le document' }).click();
     await visible(page.getByText('Le document a été déposé.'));
     const row = page.getByRole('row').filter({ hasText: 'statuts-e2e.pdf' });
@@ -117,7 +113,7 @@ describe('rattachement à une association', () => {
     ]);
     expect(download.suggestedFilename()).toBe('statuts-e2e.pdf');
     const saved = await download.path();
-    expect(Buffer.compare(readFileSync(saved), PDF)).toBe(0);
+    expect(Buffer.compare(readFileSync(saved), TINY_PDF)).toBe(0);
     expect(tickets).toHaveLength(1);
     expect(tickets[0]).not.toContain('token=');
     // The ticket served once: opening it again is refused.

@@ -22,6 +22,7 @@ import { createLinkedMember, insertAssociation } from './support/associations.ts
 import { DEMO_PASSWORD, onPath, useBrowser, uniqueEmail, visible } from './support/browser.ts';
 import { useMailbox } from './support/mail.ts';
 import { signInWith, signOut, type Credentials } from './support/sign-in.ts';
+import { callPortal, TINY_PDF } from './support/api.ts';
 
 const browser = useBrowser();
 useMailbox();
@@ -39,26 +40,12 @@ const member = { email: uniqueEmail('subvention'), password: 'Subvention-E2e-202
 const YEAR = new Date().getUTCFullYear();
 const CAMPAIGN = `ANS Part territoriale ${YEAR}`;
 
-/** A PDF small enough to read in a test, real enough for the server's content check. */
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n' +
-    '2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
-);
 
 let pool: pg.Pool | undefined;
 /** The dossier the first journey transmitted, for the next one. */
 let transmitted: { id: string; idFo: string } | undefined;
 
-async function api(method: string, path: string, body?: unknown, token?: string): Promise<unknown> {
-  const response = await fetch(`${browser.baseUrl}/api${path}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { 'x-access-token': token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} /api${path} : HTTP ${response.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
+const api = (method: string, path: string, body?: unknown, token?: string) => callPortal(browser.baseUrl, method, path, body, token);
 
 const login = async (email: string, password: string) => ((await api('POST', '/auth-server/login', { email, password })) as { token: string }).token;
 
@@ -170,11 +157,11 @@ describe('dossier de demande de subvention', () => {
     writeFileSync(bigFile, Buffer.alloc(16 * 1024 * 1024, 0x25));
     await page.locator('#doc-rib-file').setInputFiles(bigFile);
     await visible(page.getByText('La taille du fichier ne doit excéder 15MO.'));
-    await page.locator('#doc-rib-file').setInputFiles({ name: 'rib.exe', mimeType: 'application/octet-stream', buffer: PDF });
+    await page.locator('#doc-rib-file').setInputFiles({ name: 'rib.exe', mimeType: 'application/octet-stream', buffer: TINY_PDF });
     await visible(page.getByText("L'extension du fichier (exe) n'est pas autorisée."));
     expect(uploads).toEqual([]);
     await browser.shot('etape 1 fichier refuse avant envoi');
-    await page.locator('#doc-rib-file').setInputFiles({ name: 'rib.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await page.locator('#doc-rib-file').setInputFiles({ name: 'rib.pdf', mimeType: 'application/pdf', buffer: TINY_PDF });
     await visible(page.getByText('Joint : rib.pdf'));
     // After the upload, the focus is on what changed: the attached file (and the error went).
     await focusOn(page, '#doc-rib-current');
@@ -201,7 +188,7 @@ describe('dossier de demande de subvention', () => {
     // The RIB's copy came with step 1.
     await visible(page.locator('fieldset').filter({ has: page.locator('#doc-rib-file') }).getByText('Joint : rib.pdf'));
     for (const code of ['statuts', 'rapport_activite', 'budget_previsionnel']) {
-      await page.locator(`#doc-${code}-file`).setInputFiles({ name: `${code}.pdf`, mimeType: 'application/pdf', buffer: PDF });
+      await page.locator(`#doc-${code}-file`).setInputFiles({ name: `${code}.pdf`, mimeType: 'application/pdf', buffer: TINY_PDF });
       await visible(page.locator('fieldset').filter({ has: page.locator(`#doc-${code}-file`) }).getByText(`Joint : ${code}.pdf`));
     }
     await visible(page.getByText('4 document(s) joint(s) sur 4'));

@@ -2,6 +2,7 @@
 // machine lets the caller do, and the mode forced by its editability (spec §2).
 import { CRF_DOCUMENT_STATES, crfMachine, optionsOf, type CrfBudgetLines, type CrfState, type CrfView, type MachineActor } from '@portail/contract';
 import type { DossierScope } from '../../../http/resource-scope.ts';
+import { budgetLines } from '../projets/index.ts';
 import type { CrfRow, CrfSourceRow } from './repository.ts';
 
 type Json = Record<string, unknown>;
@@ -33,15 +34,10 @@ const beneficiaireOf = (value: unknown) =>
     id_tranche_age: (b.id_tranche_age as string | null) ?? null, lib_tranche_age: (b.lib_tranche_age as string | null) ?? null,
     id_genre: (b.id_genre as string | null) ?? null, lib_genre: (b.lib_genre as string | null) ?? null, nombre: (b.nombre as number | null) ?? null,
   }));
+/** A stored budget's lines with the empty groups by default, read as a project's budget is. */
 const budgetOf = (value: unknown): CrfBudgetLines => {
   const b = asObject(value);
-  const charges = asObject(b.charges);
-  const produits = asObject(b.produits);
-  return {
-    charges: { comptes: asObject(charges.comptes), charges_fixes: asObject(charges.charges_fixes) },
-    produits: { comptes: asObject(produits.comptes), ressources_propres: asObject(produits.ressources_propres) },
-    contributions: asObject(b.contributions),
-  } as CrfBudgetLines;
+  return budgetLines({ charges: b.charges, produits: b.produits, contributions: b.contributions }) as CrfBudgetLines;
 };
 
 /** How the crf machine's guards see the report. */

@@ -3,4 +3,4 @@ export { createProjetRepository, listProjetRows } from './repository.ts';
 export { createProjetService, type ProjetService } from './service.ts';
 export { projetRoutes, type ProjetRouteServices } from './routes.ts';
 export { followDossierRenewal, realignProjects } from './realign.ts';
-export { budgetView, pickFields, projetView, totalsOver } from './view.ts';
+export { budgetLines, budgetView, pickFields, projetView, totalsOver } from './view.ts';
