@@ -226,7 +226,7 @@ describe('the member’s financial report', () => {
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Transmettre le compte rendu financier' }));
     await waitFor(() => expect(within(form).getByTestId('error-summary')).toHaveTextContent(missing));
-    expect(within(form).getByTestId('error-summary')).toHaveFocus();
+    await waitFor(() => expect(within(form).getByTestId('error-summary')).toHaveFocus());
   }, 30_000);
 });
 

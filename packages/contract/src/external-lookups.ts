@@ -50,7 +50,7 @@ export type AddressLookupQuery = z.output<typeof addressLookupQuerySchema>;
 export const communeFeatureSchema = z.object({
   type: z.literal('Feature'),
   /** [longitude, latitude] of the town hall; null from the offline list, which has no coordinates. */
-  geometry: z.object({ type: z.literal('Point'), coordinates: z.tuple([z.number(), z.number()]) }).nullable(),
+  geometry: z.object({ type: z.literal('Point'), coordinates: z.array(z.number()).length(2) }).nullable(),
   properties: z.object({
     /** « Lyon » — what a field shows. */
     label: z.string(),

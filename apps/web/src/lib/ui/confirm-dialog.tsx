@@ -82,12 +82,12 @@ export function ConfirmDialog({ open, title, children, confirmLabel, confirmAria
               <div className="fr-modal__footer">
                 <ul className={fr.cx('fr-btns-group', 'fr-btns-group--right', 'fr-btns-group--inline-reverse', 'fr-btns-group--inline-lg')}>
                   <li>
-                    <Button disabled={busy} onClick={() => void confirm()} nativeButtonProps={confirmAriaLabel ? { 'aria-label': confirmAriaLabel } : {}}>
+                    <Button type="button" disabled={busy} onClick={() => void confirm()} nativeButtonProps={confirmAriaLabel ? { 'aria-label': confirmAriaLabel } : {}}>
                       {confirmLabel}
                     </Button>
                   </li>
                   <li>
-                    <Button priority="secondary" disabled={busy} onClick={onClose}>
+                    <Button type="button" priority="secondary" disabled={busy} onClick={onClose}>
                       {cancelLabel}
                     </Button>
                   </li>

@@ -11,7 +11,7 @@ const MAX_ANSWER_BYTES = 1_000_000;
 
 // The national API's feature, as documented; fields we do not relay are ignored.
 const upstreamFeatureSchema = z.object({
-  geometry: z.object({ type: z.literal('Point'), coordinates: z.tuple([z.number(), z.number()]) }).nullish(),
+  geometry: z.object({ type: z.literal('Point'), coordinates: z.array(z.number()).length(2) }).nullish(),
   properties: z.object({
     label: z.string(),
     name: z.string(),
