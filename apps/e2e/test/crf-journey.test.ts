@@ -17,6 +17,7 @@ import { ARTIFACTS_DIR } from './support/paths.ts';
 import { useMailbox } from './support/mail.ts';
 import { signInWith, signOut, type Credentials } from './support/sign-in.ts';
 import { callPortal, TINY_PDF } from './support/api.ts';
+import { fireFromDialog, type DialogLocator } from './support/event-dialog.ts';
 
 const browser = useBrowser();
 useMailbox();
@@ -102,14 +103,8 @@ async function openPanel(page: Page) {
   return panel;
 }
 
-async function fireOnReport(page: Page, label: string, fill: (dialog: ReturnType<Page['getByRole']>) => Promise<void>, shot: string) {
-  await page.getByRole('button', { name: label, exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: new RegExp(`^${label} – compte rendu financier`) });
-  await visible(dialog);
-  await fill(dialog);
-  await browser.shot(shot);
-  await dialog.getByRole('button', { name: `Confirmer : ${label}` }).click();
-  await page.waitForFunction(() => document.activeElement?.id === 'crf-resultat');
+function fireOnReport(page: Page, label: string, fill: (dialog: DialogLocator) => Promise<void>, shot: string) {
+  return fireFromDialog(page, { label, dialogName: new RegExp(`^${label} – compte rendu financier`), resultId: 'crf-resultat' }, fill, () => browser.shot(shot));
 }
 
 describe('compte rendu financier d’un dossier accordé', () => {

@@ -23,6 +23,7 @@ import { copyDemoDossier, type DossierCopy } from './support/dossiers.ts';
 import { useMailbox } from './support/mail.ts';
 import { signInWith, signOut, type Credentials } from './support/sign-in.ts';
 import { callPortal, TINY_PDF } from './support/api.ts';
+import { fireFromDialog, type DialogLocator } from './support/event-dialog.ts';
 
 const browser = useBrowser();
 useMailbox();
@@ -134,14 +135,8 @@ function wordsCutInTwo(locator: Locator): Promise<string[]> {
 }
 
 /** Fires an event from the instruction page's modal; waits for the result, which takes the focus. */
-async function fire(page: Page, label: string, idFo: string, fill: (dialog: ReturnType<Page['getByRole']>) => Promise<void>, shot: string) {
-  await page.getByRole('button', { name: label, exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: `${label} – dossier n° ${idFo}` });
-  await visible(dialog);
-  await fill(dialog);
-  await browser.shot(shot);
-  await dialog.getByRole('button', { name: `Confirmer : ${label}` }).click();
-  await page.waitForFunction(() => document.activeElement?.id === 'instruction-resultat');
+function fire(page: Page, label: string, idFo: string, fill: (dialog: DialogLocator) => Promise<void>, shot: string) {
+  return fireFromDialog(page, { label, dialogName: `${label} – dossier n° ${idFo}`, resultId: 'instruction-resultat' }, fill, () => browser.shot(shot));
 }
 
 describe('instruction d’un dossier, du renvoi à l’accord', () => {
