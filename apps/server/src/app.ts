@@ -40,6 +40,7 @@ import {
   externalLookupRoutes,
 } from './modules/proxy-asso/index.ts';
 import { rdsRoutes } from './modules/rds/index.ts';
+import { rdaRoutes } from './modules/rda/index.ts';
 import { createServices, type AppServices } from './services.ts';
 
 const JSON_BODY_LIMIT_BYTES = 1_048_576;
@@ -158,6 +159,7 @@ export async function buildApp({ config, databaseUrl, db: givenDb, reader: given
   mailRoutes(app, services);
   lcaRoutes(app, services);
   rdsRoutes(app, services);
+  rdaRoutes(app, services);
   associationSearchRoutes(app, services);
   associationRoutes(app, services);
   auditRoutes(app, services);

@@ -21,6 +21,7 @@ import { fullPath } from './http/contract-routes.ts';
 import { createRouteLimiter } from './http/rate-limit.ts';
 import type { ScopeResolvers } from './http/resource-scope.ts';
 import { createReferentielRepository, createReferentielService } from './modules/declaration/index.ts';
+import { createAgrementRepository, createAgrementService } from './modules/rda/index.ts';
 import { createAuditRepository, createAuditService } from './modules/audit/index.ts';
 import { createLcaRepository, createLcaService } from './modules/lca/index.ts';
 import {
@@ -142,6 +143,7 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
   // The financial reports of granted dossiers (machine crf), on the dossier scope.
   const crf = createCrfService({ repository: createCrfRepository(db), workflow, audit });
   // Instructing services: the rds record's rules, also used by the account part's creation in its transaction.
+  const referentiels = createReferentielService(createReferentielRepository(db));
   const rdsServices = createServiceAdmin(createServiceRepository(db), serviceAddresses);
   // The work lists read the replica when there is one (app.ts), the bulk's transitions the primary.
   const worklist = createWorklistService({
@@ -185,7 +187,9 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
     }),
     subventions: createSubventionService(createSubventionRepository(db)),
     associationSearch: createSearchService(createSearchRepository(db)),
-    referentiels: createReferentielService(createReferentielRepository(db)),
+    referentiels,
+    // The approvals' catalogue: types from the referentials, services' reach from rds.
+    agrements: createAgrementService(createAgrementRepository(db), { referentiels, services: rdsServices }),
     webhooks,
     // State machines (contract machines/): one transaction per event, history, audit, outbox.
     workflow,

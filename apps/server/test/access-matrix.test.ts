@@ -43,6 +43,7 @@ import { openDataEntries } from './access-matrix/open-data.entries.ts';
 import { crfEntries } from './access-matrix/crf.entries.ts';
 import { webhookEntries } from './access-matrix/webhooks.entries.ts';
 import { externalLookupEntries } from './access-matrix/external-lookups.entries.ts';
+import { rdaEntries } from './access-matrix/rda.entries.ts';
 import { startExternalStandin, type ExternalStandin } from './support/external-standin.ts';
 import { changedTables, databaseSnapshot, withFailingAnswer } from './support/unit-of-work.ts';
 import type { LocalProvider } from './support/oidc-provider.ts';
@@ -50,7 +51,7 @@ import { proconnectAnswer, proconnectConfigFor, startTestProvider } from './supp
 import { callRoute, type Caller, type CallParts, type MatrixContext, type MatrixEntries, type MatrixEntry, type TokenFor } from './support/access-matrix.ts';
 
 /** The entry files of the modules whose routes are stated outside this file (test/access-matrix/). */
-const MODULE_ENTRIES: readonly MatrixEntries[] = [rdsEntries, projetEntries, demandeEntries, questionEntries, worklistEntries, instructionEntries, openDataEntries, crfEntries, webhookEntries, externalLookupEntries];
+const MODULE_ENTRIES: readonly MatrixEntries[] = [rdsEntries, projetEntries, demandeEntries, questionEntries, worklistEntries, instructionEntries, openDataEntries, crfEntries, webhookEntries, externalLookupEntries, rdaEntries];
 
 let t: TestApp;
 /** Stands in for the national address API and INSEE's notices (the outside lookups' routes). */

@@ -10,6 +10,7 @@ import { INPUT_LIMITS } from './limits.ts';
 import { ASSOCIATION_FILE_MESSAGES, MEMBERSHIP_MESSAGES } from './association-messages.ts';
 import { TRANSITION_MESSAGES } from './machines/transition-messages.ts';
 import { EXTERNAL_LOOKUP_MESSAGES, MESSAGES, REFERENTIEL_MESSAGES, SEARCH_MESSAGES } from './messages.ts';
+import { APPROVAL_MESSAGES } from './approvals/messages.ts';
 import { CRF_MESSAGES } from './subsidies/crf-messages.ts';
 import { SUBSIDY_MESSAGES } from './subsidies/messages.ts';
 import { WEBHOOK_LIMITS, WEBHOOK_MESSAGES } from './webhooks.ts';
@@ -115,6 +116,13 @@ export const ERRORS = {
   EXPECTED_ITEM_CODE_TAKEN: { status: 409, message: 'Un élément attendu porte déjà ce code.', field: 'code' },
   SUBVENTION_CODE_TAKEN: { status: 409, message: 'Une subvention porte déjà ce code.', field: 'code' },
   SUBVENTION_IN_USE: { status: 409, message: 'Des dossiers utilisent cette subvention : elle ne peut pas être supprimée.' },
+  // Approvals' catalogue (docs/domain.md « Agréments »)
+  AGREMENT_NOT_FOUND: { status: 404, message: APPROVAL_MESSAGES.notFound },
+  AGREMENT_SERVICE_UNKNOWN: { status: 400, message: APPROVAL_MESSAGES.serviceUnknown, field: 'service' },
+  AGREMENT_TYPE_UNKNOWN: { status: 400, message: ({ type }: { type: string }) => APPROVAL_MESSAGES.typeUnknown(type), example: { type: 'XYZ' }, field: 'type_agrement' },
+  AGREMENT_CODE_TAKEN: { status: 409, message: APPROVAL_MESSAGES.codeTaken, field: 'code' },
+  AGREMENT_IN_USE: { status: 409, message: APPROVAL_MESSAGES.inUse },
+  AGREMENT_OUT_OF_REACH: { status: 403, message: APPROVAL_MESSAGES.outOfReach },
   DOSSIER_NOT_FOUND: { status: 404, message: SUBSIDY_MESSAGES.dossierNotFound },
   WORKLIST_CURSOR_INVALID: { status: 400, code: 'VALIDATION_ERROR', message: SUBSIDY_MESSAGES.worklistCursorInvalid, field: 'cursor' },
   BULK_TOO_MANY: { status: 400, code: 'VALIDATION_ERROR', message: ({ count }: { count: number }) => SUBSIDY_MESSAGES.bulkTooMany(count), example: { count: 1200 } },

@@ -1,3 +1,4 @@
+import { approvalCatalogueRoutes } from './approvals/catalogue-routes.ts';
 import { associationDocumentRoutes } from './association-documents.ts';
 import { associationLightRoutes } from './association-light.ts';
 import { associationRoutes } from './association.ts';
@@ -22,6 +23,7 @@ import { questionRoutes } from './subsidies/questions-routes.ts';
 import { rdsSchemeRoutes } from './subsidies/rds-routes.ts';
 import { rdsServiceRoutes, serviceAccountRoutes } from './subsidies/services-routes.ts';
 
+export * from './approvals/index.ts';
 export * from './association.ts';
 export * from './association-link.ts';
 export * from './association-user.ts';
@@ -88,6 +90,7 @@ export const api = {
   openData: openDataRoutes,
   webhooks: webhookRoutes,
   externalLookups: externalLookupRoutes,
+  approvals: approvalCatalogueRoutes,
 } as const;
 
 export function allRoutes(): RouteDefinition[] {

@@ -29,6 +29,7 @@ export const REFERENTIEL_TYPES = [
   'types-activite-agricole',
   'motifs-association',
   'decisions-cec',
+  'types-agrement',
 ] as const;
 export type ReferentielType = (typeof REFERENTIEL_TYPES)[number];
 

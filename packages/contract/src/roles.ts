@@ -77,6 +77,11 @@ export const ROLE_SETS = {
   platformAdmins: ['lca.admin', 'rds.admin', 'rds.appli_admin'],
   /** Subsidy schemes administration. */
   schemeAdmins: ['rds.admin', 'rds.appli_admin'],
+  /**
+   * The approvals' catalogue (agréments): rds and Osiris administrators, each within the services
+   * its own service's profile reaches (national: all; local: its subtree; no service record: all).
+   */
+  approvalAdmins: ['rds.admin', 'rds.appli_admin', 'osiris.appli_admin', 'osiris.admin-programme'],
   /** Reference data and instructing services' accounts (crossed auth and rds records). */
   referentielAdmins: ['lca.admin', 'rds.admin', 'rds.appli_admin', 'osiris.appli_admin'],
 } as const satisfies Record<string, readonly Role[]>;

@@ -3,6 +3,7 @@
 import type { Role } from '@portail/contract';
 import type { Database } from '../db/prisma.ts';
 import { createAuthRepository, hashPassword, type NewAccount } from '../modules/auth/index.ts';
+import { seedDemoApprovals } from './demo-approvals.ts';
 import { seedDemoSubsidies } from './demo-subsidies.ts';
 
 export const DEMO_PASSWORD = 'Demo-Portail-2026!';
@@ -61,6 +62,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     });
   }
   await seedDemoSubsidies(db);
+  await seedDemoApprovals(db);
   await db.noteOnPage.create({
     data: {
       type: 'info',

@@ -50,3 +50,22 @@ export const createChamp = (t: TestApp) =>
   t.db.champAttendu.create({ data: { code: `champ-${randomUUID().slice(0, 8)}`, label: 'Champ de test', type: 'text' } });
 export const createDocumentAttendu = (t: TestApp) =>
   t.db.documentAttendu.create({ data: { code: `doc-${randomUUID().slice(0, 8)}`, label: 'Document de test', nature: 'STC' } });
+
+/** An approval of the catalogue (a fresh code), instructed by `serviceId` (a fresh national service when absent). */
+export async function createAgrement(t: TestApp, options: { serviceId?: string; active?: boolean; type?: string; exercice?: number; code?: string } = {}) {
+  const serviceId = options.serviceId ?? (await createService(t)).id;
+  return t.db.agrement.create({
+    data: {
+      code: options.code ?? `AGR-${randomUUID().slice(0, 8)}`,
+      typeAgrement: options.type ?? 'JEP',
+      serviceId,
+      campagneExercice: options.exercice ?? 2026,
+      active: options.active ?? true,
+    },
+  });
+}
+/** A fresh expected field or document definition of the approvals' catalogue. */
+export const createApprovalChamp = (t: TestApp) =>
+  t.db.champAttendu.create({ data: { code: `agr-champ-${randomUUID().slice(0, 8)}`, label: "Champ d'agrément", type: 'text', service: 'agrement' } });
+export const createApprovalDocument = (t: TestApp) =>
+  t.db.documentAttendu.create({ data: { code: `agr-doc-${randomUUID().slice(0, 8)}`, label: "Arrêté d'agrément", nature: 'ATTAG', service: 'agrement' } });

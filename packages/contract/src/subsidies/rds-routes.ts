@@ -3,9 +3,9 @@
 // Association users and services read the open campaigns; the scheme administrators write.
 import { z } from 'zod';
 import { idSchema } from '../fields.ts';
-import { defineRoute } from '../http.ts';
+import { defineRoute, type Access } from '../http.ts';
 import { freeJsonObject } from '../input-checks.ts';
-import { ROLE_SETS } from '../roles.ts';
+import { ROLE_SETS, type Role } from '../roles.ts';
 import { scope } from '../scope.ts';
 import { asksSchema } from './asks.ts';
 import { dispositifSchema, EXPECTED_PARTS, expectedDocumentSchema, expectedFieldSchema, subventionSchema } from './schemas.ts';
@@ -19,7 +19,7 @@ const gateway = 'rds-server' as const;
 const code = z.string().trim().min(1).max(100);
 const isoDate = z.iso.date();
 const year = z.number().int().min(2000).max(2100);
-const booleanText = z.enum(['true', 'false']).transform((value) => value === 'true');
+export const booleanText = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 /** The messages of a campaign's sub-scheme list. */
 export const SOUS_DISPOSITIF_MESSAGES = {
@@ -59,7 +59,7 @@ export const sousDispositifLinkSchema = z
   });
 
 /** How a subvention links an expected field or document: part, conditions, required. */
-const expectedLinkSchema = z
+export const expectedLinkSchema = z
   .object({
     code,
     part: z.enum(EXPECTED_PARTS),
@@ -127,25 +127,34 @@ const commaList = <T extends readonly [string, ...string[]]>(values: T) =>
     .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
     .pipe(z.array(z.enum(values)));
 
-const definitionRoutes = <const P extends string, B extends z.ZodType, R extends z.ZodType>(path: P, label: string, body: B, response: R) => ({
+/**
+ * The routes of the expected fields' or documents' definitions under one gateway: rds-server serves
+ * those of the subsidies, rda-server those of the approvals (same tables, told apart by `service`,
+ * docs/domain.md « Agréments »).
+ */
+export const expectedDefinitionRoutes = <const G extends 'rds-server' | 'rda-server', const P extends string, B extends z.ZodType, R extends z.ZodType>(
+  on: { gateway: G; readers: Access; writers: readonly Role[]; of: string },
+  path: P, label: string, body: B, response: R,
+) => ({
   list: defineRoute({
-    method: 'GET', gateway, path, access: SCHEME_READERS, scope: scope.none,
-    summary: `Définitions des ${label}`,
+    method: 'GET', gateway: on.gateway, path, access: on.readers, scope: scope.none,
+    summary: `Définitions des ${label} ${on.of}`,
     query: z.object({ enabled: booleanText.optional() }), response: z.array(response),
   }),
   create: defineRoute({
-    method: 'POST', gateway, path, access: SCHEME_WRITERS, scope: scope.none, successStatus: 201,
+    method: 'POST', gateway: on.gateway, path, access: on.writers, scope: scope.none, successStatus: 201,
     errors: ['EXPECTED_ITEM_CODE_TAKEN'],
-    summary: `Nouvelle définition de ${label}`, body, response,
+    summary: `Nouvelle définition de ${label} ${on.of}`, body, response,
   }),
   update: defineRoute({
-    method: 'PUT', gateway, path: `${path}/:id` as `${P}/:id`, access: SCHEME_WRITERS, scope: scope.none,
+    method: 'PUT', gateway: on.gateway, path: `${path}/:id` as `${P}/:id`, access: on.writers, scope: scope.none,
     errors: ['EXPECTED_ITEM_NOT_FOUND', 'EXPECTED_ITEM_CODE_TAKEN'],
-    summary: `Remplacement d'une définition de ${label}`, params: z.object({ id: idSchema }), body, response,
+    summary: `Remplacement d'une définition de ${label} ${on.of}`, params: z.object({ id: idSchema }), body, response,
   }),
 });
-const champs = definitionRoutes('/champs-attendus', 'champs attendus', champAttenduBodySchema, champAttenduSchema);
-const documents = definitionRoutes('/documents-attendus', 'documents attendus', documentAttenduBodySchema, documentAttenduSchema);
+const subsidyDefinitions = { gateway, readers: SCHEME_READERS, writers: SCHEME_WRITERS, of: 'des subventions' } as const;
+const champs = expectedDefinitionRoutes(subsidyDefinitions, '/champs-attendus', 'champs attendus', champAttenduBodySchema, champAttenduSchema);
+const documents = expectedDefinitionRoutes(subsidyDefinitions, '/documents-attendus', 'documents attendus', documentAttenduBodySchema, documentAttenduSchema);
 
 const subventionWriteErrors = [
   'SUBVENTION_CODE_TAKEN', 'DISPOSITIF_UNKNOWN', 'SOUS_DISPOSITIF_UNKNOWN', 'SOUS_DISPOSITIF_OUTSIDE_CAMPAIGN', 'EXPECTED_ITEM_UNKNOWN',

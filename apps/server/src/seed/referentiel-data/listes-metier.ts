@@ -69,4 +69,17 @@ export const listesMetierSources: ReferentielSource[] = [
       ['non-traitee', 'Non traitée'],
     ]),
   },
+  {
+    // The approval types (docs/domain.md « Agréments »): the catalogue's type_agrement is one of these
+    // values; meta.categorie is the category the spec reads « via type referential ».
+    type: 'types-agrement', label: "Types d'agrément", categorie: 'Agrément',
+    load: () => [
+      { value: 'JEP', label: 'Jeunesse et éducation populaire', meta: { categorie: 'Jeunesse' } },
+      { value: 'Sport', label: 'Sport', meta: { categorie: 'Sport' } },
+      { value: 'TCA', label: "Tronc commun d'agrément", meta: { categorie: 'Vie associative' } },
+      { value: 'ESC', label: 'Engagement de service civique', meta: { categorie: 'Jeunesse' } },
+      { value: 'ACEP', label: "Association complémentaire de l'enseignement public", meta: { categorie: 'Éducation' } },
+      { value: 'HAA', label: 'Habilitation aide alimentaire', meta: { categorie: 'Solidarité' } },
+    ],
+  },
 ];

@@ -12,6 +12,9 @@ export const subventionInclude = {
 } as const;
 export type SubventionRow = Prisma.SubventionGetPayload<{ include: typeof subventionInclude }>;
 
+/** The catalogue an expected item's definition belongs to (the same word as a dossier's `service`). */
+export type ExpectedItemsOf = 'subvention' | 'agrement';
+
 /** An expected field's or document's definition. */
 export interface DefinitionData {
   code: string;
@@ -108,10 +111,10 @@ export function createSubventionRepository(db: Database) {
         })
       ).map((row) => row.sousDispositifId!),
     servicesIn: (tx: DbTransaction, ids: readonly string[]) => tx.serviceAccount.findMany({ where: { id: { in: [...ids] } }, select: { id: true } }),
-    champsByCode: (tx: DbTransaction, codes: readonly string[]) =>
-      tx.champAttendu.findMany({ where: { code: { in: [...codes] } }, select: { id: true, code: true } }),
-    documentsByCode: (tx: DbTransaction, codes: readonly string[]) =>
-      tx.documentAttendu.findMany({ where: { code: { in: [...codes] } }, select: { id: true, code: true } }),
+    champsByCode: (tx: DbTransaction, codes: readonly string[], service: ExpectedItemsOf = 'subvention') =>
+      tx.champAttendu.findMany({ where: { code: { in: [...codes] }, service }, select: { id: true, code: true } }),
+    documentsByCode: (tx: DbTransaction, codes: readonly string[], service: ExpectedItemsOf = 'subvention') =>
+      tx.documentAttendu.findMany({ where: { code: { in: [...codes] }, service }, select: { id: true, code: true } }),
     create: async (tx: DbTransaction, data: SubventionData) => {
       const created = await tx.subvention.create({ data: columnsOf(data) });
       await writeLinks(tx, created.id, data);
@@ -136,17 +139,21 @@ export function createSubventionRepository(db: Database) {
         include: withSousDispositifs ? { sousDispositifs: { orderBy: { label: 'asc' } } } : undefined,
       }),
 
-    listChamps: (enabled?: boolean) => db.champAttendu.findMany({ where: enabled === undefined ? {} : { enabled }, orderBy: { code: 'asc' } }),
-    listDocuments: (enabled?: boolean) => db.documentAttendu.findMany({ where: enabled === undefined ? {} : { enabled }, orderBy: { code: 'asc' } }),
-    createChamp: (data: DefinitionData & { type: string }) => db.champAttendu.create({ data: { ...data, meta: data.meta as Prisma.InputJsonValue } }),
-    createDocument: (data: DefinitionData & { nature: string }) =>
-      db.documentAttendu.create({ data: { ...data, meta: data.meta as Prisma.InputJsonValue } }),
+    // Definitions of one catalogue's expected items (`service`: subvention or agrement).
+    listChamps: (service: ExpectedItemsOf, enabled?: boolean) =>
+      db.champAttendu.findMany({ where: { service, ...(enabled === undefined ? {} : { enabled }) }, orderBy: { code: 'asc' } }),
+    listDocuments: (service: ExpectedItemsOf, enabled?: boolean) =>
+      db.documentAttendu.findMany({ where: { service, ...(enabled === undefined ? {} : { enabled }) }, orderBy: { code: 'asc' } }),
+    createChamp: (service: ExpectedItemsOf, data: DefinitionData & { type: string }) =>
+      db.champAttendu.create({ data: { ...data, service, meta: data.meta as Prisma.InputJsonValue } }),
+    createDocument: (service: ExpectedItemsOf, data: DefinitionData & { nature: string }) =>
+      db.documentAttendu.create({ data: { ...data, service, meta: data.meta as Prisma.InputJsonValue } }),
     updateChamp: (id: string, data: DefinitionData & { type: string }) =>
       db.champAttendu.update({ where: { id }, data: { ...data, meta: data.meta as Prisma.InputJsonValue } }),
     updateDocument: (id: string, data: DefinitionData & { nature: string }) =>
       db.documentAttendu.update({ where: { id }, data: { ...data, meta: data.meta as Prisma.InputJsonValue } }),
-    champExists: async (id: string) => (await db.champAttendu.count({ where: { id } })) > 0,
-    documentExists: async (id: string) => (await db.documentAttendu.count({ where: { id } })) > 0,
+    champExists: async (service: ExpectedItemsOf, id: string) => (await db.champAttendu.count({ where: { id, service } })) > 0,
+    documentExists: async (service: ExpectedItemsOf, id: string) => (await db.documentAttendu.count({ where: { id, service } })) > 0,
   };
 }
 export type SubventionRepository = ReturnType<typeof createSubventionRepository>;

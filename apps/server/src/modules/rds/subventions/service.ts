@@ -5,7 +5,7 @@ import { campaignWindow, campaignWindowView, parisDay, seesInactiveCampaigns, ty
 import { isUniqueViolation, type DbTransaction } from '../../../db/transaction.ts';
 import { appError } from '../../../http/errors.ts';
 import type { AuthClaims } from '../../../http/request-context.ts';
-import type { DefinitionData, SubventionData, SubventionFilter, SubventionRepository, SubventionRow } from './repository.ts';
+import type { DefinitionData, ExpectedItemsOf, SubventionData, SubventionFilter, SubventionRepository, SubventionRow } from './repository.ts';
 
 const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
 const toDate = (text: string | null) => (text ? new Date(`${text}T00:00:00Z`) : null);
@@ -124,6 +124,24 @@ export function createSubventionService(repository: SubventionRepository) {
     };
   }
 
+  /** One catalogue's expected-item definitions: listed, created and replaced within it. */
+  const definitionsOf = (service: ExpectedItemsOf) => ({
+    listChamps: (enabled?: boolean) => repository.listChamps(service, enabled).then((rows) => rows.map(toDefinition)),
+    listDocuments: (enabled?: boolean) => repository.listDocuments(service, enabled).then((rows) => rows.map(toDefinition)),
+    createChamp: (body: DefinitionData & { type: string }) =>
+      repository.createChamp(service, body).then(toDefinition, codeTakenOnRace('EXPECTED_ITEM_CODE_TAKEN')),
+    createDocument: (body: DefinitionData & { nature: string }) =>
+      repository.createDocument(service, body).then(toDefinition, codeTakenOnRace('EXPECTED_ITEM_CODE_TAKEN')),
+    async updateChamp(id: string, body: DefinitionData & { type: string }) {
+      if (!(await repository.champExists(service, id))) throw appError('EXPECTED_ITEM_NOT_FOUND');
+      return repository.updateChamp(id, body).then(toDefinition, codeTakenOnRace('EXPECTED_ITEM_CODE_TAKEN'));
+    },
+    async updateDocument(id: string, body: DefinitionData & { nature: string }) {
+      if (!(await repository.documentExists(service, id))) throw appError('EXPECTED_ITEM_NOT_FOUND');
+      return repository.updateDocument(id, body).then(toDefinition, codeTakenOnRace('EXPECTED_ITEM_CODE_TAKEN'));
+    },
+  });
+
   const ALL: Populate = ['sous_dispositifs', 'instructeurs', 'champs_attendus', 'documents_attendus'];
   const codeTakenOnRace = (key: 'SUBVENTION_CODE_TAKEN' | 'EXPECTED_ITEM_CODE_TAKEN') => (error: unknown): never => {
     if (isUniqueViolation(error)) throw appError(key);
@@ -228,27 +246,14 @@ export function createSubventionService(repository: SubventionRepository) {
       });
     },
 
-    definitions: {
-      listChamps: (enabled?: boolean) => repository.listChamps(enabled).then((rows) => rows.map(toDefinition)),
-      listDocuments: (enabled?: boolean) => repository.listDocuments(enabled).then((rows) => rows.map(toDefinition)),
-      createChamp: (body: DefinitionData & { type: string }) =>
-        repository.createChamp(body).then(toDefinition, codeTakenOnRace('EXPECTED_ITEM_CODE_TAKEN')),
-      createDocument: (body: DefinitionData & { nature: string }) =>
-        repository.createDocument(body).then(toDefinition, codeTakenOnRace('EXPECTED_ITEM_CODE_TAKEN')),
-      async updateChamp(id: string, body: DefinitionData & { type: string }) {
-        if (!(await repository.champExists(id))) throw appError('EXPECTED_ITEM_NOT_FOUND');
-        return repository.updateChamp(id, body).then(toDefinition, codeTakenOnRace('EXPECTED_ITEM_CODE_TAKEN'));
-      },
-      async updateDocument(id: string, body: DefinitionData & { nature: string }) {
-        if (!(await repository.documentExists(id))) throw appError('EXPECTED_ITEM_NOT_FOUND');
-        return repository.updateDocument(id, body).then(toDefinition, codeTakenOnRace('EXPECTED_ITEM_CODE_TAKEN'));
-      },
-    },
+    definitions: definitionsOf('subvention'),
+    /** The approvals' definitions: the same tables, their own catalogue (docs/domain.md « Agréments »). */
+    approvalDefinitions: definitionsOf('agrement'),
   };
 }
 export type SubventionService = ReturnType<typeof createSubventionService>;
 
 function toDefinition<T extends { id: string; code: string; label: string; labelCode: string | null; meta: unknown; enabled: boolean; isDefault: boolean }>(row: T) {
-  const { createdAt: _c, updatedAt: _u, ...rest } = row as T & { createdAt?: Date; updatedAt?: Date };
+  const { createdAt: _c, updatedAt: _u, service: _s, ...rest } = row as T & { createdAt?: Date; updatedAt?: Date; service?: string };
   return { ...rest, meta: row.meta as Record<string, unknown> };
 }

@@ -1,0 +1,3 @@
+// Approvals (agréments): the catalogue and its texts (docs/domain.md « Agréments »).
+export * from './catalogue-routes.ts';
+export * from './messages.ts';
