@@ -41,6 +41,7 @@ import {
 } from './modules/proxy-asso/index.ts';
 import { rdsRoutes } from './modules/rds/index.ts';
 import { rdaRoutes } from './modules/rda/index.ts';
+import { siretRequestRoutes } from './modules/siret-requests/index.ts';
 import { createServices, type AppServices } from './services.ts';
 
 const JSON_BODY_LIMIT_BYTES = 1_048_576;
@@ -169,6 +170,7 @@ export async function buildApp({ config, databaseUrl, db: givenDb, reader: given
   externalLookupRoutes(app, services);
   referentielRoutes(app, services);
   demandeRoutes(app, services);
+  siretRequestRoutes(app, services);
   openDataRoutes(app, services);
   webhookRoutes(app, services);
 

@@ -67,6 +67,7 @@ import {
   createSubventionRepository,
   createSubventionService,
 } from './modules/rds/index.ts';
+import { createSiretRequestRepository, createSiretRequestService } from './modules/siret-requests/index.ts';
 import { createTransitionService, createWorkflowRepository } from './modules/workflow/index.ts';
 
 export function createServices(app: FastifyInstance, config: AppConfig, pool: Database, reader: Database = pool) {
@@ -150,7 +151,13 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
     repository: createWorklistRepository(reader, db), hierarchy: rdsServices, instruction,
     ownTransaction: (work) => independently(() => runUnitOfWork(pool, work, (error) => app.log.error({ err: error }, 'effect after a bulk event failed'))),
   });
-  const scopes: ScopeResolvers = { ...access.resolvers, ...lca.resolvers, ...dossiers.resolvers, ...instruction.resolvers, ...rdsServices.resolvers };
+  // The national address API and INSEE's notices, relayed (the offline commune list when the API is silent).
+  const externalLookups = createExternalLookupService({ config: config.externalLookups, log: app.log });
+  // SIRET requests (machine demande_siret): a missing INSEE code found by the address lookup, documents of the association file.
+  const siretRequests = createSiretRequestService({ repository: createSiretRequestRepository(db), workflow, audit, lookups: externalLookups, documents });
+  const scopes: ScopeResolvers = {
+    ...access.resolvers, ...lca.resolvers, ...dossiers.resolvers, ...instruction.resolvers, ...rdsServices.resolvers, ...siretRequests.resolvers,
+  };
   return {
     config,
     db: pool,
@@ -165,8 +172,8 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
     lca,
     association: createAssociationService({ access, repository: fileRepository, fileChanges, limits: config.membershipLimits }),
     associationLight: createAssociationLightService(access, createAssociationLightRepository(db)),
-    // The national address API and INSEE's notices, relayed (the offline commune list when the API is silent).
-    externalLookups: createExternalLookupService({ config: config.externalLookups, log: app.log }),
+    externalLookups,
+    siretRequests,
     documents,
     dossiers,
     worklist,

@@ -44,6 +44,7 @@ import { crfEntries } from './access-matrix/crf.entries.ts';
 import { webhookEntries } from './access-matrix/webhooks.entries.ts';
 import { externalLookupEntries } from './access-matrix/external-lookups.entries.ts';
 import { rdaEntries } from './access-matrix/rda.entries.ts';
+import { siretRequestEntries } from './access-matrix/siret-requests.entries.ts';
 import { startExternalStandin, type ExternalStandin } from './support/external-standin.ts';
 import { changedTables, databaseSnapshot, withFailingAnswer } from './support/unit-of-work.ts';
 import type { LocalProvider } from './support/oidc-provider.ts';
@@ -51,7 +52,7 @@ import { proconnectAnswer, proconnectConfigFor, startTestProvider } from './supp
 import { callRoute, type Caller, type CallParts, type MatrixContext, type MatrixEntries, type MatrixEntry, type TokenFor } from './support/access-matrix.ts';
 
 /** The entry files of the modules whose routes are stated outside this file (test/access-matrix/). */
-const MODULE_ENTRIES: readonly MatrixEntries[] = [rdsEntries, projetEntries, demandeEntries, questionEntries, worklistEntries, instructionEntries, openDataEntries, crfEntries, webhookEntries, externalLookupEntries, rdaEntries];
+const MODULE_ENTRIES: readonly MatrixEntries[] = [rdsEntries, projetEntries, demandeEntries, questionEntries, worklistEntries, instructionEntries, openDataEntries, crfEntries, webhookEntries, externalLookupEntries, rdaEntries, siretRequestEntries];
 
 let t: TestApp;
 /** Stands in for the national address API and INSEE's notices (the outside lookups' routes). */
@@ -1039,6 +1040,9 @@ const WRITE_ALL_ROUTES = [
     ['POST', 'PATCH', 'DELETE'].map((method) => `${method} /api/proxy-asso/association/${list}`),
   ),
   'POST /api/proxy-asso/association/reseauxAffiliation',
+  // A SIRET request is the whole association's (its head office members').
+  'POST /api/lca-server/demande/numero-siret',
+  'POST /api/proxy-asso/associations/demandeSiret',
 ];
 
 /** The kind of resource of a route: every other non-public route acts on one association's file. */

@@ -12,6 +12,7 @@ import { TRANSITION_MESSAGES } from './machines/transition-messages.ts';
 import { EXTERNAL_LOOKUP_MESSAGES, MESSAGES, REFERENTIEL_MESSAGES, SEARCH_MESSAGES } from './messages.ts';
 import { APPROVAL_MESSAGES } from './approvals/messages.ts';
 import { CRF_MESSAGES } from './subsidies/crf-messages.ts';
+import { SIRET_REQUEST_MESSAGES } from './siret-requests/messages.ts';
 import { SUBSIDY_MESSAGES } from './subsidies/messages.ts';
 import { WEBHOOK_LIMITS, WEBHOOK_MESSAGES } from './webhooks.ts';
 
@@ -177,6 +178,21 @@ export const ERRORS = {
     example: { manquants: ['les comptes annuels', "le rapport d'activité"] },
   },
 
+  // SIRET requests (siret-requests/): the §8 texts for an existing request and one out of reach
+  SIRET_REQUEST_EXISTS: { status: 409, message: SIRET_REQUEST_MESSAGES.exists },
+  /** A request that does not exist and one the caller may not see are answered alike. */
+  SIRET_REQUEST_NOT_ACCESSIBLE: { status: 404, message: SIRET_REQUEST_MESSAGES.notAccessible },
+  SIRET_REQUEST_NOT_EDITABLE: { status: 403, message: SIRET_REQUEST_MESSAGES.notEditable },
+  SIRET_REQUEST_NOT_TRANSMITTABLE: {
+    status: 400,
+    message: ({ manquants }: { manquants: string[] }) => SIRET_REQUEST_MESSAGES.notTransmittable(manquants),
+    example: { manquants: ['le document « Statuts »', "l'attestation sur l'honneur"] },
+  },
+  SIRET_REQUEST_INPUT_INVALID: {
+    status: 400, code: 'VALIDATION_ERROR', message: ({ motif }: { motif: string }) => motif, example: { motif: "Un des documents n'appartient pas à l'association." },
+  },
+  SIRET_TAKEN: { status: 409, message: SIRET_REQUEST_MESSAGES.siretTaken, field: 'siret' },
+
   // State machines (machines/): an event refused by the machine
   TRANSITION_UNKNOWN_EVENT: {
     status: 400,
@@ -244,6 +260,7 @@ const SCOPE_ERRORS: Record<ResourceKind, readonly ErrorKey[]> = {
   instruction: ['DOSSIER_NOT_FOUND', 'INSTRUCTION_NOT_FOUND'],
   service: ['NOT_FOUND'],
   account: ['USER_NOT_FOUND'],
+  siretRequest: ['SIRET_REQUEST_NOT_ACCESSIBLE'],
   caller: [],
   none: [],
 };

@@ -16,6 +16,7 @@ import { mailRoutes } from './mail.ts';
 import { notificationRoutes } from './notifications.ts';
 import { openDataRoutes } from './open-data.ts';
 import { webhookRoutes } from './webhooks.ts';
+import { siretRequestRoutes } from './siret-requests/routes.ts';
 import { rdsRoutes } from './rds.ts';
 import { referentielRoutes } from './referentiels.ts';
 import { projetRoutes } from './subsidies/projet-routes.ts';
@@ -63,6 +64,7 @@ export * from './subsidies/instruction-routes.ts';
 export * from './subsidies/rds-routes.ts';
 export * from './subsidies/services-routes.ts';
 export * from './machines/index.ts';
+export * from './siret-requests/index.ts';
 export * from './validation.ts';
 
 /** Every call of the API, by module. */
@@ -91,6 +93,7 @@ export const api = {
   webhooks: webhookRoutes,
   externalLookups: externalLookupRoutes,
   approvals: approvalCatalogueRoutes,
+  siretRequests: siretRequestRoutes,
 } as const;
 
 export function allRoutes(): RouteDefinition[] {

@@ -41,13 +41,18 @@ export type ResourceScope =
    * administrator profile, and rds.admin; not the managers of service accounts.
    */
   | { resource: 'service'; id: ResourceRef; mode: 'read' | 'write' | 'agent' }
+  /**
+   * A request for a SIRET number (siret-requests/): its creator while a member of its association,
+   * or lca.admin; anyone else is answered as if it did not exist.
+   */
+  | { resource: 'siretRequest'; id: ResourceRef; mode: 'read' | 'write' }
   /** Only the caller's own rows (their session, notifications, announcements): the query is bound to the caller. */
   | { resource: 'caller' }
   /** No one's resource: reference data, registry-wide searches, administration lists (the roles decide). */
   | { resource: 'none' };
 
 export type ResourceKind = ResourceScope['resource'];
-export const RESOURCE_KINDS = ['association', 'establishment', 'account', 'dossier', 'instruction', 'service', 'caller', 'none'] as const satisfies readonly ResourceKind[];
+export const RESOURCE_KINDS = ['association', 'establishment', 'account', 'dossier', 'instruction', 'service', 'siretRequest', 'caller', 'none'] as const satisfies readonly ResourceKind[];
 
 /** Builders for the declarations most routes use (their literal types reach the server's handlers). */
 export const scope = {
@@ -78,6 +83,12 @@ export const scope = {
     resource: 'instruction',
     dossier: { in: 'params', key },
     service: { in: 'params', key: serviceKey },
+    mode,
+  }),
+  /** The SIRET request whose id is the path parameter `key` (or, `in: 'query'`, the query parameter). */
+  siretRequest: <const M extends 'read' | 'write'>(mode: M, key = 'id', where: 'params' | 'query' = 'params'): { resource: 'siretRequest'; id: ResourceRef; mode: M } => ({
+    resource: 'siretRequest',
+    id: { in: where, key },
     mode,
   }),
   caller: { resource: 'caller' } as const satisfies ResourceScope,

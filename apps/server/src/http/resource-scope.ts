@@ -57,6 +57,15 @@ export interface InstructionScope<M extends 'read' | 'write' = 'read' | 'write'>
   serviceId: string;
 }
 
+/** The caller's reach on one SIRET request (modules/siret-requests/policy.ts): its creator while a member, or lca.admin. */
+export interface SiretRequestScope<M extends 'read' | 'write' = 'read' | 'write'> {
+  mode: M;
+  requestId: string;
+  associationId: string;
+  /** The caller acts as an LCA administrator (not as the creator). */
+  admin: boolean;
+}
+
 /** The resolved scope a declaration gives the handler (undefined for caller/none). */
 export type ResolvedScope<S> = S extends { resource: 'association'; mode: infer M extends ScopeMode }
   ? AssociationScope<M>
@@ -68,7 +77,9 @@ export type ResolvedScope<S> = S extends { resource: 'association'; mode: infer 
         ? DossierScope<M>
         : S extends { resource: 'instruction'; mode: infer M extends 'read' | 'write' }
           ? InstructionScope<M>
-          : undefined;
+          : S extends { resource: 'siretRequest'; mode: infer M extends 'read' | 'write' }
+            ? SiretRequestScope<M>
+            : undefined;
 
 type Declared<K extends ResourceKind> = Extract<ResourceScope, { resource: K }>;
 type IdsOf<K extends ResourceKind> = K extends 'establishment'
@@ -128,6 +139,8 @@ export async function resolveScope(
       );
     case 'service':
       return resolvers.service!(claims, required(resourceIdOf(declared.id, call)), declared);
+    case 'siretRequest':
+      return resolvers.siretRequest!(claims, required(resourceIdOf(declared.id, call)), declared);
   }
 }
 

@@ -13,7 +13,7 @@ export { associationRoutes } from './file/routes.ts';
 
 // documents/, light/, search/.
 export { createDocumentRepository } from './documents/repository.ts';
-export { createDocumentService } from './documents/service.ts';
+export { createDocumentService, type DocumentService } from './documents/service.ts';
 export { documentRoutes } from './documents/routes.ts';
 export { createAssociationLightRepository } from './light/repository.ts';
 export { createAssociationLightService } from './light/service.ts';

@@ -4,6 +4,7 @@
 import { appError } from '../../../http/errors.ts';
 import type { CrfPdfData } from './crf-cerfa.ts';
 import type { PdfPool } from './pool.ts';
+import type { SiretRequestPdfData } from './siret-form.ts';
 import type { PdfRepository } from './repository.ts';
 
 export function createPdfService(repository: PdfRepository, pool: PdfPool) {
@@ -16,6 +17,8 @@ export function createPdfService(repository: PdfRepository, pool: PdfPool) {
     },
     /** A financial report's PDF (Cerfa 15059), drawn by a worker thread from its view (crf-cerfa.ts `CrfPdfData`). */
     crfPdf: (data: CrfPdfData) => pool.render(JSON.stringify(data)),
+    /** A SIRET request's PDF (INSEE's form), drawn by a worker thread from its view (siret-form.ts); `kind` first, as the worker reads it. */
+    siretRequestPdf: (data: SiretRequestPdfData) => pool.render(JSON.stringify({ kind: data.kind, demande: data.demande })),
     /** Starts the drawing threads ahead of the first PDF (at the server's start). */
     warm: () => pool.warm(),
     close: () => pool.close(),

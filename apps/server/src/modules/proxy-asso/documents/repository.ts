@@ -45,6 +45,9 @@ export function createDocumentRepository(db: Database) {
         orderBy: { dateChargement: 'desc' },
       }),
     find: (associationId: string, id: string) => db.associationDocument.findFirst({ where: { id, associationId } }),
+    /** The association's documents among `ids`, whatever their state (another object holds them). */
+    findMany: (associationId: string, ids: string[]) =>
+      db.associationDocument.findMany({ where: { associationId, id: { in: ids } }, orderBy: { dateChargement: 'desc' } }),
     remove: (id: string) => db.associationDocument.delete({ where: { id } }),
 
     /** Expired tickets are removed as new ones are issued: the table stays small without a job. */

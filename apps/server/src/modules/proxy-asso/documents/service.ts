@@ -143,6 +143,15 @@ export function createDocumentService({ repository, storage }: DocumentServiceDe
       return rows.map((row) => toDto(row, query.id_asso));
     },
 
+    /**
+     * Documents of the association that another object holds (a SIRET request), as the list shows
+     * them; that object's scope was checked by its routes.
+     */
+    async heldBy(associationId: string, ids: string[]): Promise<AssociationDocument[]> {
+      if (ids.length === 0) return [];
+      return (await repository.findMany(associationId, ids)).map((row) => toDto(row, associationId));
+    },
+
     async open(scope: AssociationScope<'read'>, query: { id: string }) {
       const row = await readableDocument(scope, query);
       return { row, stream: await storage.open(row.storageKey) };
