@@ -42,6 +42,11 @@ describe('route roles', () => {
 });
 
 describe('route resources', () => {
+  /**
+   * A SIRET request's pages: the association by its RNA number (else the user's first one, as the
+   * server takes any id_asso), the request by :id or the one the page has just created.
+   */
+  const namesSiretRequest = (path: string) => /^\/associations\/:idRna\?\/demande-siret(\/:id)?$/.test(path);
   /** A subsidy dossier's page: the dossier is named in its path. */
   const namesDossier = (path: string) => /:idDossier(\/|$)/.test(path);
   /**
@@ -49,7 +54,7 @@ describe('route resources', () => {
    * « Parcours »); a dossier's page names it by the applicant's SIRET (an id_asso the server takes).
    */
   const namesAssociation = (path: string) =>
-    /:idCorrespondance\??(\/|$)/.test(path) || (namesDossier(path) && /:idSiret\??(\/|$)/.test(path));
+    /:idCorrespondance\??(\/|$)/.test(path) || (namesDossier(path) && /:idSiret\??(\/|$)/.test(path)) || namesSiretRequest(path);
 
   it.each(ROUTE_TABLE.filter((entry) => callsOf(entry)).map((entry) => [entry.path, entry] as const))(
     '%s: its path names the association its calls act on, and only then',
@@ -61,7 +66,11 @@ describe('route resources', () => {
         return;
       }
       // Dossier-scoped calls (and those on one service's instruction of it) only from a page whose path names the dossier.
-      const allowed = namesDossier(path) ? ['association', 'establishment', 'dossier', 'instruction'] : ['association', 'establishment'];
+      const allowed = namesDossier(path)
+        ? ['association', 'establishment', 'dossier', 'instruction']
+        : namesSiretRequest(path)
+          ? ['association', 'siretRequest']
+          : ['association', 'establishment'];
       for (const kind of kinds) expect(allowed, path).toContain(kind);
       const onAssociation = kinds.some((kind) => kind === 'association' || kind === 'establishment');
       // A path with a parameter names it; without one, only the page on the first association.

@@ -99,6 +99,22 @@ const INSTRUCTOR_WORKLIST_CALLS: readonly RouteDefinition[] = [
   worklistBulkRoutes.bulkWorklist,
 ];
 
+/**
+ * A SIRET request: the list, creation, the request and its PDF, its save and transmission, the
+ * association's documents. The LCA administrators' processing event (lca.admin only) is made from
+ * the same page when the request offers it: not named here, the page being the members' too.
+ */
+const SIRET_REQUEST_LIST_CALLS: readonly RouteDefinition[] = [api.siretRequests.listSiretRequests];
+const SIRET_REQUEST_CALLS: readonly RouteDefinition[] = [
+  api.siretRequests.createSiretRequest,
+  api.siretRequests.getSiretRequest,
+  api.siretRequests.updateSiretRequest,
+  api.siretRequests.transmitSiretRequest,
+  api.siretRequests.siretRequestPdf,
+  api.associationDocuments.listDocuments,
+  api.associationDocuments.uploadDocument,
+];
+
 /** The pages that call the API, and the calls each one makes. */
 export const PAGE_CALLS: Readonly<Partial<Record<PageKey, readonly RouteDefinition[]>>> = {
   adminLca: [api.mail.outbox],
@@ -112,6 +128,8 @@ export const PAGE_CALLS: Readonly<Partial<Record<PageKey, readonly RouteDefiniti
   dossierReading: DOSSIER_READING_CALLS,
   instructionDossier: INSTRUCTION_DOSSIER_CALLS,
   instructorWorklist: INSTRUCTOR_WORKLIST_CALLS,
+  siretRequests: SIRET_REQUEST_LIST_CALLS,
+  siretRequest: SIRET_REQUEST_CALLS,
 };
 
 /** The contract routes a route's page calls, if it calls the API. */

@@ -39,7 +39,9 @@ export type PageKey =
   | 'crf'
   | 'instructionDossier'
   | 'instructorWorklist'
-  | 'osirisWorklist';
+  | 'osirisWorklist'
+  | 'siretRequests'
+  | 'siretRequest';
 
 export interface RouteEntry {
   path: string;
@@ -140,7 +142,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     { name: 'repertoire-des-subventions', title: 'Répertoire des subventions', roles: ASSOCIATION_AND_SERVICES },
     'subsidyDirectory',
   ),
-  upcomingRoute('/demande-siret', { name: 'demandes-siret', title: 'Demandes de numéro SIRET', roles: ASSOCIATION }),
+  route('/demande-siret', { name: 'demandes-siret', title: 'Demandes de numéro SIRET', roles: ASSOCIATION }, 'siretRequests'),
   upcomingRoute('/demande-agrements/dossiers', { name: 'demande-agrements-dossiers', title: "Dossiers de demande d'agrément", roles: ASSOCIATION_AND_SERVICES }),
 
   // Adding an association
@@ -225,8 +227,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     { name: 'subvention-demande', title: 'Demande de subvention', roles: ASSOCIATION },
     'subsidyCreation',
   ),
-  upcomingRoute('/associations/:idRna?/demande-siret', { name: 'demande-siret', title: 'Demande de numéro SIRET', roles: ASSOCIATION }),
-  upcomingRoute('/associations/:idRna?/demande-siret/:id', { name: 'demande-siret-detail', title: 'Demande de numéro SIRET', roles: ASSOCIATION }),
+  route('/associations/:idRna?/demande-siret', { name: 'demande-siret', title: 'Demande de numéro SIRET', roles: ASSOCIATION }, 'siretRequest'),
+  route('/associations/:idRna?/demande-siret/:id', { name: 'demande-siret-detail', title: 'Demande de numéro SIRET', roles: ASSOCIATION }, 'siretRequest'),
   upcomingRoute('/associations/:idSiret?/demande-agrement', { name: 'demande-agrement', title: "Demande d'agrément", roles: ASSOCIATION }),
   upcomingRoute('/associations/:idSiret?/demande-agrement/:idDossier', { name: 'demande-agrement-dossier', title: "Dossier de demande d'agrément", roles: ASSOCIATION_AND_SERVICES }),
   upcomingRoute('/associations/:idSiret?/pass-sport', { name: 'pass-sport', title: "Pass'Sport", roles: ASSOCIATION_AND_SERVICES }),

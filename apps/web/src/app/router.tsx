@@ -43,6 +43,8 @@ const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   subsidyCreation: () => import('../features/subsidies/creation-page.tsx').then((m) => m.CreationPage),
   subsidyDossier: () => import('../features/subsidies/dossier-page.tsx').then((m) => m.DossierPage),
   crf: () => import('../features/subsidies/crf/crf-page.tsx').then((m) => m.CrfPage),
+  siretRequests: () => import('../features/siret-requests/siret-list-page.tsx').then((m) => m.SiretListPage),
+  siretRequest: () => import('../features/siret-requests/siret-request-page.tsx').then((m) => m.SiretRequestPage),
   dossierReading: () => import('../features/instruction/dossier-page.tsx').then((m) => m.DossierReadingPage),
   instructorWorklist: () => import('../features/instruction/worklist-page.tsx').then((m) => m.InstructorWorklistPage),
   osirisWorklist: () => import('../features/instruction/worklist-page.tsx').then((m) => m.OsirisWorklistPage),

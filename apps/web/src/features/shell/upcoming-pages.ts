@@ -3,8 +3,6 @@
 export const UPCOMING_PAGES: Readonly<Record<string, string>> = {
   'declarations':
     "Les déclarations d'heures de bénévolat (compte d'engagement citoyen) à valider par les représentants légaux valideurs, session par session.",
-  'demandes-siret':
-    "Les demandes d'attribution d'un numéro SIRET, leur état et leur transmission.",
   'demande-agrements-dossiers':
     "Les dossiers de demande d'agrément (JEP, Sport, aide alimentaire…) et leur état.",
   'administration-psp':
@@ -15,10 +13,6 @@ export const UPCOMING_PAGES: Readonly<Record<string, string>> = {
     'Les dispositifs et sous-dispositifs de subvention, les services instructeurs et leurs comptes.',
   'parametrage-custom':
     'Les questions, champs et documents attendus propres à chaque dispositif.',
-  'demande-siret':
-    "Demander l'attribution d'un numéro SIRET pour une association qui n'en a pas.",
-  'demande-siret-detail':
-    'Le formulaire de demande de SIRET, son PDF et sa transmission.',
   'demande-agrement':
     "Demander un agrément (JEP, Sport, aide alimentaire…) pour le siège de l'association.",
   'demande-agrement-dossier':
