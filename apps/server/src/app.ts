@@ -38,6 +38,7 @@ import {
   associationSearchRoutes,
   documentRoutes,
   externalLookupRoutes,
+  haaRoutes,
 } from './modules/proxy-asso/index.ts';
 import { rdsRoutes } from './modules/rds/index.ts';
 import { rdaRoutes } from './modules/rda/index.ts';
@@ -168,6 +169,7 @@ export async function buildApp({ config, databaseUrl, db: givenDb, reader: given
   documentRoutes(app, services);
   associationLightRoutes(app, services);
   externalLookupRoutes(app, services);
+  haaRoutes(app, services);
   referentielRoutes(app, services);
   demandeRoutes(app, services);
   siretRequestRoutes(app, services);

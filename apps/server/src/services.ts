@@ -55,6 +55,8 @@ import {
   createExternalLookupService,
   createFileChanges,
   createFileRepository,
+  createHaaRepository,
+  createHaaService,
   createSearchRepository,
   createSearchService,
 } from './modules/proxy-asso/index.ts';
@@ -174,6 +176,8 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
     associationLight: createAssociationLightService(access, createAssociationLightRepository(db)),
     externalLookups,
     siretRequests,
+    // Food aid's sites and addresses, located by the address lookup.
+    haa: createHaaService({ repository: createHaaRepository(db), audit, locator: externalLookups }),
     documents,
     dossiers,
     worklist,

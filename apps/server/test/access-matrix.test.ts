@@ -45,6 +45,7 @@ import { webhookEntries } from './access-matrix/webhooks.entries.ts';
 import { externalLookupEntries } from './access-matrix/external-lookups.entries.ts';
 import { rdaEntries } from './access-matrix/rda.entries.ts';
 import { siretRequestEntries } from './access-matrix/siret-requests.entries.ts';
+import { haaEntries } from './access-matrix/haa.entries.ts';
 import { startExternalStandin, type ExternalStandin } from './support/external-standin.ts';
 import { changedTables, databaseSnapshot, withFailingAnswer } from './support/unit-of-work.ts';
 import type { LocalProvider } from './support/oidc-provider.ts';
@@ -52,7 +53,7 @@ import { proconnectAnswer, proconnectConfigFor, startTestProvider } from './supp
 import { callRoute, type Caller, type CallParts, type MatrixContext, type MatrixEntries, type MatrixEntry, type TokenFor } from './support/access-matrix.ts';
 
 /** The entry files of the modules whose routes are stated outside this file (test/access-matrix/). */
-const MODULE_ENTRIES: readonly MatrixEntries[] = [rdsEntries, projetEntries, demandeEntries, questionEntries, worklistEntries, instructionEntries, openDataEntries, crfEntries, webhookEntries, externalLookupEntries, rdaEntries, siretRequestEntries];
+const MODULE_ENTRIES: readonly MatrixEntries[] = [rdsEntries, projetEntries, demandeEntries, questionEntries, worklistEntries, instructionEntries, openDataEntries, crfEntries, webhookEntries, externalLookupEntries, rdaEntries, siretRequestEntries, haaEntries];
 
 let t: TestApp;
 /** Stands in for the national address API and INSEE's notices (the outside lookups' routes). */
@@ -1043,6 +1044,9 @@ const WRITE_ALL_ROUTES = [
   // A SIRET request is the whole association's (its head office members').
   'POST /api/lca-server/demande/numero-siret',
   'POST /api/proxy-asso/associations/demandeSiret',
+  // Food aid: sites and addresses are the association's (its HAA approval), written by the head office.
+  ...['sites', 'adresse'].flatMap((list) => ['POST', 'PATCH', 'DELETE'].map((method) => `${method} /api/proxy-asso/association/haa/${list}`)),
+  'POST /api/proxy-asso/association/haa/sites_adresses',
 ];
 
 /** The kind of resource of a route: every other non-public route acts on one association's file. */

@@ -9,6 +9,8 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   rib: 'Coordonnées bancaires (RIB)',
   representant_legal: 'Représentant légal',
   membre: "Rattachement d'un membre",
+  haa_site: "Site d'aide alimentaire",
+  haa_adresse: "Adresse d'un site d'aide alimentaire",
 };
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   create: 'Ajout',

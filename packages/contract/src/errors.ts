@@ -9,6 +9,7 @@ import { INPUT_MESSAGES } from './input-checks.ts';
 import { INPUT_LIMITS } from './limits.ts';
 import { ASSOCIATION_FILE_MESSAGES, MEMBERSHIP_MESSAGES } from './association-messages.ts';
 import { TRANSITION_MESSAGES } from './machines/transition-messages.ts';
+import { HAA_MESSAGES } from './haa-messages.ts';
 import { EXTERNAL_LOOKUP_MESSAGES, MESSAGES, REFERENTIEL_MESSAGES, SEARCH_MESSAGES } from './messages.ts';
 import { APPROVAL_MESSAGES } from './approvals/messages.ts';
 import { CRF_MESSAGES } from './subsidies/crf-messages.ts';
@@ -69,6 +70,12 @@ export const ERRORS = {
   SIRENE_NOTICE_FAILED: { status: 502, message: EXTERNAL_LOOKUP_MESSAGES.sireneNoticeFailed },
   /** INSEE did not answer in time, or could not be reached. */
   SIRENE_NOTICE_UNAVAILABLE: { status: 503, message: EXTERNAL_LOOKUP_MESSAGES.sireneNoticeUnavailable },
+
+  // Food aid: sites and addresses (haa.ts; §8 « Food-aid calls require the SIREN, site id, address id, postcode »)
+  HAA_SIREN_MISSING: { status: 400, code: 'VALIDATION_ERROR', message: HAA_MESSAGES.sirenMissing, field: 'id_asso' },
+  HAA_SITE_NOT_FOUND: { status: 404, message: HAA_MESSAGES.siteNotFound },
+  HAA_ADRESSE_NOT_FOUND: { status: 404, message: HAA_MESSAGES.adresseNotFound },
+  HAA_ADRESSE_IN_USE: { status: 409, message: ({ count }: { count: number }) => HAA_MESSAGES.adresseInUse(count), example: { count: 2 } },
 
   // Referentials
   REFERENTIEL_NOT_FOUND: {

@@ -6,6 +6,7 @@ import { auditRoutes } from './audit.ts';
 import { associationSearchRoutes } from './association-search.ts';
 import { authRoutes } from './auth.ts';
 import { externalLookupRoutes } from './external-lookups.ts';
+import { haaRoutes } from './haa.ts';
 import type { RouteDefinition } from './http.ts';
 import { lcaRoutes } from './lca.ts';
 import { crfRoutes } from './subsidies/crf-routes.ts';
@@ -41,6 +42,7 @@ export * from './documents.ts';
 export * from './errors.ts';
 export * from './errors-core.ts';
 export * from './external-lookups.ts';
+export * from './haa.ts';
 export * from './http.ts';
 export * from './identifiers.ts';
 export * from './input-checks.ts';
@@ -94,6 +96,7 @@ export const api = {
   externalLookups: externalLookupRoutes,
   approvals: approvalCatalogueRoutes,
   siretRequests: siretRequestRoutes,
+  haa: haaRoutes,
 } as const;
 
 export function allRoutes(): RouteDefinition[] {

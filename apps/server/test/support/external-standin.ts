@@ -16,7 +16,31 @@ const TOWNS = [
 
 const plain = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
+/**
+ * An address search (no `type`: food-aid addresses being located): a house number in the town of
+ * the postcode, a little off its town hall, when the text names that town; nothing otherwise.
+ */
+function addressAnswer(params: URLSearchParams) {
+  const q = params.get('q') ?? '';
+  const town = TOWNS.find((t) => t.postcode === params.get('postcode') && plain(q).includes(plain(t.name)));
+  return {
+    type: 'FeatureCollection',
+    version: 'draft',
+    features: town
+      ? [
+          {
+            type: 'Feature',
+            geometry: { type: 'Point', coordinates: [Number((town.coordinates[0] + 0.001).toFixed(6)), Number((town.coordinates[1] + 0.002).toFixed(6))] },
+            properties: { label: `${q} ${town.postcode}`, score: 0.9, type: 'housenumber', name: q, postcode: town.postcode, citycode: town.citycode, context: town.context, city: town.name },
+          },
+        ]
+      : [],
+    query: q,
+  };
+}
+
 function searchAnswer(params: URLSearchParams) {
+  if (!params.has('type')) return addressAnswer(params);
   const q = plain(params.get('q') ?? '');
   const postcode = params.get('postcode');
   const towns = TOWNS.filter((town) => plain(town.name).startsWith(q) && (!postcode || town.postcode === postcode));

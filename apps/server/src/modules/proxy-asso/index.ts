@@ -11,6 +11,11 @@ export { createFileRepository } from './file/repository.ts';
 export { createAssociationService, type AssociationService } from './file/service.ts';
 export { associationRoutes } from './file/routes.ts';
 
+// haa/: food aid's sites and addresses.
+export { createHaaRepository } from './haa/repository.ts';
+export { createHaaService, type HaaService } from './haa/service.ts';
+export { haaRoutes } from './haa/routes.ts';
+
 // documents/, light/, search/.
 export { createDocumentRepository } from './documents/repository.ts';
 export { createDocumentService, type DocumentService } from './documents/service.ts';
@@ -24,7 +29,7 @@ export { associationSearchRoutes } from './search/routes.ts';
 export { searchableName } from './search/text.ts';
 
 // lookups/: the outside lookups (national address API with the offline commune list, INSEE notices).
-export { createExternalLookupService, type ExternalLookupService } from './lookups/service.ts';
+export { createExternalLookupService, type ExternalLookupService, type LocatedAddress } from './lookups/service.ts';
 export { externalLookupRoutes } from './lookups/routes.ts';
 export {
   readDecoupageData,
