@@ -3,6 +3,7 @@
 // memory): CSV for French Excel (« ; », UTF-8 with BOM, CRLF) and XLSX by exceljs's streaming writer.
 // A text cell starting with =, +, -, @ (or a tab or carriage return) is written after an apostrophe:
 // a spreadsheet never reads it as a formula.
+import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { dossierInstructionMachine, WORKLIST_EXPORT_COLUMNS, type DossierState } from '@portail/contract';
@@ -63,6 +64,18 @@ export async function writeCsv(out: Writable, batches: AsyncIterable<WorklistRow
   out.end();
 }
 
+/**
+ * exceljs's sheet stream hands its bytes to the zip's entry (a userland PassThrough, hence the
+ * writable state read directly) without heeding its backpressure: while deflate lags behind, the
+ * rows pile up in memory (370 MB for 300 000 rows). Waits, after each batch, until the entry has
+ * taken them.
+ */
+async function zipCaughtUp(sheet: ExcelJS.stream.xlsx.WorksheetWriter): Promise<void> {
+  type Entry = Writable & { _writableState?: { needDrain?: boolean } };
+  const entries = (sheet as unknown as { stream?: { pipes?: Entry[] } }).stream?.pipes ?? [];
+  await Promise.all(entries.map((entry) => (entry._writableState?.needDrain ? once(entry, 'drain') : undefined)));
+}
+
 export async function writeXlsx(out: Writable, batches: AsyncIterable<WorklistRow[]>): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Dossiers', { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -79,6 +92,7 @@ export async function writeXlsx(out: Writable, batches: AsyncIterable<WorklistRo
       const cells = exportCells(row);
       sheet.addRow(Object.fromEntries(Object.entries(cells).map(([key, value]) => [key, typeof value === 'string' ? neutralised(value) : value]))).commit();
     }
+    await zipCaughtUp(sheet);
     await drained(out);
   }
   sheet.commit();
