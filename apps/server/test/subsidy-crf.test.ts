@@ -5,7 +5,7 @@
 // reminder list of reports owed.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CRF_MESSAGES, crfViewSchema, NOTIFICATION_TYPE_IDS } from '@portail/contract';
+import { CRF_MESSAGES, crfViewSchema, NOTIFICATION_TYPE_IDS, SUBSIDY_MESSAGES } from '@portail/contract';
 import { createAssociation, type TestAssociation } from './support/association-factory.ts';
 import { signIn } from './support/factories.ts';
 import {
@@ -250,6 +250,30 @@ describe('rules and refusals', () => {
       expect(response.body.message).toMatch(/[éèàôç]|n'|l'|Le |La |Les |Ce /);
     }
     expect(bad.map((r) => r.status)).toEqual([400, 400, 400, 400, 404, 400, 404, 400, 409, 400]);
+  });
+
+  it('keeps a project’s realised dates in order, the date given checked against the one kept', async () => {
+    const dossier = await paidDossier();
+    const crf = (await calls(member).post(`/${dossier.id}/crf`, { exercice: 2026 })).body.crf;
+    const projet = `/${dossier.id}/crf/${crf.id}/projects/${dossier.line.projet}`;
+    // An action put off may end after the dossier's years.
+    const later = await calls(member).put(projet, { description: { date_debut: '2026-09-01', date_fin: '2027-03-31' } });
+    expect(later.status, JSON.stringify(later.body)).toBe(200);
+    expect(later.body.projets[0].description).toMatchObject({ date_debut: '2026-09-01', date_fin: '2027-03-31' });
+    const before = await calls(member).put(projet, { description: { date_fin: '2026-08-31' } });
+    expect(before.status).toBe(400);
+    expect(before.body).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect(before.body.message).toContain(SUBSIDY_MESSAGES.projectEndsBeforeStart);
+    expect((await calls(member).get(`/${dossier.id}/crf/${crf.id}`)).body.projets[0].description.date_fin).toBe('2027-03-31');
+  });
+
+  it('lists the dossier’s reports on its view (state by exercise), for the association and the service alike', async () => {
+    const dossier = await paidDossier();
+    expect((await calls(member).get(`/${dossier.id}`)).body.crfs).toEqual([]);
+    const crf = (await calls(member).post(`/${dossier.id}/crf`, { exercice: 2026 })).body.crf;
+    expect((await calls(member).get(`/${dossier.id}`)).body.crfs).toEqual([{ id: crf.id, exercice: 2026, etat: '1' }]);
+    await calls(member).put(`/${dossier.id}/crf/${crf.id}`, { isRealised: true });
+    expect((await calls(agent).get(`/${dossier.id}`)).body.crfs).toEqual([{ id: crf.id, exercice: 2026, etat: '2' }]);
   });
 
   it('lets only the dossier’s readers reach its reports: a stranger and another service get 404, a member of another association too', async () => {

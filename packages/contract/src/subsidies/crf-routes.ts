@@ -135,7 +135,11 @@ const moyensInput = z.object({
   recrutement_specifique: z.boolean().nullable().optional(),
   recrutement_nb_etpt: z.number({ error: MESSAGES.badFormat('ETPT') }).min(0, MESSAGES.badFormat('ETPT')).max(10_000, MESSAGES.badFormat('ETPT')).nullable().optional(),
 });
-const beneficiaireInput = z.array(beneficiaireSchema.partial()).max(L.beneficiairesPerProjet, MESSAGES.maxItems('bénéficiaires', L.beneficiairesPerProjet));
+/** A public reached: named (as the dossier's publics are), the rest optional. */
+const beneficiaireLine = beneficiaireSchema
+  .partial()
+  .refine((b) => typeof b.lib_statut === 'string' && b.lib_statut.trim() !== '', { message: MESSAGES.pleaseFill('public bénéficiaire'), path: ['lib_statut'] });
+const beneficiaireInput = z.array(beneficiaireLine).max(L.beneficiairesPerProjet, MESSAGES.maxItems('bénéficiaires', L.beneficiairesPerProjet));
 const budgetInput = z.object({ charges: budgetChargesSchema.optional(), produits: budgetProduitsSchema.optional(), contributions: budgetContributionsSchema.optional() });
 
 /** What the association writes of the report (`PUT …/crf/{idCrf}`): every part optional, the rest kept. */

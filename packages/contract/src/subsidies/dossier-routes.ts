@@ -148,6 +148,11 @@ export const dossierViewSchema = dossierSchema.omit({ projets: true }).extend({
    * service; absent otherwise. The association completes the dossier (action `completer`).
    */
   incomplet: z.object({ commentaire: z.string(), date: z.iso.datetime({ offset: true }), service: z.object({ id: idSchema, nom: z.string() }) }).optional(),
+  /**
+   * The financial reports started on the dossier, one per exercise (spec §3 « crfs »): the dossier
+   * page shows each one's state without asking for it (POST …/crf creates the missing one).
+   */
+  crfs: z.array(z.object({ id: idSchema, exercice: z.number().int(), etat: z.enum(CRF_STATES) })),
   /** With `populate=messages`: the thread with the instructing services. */
   messages: z.array(dossierMessageSchema).optional(),
   /** On GET: the messages of the other side the caller has not read yet (POST …/messages/lus marks them read). */

@@ -5,7 +5,7 @@
 // engine in the write's transaction (row lock, history, audit, notification type 8, mails); when
 // every report of the dossier is received, the dossier's fact `crf_recus` lets the service close it.
 import { randomUUID } from 'node:crypto';
-import { CRF_MESSAGES, crfMachine, type CrfEvent, type CrfInput, type CrfOutcome, type CrfProjetInput, type CrfView, type MissingCrf, type CrfState } from '@portail/contract';
+import { CRF_MESSAGES, crfMachine, SUBSIDY_MESSAGES, type CrfEvent, type CrfInput, type CrfOutcome, type CrfProjetInput, type CrfView, type MissingCrf, type CrfState } from '@portail/contract';
 import type { DbTransaction } from '../../../db/transaction.ts';
 import { appError } from '../../../http/errors.ts';
 import type { AuthClaims } from '../../../http/request-context.ts';
@@ -211,6 +211,11 @@ export function createCrfService({ repository, workflow, audit }: CrfServiceDeps
           indicateur.realise = i.realise;
         }
         const d = body.description;
+        // The realised dates may leave the dossier's years (an action put off), not end before they start.
+        const day = (date: Date | null) => date?.toISOString().slice(0, 10) ?? null;
+        const debut = d?.date_debut !== undefined ? d.date_debut : day(part.dateDebut);
+        const fin = d?.date_fin !== undefined ? d.date_fin : day(part.dateFin);
+        if (debut && fin && fin < debut) throw invalid(SUBSIDY_MESSAGES.projectEndsBeforeStart);
         await repository.upsertProjet(tx, crfId, projetId, {
           ...(body.isRealised !== undefined ? { isRealised: body.isRealised } : {}),
           ...(body.isReported !== undefined ? { isReported: body.isReported } : {}),

@@ -88,6 +88,8 @@ export function createDossierRepository(db: Database) {
       return new Map(rows.filter((r) => r.comment !== null).map((r) => [r.object_id, { toState: r.to_state, comment: r.comment }]));
     },
 
+    /** The financial reports started on the dossier, by exercise. */
+    crfsOf: (dossierId: string) => db.crf.findMany({ where: { dossierId }, select: { id: true, exercice: true, etat: true }, orderBy: { exercice: 'asc' } }),
     /** The dossier's projects with their lines (`populate=projets` of a dossier). */
     fullProjets: (id: string) => listProjetRows(db, id),
     /**

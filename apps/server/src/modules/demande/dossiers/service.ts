@@ -77,9 +77,9 @@ export function createDossierService(deps: DossierServiceDeps) {
     const row = await load(id);
     const actor = claimsActor(claims, { associationIds: scope.side === 'association' ? [scope.associationId] : [], serviceIds: scope.serviceIds });
     const ids = row.instructions.map((i) => i.id);
-    const [transmissions, comments] = await Promise.all([repository.lastTransmissions(ids), repository.lastComments(ids)]);
+    const [transmissions, comments, crfs] = await Promise.all([repository.lastTransmissions(ids), repository.lastComments(ids), repository.crfsOf(row.id)]);
     const transmittedAt = new Map(transmissions.flatMap((t) => (t._max.createdAt ? [[t.objectId, t._max.createdAt] as const] : [])));
-    return toDossierView(row, dossierOptions(row, actor), transmittedAt, comments);
+    return toDossierView(row, dossierOptions(row, actor), transmittedAt, comments, crfs);
   }
   /**
    * Editable: the association side, not deleted, every instruction in A or C (spec §4); with

@@ -1,6 +1,6 @@
 // The contract's views of a dossier (subsidies/dossier-routes.ts), and what the machine lets the
 // caller do on it (can / optionsOf, the options the client shows and the server accepts).
-import { dossierInstructionMachine, optionsOf, type DossierState, type DossierSummary, type DossierView, type MachineSubject } from '@portail/contract';
+import { dossierInstructionMachine, optionsOf, type CrfState, type DossierState, type DossierSummary, type DossierView, type MachineSubject } from '@portail/contract';
 import type { AuthClaims } from '../../../http/request-context.ts';
 import { windowOf } from './campaign.ts';
 import type { DossierRow, DossierSummaryRow } from './repository.ts';
@@ -68,6 +68,7 @@ export function toDossierView(
   options: { events: string[]; actions: string[] },
   transmittedAt: ReadonlyMap<string, Date> = new Map(),
   lastComments: ReadonlyMap<string, { toState: string; comment: string }> = new Map(),
+  crfs: readonly { id: string; exercice: number; etat: string }[] = [],
 ): DossierView {
   return {
     id: row.id,
@@ -111,6 +112,7 @@ export function toDossierView(
     deleted: row.deletedAt !== null,
     options,
     transmission: transmissionReceipt(row, transmittedAt),
+    crfs: crfs.map((c) => ({ id: c.id, exercice: c.exercice, etat: c.etat as CrfState })),
     ...(row.statut === 'incomplet' && row.incompletCommentaire && row.incompletAt && row.incompletService
       ? { incomplet: { commentaire: row.incompletCommentaire, date: row.incompletAt.toISOString(), service: { id: row.incompletService.id, nom: row.incompletService.nom } } }
       : {}),
