@@ -5,7 +5,7 @@
 // transmitted, and what the service said when it sent it back; the instructor's panel (reports per
 // exercise, read only with the chart, receive or send back as the options allow, a 409 in French);
 // the dashboard's reminder of the reports still owed.
-import { api, CRF_MESSAGES, MESSAGES, routeUrl, type CrfView, type DossierView } from '@portail/contract';
+import { api, CRF_MESSAGES, MESSAGES, routeUrl, SUBSIDY_MESSAGES, type CrfView, type DossierView } from '@portail/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -15,6 +15,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CrfPanel } from '../src/features/instruction/crf-panel.tsx';
 import { accountsYears, expectedCrfDocuments } from '../src/features/subsidies/crf/crf-documents.ts';
 import { CrfPage } from '../src/features/subsidies/crf/crf-page.tsx';
+import { DossierCrfs } from '../src/features/subsidies/crf/dossier-crfs.tsx';
 import { MissingCrfs } from '../src/features/subsidies/crf/missing-crfs.tsx';
 import { PlannedRealisedChart } from '../src/features/subsidies/crf/planned-realised-chart.tsx';
 import { session } from '../src/lib/session/session-store.ts';
@@ -89,7 +90,7 @@ function signInMember() {
 }
 
 /** The member's server: the dossier, the report (changed by each call), the association file. */
-function memberServer(initial: CrfView, answers: { transmit?: (request: RecordedRequest) => Response } = {}) {
+function memberServer(initial: CrfView, answers: { transmit?: (request: RecordedRequest) => Response; routes?: Record<string, (request: RecordedRequest) => Response> } = {}) {
   let crf = initial;
   return stubFetch({
     [`GET ${API}`]: () => json(200, { ...grantedDossier(), messages: [] }),
@@ -108,6 +109,7 @@ function memberServer(initial: CrfView, answers: { transmit?: (request: Recorded
     },
     [`GET ${routeUrl(api.association.getRepresentants)}`]: () => json(200, representants),
     [`GET ${routeUrl(api.associationDocuments.listDocuments)}`]: () => json(200, DOCS),
+    ...answers.routes,
   });
 }
 
@@ -230,6 +232,85 @@ describe('the member’s financial report', () => {
   }, 30_000);
 });
 
+describe('what the report says of each project and of the other funders', () => {
+  it('sends the realised dates, the recruitment, the means, the publics reached and the funders; refuses an end before the start and an unnamed public before anything is sent', async () => {
+    signInMember();
+    const crf = makeCrfView();
+    const withPublic = { ...crf, projets: [{ ...crf.projets[0]!, beneficiaire: [{ id_statut: null, lib_statut: 'Enfants de 6 à 11 ans', id_tranche_age: null, lib_tranche_age: null, id_genre: null, lib_genre: null, nombre: 40 }] }], cofinancements: [{ financeur: 'Ville de Paris', montant: 1500, montant_obtenu: null }] };
+    const fake = memberServer(withPublic);
+    renderWith(`/associations/${SIRET}/dossier/${DOSSIER_ID}/crf/${CRF_ID}`, MEMBER_ROUTES);
+    const form = await screen.findByRole('form', { name: 'Compte rendu financier' });
+    // Cloned from the dossier: the public asked and the funder, each on its own line.
+    expect(within(form).getByLabelText(/^Public/, { selector: '#crf-projets-0-beneficiaire-0-lib_statut' })).toHaveValue('Enfants de 6 à 11 ans');
+    expect(within(form).getByLabelText(/^Financeur/, { selector: '#crf-cofinancements-0-financeur' })).toHaveValue('Ville de Paris');
+
+    const dates = within(form).getByRole('group', { name: 'Dates de réalisation' });
+    await userEvent.type(within(dates).getByLabelText('Début'), '2026-09-01');
+    await userEvent.type(within(dates).getByLabelText('Fin'), '2026-03-31');
+    expect(within(form).queryByLabelText(/Équivalents temps plein/)).toBeNull();
+    await userEvent.click(within(within(form).getByRole('group', { name: 'Un recrutement spécifique a-t-il été fait pour ce projet ?' })).getByLabelText('Oui'));
+    await userEvent.type(within(form).getByLabelText(/Équivalents temps plein/), '0,5');
+    await userEvent.type(within(form).getByLabelText('Moyens humains et matériels mobilisés'), 'Deux maîtres-nageurs, le bassin municipal.');
+    await userEvent.click(within(form).getByRole('button', { name: 'Ajouter un public' }));
+    expect(form.querySelector('#crf-projets-0-beneficiaire-1-lib_statut')).toHaveFocus();
+    await userEvent.type(within(form).getByLabelText(/^Montant obtenu/, { selector: '#crf-cofinancements-0-montant_obtenu' }), '1 200');
+
+    await userEvent.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+    const summary = await within(form).findByTestId('error-summary');
+    await waitFor(() => expect(summary).toHaveFocus());
+    expect(within(summary).getByRole('link', { name: SUBSIDY_MESSAGES.projectEndsBeforeStart })).toBeInTheDocument();
+    expect(fake.requests.filter((r) => r.method === 'PUT')).toEqual([]);
+    await userEvent.click(within(summary).getByRole('link', { name: SUBSIDY_MESSAGES.projectEndsBeforeStart }));
+    expect(within(dates).getByLabelText('Fin')).toHaveFocus();
+    await userEvent.clear(within(dates).getByLabelText('Fin'));
+    await userEvent.type(within(dates).getByLabelText('Fin'), '2027-03-31');
+
+    // The new public has no name: the contract's rule, as the server would say it.
+    await userEvent.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(within(form).getByTestId('error-summary')).toHaveTextContent(MESSAGES.pleaseFill('public bénéficiaire')));
+    expect(fake.requests.filter((r) => r.method === 'PUT')).toEqual([]);
+    await userEvent.type(form.querySelector<HTMLInputElement>('#crf-projets-0-beneficiaire-1-lib_statut')!, 'Parents');
+
+    await userEvent.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(document.getElementById('crf-enregistre')).toHaveFocus());
+    const [put, putProjet] = fake.requests.filter((r) => r.method === 'PUT');
+    expect(put!.body).toMatchObject({ cofinancements: [{ financeur: 'Ville de Paris', montant: 1500, montant_obtenu: 1200 }] });
+    expect(putProjet!.body).toMatchObject({
+      description: { date_debut: '2026-09-01', date_fin: '2027-03-31' },
+      moyens: { commentaire: 'Deux maîtres-nageurs, le bassin municipal.', recrutement_specifique: true, recrutement_nb_etpt: 0.5 },
+      beneficiaire: [{ lib_statut: 'Enfants de 6 à 11 ans', nombre: 40 }, { lib_statut: 'Parents' }],
+    });
+  }, 40_000);
+
+  it('offers the report’s PDF and says in French when it cannot be had', async () => {
+    signInMember();
+    const busy = 'Le serveur prépare déjà beaucoup de PDF : réessayez dans un instant.';
+    const fake = memberServer(makeCrfView({ etat: '4', mode: 'read', options: { events: [], actions: ['consulter'] } }), {
+      routes: { [`GET ${API}/crf/${CRF_ID}/pdf`]: () => json(429, { message: busy, status: 429, code: 'TOO_MANY_REQUESTS' }) },
+    });
+    renderWith(`/associations/${SIRET}/dossier/${DOSSIER_ID}/crf/${CRF_ID}`, MEMBER_ROUTES);
+    await userEvent.click(await screen.findByRole('button', { name: 'Télécharger le compte rendu 2026 (PDF)' }));
+    await waitFor(() => expect(toasts.getToasts().map((t) => t.message)).toContain(busy));
+    const pdf = fake.requests.find((r) => r.url === `${API}/crf/${CRF_ID}/pdf`)!;
+    expect(pdf.method).toBe('GET');
+    expect(pdf.headers['x-access-token']).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Télécharger le compte rendu 2026 (PDF)' })).toBeEnabled();
+  }, 20_000);
+});
+
+describe('the reports on the association’s dossier page', () => {
+  it('lists one report per exercise: the started one with its state and its link, the other to start', () => {
+    const view = makeDossierView(makeDossier({ etat: '9', exercice: 2025, exercice_fin: 2026 }), { crfs: [{ id: CRF_ID, exercice: 2025, etat: '3' }] });
+    renderWith('/', { '/': <DossierCrfs dossier={{ ...view, demandeur: { ...view.demandeur, id_siret: SIRET } }} /> });
+    const started = screen.getByRole('link', { name: 'Compte rendu financier 2025' });
+    expect(started).toHaveAttribute('href', `/associations/${SIRET}/dossier/${DOSSIER_ID}/crf/${CRF_ID}`);
+    expect(started.parentElement).toHaveTextContent('Renvoyé au compte asso');
+    const toStart = screen.getByRole('link', { name: 'Commencer le compte rendu financier 2026' });
+    expect(toStart).toHaveAttribute('href', `/associations/${SIRET}/dossier/${DOSSIER_ID}/crf?exercice=2026`);
+    expect(toStart.parentElement).toHaveTextContent('Pas encore commencé');
+  });
+});
+
 describe('the documents of a report (spec §5)', () => {
   it('asks for the power of attorney only when the legal representative and the signatory both exist and differ', () => {
     const codes = (r: string | null, s: string | null) => expectedCrfDocuments({ id_representant_legal: r, id_signataire: s }).map((d) => d.code);
@@ -282,13 +363,11 @@ describe('the instructor’s panel of financial reports', () => {
 
   it('lists the reports per exercise; the one opened is read only with its chart; « renvoyer » needs a comment, then its result takes the focus', async () => {
     signInAgent();
-    const view = makeDossierView({ ...makeDossier({ etat: '9', exercice: 2025, exercice_fin: 2026 }) });
+    // The dossier says which reports are started: 2025 not yet, 2026 transmitted.
+    const view = makeDossierView(makeDossier({ etat: '9', exercice: 2025, exercice_fin: 2026 }), { crfs: [{ id: CRF_ID, exercice: 2026, etat: '4' }] });
     const sent: unknown[] = [];
-    stubFetch({
-      [`POST ${API}/crf`]: (request) =>
-        (request.body as { exercice: number }).exercice === 2025
-          ? json(404, { message: CRF_MESSAGES.notFound, status: 404, code: 'CRF_NOT_FOUND' })
-          : json(200, { outcome: 'FETCHED', message: CRF_MESSAGES.fetched(2026), crf: transmitted() }),
+    const fake = stubFetch({
+      [`GET ${API}/crf/${CRF_ID}`]: () => json(200, transmitted()),
       [`POST ${API}/crf/${CRF_ID}/events`]: (request) => {
         sent.push(request.body);
         return json(200, { ...transmitted(), etat: '3', commentaire: 'Le compte 64 est à justifier.', options: { events: [], actions: ['consulter'] } });
@@ -297,9 +376,15 @@ describe('the instructor’s panel of financial reports', () => {
     renderWith('/', { '/': <CrfPanel view={view} serviceName={serviceName} /> });
     const panel = await screen.findByRole('region', { name: 'Comptes rendus financiers' });
     const table = within(panel).getByRole('table', { name: 'Comptes rendus financiers du dossier, par exercice' });
-    await within(table).findByText("Pas encore commencé par l'association");
+    expect(within(table).getByText("Pas encore commencé par l'association")).toBeInTheDocument();
     expect(within(table).getByText('Transmis au service instructeur')).toBeInTheDocument();
+    // The states come with the dossier: nothing is asked before a report is opened, and the service never creates one.
+    expect(fake.requests).toEqual([]);
+    expect(within(table).getAllByRole('button').map((b) => b.textContent)).toEqual(['Consulter le compte rendu 2026']);
     await userEvent.click(within(table).getByRole('button', { name: 'Consulter le compte rendu 2026' }));
+    await within(panel).findByRole('heading', { name: "Compte rendu financier de l'exercice 2026" });
+    expect(fake.requests.map((r) => `${r.method} ${r.url}`)).toEqual([`GET ${API}/crf/${CRF_ID}`]);
+    expect(within(panel).getByRole('button', { name: 'Télécharger le compte rendu 2026 (PDF)' })).toBeInTheDocument();
     expect(within(panel).getByRole('img', { name: /Graphique : Charges : prévu et réalisé – exercice 2026/ })).toBeInTheDocument();
     expect(within(panel).getByRole('table', { name: 'Charges : prévu et réalisé – exercice 2026' })).toBeInTheDocument();
     expect(within(panel).queryByRole('textbox')).toBeNull();
@@ -326,9 +411,9 @@ describe('the instructor’s panel of financial reports', () => {
 
   it('offers only the events of the options, and says in French that the report changed meanwhile on a 409', async () => {
     signInAgent();
-    const view = makeDossierView(makeDossier({ etat: '9' }));
+    const view = makeDossierView(makeDossier({ etat: '9' }), { crfs: [{ id: CRF_ID, exercice: 2026, etat: '4' }] });
     stubFetch({
-      [`POST ${API}/crf`]: () => json(200, { outcome: 'FETCHED', message: CRF_MESSAGES.fetched(2026), crf: { ...transmitted(), options: { events: ['receptionner'], actions: ['consulter'] } } }),
+      [`GET ${API}/crf/${CRF_ID}`]: () => json(200, { ...transmitted(), options: { events: ['receptionner'], actions: ['consulter'] } }),
       [`POST ${API}/crf/${CRF_ID}/events`]: () => json(409, { message: "L'événement « receptionner » n'est pas possible depuis l'état « Reçu par le service instructeur ».", status: 409, code: 'TRANSITION_WRONG_STATE' }),
     });
     renderWith('/', { '/': <CrfPanel view={view} serviceName={serviceName} /> });

@@ -15,7 +15,7 @@ const SIEGE = '12345678900011';
 const rib = (id: string, idSiret: string, iban: string): Rib => ({ id, id_siret: idSiret, titulaire: 'Club nautique', banque: null, domiciliation: null, iban, bic: 'BNPAFRPP' });
 const RIBS = [rib('a1000000-0000-4000-8000-000000000001', SIEGE, 'FR7630006000011234567890189'), rib('a1000000-0000-4000-8000-000000000002', SIEGE, 'FR7630006000011234567890555'), rib('a1000000-0000-4000-8000-000000000003', '12345678900029', 'FR7630006000011234567890777')];
 const base = makeDossier({ step: 4, statut: 'complet', etat: '6' });
-const DOSSIER: DossierView = { ...base, projets: [], demandeur: { ...base.demandeur, id_siret: SIEGE, id_rib: 'a1000000-0000-4000-8000-000000000001' }, deleted: false, options: { events: [], actions: ['consulter', 'changer_rib'] }, mode: 'read', transmission: null };
+const DOSSIER: DossierView = { ...base, projets: [], demandeur: { ...base.demandeur, id_siret: SIEGE, id_rib: 'a1000000-0000-4000-8000-000000000001' }, deleted: false, options: { events: [], actions: ['consulter', 'changer_rib'] }, mode: 'read', transmission: null, crfs: [] };
 
 afterEach(() => resetAppState());
 

@@ -13,7 +13,7 @@ import { makeJwt, makeSession, makeUser } from './support/factories.ts';
 import { makeDossier } from './support/subsidies.ts';
 
 const base = makeDossier({ step: 2 });
-const DOSSIER: DossierView = { ...base, projets: [], deleted: false, options: { events: [], actions: ['consulter', 'modifier'] }, transmission: null };
+const DOSSIER: DossierView = { ...base, projets: [], deleted: false, options: { events: [], actions: ['consulter', 'modifier'] }, transmission: null, crfs: [] };
 const SHARE = `PATCH /api/lca-server/demande/dossiers/${DOSSIER.id}/share`;
 
 afterEach(() => resetAppState());

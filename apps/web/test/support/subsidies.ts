@@ -64,6 +64,7 @@ export function makeDossierView(dossier: Dossier = makeDossier(), overrides: Par
     deleted: false,
     options: { events: [], actions: ['consulter'] },
     transmission: null,
+    crfs: [],
     ...overrides,
   };
 }

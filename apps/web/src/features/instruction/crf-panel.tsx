@@ -1,23 +1,24 @@
 // The financial reports of a granted dossier on the instructor's page: one per exercise with its
-// state (asked for by exercise, POST …/crf: the service side only fetches; a report the association
-// has not started is said so), the report opened read only with its planned against realised
-// charts, and the service's events on it — receive (receptionner) or send back with the comment the
+// state, read from the dossier (`crfs`: a report the association has not started is said so), the
+// report opened read only (GET …/crf/{id}) with its planned against realised charts and its PDF,
+// and the service's events on it — receive (receptionner) or send back with the comment the
 // association reads (renvoyer) — offered only when the report's options allow them. The result
-// takes the focus; a 409 (the report changed meanwhile) says so in French and reloads it.
+// takes the focus and the dossier is read again (its reports' states, the closing it may now
+// allow); a 409 (the report changed meanwhile) says so in French and reloads it.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Badge } from '@codegouvfr/react-dsfr/Badge';
 import { Button } from '@codegouvfr/react-dsfr/Button';
 import { Input } from '@codegouvfr/react-dsfr/Input';
 import { crfEventSchema, crfMachine, CRF_MESSAGES, crfRoutes, DOSSIER_LIMITS, MESSAGES, type CrfView, type DossierView } from '@portail/contract';
-import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { callApi, errorMessage, isApiError } from '../../lib/api/index.ts';
 import { focusElement } from '../../lib/focus/focus.ts';
 import { ErrorSummary } from '../../lib/forms/error-summary.tsx';
 import { issuesToFieldErrors } from '../../lib/forms/field-errors.ts';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog.tsx';
-import { CrfReadView, crfStateLabel, crfStateSeverity, dossierExercises, GRANTED_DOSSIER_STATES } from '../subsidies/index.ts';
+import { CrfPdfButton, CrfReadView, crfStateLabel, crfStateSeverity, dossierExercises, GRANTED_DOSSIER_STATES } from '../subsidies/index.ts';
 import { DocumentLink } from './document-link.tsx';
 
 const RESULT_ID = 'crf-resultat';
@@ -35,22 +36,14 @@ export function CrfPanel({ view, serviceName }: { view: DossierView; serviceName
   const queryClient = useQueryClient();
   const granted = view.instructions.some((i) => GRANTED_DOSSIER_STATES.includes(i.etat));
   const exercises = granted ? dossierExercises(view.description) : [];
-  const reports = useQueries({
-    queries: exercises.map((exercice) => ({
-      queryKey: ['crf-service', view.id, exercice],
-      // The service side only reads: a report not started yet answers 404 (null here).
-      queryFn: async () => {
-        try {
-          return (await callApi(crfRoutes.openCrf, { params: { id: view.id }, query: {}, body: { exercice } })).crf;
-        } catch (error) {
-          if (isApiError(error) && error.status === 404) return null;
-          throw error;
-        }
-      },
-      retry: false,
-    })),
-  });
+  const started = new Map(view.crfs.map((c) => [c.exercice, c]));
   const [openId, setOpenId] = useState<string | null>(null);
+  const report = useQuery({
+    queryKey: ['crf-service', view.id, openId],
+    queryFn: () => callApi(crfRoutes.getCrf, { params: { id: view.id, idCrf: openId! }, query: {} }),
+    enabled: openId !== null,
+    retry: false,
+  });
   const [result, setResult] = useState<Result | null>(null);
   const [acting, setActing] = useState<CrfEventName | null>(null);
   const resultRef = useRef<HTMLDivElement>(null);
@@ -58,9 +51,13 @@ export function CrfPanel({ view, serviceName }: { view: DossierView; serviceName
     if (result && resultRef.current) focusElement(resultRef.current);
   }, [result]);
 
-  const opened = reports.map((r) => r.data).find((crf) => crf && crf.id === openId) ?? null;
-  const replace = (next: CrfView) => queryClient.setQueryData(['crf-service', view.id, next.exercice], next);
-  const reload = (exercice: number) => queryClient.invalidateQueries({ queryKey: ['crf-service', view.id, exercice] });
+  const opened = report.data && report.data.id === openId ? report.data : null;
+  const dossierChanged = () => queryClient.invalidateQueries({ queryKey: ['dossier', view.id], exact: true });
+  const replace = (next: CrfView) => {
+    queryClient.setQueryData(['crf-service', view.id, next.id], next);
+    void dossierChanged();
+  };
+  const reload = (idCrf: string) => Promise.all([queryClient.invalidateQueries({ queryKey: ['crf-service', view.id, idCrf] }), dossierChanged()]);
 
   return (
     <section aria-labelledby="dossier-crf" className={fr.cx('fr-mt-4w')}>
@@ -81,34 +78,24 @@ export function CrfPanel({ view, serviceName }: { view: DossierView; serviceName
               </tr>
             </thead>
             <tbody>
-              {exercises.map((exercice, i) => {
-                const report = reports[i]!;
+              {exercises.map((exercice) => {
+                const crf = started.get(exercice);
                 return (
                   <tr key={exercice}>
                     <th scope="row">{exercice}</th>
                     <td>
-                      {report.isPending ? (
-                        'Chargement…'
-                      ) : report.error ? (
-                        errorMessage(report.error, CRF_MESSAGES.failure.fetch)
-                      ) : report.data ? (
-                        <Badge severity={crfStateSeverity(report.data.etat)} small noIcon>
-                          {crfStateLabel(report.data.etat)}
+                      {crf ? (
+                        <Badge severity={crfStateSeverity(crf.etat)} small noIcon>
+                          {crfStateLabel(crf.etat)}
                         </Badge>
                       ) : (
                         "Pas encore commencé par l'association"
                       )}
                     </td>
                     <td>
-                      {report.data && (
-                        <Button
-                          priority="tertiary"
-                          size="small"
-                          aria-expanded={openId === report.data.id}
-                          aria-controls="crf-ouvert"
-                          onClick={() => setOpenId(openId === report.data!.id ? null : report.data!.id)}
-                        >
-                          {openId === report.data.id ? 'Fermer' : 'Consulter'} le compte rendu {exercice}
+                      {crf && (
+                        <Button priority="tertiary" size="small" aria-expanded={openId === crf.id} aria-controls="crf-ouvert" onClick={() => setOpenId(openId === crf.id ? null : crf.id)}>
+                          {openId === crf.id ? 'Fermer' : 'Consulter'} le compte rendu {exercice}
                         </Button>
                       )}
                     </td>
@@ -125,10 +112,15 @@ export function CrfPanel({ view, serviceName }: { view: DossierView; serviceName
         </div>
       )}
       <div id="crf-ouvert">
+        {openId !== null && report.isPending && <p>Chargement du compte rendu financier…</p>}
+        {openId !== null && report.error && <Alert severity="error" small role="alert" description={errorMessage(report.error, CRF_MESSAGES.failure.fetch)} />}
         {opened && (
           <div className={fr.cx('fr-mt-3w')}>
             <h3 className={fr.cx('fr-h5')}>Compte rendu financier de l'exercice {opened.exercice}</h3>
             <CrfEvents crf={opened} onAct={setActing} />
+            <p>
+              <CrfPdfButton dossierId={view.id} crf={opened} />
+            </p>
             <CrfReadView crf={opened} serviceName={serviceName} level={3} documentLink={(d) => <DocumentLink dossierId={view.id} uuid={d.uuid} name={d.nom ?? d.uuid} />} />
           </div>
         )}
@@ -151,7 +143,7 @@ export function CrfPanel({ view, serviceName }: { view: DossierView; serviceName
           }}
           onConflict={(message) => {
             setActing(null);
-            void reload(opened.exercice);
+            void reload(opened.id);
             setResult({ severity: 'error', title: 'Le compte rendu financier a changé entre-temps', description: `${message} Il a été rechargé : vérifiez son état avant d'agir à nouveau.` });
           }}
         />

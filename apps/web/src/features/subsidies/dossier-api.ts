@@ -3,6 +3,7 @@
 // projects routes take it, and the dossier's PDF (lib/api/download.ts: token in the header, never
 // in a URL; saved by the browser from a local blob).
 import {
+  crfRoutes,
   dossierRoutes,
   projetRoutes,
   routeUrl,
@@ -100,5 +101,11 @@ export async function loadProjects(id: string): Promise<Dossier['projets']> {
 /** Downloads the dossier's PDF (token in the header; a stale one refreshed by reading the dossier). */
 export async function downloadDossierPdf(id: string, fileName: string): Promise<void> {
   const response = await fetchWithToken(routeUrl(projetRoutes.dossierPdf, { id }), () => callApi(dossierRoutes.getDossier, { params: { id }, query: {} }));
+  saveBlob(await response.blob(), fileName);
+}
+
+/** Downloads a financial report's PDF (Cerfa 15059 layout), as the dossier's. */
+export async function downloadCrfPdf(id: string, idCrf: string, fileName: string): Promise<void> {
+  const response = await fetchWithToken(routeUrl(crfRoutes.crfPdf, { id, idCrf }), () => callApi(crfRoutes.getCrf, { params: { id, idCrf }, query: {} }));
   saveBlob(await response.blob(), fileName);
 }

@@ -32,7 +32,8 @@ import { Page } from '../shell/index.ts';
 import { attachDocuments, saveProject, saveStep } from './dossier-api.ts';
 import { useDossier } from './use-dossier.ts';
 import { DOSSIERS_PATH } from './paths.ts';
-import { crfOpenPath, GRANTED_DOSSIER_STATES } from './crf/crf-states.ts';
+import { GRANTED_DOSSIER_STATES } from './crf/crf-states.ts';
+import { DossierCrfs } from './crf/dossier-crfs.tsx';
 import { DossierMessages } from './dossier-messages.tsx';
 import { DossierPdfButton } from './dossier-pdf-button.tsx';
 import { DossierRibChange } from './dossier-rib.tsx';
@@ -199,13 +200,7 @@ function DossierAside({ dossier, ribs, onRibChanged, onDeleted }: { dossier: Dos
       <h2 id="dossier-outils" className={fr.cx('fr-h4')}>
         Le dossier
       </h2>
-      {dossier.instructions.some((i) => GRANTED_DOSSIER_STATES.includes(i.etat)) && (
-        <p>
-          <Link className={fr.cx('fr-btn', 'fr-btn--secondary')} to={crfOpenPath(dossier.demandeur.id_siret, dossier.id)}>
-            Compte rendu financier
-          </Link>
-        </p>
-      )}
+      {dossier.instructions.some((i) => GRANTED_DOSSIER_STATES.includes(i.etat)) && <DossierCrfs dossier={dossier} />}
       {granted.length > 0 && (
         <ul data-testid="montants-accordes">
           {granted.map((i) => (

@@ -6,6 +6,7 @@ import {
   crfInputSchema,
   crfProjetInputSchema,
   MESSAGES,
+  SUBSIDY_MESSAGES,
   type CrfBudgetLines,
   type CrfInput,
   type CrfProjetInput,
@@ -30,6 +31,20 @@ export interface CrfProjetDraft {
   /** The realised amount of each financing line, in the order of the view's lines. */
   lines: string[];
   indicateurs: { rang: number; realise: string }[];
+  date_debut: string;
+  date_fin: string;
+  moyens_commentaire: string;
+  recrutement_specifique: YesNo;
+  recrutement_nb_etpt: string;
+  /** The publics the project reached (cloned from the dossier, corrected by the association). */
+  beneficiaire: CrfView['projets'][number]['beneficiaire'];
+}
+
+/** Another funder of the action: what it was asked and what it gave, as typed. */
+export interface CrfCofinancementDraft {
+  financeur: string;
+  montant: string;
+  montant_obtenu: string;
 }
 
 export interface CrfDraft {
@@ -45,6 +60,7 @@ export interface CrfDraft {
   documents: Partial<Record<string, AttachedCrfDocument>>;
   accountsYear: number;
   certifie: boolean;
+  cofinancements: CrfCofinancementDraft[];
   projets: CrfProjetDraft[];
 }
 
@@ -68,6 +84,7 @@ export function draftOf(crf: CrfView, today: Date = new Date()): CrfDraft {
     // The previous year unless the accounts attached are of the one before (spec §9).
     accountsYear: comptes?.annee_validite ?? accountsYears(today)[0],
     certifie: crf.attestation?.certifie ?? false,
+    cofinancements: crf.cofinancements.map((c) => ({ financeur: c.financeur, montant: amountText(c.montant), montant_obtenu: amountText(c.montant_obtenu) })),
     projets: crf.projets.map((p) => ({
       id: p.id,
       isRealised: yesNo(p.isRealised),
@@ -75,6 +92,12 @@ export function draftOf(crf: CrfView, today: Date = new Date()): CrfDraft {
       commentaire: p.description.commentaire ?? '',
       lines: p.financements.map((f) => amountText(f.montant_realise)),
       indicateurs: p.evaluation.indicateurs.map((i) => ({ rang: i.rang, realise: i.realise == null ? '' : String(i.realise) })),
+      date_debut: p.description.date_debut ?? '',
+      date_fin: p.description.date_fin ?? '',
+      moyens_commentaire: p.moyens.commentaire ?? '',
+      recrutement_specifique: yesNo(p.moyens.recrutement_specifique),
+      recrutement_nb_etpt: p.moyens.recrutement_nb_etpt == null ? '' : String(p.moyens.recrutement_nb_etpt),
+      beneficiaire: p.beneficiaire,
     })),
   };
 }
@@ -94,7 +117,9 @@ function amount(value: string, key: string, label: string, errors: FieldErrors):
 
 /**
  * The report's body and each project's, or the problems found (keys: `montant_realise`,
- * `projets.<i>.lines.<j>`, `projets.<i>.montant_realise`, `projets.<i>.indicateurs.<j>`).
+ * `cofinancements.<i>.<field>`, `projets.<i>.lines.<j>`, `projets.<i>.montant_realise`,
+ * `projets.<i>.indicateurs.<j>`, `projets.<i>.date_fin`, `projets.<i>.recrutement_nb_etpt`,
+ * `projets.<i>.beneficiaire.<j>.<field>`).
  */
 export function crfBodies(crf: CrfView, draft: CrfDraft): Checked<{ crf: CrfInput; projets: { id: string; body: CrfProjetInput }[] }> {
   const errors: FieldErrors = {};
@@ -108,13 +133,29 @@ export function crfBodies(crf: CrfView, draft: CrfDraft): Checked<{ crf: CrfInpu
     evaluation: { commentaire: orNull(draft.evaluation) },
     demandeur: { id_representant_legal: orNull(draft.id_representant_legal), id_signataire: orNull(draft.id_signataire) },
     documents: attached.map(([code, d]) => ({ code, uuid: d.uuid, ...(code === CRF_DOCUMENT_CODES.comptesAnnuels ? { annee_validite: draft.accountsYear } : {}) })),
+    cofinancements: draft.cofinancements.map((c, i) => ({
+      financeur: c.financeur.trim(),
+      montant: amount(c.montant, `cofinancements.${i}.montant`, 'montant sollicité', errors),
+      montant_obtenu: amount(c.montant_obtenu, `cofinancements.${i}.montant_obtenu`, 'montant obtenu', errors),
+    })),
     attestation: draft.certifie ? { ...crf.attestation, certifie: true, date: crf.attestation?.date ?? new Date().toISOString() } : { certifie: false },
   };
   const projets = draft.projets.map((p, i) => {
     const view = crf.projets.find((v) => v.id === p.id)!;
     const body: CrfProjetInput = {
       isRealised: fromYesNo(p.isRealised),
-      description: { montant_realise: amount(p.montant_realise, `projets.${i}.montant_realise`, 'montant réalisé du projet', errors), commentaire: orNull(p.commentaire) },
+      description: {
+        montant_realise: amount(p.montant_realise, `projets.${i}.montant_realise`, 'montant réalisé du projet', errors),
+        date_debut: orNull(p.date_debut),
+        date_fin: orNull(p.date_fin),
+        commentaire: orNull(p.commentaire),
+      },
+      moyens: {
+        commentaire: orNull(p.moyens_commentaire),
+        recrutement_specifique: fromYesNo(p.recrutement_specifique),
+        recrutement_nb_etpt: p.recrutement_specifique === 'oui' ? amount(p.recrutement_nb_etpt, `projets.${i}.recrutement_nb_etpt`, 'ETPT', errors) : null,
+      },
+      beneficiaire: p.beneficiaire,
       financements: view.financements.map((f, j) => ({
         annee: f.annee,
         id_service_instructeur: f.id_service_instructeur,
@@ -124,6 +165,8 @@ export function crfBodies(crf: CrfView, draft: CrfDraft): Checked<{ crf: CrfInpu
         indicateurs: p.indicateurs.map((ind, j) => ({ rang: ind.rang, realise: amount(ind.realise, `projets.${i}.indicateurs.${j}`, 'valeur réalisée', errors) })),
       },
     };
+    // As the server says it (crf/service.ts): the realised dates may not end before they start.
+    if (p.date_debut && p.date_fin && p.date_fin < p.date_debut) errors[`projets.${i}.date_fin`] = SUBSIDY_MESSAGES.projectEndsBeforeStart;
     return { id: p.id, body };
   });
   if (Object.keys(errors).length > 0) return { ok: false, errors };

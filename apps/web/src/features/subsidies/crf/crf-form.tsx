@@ -1,6 +1,7 @@
 // The financial report while the association may change it (states 1, 2, 3): what was done and the
 // subsidy used, each project's realised amounts beside the granted ones and its indicators, the
-// budget realised beside the planned one (table and chart), the evaluation, the signatory and the
+// budget realised beside the planned one (table and chart), each project's dates, means and publics
+// reached, the other funders, the evaluation, the signatory and the
 // documents of spec §5, the attestation; « Enregistrer » saves the report then each project, and
 // « Transmettre » (after its confirmation) saves then transmits. Refusals, ours or the server's,
 // in the focused error summary; what was typed stays.
@@ -21,8 +22,10 @@ import { ConfirmDialog } from '../../../lib/ui/confirm-dialog.tsx';
 import { formatEuros } from '../format.ts';
 import { ExpectedDocumentField } from '../wizard/expected-document-field.tsx';
 import { BudgetComparison } from './budget-comparison.tsx';
+import { CrfCofinancements } from './crf-cofinancements.tsx';
 import { accountsYears, expectedCrfDocuments } from './crf-documents.ts';
 import { crfBodies, crfFieldId, draftOf, type CrfDraft, type CrfProjetDraft } from './crf-draft.ts';
+import { CrfProjetRealisation } from './crf-projet-realisation.tsx';
 import { FinancingTable } from './crf-read.tsx';
 
 interface CrfFormProps {
@@ -186,6 +189,7 @@ export function CrfForm({ crf, idDossier, representants, associationDocuments, s
                   />
                 );
               })}
+              <CrfProjetRealisation index={i} projet={d} errors={errors} onChange={(changes, ...keys) => setProjet(i, changes, ...keys)} />
               <Input
                 label="Commentaire sur le projet"
                 textArea
@@ -204,6 +208,8 @@ export function CrfForm({ crf, idDossier, representants, associationDocuments, s
         textArea
         nativeTextAreaProps={{ id: crfFieldId('commentaire_ecarts'), rows: 4, value: draft.commentaire_ecarts, onChange: (e) => set({ commentaire_ecarts: e.target.value }) }}
       />
+
+      <CrfCofinancements lines={draft.cofinancements} errors={errors} onChange={(cofinancements, ...keys) => set({ cofinancements }, ...keys)} />
 
       <h2 className={fr.cx('fr-h4', 'fr-mt-4w')}>Évaluation</h2>
       <Input

@@ -15,6 +15,7 @@ import { callApi, errorMessage } from '../../../lib/api/index.ts';
 import { useFocusAfterRender } from '../../../lib/focus/focus.ts';
 import { toast } from '../../../lib/toast/toast-store.ts';
 import { Page } from '../../shell/index.ts';
+import { CrfPdfButton } from '../dossier-pdf-button.tsx';
 import { dossierPath } from '../paths.ts';
 import { CrfForm } from './crf-form.tsx';
 import { CrfReadView } from './crf-read.tsx';
@@ -179,6 +180,9 @@ function CrfReport({ idCrf }: { idCrf: string }) {
         <CrfReadView crf={view} serviceName={serviceName} />
       )}
       <p className={fr.cx('fr-mt-4w')}>
+        <CrfPdfButton dossierId={id} crf={view} />
+      </p>
+      <p className={fr.cx('fr-mt-2w')}>
         <Link to={back}>Retour au dossier</Link>
       </p>
     </Page>

@@ -10,10 +10,22 @@ import { numberOrNull, ProjectField, type ProjectPartProps } from './project-fie
 type BeneficiaireLine = ProjectDraft['beneficiaire'][number];
 const newBeneficiaire = (): BeneficiaireLine => ({ id_statut: null, lib_statut: '', id_tranche_age: null, lib_tranche_age: null, id_genre: null, lib_genre: null, nombre: null });
 
-export function BeneficiariesFieldset({ projet, update, errors, readOnly, idOf }: ProjectPartProps) {
-  const lines = projet.beneficiaire;
+interface BeneficiaryLinesProps {
+  lines: readonly BeneficiaireLine[];
+  /** Changes the lines; `key` names the field changed, whose error then goes. */
+  setLines: (key: string, change: (lines: BeneficiaireLine[]) => BeneficiaireLine[]) => void;
+  errors: Readonly<Record<string, string>>;
+  readOnly: boolean;
+  /** The id of a field key's input (`beneficiaire.<i>.<field>`). */
+  idOf: (key: string) => string;
+  legend?: string;
+  hint?: string;
+}
+
+/** The public lines of a project: asked in the dossier, reported as reached in its financial report. */
+export function BeneficiaryLines({ lines, setLines, errors, readOnly, idOf, legend = 'Public bénéficiaire', hint = 'Les publics visés par le projet, leur tranche d’âge, leur genre et leur nombre.' }: BeneficiaryLinesProps) {
   const setLine = (index: number, key: keyof Beneficiaire, value: string | number | null) =>
-    update(`beneficiaire.${index}.${key}`, (p) => ({ ...p, beneficiaire: p.beneficiaire.map((b, i) => (i === index ? { ...b, [key]: value } : b)) }));
+    setLines(`beneficiaire.${index}.${key}`, (current) => current.map((b, i) => (i === index ? { ...b, [key]: value } : b)));
   const text = (index: number, key: 'lib_statut' | 'lib_tranche_age' | 'lib_genre', label: string, required = false) => (
     <div className={fr.cx('fr-fieldset__element', 'fr-fieldset__element--inline')}>
       <ProjectField
@@ -31,8 +43,8 @@ export function BeneficiariesFieldset({ projet, update, errors, readOnly, idOf }
   return (
     <LinesFieldset
       idPrefix={idOf('beneficiaire')}
-      legend="Public bénéficiaire"
-      hint="Les publics visés par le projet, leur tranche d’âge, leur genre et leur nombre."
+      legend={legend}
+      hint={hint}
       lineName="Public"
       addLabel="Ajouter un public"
       removeLabel={(n) => `Retirer le public ${n}`}
@@ -41,8 +53,8 @@ export function BeneficiariesFieldset({ projet, update, errors, readOnly, idOf }
       readOnly={readOnly}
       firstField="lib_statut"
       max={DOSSIER_LIMITS.beneficiairesPerProjet}
-      onAdd={() => update('beneficiaire', (p) => ({ ...p, beneficiaire: [...p.beneficiaire, newBeneficiaire()] }))}
-      onRemove={(index) => update('beneficiaire', (p) => ({ ...p, beneficiaire: p.beneficiaire.filter((_, i) => i !== index) }))}
+      onAdd={() => setLines('beneficiaire', (current) => [...current, newBeneficiaire()])}
+      onRemove={(index) => setLines('beneficiaire', (current) => current.filter((_, i) => i !== index))}
       renderLine={(line, index) => (
         <>
           {text(index, 'lib_statut', 'Public', true)}
@@ -66,6 +78,18 @@ export function BeneficiariesFieldset({ projet, update, errors, readOnly, idOf }
           </div>
         </>
       )}
+    />
+  );
+}
+
+export function BeneficiariesFieldset({ projet, update, errors, readOnly, idOf }: ProjectPartProps) {
+  return (
+    <BeneficiaryLines
+      lines={projet.beneficiaire}
+      setLines={(key, change) => update(key, (p) => ({ ...p, beneficiaire: change(p.beneficiaire) }))}
+      errors={errors}
+      readOnly={readOnly}
+      idOf={idOf}
     />
   );
 }
