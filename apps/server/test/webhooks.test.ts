@@ -5,7 +5,7 @@
 // attempts; strangers neither see nor change another service's webhooks; inputs refused in French;
 // every change audited.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_HEADERS, WEBHOOK_LIMITS, WEBHOOK_MESSAGES } from '@portail/contract';
 import { createAssociation, type TestAssociation } from './support/association-factory.ts';
@@ -210,6 +210,53 @@ describe('delivery', () => {
     const sign = (key: string) => `sha256=${createHmac('sha256', key).update(`${timestamp}.${got.body}`).digest('hex')}`;
     expect(got.headers[WEBHOOK_HEADERS.signature]).toBe(sign(rotated.body.secret));
     expect(got.headers[WEBHOOK_HEADERS.signature]).not.toBe(sign(secret));
+    secret = rotated.body.secret;
+  });
+
+  it('tells the service of its financial reports’ changes too (crf.etat_modifie)', async () => {
+    const dossier = await createDossier(t, asso, scheme, [agent.serviceId], { etat: '9' });
+    const [crf] = await t.db.$queryRaw<{ id: string }[]>`
+      INSERT INTO crfs (id, dossier_id, association_id, service_id, exercice, etat, updated_at)
+      VALUES (gen_random_uuid(), ${dossier.id}::uuid, ${asso.id}::uuid, ${agent.serviceId}::uuid, 2026, '4', now()) RETURNING id::text AS id`;
+    const fired = await t.http().post(`/api/lca-server/demande/dossiers/${dossier.id}/crf/${crf!.id}/events`).set(TOKEN_HEADER, agent.token).send({ event: 'receptionner' });
+    expect(fired.status, JSON.stringify(fired.body)).toBe(200);
+    const got = await until('the report’s event', async () => received.find((r) => r.body.includes(crf!.id)));
+    const event = JSON.parse(got.body);
+    expect(event).toMatchObject({ type: 'crf.etat_modifie', data: { machine: 'crf', objet: crf!.id, dossier: dossier.id, service: agent.serviceId, evenement: 'receptionner', de: '4', vers: '5' } });
+    const timestamp = got.headers[WEBHOOK_HEADERS.timestamp] as string;
+    expect(got.headers[WEBHOOK_HEADERS.signature]).toBe(`sha256=${createHmac('sha256', secret).update(`${timestamp}.${got.body}`).digest('hex')}`);
+  });
+
+  it('sends, once a worker runs, a delivery written before the job queue was installed (no job of its own)', async () => {
+    // As an instance without a worker writes it while no worker ever installed the queue: the delivery alone.
+    const history = await t.db.stateHistory.findFirstOrThrow({ where: { machine: 'dossier_instruction' }, orderBy: { createdAt: 'desc' } });
+    const eventId = randomUUID();
+    const body = JSON.stringify({ id: eventId, type: 'dossier_instruction.etat_modifie', date: history.createdAt.toISOString(), data: { machine: 'dossier_instruction', objet: history.objectId } });
+    const orphan = await t.db.webhookDelivery.create({ data: { webhookId, eventId, event: 'dossier_instruction.etat_modifie', body } });
+    expect(await t.db.$queryRaw<unknown[]>`SELECT 1 FROM graphile_worker.jobs WHERE key = ${`webhook:${orphan.id}`}`).toEqual([]);
+    // The worker's start looks for such deliveries and gives each one its job.
+    await t.app.services.webhooks.stop();
+    await t.app.services.webhooks.startDelivery(t.config.databaseUrl!);
+    const got = await until('the orphan delivery', async () => received.find((r) => r.headers[WEBHOOK_HEADERS.eventId] === eventId));
+    expect(got.body).toBe(body);
+    await until('the delivery marked sent', async () => (await t.db.webhookDelivery.findUniqueOrThrow({ where: { id: orphan.id } })).status === 'SENT');
+  });
+
+  it('an instance without a worker writes the delivery with its job: the instance with one sends it', async () => {
+    // The same database and signing key: the agent's token holds on both.
+    const second = await startTestApp(
+      { logLevel: 'fatal', jwtSecret: t.config.jwtSecret, webhooks: { delivery: false, timeoutMs: 2_000, retryMs: 300, maxRetryMs: 1_000, maxAttempts: 10 } },
+      { databaseUrl: t.config.databaseUrl! },
+    );
+    try {
+      const dossier = await createDossier(t, asso, scheme, [agent.serviceId], { etat: 'D' });
+      const fired = await second.http().post(`/api/lca-server/demande/dossiers/${dossier.id}/instructions/${agent.serviceId}/events`).set(TOKEN_HEADER, agent.token).send({ event: 'ouvrir_instruction' });
+      expect(fired.status, JSON.stringify(fired.body)).toBe(200);
+      const got = await until('the event written by the other instance', async () => received.find((r) => r.body.includes(dossier.id)));
+      expect(JSON.parse(got.body).data).toMatchObject({ dossier: dossier.id, evenement: 'ouvrir_instruction', vers: '2' });
+    } finally {
+      await second.close();
+    }
   });
 
   it('a deleted webhook is told nothing more (audited)', async () => {

@@ -51,6 +51,29 @@ export function createWebhookRepository(db: Database) {
       }
     },
 
+    /**
+     * Whether the job queue is installed in the database (a delivery worker ran once, on any
+     * instance): a delivery then gets its job whichever instance writes it.
+     */
+    queueInstalled: async (tx: DbTransaction) => (await tx.$queryRaw<{ installed: boolean }[]>`SELECT to_regnamespace('graphile_worker') IS NOT NULL AS installed`)[0]?.installed === true,
+    /**
+     * Gives a job to each delivery still due that has none (written before any worker installed the
+     * queue): at the worker's start and then now and again. A delivery whose job is running has its
+     * key cleared by the queue and may get a second job: the lease (`claim`) sends it once.
+     */
+    async scheduleOrphans(): Promise<number> {
+      const rows = await db.$queryRaw<{ scheduled: number }[]>`
+        WITH orphans AS (
+          SELECT d.id, GREATEST(COALESCE(d.next_attempt_at, now()), now()) AS run_at
+          FROM webhook_deliveries d
+          WHERE (d.status = 'PENDING' OR (d.status = 'FAILED' AND d.next_attempt_at IS NOT NULL))
+            AND NOT EXISTS (SELECT 1 FROM graphile_worker.jobs j WHERE j.key = 'webhook:' || d.id::text)
+        )
+        SELECT count(graphile_worker.add_job(${DELIVER_TASK}::text, json_build_object('id', o.id::text), run_at := o.run_at, job_key := 'webhook:' || o.id::text, max_attempts := 10))::int AS scheduled
+        FROM orphans o`;
+      return rows[0]?.scheduled ?? 0;
+    },
+
     /** The delivery with what signs it. */
     delivery: (id: string) => db.webhookDelivery.findUnique({ where: { id }, include: { webhook: { select: { url: true, secret: true } } } }),
     /**

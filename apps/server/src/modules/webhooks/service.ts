@@ -41,8 +41,20 @@ const toView = (row: WebhookRow): Webhook => ({
   secret_rotated_at: row.secretRotatedAt?.toISOString() ?? null,
 });
 
+/** How often a delivery worker looks for deliveries written without a job. */
+const ORPHAN_SWEEP_MS = 60_000;
+
 export function createWebhookService(deps: { repository: WebhookRepository; audit: AuditService; options: WebhookServiceOptions; log: FastifyBaseLogger }) {
   const { repository, audit, options, log } = deps;
+  let sweeper: NodeJS.Timeout | null = null;
+  async function sweep() {
+    try {
+      const scheduled = await repository.scheduleOrphans();
+      if (scheduled > 0) log.info({ scheduled }, 'webhooks: envois sans tâche remis dans la file');
+    } catch (error) {
+      log.error({ err: error }, 'webhooks: recherche des envois sans tâche impossible');
+    }
+  }
   let queue: JobQueue | null = null;
 
   /** https only; http for localhost outside production (a receiver on the developer's machine). */
@@ -202,10 +214,15 @@ export function createWebhookService(deps: { repository: WebhookRepository; audi
           libelle_etat: event.stateLabel,
         },
       });
-      await repository.insertDeliveries(tx, webhooks.map((w) => ({ webhookId: w.id, eventId: event.historyId, event: type, body })), queue ? new Date() : null);
+      const jobAt = queue || (await repository.queueInstalled(tx)) ? new Date() : null;
+      await repository.insertDeliveries(tx, webhooks.map((w) => ({ webhookId: w.id, eventId: event.historyId, event: type, body })), jobAt);
     },
 
-    /** Starts this instance's delivery worker (config `webhooks.delivery`). */
+    /**
+     * Starts this instance's delivery worker (config `webhooks.delivery`), then gives a job to the
+     * deliveries written without one (before any worker installed the queue), at once and every
+     * ORPHAN_SWEEP_MS.
+     */
     async startDelivery(databaseUrl: string) {
       if (!options.delivery || queue) return;
       queue = await startJobQueue(
@@ -218,8 +235,13 @@ export function createWebhookService(deps: { repository: WebhookRepository; audi
         },
         log,
       );
+      await sweep();
+      sweeper = setInterval(() => void sweep(), ORPHAN_SWEEP_MS);
+      sweeper.unref();
     },
     async stop() {
+      if (sweeper) clearInterval(sweeper);
+      sweeper = null;
       const worker = queue;
       queue = null;
       await worker?.stop();
