@@ -6,6 +6,7 @@
 // charts and sends it back with a comment; the member reads the comment, corrects and transmits
 // again; the instructor receives it, then closes the dossier. Every screen is checked with axe.
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
@@ -128,6 +129,11 @@ describe('compte rendu financier d’un dossier accordé', () => {
     const count = await lines.count();
     expect(count).toBeGreaterThan(0);
     for (let i = 0; i < count; i += 1) await lines.nth(i).fill('2500');
+    // When the first project ran and the means it took.
+    const dates = form.getByRole('group', { name: 'Dates de réalisation' }).first();
+    await dates.getByLabel('Début').fill(`${new Date().getFullYear() - 1}-03-01`);
+    await dates.getByLabel('Fin').fill(`${new Date().getFullYear() - 1}-10-31`);
+    await form.getByLabel('Moyens humains et matériels mobilisés').first().fill('Deux moniteurs diplômés, six canoës du club.');
 
     // The realised budget: the chart beside the table follows what is typed.
     const charges = form.getByRole('table', { name: /^Charges : prévu et réalisé/ });
@@ -167,6 +173,10 @@ describe('compte rendu financier d’un dossier accordé', () => {
     await transmit(page, 'confirmation de la transmission');
     await visible(page.getByText('Transmis au service instructeur', { exact: true }));
     await browser.shot('compte rendu transmis');
+    // Its PDF, in the Cerfa 15059 layout.
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /^Télécharger le compte rendu \d{4} \(PDF\)$/ }).click()]);
+    expect(pdf.suggestedFilename()).toMatch(/^compte-rendu-financier-.+-\d{4}\.pdf$/);
+    expect((await readFile(await pdf.path())).subarray(0, 5).toString()).toBe('%PDF-');
     await signOut(page);
 
     // The instructor reads it, with its charts, and sends it back with what to correct.

@@ -51,6 +51,13 @@ function oneQueryAtATime(client: pg.ClientBase): void {
   client.query = serialized as typeof client.query;
 }
 
+/**
+ * Every interactive transaction's bounds unless it names its own. Prisma's (wait 2 s for a
+ * connection, stay open 5 s) made a busy machine answer « Unable to start a transaction in the
+ * given time »: a portal under load failed its start-up on the demo data.
+ */
+const TRANSACTION_DEFAULTS = { maxWait: 10_000, timeout: 30_000 } as const;
+
 export function createDatabase(databaseUrl: string, options: { maxConnections?: number } = {}): Database {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.maxConnections ?? 10 });
   const handlers = new Set<(notice: DatabaseNotice) => void>();
@@ -60,7 +67,7 @@ export function createDatabase(databaseUrl: string, options: { maxConnections?: 
   });
   // The adapter ends the pool when the client disconnects, as with a pool of its own.
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
-  const db = new PrismaClient({ adapter });
+  const db = new PrismaClient({ adapter, transactionOptions: TRANSACTION_DEFAULTS });
   pools.set(db, pool);
   noticeHandlers.set(db, handlers);
   return db;

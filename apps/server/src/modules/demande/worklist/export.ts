@@ -70,7 +70,7 @@ export async function writeCsv(out: Writable, batches: AsyncIterable<WorklistRow
  * rows pile up in memory (370 MB for 300 000 rows). Waits, after each batch, until the entry has
  * taken them.
  */
-async function zipCaughtUp(sheet: ExcelJS.stream.xlsx.WorksheetWriter): Promise<void> {
+async function zipCaughtUp(sheet: ReturnType<ExcelJS.stream.xlsx.WorkbookWriter['addWorksheet']>): Promise<void> {
   type Entry = Writable & { _writableState?: { needDrain?: boolean } };
   const entries = (sheet as unknown as { stream?: { pipes?: Entry[] } }).stream?.pipes ?? [];
   await Promise.all(entries.map((entry) => (entry._writableState?.needDrain ? once(entry, 'drain') : undefined)));
