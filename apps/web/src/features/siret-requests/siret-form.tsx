@@ -219,9 +219,11 @@ export function SiretForm({ demande, readOnly, onChanged }: SiretFormProps) {
             <legend id={`${id}-legende`} className={fr.cx('fr-fieldset__legend', 'fr-text--bold')}>
               {SIRET_DOCUMENT_LABELS[type]} *
             </legend>
-            <p id={`${id}-actuel`}>{current ? `Document joint : ${current.nom ?? 'sans nom'}` : 'Aucun document joint.'}</p>
+            <p id={`${id}-actuel`} className={fr.cx('fr-fieldset__element')}>
+              {current ? `Document joint : ${current.nom ?? 'sans nom'}` : 'Aucun document joint.'}
+            </p>
             {!readOnly && (
-              <>
+              <div className={fr.cx('fr-fieldset__element')}>
                 {candidates(type).length > 0 && (
                   <div className={fr.cx('fr-select-group')}>
                     <label className={fr.cx('fr-label')} htmlFor={`${id}-choix`}>
@@ -264,7 +266,7 @@ export function SiretForm({ demande, readOnly, onChanged }: SiretFormProps) {
                     }}
                   />
                 </div>
-              </>
+              </div>
             )}
           </fieldset>
         );
@@ -276,7 +278,7 @@ export function SiretForm({ demande, readOnly, onChanged }: SiretFormProps) {
         options={[
           {
             label: "Je certifie exactes les informations de la présente demande (attestation sur l'honneur) *",
-            nativeInputProps: { id: fieldId('attestation'), checked: draft.attestation, onChange: (e) => set({ attestation: e.target.checked }) },
+            nativeInputProps: { checked: draft.attestation, onChange: (e) => set({ attestation: e.target.checked }) },
           },
         ]}
       />

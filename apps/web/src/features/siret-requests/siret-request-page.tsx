@@ -119,8 +119,8 @@ function SiretRequestDetail({ id }: { id: string }) {
       <Button priority="tertiary" iconId="fr-icon-download-line" onClick={() => void downloadPdf(demande)}>
         Télécharger la demande (PDF)
       </Button>
-      {/* Keyed by state and update: a transition gives the form the request as it now stands. */}
-      <SiretForm key={`${etat}-${demande.updated_at}`} demande={demande} readOnly={demande.mode === 'read'} onChanged={setView} />
+      {/* Keyed by state: a transition gives the form the request as it now stands; a save keeps what is typed. */}
+      <SiretForm key={etat} demande={demande} readOnly={demande.mode === 'read'} onChanged={setView} />
       {demande.options.events.some((event) => event !== 'transmettre') && <ProcessingPanel demande={demande} onChanged={setView} />}
       <p className={fr.cx('fr-mt-4w')}>
         <Link to="/demande-siret">Retour aux demandes</Link>
