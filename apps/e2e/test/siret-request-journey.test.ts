@@ -1,10 +1,10 @@
-// A SIRET request through the browser: a member of an association without SIRET creates the request
-// (pre-filled from the file), finds the head office's commune by typing its first letters and
+// A SIRET request through the browser: a member of the demo association without SIRET (« Comité des
+// fêtes de démonstration ») creates the request (pre-filled from the file), finds the head office's
+// commune by typing its first letters and
 // picking it with the keyboard (postcode and INSEE code filled), attaches the récépissé, the
 // statutes and the list of directors, transmits it (the server's message shown) and downloads its
 // PDF; the LCA administrator processes it from the list up to « Accordé » with the SIRET granted;
 // the member sees it granted. Every screen is checked with axe.
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
@@ -17,7 +17,8 @@ import { callPortal, TINY_PDF } from './support/api.ts';
 const browser = useBrowser();
 useMailbox();
 
-const ASSOCIATION = { id: randomUUID(), nom: 'Les Jardins partagés de Villeurbanne', sigle: 'JPV', rna: 'W691026015' };
+/** The demo registry's association without SIREN nor SIRET (server seed/demo-registry.ts `sansSiret`). */
+const ASSOCIATION = { id: '00000000-0000-4000-8000-0000000a5503', nom: 'Comité des fêtes de démonstration', rna: 'W331000003' };
 const member = { email: uniqueEmail('siret'), password: 'Siret-Parcours-2026!', nom: 'Garnier', prenom: 'Léa' };
 const ADMIN: Credentials = { email: 'admin.lca@demo.example.org', password: DEMO_PASSWORD, landing: '/client/administration/lca' };
 /** A SIRET whose key is right (Luhn) and that no demo establishment has. */
@@ -28,13 +29,6 @@ const api = (method: string, path: string, body?: unknown, token?: string) => ca
 
 beforeAll(async () => {
   pool = new pg.Pool({ connectionString: inject('e2eDatabaseUrl'), max: 2 });
-  // Registered in the RNA, no SIREN nor SIRET yet; its head office address has no INSEE code.
-  await pool.query(
-    `INSERT INTO associations (id, nom, sigle, nom_recherche, id_rna, id_forme_juridique, regime, objet, adresse_siege, cp_siege, date_creation, updated_at)
-     VALUES ($1, $2, $3, $4, $5, '9220', 'loi1901', 'Cultiver des jardins partagés et transmettre le goût du jardinage.', $6::jsonb, '69100', '2025-02-14', now())`,
-    [ASSOCIATION.id, ASSOCIATION.nom, ASSOCIATION.sigle, `${ASSOCIATION.nom} ${ASSOCIATION.sigle}`.toLowerCase(), ASSOCIATION.rna,
-      JSON.stringify({ num_voie: '12', type_voie: 'RUE', voie: 'des Tilleuls', cp: '69100', commune: 'Villeurbane', pays: 'FRANCE' })],
-  );
   await createValidatedAccount(browser.baseUrl, member);
   const session = (await api('POST', '/auth-server/login', { email: member.email, password: member.password })) as { token: string; user: { lcaId: string } };
   await api('PATCH', `/lca-server/users/${session.user.lcaId}`, { associations: [{ id_correspondance: ASSOCIATION.id, id_siret: null, fonction: 'Présidente' }] }, session.token);
@@ -81,22 +75,23 @@ describe('demande de numéro SIRET', () => {
     expect(await form.getByLabel(/^Dénomination/).inputValue()).toBe(ASSOCIATION.nom);
     await browser.shot('demande pre remplie');
 
-    // The file's town is misspelt: the member types its first letters and picks it with the keyboard.
+    // The head office moved to Mérignac: the member types its first letters and picks it with the keyboard.
     const commune = form.getByRole('combobox', { name: /^Commune/ });
     await commune.fill('');
-    await commune.pressSequentially('Villeur', { delay: 30 });
-    const option = page.getByRole('option', { name: 'Villeurbanne (69100)' });
+    await commune.pressSequentially('Mérign', { delay: 30 });
+    const option = page.getByRole('option', { name: 'Mérignac (33700)' });
     await visible(option);
     expect(await commune.getAttribute('aria-expanded')).toBe('true');
     await visible(page.getByRole('status').filter({ hasText: /communes? trouvées?/ }));
     await browser.shot('recherche de la commune');
-    await commune.press('ArrowDown');
-    expect(await commune.getAttribute('aria-activedescendant')).toMatch(/-liste-0$/);
+    const names = await page.getByRole('option').allTextContents();
+    for (let i = 0; i <= names.indexOf('Mérignac (33700)'); i += 1) await commune.press('ArrowDown');
+    expect(await commune.getAttribute('aria-activedescendant')).toBe(await option.getAttribute('id'));
     await commune.press('Enter');
-    expect(await commune.inputValue()).toBe('Villeurbanne');
+    expect(await commune.inputValue()).toBe('Mérignac');
     expect(await commune.getAttribute('aria-expanded')).toBe('false');
-    expect(await form.locator('#siret-siege-cp').inputValue()).toBe('69100');
-    expect(await form.locator('#siret-siege-code_insee').inputValue()).toBe('69266');
+    expect(await form.locator('#siret-siege-cp').inputValue()).toBe('33700');
+    expect(await form.locator('#siret-siege-code_insee').inputValue()).toBe('33281');
 
     // The three documents of the association's file, then the attestation.
     for (const type of ['REC', 'STC', 'LDC']) await form.locator(`#siret-document-${type}-choix`).selectOption({ label: `${type.toLowerCase()}.pdf` });
