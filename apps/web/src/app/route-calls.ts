@@ -6,7 +6,13 @@ import { api, crfRoutes, instructionRoutes, worklistBulkRoutes, worklistRoutes, 
 import type { PageKey, RouteEntry } from './route-table.ts';
 
 /** The association file's routes (identity, establishments, bank details... and its journal). */
-const ASSOCIATION_FILE_CALLS: readonly RouteDefinition[] = [...Object.values(api.association), api.audit.getJournal];
+const ASSOCIATION_FILE_CALLS: readonly RouteDefinition[] = [
+  ...Object.values(api.association),
+  api.audit.getJournal,
+  // The food-aid sites modal (agréments tab) and its commune field.
+  ...Object.values(api.haa),
+  api.externalLookups.searchAddress,
+];
 const DOCUMENT_CALLS: readonly RouteDefinition[] = Object.values(api.associationDocuments);
 
 /** The subsidy dossiers list: the caller's dossiers, the states' labels, the notifications panel. */
