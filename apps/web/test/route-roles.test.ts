@@ -65,6 +65,11 @@ describe('route resources', () => {
         expect(namesAssociation(path), path).toBe(false);
         return;
       }
+      // Calls on one instructing service (its webhooks) act on the caller's own service, named by the session: no association in the path.
+      if (kinds.every((kind) => kind === 'service')) {
+        expect(namesAssociation(path), path).toBe(false);
+        return;
+      }
       // Dossier-scoped calls (and those on one service's instruction of it) only from a page whose path names the dossier.
       const allowed = namesDossier(path)
         ? ['association', 'establishment', 'dossier', 'instruction']

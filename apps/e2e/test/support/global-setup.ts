@@ -117,6 +117,8 @@ export default async function setup(project: TestProject) {
             '1000/1000/60/1000',
           ]),
         ),
+        // The services' webhooks are sent as in production (service-webhooks.test.ts).
+        WEBHOOKS_DELIVERY: '1',
         // The journeys open validation and reset links from the outbox, as a developer does locally.
         MAIL_OUTBOX_SHOW_LINKS: '1',
         JWT_SECRET: randomBytes(32).toString('base64url'),

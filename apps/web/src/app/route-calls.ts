@@ -121,6 +121,9 @@ const SIRET_REQUEST_CALLS: readonly RouteDefinition[] = [
   api.associationDocuments.uploadDocument,
 ];
 
+/** The service's webhooks: its addresses, their secrets, the delivery log. */
+const SERVICE_WEBHOOK_CALLS: readonly RouteDefinition[] = Object.values(api.webhooks);
+
 /** The pages that call the API, and the calls each one makes. */
 export const PAGE_CALLS: Readonly<Partial<Record<PageKey, readonly RouteDefinition[]>>> = {
   adminLca: [api.mail.outbox],
@@ -134,6 +137,7 @@ export const PAGE_CALLS: Readonly<Partial<Record<PageKey, readonly RouteDefiniti
   dossierReading: DOSSIER_READING_CALLS,
   instructionDossier: INSTRUCTION_DOSSIER_CALLS,
   instructorWorklist: INSTRUCTOR_WORKLIST_CALLS,
+  serviceWebhooks: SERVICE_WEBHOOK_CALLS,
   siretRequests: SIRET_REQUEST_LIST_CALLS,
   siretRequest: SIRET_REQUEST_CALLS,
 };

@@ -40,6 +40,7 @@ export type PageKey =
   | 'instructionDossier'
   | 'instructorWorklist'
   | 'osirisWorklist'
+  | 'serviceWebhooks'
   | 'siretRequests'
   | 'siretRequest';
 
@@ -135,6 +136,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     'instructionDossier',
   ),
   route('/instructeur', { name: 'instructeur', title: 'Espace instructeur', roles: INSTRUCTORS }, 'instructorWorklist'),
+  // The service's webhooks: its addresses, their secrets, the delivery log.
+  route('/instructeur/webhooks', { name: 'webhooks-service', title: 'Webhooks du service', roles: DOSSIER_INSTRUCTORS }, 'serviceWebhooks'),
   route('/osiris', { name: 'osiris', title: 'Espace Osiris', roles: OSIRIS }, 'osirisWorklist'),
   loginRoute('/validation', { name: 'validation', title: 'Validez votre adresse électronique' }, 'validation'),
   route(

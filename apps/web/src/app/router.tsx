@@ -47,6 +47,7 @@ const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   siretRequest: () => import('../features/siret-requests/siret-request-page.tsx').then((m) => m.SiretRequestPage),
   dossierReading: () => import('../features/instruction/dossier-page.tsx').then((m) => m.DossierReadingPage),
   instructorWorklist: () => import('../features/instruction/worklist-page.tsx').then((m) => m.InstructorWorklistPage),
+  serviceWebhooks: () => import('../features/webhooks/webhooks-page.tsx').then((m) => m.WebhooksPage),
   osirisWorklist: () => import('../features/instruction/worklist-page.tsx').then((m) => m.OsirisWorklistPage),
   instructionDossier: () => import('../features/instruction/dossier-page.tsx').then((m) => m.InstructionDossierPage),
 };

@@ -89,6 +89,11 @@ function Worklist({ space }: { space: Space }) {
 
   return (
     <Page title={title} lead={instructor ? 'Les dossiers transmis à votre service et aux services qui en dépendent, à instruire.' : 'Les dossiers de subvention transmis, tous services confondus.'}>
+      {instructor && user?.rds && (
+        <p>
+          <Link to="/instructeur/webhooks">Webhooks du service</Link> : recevoir chaque changement d’état dans vos outils.
+        </p>
+      )}
       <WorklistFiltersForm state={state} onChange={(next) => go(next)} counts={counts.data?.par_etat ?? []} services={serviceOptions} dispositifs={dispositifOptions} userId={user?.authId ?? null} mayIncludeDeleted={mayIncludeDeleted} />
       <h2 className={fr.cx('fr-h4', 'fr-mt-4w')}>Dossiers</h2>
       <p role="status" aria-live="polite">
