@@ -1,10 +1,10 @@
 // /demande-siret: the SIRET requests. A member sees those they created (and may start one for
-// their association); an LCA administrator sees every request, filtered by state, and opens one to
-// process it (the events the machine allows are on its page).
+// their association); an LCA administrator sees every request, filtered by state, with what the
+// machine lets them do on each now (`options.events`, the contract's `can`), done on its page.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Badge } from '@codegouvfr/react-dsfr/Badge';
-import { SIRET_REQUEST_MESSAGES, SIRET_REQUEST_STATES, siretRequestRoutes, type SiretRequestState } from '@portail/contract';
+import { SIRET_REQUEST_MESSAGES, SIRET_REQUEST_STATES, siretRequestMachine, siretRequestRoutes, type SiretRequestState } from '@portail/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -56,6 +56,7 @@ export function SiretListPage() {
                 <th scope="col">RNA</th>
                 <th scope="col">État</th>
                 <th scope="col">Créée le</th>
+                {admin && <th scope="col">Actions possibles</th>}
               </tr>
             </thead>
             <tbody>
@@ -72,6 +73,13 @@ export function SiretListPage() {
                     </Badge>
                   </td>
                   <td>{new Date(demande.created_at).toLocaleDateString('fr-FR')}</td>
+                  {admin && (
+                    <td>
+                      {demande.options.events.length === 0
+                        ? '-'
+                        : demande.options.events.map((event) => siretRequestMachine.events[event as 'traiter']?.label ?? event).join(', ')}
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>

@@ -1,0 +1,111 @@
+// The SIRET request's pages (features/siret-requests/): the form in read mode when the server says so
+// (§4: transmitted, or not its creator), with the transmission's message; in edit mode, the §5
+// address rules refuse a save before any call; the LCA administrator's list with the state filter
+// and what the machine lets them do on each request.
+import { routeUrl, siretRequestRoutes, SIRET_REQUEST_MESSAGES, type SiretRequest } from '@portail/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SiretListPage } from '../src/features/siret-requests/siret-list-page.tsx';
+import { SiretRequestPage } from '../src/features/siret-requests/siret-request-page.tsx';
+import { session } from '../src/lib/session/session-store.ts';
+import { resetAppState } from './support/app-state.ts';
+import { json, stubFetch } from './support/fake-fetch.ts';
+import { makeJwt, makeSession, makeUser } from './support/factories.ts';
+
+afterEach(() => {
+  resetAppState();
+  vi.unstubAllGlobals();
+});
+
+const ID = '11111111-1111-4111-8111-111111111111';
+const ADDRESS = { code_insee: '69266', pays: 'FRANCE', num_voie: '3', repet_voie: null, type_voie: 'RUE', voie: 'des Lilas', cplt_1: null, bp: null, cp: '69100', commune: 'Villeurbanne', cedex: null };
+function makeRequest(overrides: Partial<SiretRequest> = {}): SiretRequest {
+  return {
+    id: ID,
+    identifiant: { step: 0, id_fo_fonctionnel: '2026-7' },
+    attestation: true,
+    identite: { id_rna: 'W691234567', id_correspondance: '22222222-2222-4222-8222-222222222222', nom: 'Club de Villeurbanne', sigle: null, dateCreation: null, id_forme_juridique: '9220' },
+    activites: { id_objet_social1: null, lib_objet_social1: null, id_famille1: null, objet: 'Sport' },
+    coordonnees: { info_siege: { domicile_entreprise: false, domicile_provisoire_rl: false }, adresse_gestion: null, adresse_siege: ADDRESS },
+    documents: [],
+    description: { code_etat: 'ECS', libelle_etat: 'En cours de saisie', siret_attribue: null, motif: null },
+    createdBy: { id: '44444444-4444-4444-8444-444444444444', identifiant: 'Claire Martin' },
+    mode: 'edit',
+    options: { events: ['transmettre'], actions: ['consulter', 'modifier'] },
+    created_at: '2026-11-27T00:00:00.000Z',
+    updated_at: '2026-11-27T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function renderAt(entry: string, routes: Record<string, ReactNode>) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[entry]}>
+        <Routes>
+          {Object.entries(routes).map(([path, element]) => (
+            <Route key={path} path={path} element={element} />
+          ))}
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+const REQUEST_ROUTES = { '/associations/:idRna?/demande-siret/:id': <SiretRequestPage /> };
+const REQUEST_URL = routeUrl(siretRequestRoutes.getSiretRequest, { id: ID });
+
+describe('a SIRET request’s page', () => {
+  it('is read only once transmitted: no field to change, no transmission, the message said', async () => {
+    session.signIn(makeSession(makeUser(), makeJwt(4_000_000_000, 'member')));
+    stubFetch({ [`GET ${REQUEST_URL}`]: () => json(200, makeRequest({ mode: 'read', description: { code_etat: 'AEM', libelle_etat: 'À émettre', siret_attribue: null, motif: null }, options: { events: [], actions: ['consulter'] } })) });
+    renderAt(`/associations/W691234567/demande-siret/${ID}`, REQUEST_ROUTES);
+    await screen.findByRole('heading', { level: 1, name: 'Demande de numéro SIRET n° 2026-7' });
+    expect(screen.getByText(SIRET_REQUEST_MESSAGES.transmitted)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Dénomination/)).toBeDisabled();
+    expect(screen.getByLabelText('Commune')).toBeDisabled();
+    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Transmettre la demande' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Enregistrer' })).toBeNull();
+  });
+
+  it('refuses a save whose head office address breaks a §5 rule, before any call', async () => {
+    session.signIn(makeSession(makeUser(), makeJwt(4_000_000_000, 'member')));
+    const fake = stubFetch({ [`GET ${REQUEST_URL}`]: () => json(200, makeRequest({ coordonnees: { info_siege: { domicile_entreprise: false, domicile_provisoire_rl: false }, adresse_gestion: null, adresse_siege: { ...ADDRESS, code_insee: null, repet_voie: null } } })) });
+    const user = userEvent.setup();
+    renderAt(`/associations/W691234567/demande-siret/${ID}`, REQUEST_ROUTES);
+    await screen.findByRole('combobox', { name: /^Commune/ });
+    // The inputs hold no more than their bound (maxLength): what is left to break is the required and the minimum.
+    expect(screen.getByLabelText('Indice de répétition')).toHaveAttribute('maxLength', '1');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(screen.getAllByText('Le champ code INSEE est obligatoire.').length).toBeGreaterThan(0));
+    await user.type(screen.getByLabelText(/^Code INSEE/), '6');
+    await user.clear(screen.getByRole('combobox', { name: /^Commune/ }));
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(screen.getAllByText('Le champ code INSEE doit contenir au moins 2 caractère(s).').length).toBeGreaterThan(0));
+    expect(screen.getAllByText('Le champ commune est obligatoire.').length).toBeGreaterThan(0);
+    expect(fake.requests.filter((r) => r.method === 'PUT')).toEqual([]);
+  });
+});
+
+describe('the LCA administrator’s list', () => {
+  it('filters by state and says what the machine allows on each request', async () => {
+    session.signIn(makeSession(makeUser({ roles: ['lca.admin'] }), makeJwt(4_000_000_000, 'admin')));
+    const fake = stubFetch({
+      [`GET ${routeUrl(siretRequestRoutes.listSiretRequests)}`]: () =>
+        json(200, [makeRequest({ mode: 'read', description: { code_etat: 'AEM', libelle_etat: 'À émettre', siret_attribue: null, motif: null }, options: { events: ['invalider', 'traiter'], actions: ['consulter'] } })]),
+    });
+    const user = userEvent.setup();
+    renderAt('/demande-siret', { '/demande-siret': <SiretListPage /> });
+    const table = await screen.findByRole('table', { name: /Demandes de numéro SIRET/ });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(within(row).getByRole('link', { name: 'Demande n° 2026-7' })).toHaveAttribute('href', `/associations/W691234567/demande-siret/${ID}`);
+    expect(row).toHaveTextContent('Invalider la demande, Commencer le traitement');
+    await user.click(screen.getByLabelText('À émettre'));
+    await waitFor(() => expect(fake.requests.some((r) => r.url.includes('etats=AEM'))).toBe(true));
+  });
+});
