@@ -28,6 +28,8 @@ import {
   createDossierRepository,
   createDossierScopeRepository,
   createDossierService,
+  createApprovalDossierRepository,
+  createApprovalDossierService,
   createCrfRepository,
   createCrfService,
   createInstructionRepository,
@@ -143,6 +145,8 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
   const instruction = createInstructionService({
     repository: createInstructionRepository(db), dossierRepository, scopeRepository: dossierScopes, dossiers, workflow, audit, mail, notifications,
   });
+  // Approval dossiers (machine agrement_dossier), rows of the dossiers table, on the dossier scope.
+  const approvalDossiers = createApprovalDossierService({ repository: createApprovalDossierRepository(db), workflow, audit });
   // The financial reports of granted dossiers (machine crf), on the dossier scope.
   const crf = createCrfService({ repository: createCrfRepository(db), workflow, audit });
   // Instructing services: the rds record's rules, also used by the account part's creation in its transaction.
@@ -180,6 +184,7 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
     haa: createHaaService({ repository: createHaaRepository(db), audit, locator: externalLookups }),
     documents,
     dossiers,
+    approvalDossiers,
     worklist,
     // The public open data reads the replica too, when there is one.
     openData: createOpenDataService(createOpenDataRepository(reader)),

@@ -142,6 +142,21 @@ describe('changes, duplicate and deletion', () => {
     expect((await del(`/agrements/${agrement.id}`, admin)).status).toBe(404);
   });
 
+  it('refuses to delete an approval that a dossier requests, and keeps it', async () => {
+    const agrement = await createAgrement(t);
+    const association = await t.db.association.create({ data: { nom: 'Association demandeuse', nomRecherche: 'association demandeuse' } });
+    await t.db.dossier.create({
+      data: {
+        idFo: `2026-8${randomUUID().replace(/\D/g, '').slice(0, 8)}`, service: 'agrement', exercice: 2026, agrementId: agrement.id, agrementServiceId: agrement.serviceId,
+        etatAgrement: '1', associationId: association.id, createdByType: 'association',
+      },
+    });
+    const response = await del(`/agrements/${agrement.id}`, admin);
+    expect(response.status).toBe(409);
+    expect(response.body).toMatchObject({ code: 'AGREMENT_IN_USE', message: APPROVAL_MESSAGES.inUse });
+    expect(await t.db.agrement.count({ where: { id: agrement.id } })).toBe(1);
+  });
+
   it('a local administrator writes the approvals of its subtree only; a national one every approval', async () => {
     const national = await createService(t, { niveau: 'national' });
     const regional = await createService(t, { niveau: 'regional', parent: national.id });

@@ -115,7 +115,7 @@ it('gives the seeded dossiers a real history: documents readable, audit entries,
   expect(times).toEqual([...times].sort((a, b) => a - b));
 
   for (const dossier of dossiers) {
-    const code = dossier.subvention.code;
+    const code = dossier.subvention!.code;
     const complete = code !== `FDVA1-${year}`;
     const ofDossier = entries.filter((e) => e.entity === 'dossier' && e.entityId === dossier.id);
     expect(ofDossier.map((e) => e.action)).toEqual(complete ? ['creer', 'documents'] : ['creer']);
@@ -123,10 +123,10 @@ it('gives the seeded dossiers a real history: documents readable, audit entries,
     expect(ofDossier[0]!.actorEmail).toBe(DEMO_DOSSIERS_MEMBER);
 
     // A complete dossier holds every expected document of its campaign, and answers the required questions.
-    const expected = dossier.subvention.documentsAttendus.filter((l) => l.part === 'dossier').map((l) => l.documentAttendu.code).sort();
+    const expected = dossier.subvention!.documentsAttendus.filter((l) => l.part === 'dossier').map((l) => l.documentAttendu.code).sort();
     expect(dossier.documents.map((d) => d.code).sort()).toEqual(complete ? expected : []);
     for (const attached of dossier.documents) {
-      expect(dossier.subvention.documentsAttendus.find((l) => l.documentAttendu.code === attached.code)!.documentAttendu.nature).toBe(attached.document.type);
+      expect(dossier.subvention!.documentsAttendus.find((l) => l.documentAttendu.code === attached.code)!.documentAttendu.nature).toBe(attached.document.type);
     }
     const answered = new Set((dossier.customs as { code: string }[]).map((c) => c.code));
     for (const question of DEFAULT_QUESTIONS.filter((q) => q.obligatoire)) expect(answered.has(question.code)).toBe(complete);
@@ -151,7 +151,7 @@ it('gives the seeded dossiers a real history: documents readable, audit entries,
   // The service's moves notified the member (the member's own transmissions notify no one else here).
   const notifications = await t.db.notification.findMany({ where: { userId: member.id }, orderBy: { createdAt: 'asc' } });
   const events = notifications.map((n) => (n.payload as { evenement: string }).evenement);
-  const instructionsOf = (code: string) => dossiers.find((d) => d.subvention.code === code)!.instructions.length;
+  const instructionsOf = (code: string) => dossiers.find((d) => d.subvention!.code === code)!.instructions.length;
   expect(events.filter((e) => e === 'renvoyer')).toHaveLength(instructionsOf(`FDVA2-${year}`));
   expect(events.filter((e) => e === 'ouvrir_instruction')).toHaveLength(instructionsOf(`2HSC-${year}`));
   expect(events.filter((e) => e === 'accorder')).toHaveLength(instructionsOf(`2HSC-${year}`));
@@ -165,7 +165,7 @@ it('gives the seeded dossiers a real history: documents readable, audit entries,
     expect(dossiers.map((d) => d.id)).toContain(payload.dossier);
   }
   // The sent-back one carries the service's comment; no mail left for the demo history.
-  const sentBack = dossiers.find((d) => d.subvention.code === `FDVA2-${year}`)!;
+  const sentBack = dossiers.find((d) => d.subvention!.code === `FDVA2-${year}`)!;
   const comments = await t.db.stateHistory.findMany({ where: { objectId: { in: sentBack.instructions.map((i) => i.id) }, event: 'renvoyer' } });
   expect(comments.map((c) => c.comment)).toEqual(comments.map(() => 'Merci de préciser le budget prévisionnel du projet.'));
   expect(await t.db.mailOutbox.count({ where: { to: { in: [DEMO_DOSSIERS_MEMBER, 'instructeur@demo.example.org', 'service@demo.example.org'] } } })).toBe(0);
@@ -184,7 +184,7 @@ it('lets the demo member finish the dossier in entry and transmit it, once the r
   expect((await put('', { step: 4, attestation: { certifie: true } })).status).toBe(200);
   // The association file's documents of the natures the campaign expects.
   const files = await t.db.associationDocument.findMany({ where: { associationId: dossier.associationId } });
-  const documents = dossier.subvention.documentsAttendus.map((l) => ({ code: l.documentAttendu.code, uuid: files.find((f) => f.type === l.documentAttendu.nature)!.id }));
+  const documents = dossier.subvention!.documentsAttendus.map((l) => ({ code: l.documentAttendu.code, uuid: files.find((f) => f.type === l.documentAttendu.nature)!.id }));
   expect((await put('/documents', { documents })).status).toBe(200);
 
   const transmit = () => t.http().post(`${BASE}/transmit/${dossier.id}`).set('x-access-token', token);

@@ -11,6 +11,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   membre: "Rattachement d'un membre",
   haa_site: "Site d'aide alimentaire",
   haa_adresse: "Adresse d'un site d'aide alimentaire",
+  agrement: 'Agrément',
 };
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   create: 'Ajout',

@@ -11,7 +11,7 @@ import { ASSOCIATION_FILE_MESSAGES, MEMBERSHIP_MESSAGES } from './association-me
 import { TRANSITION_MESSAGES } from './machines/transition-messages.ts';
 import { HAA_MESSAGES } from './haa-messages.ts';
 import { EXTERNAL_LOOKUP_MESSAGES, MESSAGES, REFERENTIEL_MESSAGES, SEARCH_MESSAGES } from './messages.ts';
-import { APPROVAL_MESSAGES } from './approvals/messages.ts';
+import { APPROVAL_DOSSIER_MESSAGES, APPROVAL_MESSAGES } from './approvals/messages.ts';
 import { CRF_MESSAGES } from './subsidies/crf-messages.ts';
 import { SIRET_REQUEST_MESSAGES } from './siret-requests/messages.ts';
 import { SUBSIDY_MESSAGES } from './subsidies/messages.ts';
@@ -131,6 +131,14 @@ export const ERRORS = {
   AGREMENT_CODE_TAKEN: { status: 409, message: APPROVAL_MESSAGES.codeTaken, field: 'code' },
   AGREMENT_IN_USE: { status: 409, message: APPROVAL_MESSAGES.inUse },
   AGREMENT_OUT_OF_REACH: { status: 403, message: APPROVAL_MESSAGES.outOfReach },
+  AGREMENT_INACTIVE: { status: 409, message: APPROVAL_MESSAGES.inactive },
+  // Approval dossiers (docs/domain.md « Agréments »)
+  APPROVAL_SECONDARY_ESTABLISHMENT: { status: 403, message: APPROVAL_DOSSIER_MESSAGES.secondaryEstablishment },
+  APPROVAL_COVERED_BY_NETWORK: {
+    status: 409, message: ({ reseau }: { reseau: string }) => APPROVAL_DOSSIER_MESSAGES.coveredByNetwork(reseau), example: { reseau: 'Fédération des œuvres laïques' },
+  },
+  APPROVAL_NOT_TRANSMITTABLE: { status: 409, message: ({ motif }: { motif: string }) => motif, example: { motif: APPROVAL_DOSSIER_MESSAGES.orderRequired } },
+  APPROVAL_REFUSAL_REASON_REQUIRED: { status: 400, code: 'VALIDATION_ERROR', message: APPROVAL_DOSSIER_MESSAGES.refusalReason, field: 'commentaire' },
   DOSSIER_NOT_FOUND: { status: 404, message: SUBSIDY_MESSAGES.dossierNotFound },
   WORKLIST_CURSOR_INVALID: { status: 400, code: 'VALIDATION_ERROR', message: SUBSIDY_MESSAGES.worklistCursorInvalid, field: 'cursor' },
   BULK_TOO_MANY: { status: 400, code: 'VALIDATION_ERROR', message: ({ count }: { count: number }) => SUBSIDY_MESSAGES.bulkTooMany(count), example: { count: 1200 } },

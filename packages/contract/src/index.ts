@@ -1,4 +1,5 @@
 import { approvalCatalogueRoutes } from './approvals/catalogue-routes.ts';
+import { approvalDossierRoutes } from './approvals/dossier-routes.ts';
 import { associationDocumentRoutes } from './association-documents.ts';
 import { associationLightRoutes } from './association-light.ts';
 import { associationRoutes } from './association.ts';
@@ -97,6 +98,7 @@ export const api = {
   approvals: approvalCatalogueRoutes,
   siretRequests: siretRequestRoutes,
   haa: haaRoutes,
+  approvalDossiers: approvalDossierRoutes,
 } as const;
 
 export function allRoutes(): RouteDefinition[] {

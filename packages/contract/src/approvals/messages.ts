@@ -14,3 +14,21 @@ export const APPROVAL_MESSAGES = {
   /** §8. */
   inactive: "L'agrément n'est pas actif.",
 };
+
+/** The approval dossiers' texts (spec §8). */
+export const APPROVAL_DOSSIER_MESSAGES = {
+  /** §6, §8: an approval request is not possible for a secondary establishment. */
+  secondaryEstablishment:
+    "Une demande d'agrément n'est pas possible pour un établissement secondaire : veuillez contacter le siège de l'association.",
+  /** §8: an approval is already covered through the network head. */
+  coveredByNetwork: (reseau: string) => `Cet agrément est déjà couvert par la tête de réseau « ${reseau} » : la demande doit être faite par elle.`,
+  /** §8: approval order needed for a JEP or Sport approval. */
+  orderRequired: "L'arrêté d'agrément est obligatoire pour un agrément Jeunesse et éducation populaire ou Sport : veuillez le joindre au dossier.",
+  notComplete: "Le dossier doit être complet pour être transmis : veuillez vérifier que tous les champs sont correctement renseignés.",
+  missingDocument: (label: string) => `Le document « ${label} » est obligatoire : veuillez le joindre au dossier.`,
+  missingField: (label: string) => `Le champ « ${label} » est obligatoire.`,
+  haaOnly: "Le bloc aide alimentaire ne concerne que l'habilitation aide alimentaire (HAA).",
+  refusalReason: "Indiquez le motif du refus de l'agrément.",
+  agrementMismatch: "Le type ou le service instructeur ne correspondent pas à l'agrément choisi.",
+  exists: "Un dossier de demande de cet agrément existe déjà pour cette association.",
+};

@@ -3,6 +3,7 @@
 // every other route acts on one dossier (scope `dossier`), read by both sides and changed by the
 // association side only. State changes (delete, transmit) go through the dossier_instruction machine.
 import { z } from 'zod';
+import { approvalCreateDescriptionSchema, approvalDossierViewSchema } from '../approvals/dossier-routes.ts';
 import { idSchema, queryBoolean } from '../fields.ts';
 import { defineRoute, messageSchema } from '../http.ts';
 import { DOSSIER_LIMITS } from '../limits.ts';
@@ -247,14 +248,33 @@ export const dossierRoutes = {
   }),
   createDossier: defineRoute({
     method: 'POST', gateway, path: '/demande/dossiers', access: writers, scope: scope.association('write'), successStatus: 201,
-    summary: "Crée un dossier pour une association de l'appelant : une instruction à l'état A par service instructeur de la subvention",
+    summary:
+      "Crée un dossier pour une association de l'appelant : de subvention (`code_subvention` : une instruction à l'état A par service instructeur de la subvention) ou de demande d'agrément (`code_agrement`, `id_type_agrement`, `id_service_instructeur` : à l'état 1, pour le siège seulement)",
     query: z.object({ ...roleQuery, id_asso: z.string().min(1).max(50) }),
     body: z.object({
-      description: z.object({ code_subvention: z.string().min(1).max(100), id_sous_type_dispositif: idSchema.nullable().optional(), exercice: year }),
+      description: z
+        .object({
+          code_subvention: z.string().min(1).max(100).optional(),
+          id_sous_type_dispositif: idSchema.nullable().optional(),
+          ...approvalCreateDescriptionSchema.partial().shape,
+          exercice: year,
+        })
+        .superRefine((value, ctx) => {
+          // A subsidy names its campaign; an approval its code, type and service (spec §7).
+          const approval = value.code_agrement !== undefined || value.id_type_agrement !== undefined || value.id_service_instructeur !== undefined;
+          if (approval && value.code_subvention !== undefined) ctx.addIssue({ code: 'custom', path: ['code_agrement'], message: MESSAGES.badFormat('description') });
+          else if (approval) {
+            for (const key of ['code_agrement', 'id_type_agrement', 'id_service_instructeur'] as const)
+              if (value[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: MESSAGES.required(key) });
+          } else if (value.code_subvention === undefined) ctx.addIssue({ code: 'custom', path: ['code_subvention'], message: MESSAGES.required('code_subvention') });
+        }),
       demandeur: z.object({ id_siret: siret, nom: z.string().max(250).nullable().optional() }),
     }),
-    errors: ['SUBVENTION_NOT_FOUND', 'CAMPAIGN_CLOSED', 'DOSSIER_EXISTS', 'DOSSIER_INPUT_INVALID'],
-    response: dossierViewSchema,
+    errors: [
+      'SUBVENTION_NOT_FOUND', 'CAMPAIGN_CLOSED', 'DOSSIER_EXISTS', 'DOSSIER_INPUT_INVALID',
+      'AGREMENT_NOT_FOUND', 'AGREMENT_INACTIVE', 'APPROVAL_SECONDARY_ESTABLISHMENT', 'APPROVAL_COVERED_BY_NETWORK',
+    ],
+    response: z.union([dossierViewSchema, approvalDossierViewSchema]),
   }),
   updateDossier: defineRoute({
     method: 'PUT', gateway, path: '/demande/dossiers/:id', access: writers, scope: scope.dossier('write'),

@@ -9,3 +9,5 @@ export { createWorklistRepository, createWorklistService, type WorklistService }
 export { createProjetRepository, createProjetService, realignProjects, type ProjetService } from './projets/index.ts';
 export { createPdfPool, createPdfRepository, createPdfService, type PdfPool, type PdfService } from './pdf/index.ts';
 export { createCrfRepository, createCrfService, type CrfService } from './crf/index.ts';
+export { createApprovalDossierRepository } from './agrements/repository.ts';
+export { createApprovalDossierService, type ApprovalDossierService } from './agrements/service.ts';

@@ -40,6 +40,8 @@ export interface DossierAccessRow {
   ownServiceId: string | null;
   /** The dossier's instructions; `reached`: its service is one the caller acts for. */
   instructions: { id: string; serviceId: string; etat: string; reached: boolean }[];
+  /** An approval dossier (service agrement): the approval's instructing service, and whether the caller acts for it. */
+  approval?: { serviceId: string; reached: boolean } | null;
 }
 
 
@@ -73,6 +75,15 @@ export function dossierScopeFor<M extends 'read' | 'write'>(claims: AuthClaims, 
     // A secondary establishment's member acts for its SIRET; on a dossier shared with them, for the dossier's.
     const siret = row.link?.type === 'Etablissement secondaire' ? (row.link.idSiret && row.idSiret !== row.link.idSiret ? row.idSiret : row.link.idSiret) : null;
     return { ...base, side: 'association', siret, serviceIds: [], write: true };
+  }
+  // An approval dossier: the agents of its approval's service (or above it with an administrator
+  // profile) read and change it, as rds.admin does (spec §6: admin, service user or creator; the
+  // agrement_dossier machine says when).
+  if (row.approval) {
+    if (claims.roles.includes(RDS_ADMIN) || (isAgent(claims) && row.approval.reached)) {
+      return { ...base, side: 'service', siret: null, serviceIds: [row.approval.serviceId], write: true };
+    }
+    throw appError('DOSSIER_NOT_FOUND');
   }
   let seen: DossierScope<M> | null = null;
   if (claims.roles.includes(RDS_ADMIN)) seen = { ...base, side: 'service', siret: null, serviceIds: [], write: false };

@@ -1,6 +1,8 @@
 // Queries of the subsidy dossiers (docs/domain.md « Dossiers de subvention »): the dossier with
 // what its view needs, the caller-bound list, the association file rows the wizard checks, and
 // the writes, which take the transaction of the service.
+import { SUBSIDY_DOSSIER, subsidyOnly, type SubsidyOnly } from './subsidy-only.ts';
+
 import type { Database } from '../../../db/prisma.ts';
 import type { Prisma } from '../../../db/prisma.ts';
 import { transactionRunner, type DbTransaction } from '../../../db/transaction.ts';
@@ -26,13 +28,13 @@ const FULL = {
   projets: { select: { id: true, rangDossier: true, intitule: true, financements: { select: { serviceId: true, montantAccorde: true } } }, orderBy: { rangDossier: 'asc' } },
   incompletService: { select: { id: true, nom: true } },
 } satisfies Prisma.DossierInclude;
-export type DossierRow = Prisma.DossierGetPayload<{ include: typeof FULL }>;
+export type DossierRow = SubsidyOnly<Prisma.DossierGetPayload<{ include: typeof FULL }>>;
 
 const SUMMARY = {
   subvention: { select: { code: true, label: true } },
   instructions: { select: { etat: true, serviceId: true }, orderBy: [{ isReferent: 'desc' }, { createdAt: 'asc' }] },
 } satisfies Prisma.DossierInclude;
-export type DossierSummaryRow = Prisma.DossierGetPayload<{ include: typeof SUMMARY }>;
+export type DossierSummaryRow = SubsidyOnly<Prisma.DossierGetPayload<{ include: typeof SUMMARY }>>;
 export type DossierWhere = Prisma.DossierWhereInput;
 export type DossierData = Prisma.DossierUncheckedUpdateInput;
 
@@ -44,14 +46,15 @@ export interface Person {
 export function createDossierRepository(db: Database) {
   return {
     transaction: transactionRunner(db),
-    findById: (id: string, tx: Tx | Database = db) => tx.dossier.findUnique({ where: { id }, include: FULL }),
+    /** The subsidy dossier (null for an unknown id or an approval dossier). */
+    findById: async (id: string, tx: Tx | Database = db): Promise<DossierRow | null> => subsidyOnly(await tx.dossier.findUnique({ where: { id }, include: FULL })),
 
     async list(where: DossierWhere, page: { skip: number; take: number; orderBy: Prisma.DossierOrderByWithRelationInput }) {
       const [total, rows] = await Promise.all([
-        db.dossier.count({ where }),
-        db.dossier.findMany({ where, include: SUMMARY, skip: page.skip, take: page.take, orderBy: [page.orderBy, { id: 'asc' }] }),
+        db.dossier.count({ where: { AND: [where, SUBSIDY_DOSSIER] } }),
+        db.dossier.findMany({ where: { AND: [where, SUBSIDY_DOSSIER] }, include: SUMMARY, skip: page.skip, take: page.take, orderBy: [page.orderBy, { id: 'asc' }] }),
       ]);
-      return { total, rows };
+      return { total, rows: rows as DossierSummaryRow[] };
     },
     /** The parts `populate` joins to the listed dossiers (one query per part asked for). */
     async populated(ids: string[], parts: readonly string[]) {
@@ -244,7 +247,7 @@ export async function instructionNotice(tx: Tx, dossierId: string, serviceId: st
   const granted = await tx.projetFinancement.aggregate({ _sum: { montantAccorde: true }, where: { serviceId, projet: { dossierId }, montantAccorde: { not: null } } });
   const amount = granted._sum.montantAccorde;
   return {
-    ...(dossier ? { id_fo: dossier.idFo, libelle_subvention: dossier.subvention.label } : {}),
+    ...(dossier?.subvention ? { id_fo: dossier.idFo, libelle_subvention: dossier.subvention.label } : {}),
     ...(service ? { service: service.nom } : {}),
     ...(amount === null ? {} : { montant_accorde: amount.toNumber() }),
   };

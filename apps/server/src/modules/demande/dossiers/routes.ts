@@ -3,14 +3,16 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@portail/contract';
 import { registerRoute } from '../../../http/contract-routes.ts';
+import type { ApprovalDossierService } from '../agrements/service.ts';
 import type { DossierService } from './service.ts';
 
 /** The services these routes call, wired by services.ts (which this module never imports). */
 export interface DossierRouteServices {
   dossiers: DossierService;
+  approvalDossiers: ApprovalDossierService;
 }
 
-export function dossierRoutes(app: FastifyInstance, { dossiers }: DossierRouteServices) {
+export function dossierRoutes(app: FastifyInstance, { dossiers, approvalDossiers }: DossierRouteServices) {
   const r = api.dossiers;
   registerRoute(app, r.listDossiers, ({ auth, query }) => dossiers.list(auth, query));
   registerRoute(app, r.dossierStates, async () => dossiers.states());
@@ -19,7 +21,14 @@ export function dossierRoutes(app: FastifyInstance, { dossiers }: DossierRouteSe
   registerRoute(app, api.projets.dossierDocumentTicket, ({ auth, scope, params }) => dossiers.documentTicket(auth, scope, params.uuid));
   registerRoute(app, r.unreadDossierMessages, ({ auth }) => dossiers.unreadMessages(auth));
   registerRoute(app, r.markDossierMessagesRead, ({ auth, scope }) => dossiers.markMessagesRead(auth, scope));
-  registerRoute(app, r.createDossier, ({ auth, scope, body }) => dossiers.create(auth, scope, body));
+  // One creation route for both kinds (spec §7): an approval names its code, type and service.
+  registerRoute(app, r.createDossier, ({ auth, scope, body: { description, demandeur } }) => {
+    const { code_agrement, id_type_agrement, id_service_instructeur, code_subvention, id_sous_type_dispositif, exercice } = description;
+    if (code_agrement !== undefined && id_type_agrement !== undefined && id_service_instructeur !== undefined) {
+      return approvalDossiers.create(auth, scope, { description: { code_agrement, id_type_agrement, id_service_instructeur, exercice }, demandeur });
+    }
+    return dossiers.create(auth, scope, { description: { code_subvention: code_subvention!, id_sous_type_dispositif, exercice }, demandeur });
+  });
   registerRoute(app, r.updateDossier, ({ auth, scope, body }) => dossiers.updateStep(auth, scope, body));
   registerRoute(app, r.deleteDossier, ({ auth, scope }) => dossiers.remove(auth, scope));
   registerRoute(app, r.transmitDossier, ({ auth, scope }) => dossiers.transmit(auth, scope));

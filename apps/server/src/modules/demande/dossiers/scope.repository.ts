@@ -11,7 +11,8 @@ import type { DossierAccessRow } from './policy.ts';
 const ID_FO = /^\d{4}-\d{1,12}$/;
 
 const accessSql = (match: string) => `
-  SELECT d.id, d.id_fo, d.association_id, d.id_siret, d.created_by_id, d.created_by_type,
+  SELECT d.id, d.id_fo, d.association_id, d.id_siret, d.created_by_id, d.created_by_type, d.service AS dossier_service,
+         d.agrement_service_id, (s.id IS NOT NULL AND d.agrement_service_id IN (SELECT service_reach($2::uuid))) AS agrement_reached,
          l.type AS link_type, l.id_siret AS link_siret, s.id AS service_id,
          EXISTS (SELECT 1 FROM dossier_shares sh WHERE sh.dossier_id = d.id AND sh.user_id = $2::uuid) AS shared,
          COALESCE((SELECT json_agg(json_build_object('id', i.id, 'serviceId', i.service_id, 'etat', i.etat,
@@ -38,6 +39,9 @@ interface AccessSqlRow {
   link_type: string | null;
   link_siret: string | null;
   service_id: string | null;
+  dossier_service: string;
+  agrement_service_id: string | null;
+  agrement_reached: boolean;
   instructions: { id: string; serviceId: string; etat: string; reached: boolean }[];
   shared: boolean;
 }
@@ -62,6 +66,7 @@ export function createDossierScopeRepository(db: Database) {
         shared: row.shared,
         ownServiceId: row.service_id,
         instructions: row.instructions,
+        approval: row.dossier_service === 'agrement' ? { serviceId: row.agrement_service_id!, reached: row.agrement_reached } : null,
       };
     },
   };

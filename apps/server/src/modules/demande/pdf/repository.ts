@@ -6,6 +6,7 @@
 // declared by the Prisma select below, and a test holds the statement to it. The rows leave as one
 // JSON text that only the PDF worker parses (plain.ts): the largest dossier is over a megabyte, and
 // parsing it on the event loop would make every other request wait.
+import type { SubsidyOnly } from '../dossiers/subsidy-only.ts';
 import type { Database, Prisma } from '../../../db/prisma.ts';
 import { readRows } from '../../../db/read-rows.ts';
 
@@ -29,7 +30,8 @@ export const DOSSIER_FOR_PDF = {
     },
   },
 } as const satisfies Prisma.DossierSelect;
-export type DossierForPdf = Prisma.DossierGetPayload<{ select: typeof DOSSIER_FOR_PDF }>;
+/** A subsidy dossier's (the statement reads those only). */
+export type DossierForPdf = SubsidyOnly<Prisma.DossierGetPayload<{ select: typeof DOSSIER_FOR_PDF }>>;
 
 export const PERSON_FOR_PDF = { id: true, civilite: true, nom: true, prenom: true, fonction: true, courriel: true, telephone: true } as const;
 export type PersonRow = Prisma.RepresentantLegalGetPayload<{ select: typeof PERSON_FOR_PDF }>;
@@ -82,7 +84,7 @@ JOIN subventions s ON s.id = d.subvention_id
 JOIN dispositifs di ON di.id = d.dispositif_id
 LEFT JOIN sous_dispositifs sd ON sd.id = d.sous_dispositif_id
 JOIN associations a ON a.id = d.association_id
-WHERE d.id = $1::uuid) q`;
+WHERE d.id = $1::uuid AND d.service = 'subvention') q`;
 
 /** The dossier's number and deletion, and every row the PDF prints as JSON text (plain.ts reads it). */
 export interface PdfRows {

@@ -1,6 +1,7 @@
 // Data access for the projects of a subsidy dossier (docs/domain.md « Dossiers de subvention »):
 // the dossier facts the project rules read, the projects with their yearly lines, and the writes a
 // project and its lines make together (always in the caller's transaction).
+import { SUBSIDY_DOSSIER, type SubsidyOnly } from '../dossiers/subsidy-only.ts';
 import type { Database } from '../../../db/prisma.ts';
 import { Prisma } from '../../../db/prisma.ts';
 import { transactionRunner, type DbTransaction } from '../../../db/transaction.ts';
@@ -22,7 +23,7 @@ const DOSSIER_CONTEXT = {
   sousDispositif: { select: { label: true } },
   instructions: { select: { serviceId: true, etat: true }, orderBy: [{ isReferent: 'desc' }, { createdAt: 'asc' }] },
 } as const satisfies Prisma.DossierSelect;
-export type DossierContext = Prisma.DossierGetPayload<{ select: typeof DOSSIER_CONTEXT }>;
+export type DossierContext = SubsidyOnly<Prisma.DossierGetPayload<{ select: typeof DOSSIER_CONTEXT }>>;
 
 const PROJET_FULL = {
   financements: { orderBy: [{ annee: 'asc' }, { serviceId: 'asc' }] },
@@ -54,7 +55,9 @@ export interface BudgetWrite {
 const decimal = (value: number | null | undefined) => (value === undefined ? undefined : value === null ? null : new Prisma.Decimal(value));
 
 /** The dossier facts the project rules read (in the caller's transaction when given). */
-export const findDossierContext = (client: Client, id: string) => client.dossier.findUnique({ where: { id }, select: DOSSIER_CONTEXT });
+/** Subsidy dossiers only: an approval dossier has no projects. */
+export const findDossierContext = async (client: Client, id: string) =>
+  (await client.dossier.findFirst({ where: { id, ...SUBSIDY_DOSSIER }, select: DOSSIER_CONTEXT })) as DossierContext | null;
 
 export const listProjetRows = (client: Client, dossierId: string) =>
   client.projet.findMany({ where: { dossierId }, include: PROJET_FULL, orderBy: { rangDossier: 'asc' } });

@@ -87,6 +87,8 @@ export function createAgrementRepository(db: Database) {
         await writeLinks(tx, id, [], documents);
       }
     },
+    /** Dossiers (even deleted ones) that request this approval. */
+    dossierCount: (tx: DbTransaction, id: string) => tx.dossier.count({ where: { agrementId: id } }),
     remove: (tx: DbTransaction, id: string) => tx.agrement.delete({ where: { id } }),
   };
 }

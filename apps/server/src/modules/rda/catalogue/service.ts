@@ -211,6 +211,7 @@ export function createAgrementService(repository: AgrementRepository, deps: { re
         const current = await repository.find(id, tx);
         if (!current) throw appError('AGREMENT_NOT_FOUND');
         await checkReach(claims, [current.serviceId]);
+        if ((await repository.dossierCount(tx, id)) > 0) throw appError('AGREMENT_IN_USE');
         await repository.remove(tx, id);
       });
       return { message: APPROVAL_MESSAGES.deleted };

@@ -1,0 +1,62 @@
+// Access-matrix entries of the approval dossiers (contract approvals/dossier-routes.ts). Each call
+// works on a fresh approval dossier of the matrix association, created by the caller and instructed
+// by the caller's own service (the matrix's service for callers without one): the association side
+// and the approval's service change it in 1-2, the service decides once transmitted (4). Foreign
+// calls act on a dossier of another association instructed by another service: only the admins reach it.
+import { randomUUID } from 'node:crypto';
+import type { Role, RouteDefinition } from '@portail/contract';
+import type { MatrixContext, MatrixEntries, MatrixEntry } from '../support/access-matrix.ts';
+import { createAssociation, type TestAssociation } from '../support/association-factory.ts';
+import { createAgrement } from '../support/rds-fixtures.ts';
+import { signInService } from '../support/subsidy-fixtures.ts';
+
+const ACTORS: Role[] = ['lca.association', 'lca.admin', 'rds.user', 'rds.service', 'rds.admin'];
+const DECIDERS: Role[] = ['rds.user', 'rds.service', 'rds.admin'];
+
+/** The account id a token names (undefined for a token that is not a JWT). */
+function subjectOf(token: string | undefined): string | undefined {
+  try {
+    return JSON.parse(Buffer.from(token!.split('.')[1]!, 'base64url').toString()).sub;
+  } catch {
+    return undefined;
+  }
+}
+
+export const approvalDossierEntries: MatrixEntries = (ctx: MatrixContext) => {
+  let foreign: { asso: TestAssociation; serviceId: string } | null = null;
+  async function foreignSide() {
+    foreign ??= { asso: await createAssociation(ctx.t), serviceId: (await signInService(ctx.t, 'Service étranger aux agréments de la matrice')).serviceId };
+    return foreign;
+  }
+  /** A fresh approval dossier in `etat`, complete, created by the token's account, instructed by its service (else the matrix's). */
+  async function dossier(token: string | undefined, etat: '2' | '4', where: 'own' | 'foreign') {
+    const sub = subjectOf(token);
+    const own = sub ? await ctx.t.db.serviceAccount.findUnique({ where: { authId: sub } }) : null;
+    const f = where === 'foreign' ? await foreignSide() : null;
+    const asso = f?.asso ?? ctx.asso;
+    const serviceId = f?.serviceId ?? own?.id ?? (await ctx.t.db.serviceAccount.findUniqueOrThrow({ where: { authId: ctx.service.account.id } })).id;
+    const agrement = await createAgrement(ctx.t, { serviceId, type: 'ESC', code: `MAT-${randomUUID().slice(0, 8)}` });
+    const creator = where === 'own' && sub ? sub : null;
+    return ctx.t.db.dossier.create({
+      data: {
+        idFo: `2026-9${randomUUID().replace(/\D/g, '').slice(0, 8)}`, service: 'agrement', exercice: 2026, agrementId: agrement.id, agrementServiceId: serviceId,
+        etatAgrement: etat, statut: 'complet', step: 3, associationId: asso.id, idSiret: asso.siege, createdById: creator, createdByType: 'association',
+      },
+    });
+  }
+  const entry = (access: Role[], scope: string, etat: '2' | '4', reachedBy: Role[], parts: () => object): MatrixEntry => {
+    const send = async (route: RouteDefinition, token: string | undefined, where: 'own' | 'foreign') =>
+      ctx.call(route, token, { params: { id: (await dossier(token, etat, where)).id }, ...parts() });
+    return {
+      access,
+      scope,
+      send: (route, tokenFor) => send(route, tokenFor(ctx.member), 'own'),
+      foreign: { reachedBy, send: (route, token) => send(route, token, 'foreign') },
+    };
+  };
+  return {
+    'PATCH /api/lca-server/demande/dossiers/:id': entry(ACTORS, 'dossier:write', '2', ['lca.admin', 'rds.admin'], () => ({ body: { step: 3, tca: { objet_interet_general: true } } })),
+    'POST /api/lca-server/demande/dossiers/:id/transmit': entry(ACTORS, 'dossier:write', '2', ['lca.admin', 'rds.admin'], () => ({ body: { cerfa: { engagement: true } } })),
+    'POST /api/lca-server/demande/dossiers/:id/agrement/events': entry(DECIDERS, 'dossier:read', '4', ['rds.admin'], () => ({ body: { event: 'ouvrir_instruction' } })),
+  };
+};

@@ -1,0 +1,256 @@
+// Approval dossiers (docs/domain.md « Agréments »): created by POST /demande/dossiers for the head
+// office of an active approval, the wizard's steps by PATCH while the agrement_dossier machine lets
+// the caller change it, transmission with the cerfa body, the approval's service opening, granting
+// (written on the association's file, audited, members told) or refusing with a reason.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPROVAL_DOSSIER_MESSAGES, APPROVAL_MESSAGES, SUBSIDY_MESSAGES } from '@portail/contract';
+import { createAssociation, type TestAssociation } from './support/association-factory.ts';
+import { signIn } from './support/factories.ts';
+import { TOKEN_HEADER } from './support/http-helpers.ts';
+import { mailsTo } from './support/mailbox.ts';
+import { createAgrement } from './support/rds-fixtures.ts';
+import { createAssociationDocument, DOSSIERS_PATH, memberOf, signInService, type ServiceAgent, type SignedIn } from './support/subsidy-fixtures.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+let t: TestApp;
+let agent: ServiceAgent;
+beforeAll(async () => {
+  t = await startTestApp({ logLevel: 'fatal' });
+  agent = await signInService(t, 'DJEPVA des tests');
+});
+afterAll(() => t.close());
+
+/** An approval of the agent's service, with its expected documents (statuts required, the order optional) and one required field. */
+async function approval(options: { type?: string; active?: boolean; serviceId?: string } = {}) {
+  const agrement = await createAgrement(t, { serviceId: options.serviceId ?? agent.serviceId, type: options.type ?? 'JEP', active: options.active ?? true, exercice: 2026 });
+  const suffix = randomUUID().slice(0, 8);
+  const statuts = await t.db.documentAttendu.create({ data: { code: `statuts-${suffix}`, label: 'Statuts à jour', nature: 'STC', service: 'agrement' } });
+  const arrete = await t.db.documentAttendu.create({ data: { code: `arrete-${suffix}`, label: "Arrêté d'agrément", nature: 'ATTAG', service: 'agrement' } });
+  const champ = await t.db.champAttendu.create({ data: { code: `adherents-${suffix}`, label: "Nombre d'adhérents", type: 'number', service: 'agrement' } });
+  await t.db.agrementDocumentAttendu.createMany({
+    data: [
+      { agrementId: agrement.id, documentAttenduId: statuts.id, obligatoire: true, rang: 0 },
+      { agrementId: agrement.id, documentAttenduId: arrete.id, obligatoire: false, rang: 1 },
+    ],
+  });
+  await t.db.agrementChampAttendu.create({ data: { agrementId: agrement.id, champAttenduId: champ.id, obligatoire: true } });
+  return { agrement, statuts: statuts.code, arrete: arrete.code, champ: champ.code };
+}
+type Approval = Awaited<ReturnType<typeof approval>>;
+
+const send = (token: string) => ({
+  create: (asso: TestAssociation, a: Approval['agrement'], siret = asso.siege) =>
+    t.http().post(DOSSIERS_PATH).query({ id_asso: asso.id }).set(TOKEN_HEADER, token).send({
+      description: { code_agrement: a.code, id_type_agrement: a.typeAgrement, id_service_instructeur: a.serviceId, exercice: a.campagneExercice },
+      demandeur: { id_siret: siret },
+    }),
+  patch: (id: string, body: object) => t.http().patch(`${DOSSIERS_PATH}/${id}`).set(TOKEN_HEADER, token).send(body),
+  transmit: (id: string) => t.http().post(`${DOSSIERS_PATH}/${id}/transmit`).set(TOKEN_HEADER, token).send({ cerfa: { engagement: true, lieu: 'Paris' } }),
+  decide: (id: string, body: object) => t.http().post(`${DOSSIERS_PATH}/${id}/agrement/events`).set(TOKEN_HEADER, token).send(body),
+});
+
+/** A dossier filled up to transmission (steps 1-3), by `member`. */
+async function filled(asso: TestAssociation, member: SignedIn, a: Approval, withOrder = true) {
+  const created = await send(member.token).create(asso, a.agrement);
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const id = created.body.id as string;
+  const representant = await t.db.representantLegal.findFirstOrThrow({ where: { associationId: asso.id } });
+  const statuts = await createAssociationDocument(t, asso, { type: 'STC' });
+  const arrete = await createAssociationDocument(t, asso, { type: 'ATTAG' });
+  const calls = send(member.token);
+  expect((await calls.patch(id, { step: 1, demandeur: { id_representant_legal: representant.id, id_signataire: representant.id } })).status).toBe(200);
+  const documents = [{ code: a.statuts, id_document: statuts.id }, ...(withOrder ? [{ code: a.arrete, id_document: arrete.id }] : [])];
+  expect((await calls.patch(id, { step: 2, documents, statut: 'complet' })).status).toBe(200);
+  const step3 = await calls.patch(id, { step: 3, tca: { fonctionnement_democratique: true }, customs: [{ code: a.champ, value: 42 }] });
+  expect(step3.status, JSON.stringify(step3.body)).toBe(200);
+  return id;
+}
+
+describe('the lifecycle 1 → 2 → 4 → 5 → 6', () => {
+  it('is filled, transmitted with its cerfa, taken into instruction and granted: the approval is on the file, audited, the members told', async () => {
+    const asso = await createAssociation(t);
+    const member = await memberOf(t, asso);
+    const other = await memberOf(t, asso);
+    const a = await approval();
+    const created = await send(member.token).create(asso, a.agrement);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ service: 'agrement', etat: '1', mode: 'edit', description: { code_agrement: a.agrement.code, id_type_agrement: 'JEP', id_service_instructeur: agent.serviceId } });
+    const id = created.body.id as string;
+    // The subsidies' routes do not read it.
+    expect((await t.http().get(`${DOSSIERS_PATH}/${id}`).set(TOKEN_HEADER, member.token)).status).toBe(404);
+
+    const representant = await t.db.representantLegal.findFirstOrThrow({ where: { associationId: asso.id } });
+    const step1 = await send(member.token).patch(id, { step: 1, demandeur: { id_representant_legal: representant.id, id_signataire: representant.id, id_responsable: representant.id } });
+    expect(step1.status).toBe(200);
+    expect(step1.body).toMatchObject({ etat: '2', step: 1, demandeur: { id_representant_legal: representant.id } });
+    const statuts = await createAssociationDocument(t, asso, { type: 'STC' });
+    const arrete = await createAssociationDocument(t, asso, { type: 'ATTAG' });
+    const step2 = await send(member.token).patch(id, { step: 2, documents: [{ code: a.statuts, id_document: statuts.id }, { code: a.arrete, id_document: arrete.id }], statut: 'complet' });
+    expect(step2.body).toMatchObject({ etat: '2', statut: 'complet' });
+    const step3 = await send(member.token).patch(id, { step: 3, tca: { transparence_financiere: true }, customs: [{ code: a.champ, value: 120 }] });
+    expect(step3.body).toMatchObject({ tca: { transparence_financiere: true }, customs: [{ code: a.champ, value: 120 }] });
+
+    const transmitted = await send(member.token).transmit(id);
+    expect(transmitted.status, JSON.stringify(transmitted.body)).toBe(200);
+    expect(transmitted.body).toMatchObject({ etat: '4', mode: 'read', step: 4 });
+    // Sent: no longer editable, even by its creator.
+    const late = await send(member.token).patch(id, { step: 3, tca: {} });
+    expect(late.status).toBe(403);
+    expect(late.body.message).toBe(SUBSIDY_MESSAGES.dossierNotEditable);
+    expect(late.body.message).toBe("Ce dossier n'est pas éditable.");
+
+    expect((await send(agent.token).decide(id, { event: 'ouvrir_instruction' })).body.etat).toBe('5');
+    const granted = await send(agent.token).decide(id, { event: 'accorder', numero: 'JEP-75-001', date_validite: '2031-12-31' });
+    expect(granted.status).toBe(200);
+    expect(granted.body.etat).toBe('6');
+    const file = await t.http().get('/api/proxy-asso/association/agrements').query({ id_asso: asso.id }).set(TOKEN_HEADER, member.token);
+    expect(file.status).toBe(200);
+    expect(file.body).toEqual([expect.objectContaining({ type: 'JEP', numero: 'JEP-75-001', attributeur: 'DJEPVA des tests', date_validite: '2031-12-31' })]);
+    expect(await t.db.auditEntry.count({ where: { associationId: asso.id, entity: 'agrement', action: 'create' } })).toBe(1);
+    expect(await t.db.notification.count({ where: { userId: other.account.id, type: 1 } })).toBeGreaterThanOrEqual(2);
+    expect((await mailsTo(t, other.account.email)).some((m) => m.subject.includes('Agrément accordé'))).toBe(true);
+    // Once granted, nothing moves it.
+    expect((await send(agent.token).decide(id, { event: 'refuser', commentaire: 'Trop tard' })).status).toBe(409);
+  });
+
+  it('is refused with its reason (required), which the history keeps', async () => {
+    const asso = await createAssociation(t);
+    const member = await memberOf(t, asso);
+    const id = await filled(asso, member, await approval({ type: 'Sport' }));
+    expect((await send(member.token).transmit(id)).status).toBe(200);
+    const noReason = await send(agent.token).decide(id, { event: 'refuser' });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body).toMatchObject({ code: 'VALIDATION_ERROR', message: APPROVAL_DOSSIER_MESSAGES.refusalReason });
+    const refused = await send(agent.token).decide(id, { event: 'refuser', commentaire: 'Statuts non conformes au tronc commun.' });
+    expect(refused.body.etat).toBe('7');
+    const history = await t.db.stateHistory.findFirstOrThrow({ where: { objectId: id, event: 'refuser' } });
+    expect(history.comment).toBe('Statuts non conformes au tronc commun.');
+    expect(await t.db.associationAgrement.count({ where: { associationId: asso.id } })).toBe(0);
+    // A member cannot decide.
+    expect((await send(member.token).decide(id, { event: 'accorder' })).status).toBe(403);
+  });
+});
+
+describe('creation rules', () => {
+  it('refuses an inactive approval (« L\'agrément n\'est pas actif. »), an unknown one, and a type or service that is not the approval\'s', async () => {
+    const asso = await createAssociation(t);
+    const member = await memberOf(t, asso);
+    const inactive = await approval({ active: false });
+    const response = await send(member.token).create(asso, inactive.agrement);
+    expect(response.status).toBe(409);
+    expect(response.body).toMatchObject({ code: 'AGREMENT_INACTIVE', message: APPROVAL_MESSAGES.inactive });
+    expect(response.body.message).toBe("L'agrément n'est pas actif.");
+    const unknown = await send(member.token).create(asso, { ...inactive.agrement, code: 'INCONNU' });
+    expect(unknown.status).toBe(404);
+    const active = await approval();
+    const wrongType = await send(member.token).create(asso, { ...active.agrement, typeAgrement: 'Sport' });
+    expect(wrongType.status).toBe(400);
+    expect(await t.db.dossier.count({ where: { associationId: asso.id } })).toBe(0);
+  });
+
+  it('refuses a secondary establishment (contact the head office), also for a member linked to one', async () => {
+    const asso = await createAssociation(t);
+    const member = await memberOf(t, asso);
+    const a = await approval();
+    const response = await send(member.token).create(asso, a.agrement, asso.secondaires[0]);
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({ code: 'APPROVAL_SECONDARY_ESTABLISHMENT', message: APPROVAL_DOSSIER_MESSAGES.secondaryEstablishment });
+    const secondaryMember = await memberOf(t, asso, asso.secondaires[0]);
+    expect((await send(secondaryMember.token).create(asso, a.agrement, asso.secondaires[0])).status).toBe(403);
+    expect((await send(member.token).create(asso, a.agrement)).status).toBe(201);
+    // Once per approval while not refused.
+    const twice = await send(member.token).create(asso, a.agrement);
+    expect(twice.status).toBe(409);
+    expect(twice.body.code).toBe('DOSSIER_EXISTS');
+  });
+
+  it('refuses an approval already covered through the single network head, not for a multi-network member nor a head of network', async () => {
+    const head = await createAssociation(t, { nom: 'Fédération des tests' });
+    await t.db.associationAgrement.create({ data: { associationId: head.id, type: 'JEP', numero: 'JEP-NAT-1' } });
+    const a = await approval();
+    const member = await createAssociation(t);
+    await t.db.reseauAffiliation.create({ data: { associationId: member.id, nom: 'Fédération des tests', idSiren: head.siren } });
+    const memberUser = await memberOf(t, member);
+    const covered = await send(memberUser.token).create(member, a.agrement);
+    expect(covered.status).toBe(409);
+    expect(covered.body).toMatchObject({ code: 'APPROVAL_COVERED_BY_NETWORK', message: APPROVAL_DOSSIER_MESSAGES.coveredByNetwork('Fédération des tests') });
+    // In two networks: it asks for itself.
+    await t.db.reseauAffiliation.create({ data: { associationId: member.id, nom: 'Union des tests', idSiren: null } });
+    expect((await send(memberUser.token).create(member, a.agrement)).status).toBe(201);
+    // The head of a network asks for itself.
+    const networkHead = await createAssociation(t);
+    await t.db.association.update({ where: { id: networkHead.id }, data: { compositionReseau: [{ nom: 'Club membre' }] } });
+    await t.db.reseauAffiliation.create({ data: { associationId: networkHead.id, nom: 'Fédération des tests', idSiren: head.siren } });
+    expect((await send((await memberOf(t, networkHead)).token).create(networkHead, a.agrement)).status).toBe(201);
+  });
+});
+
+describe('editing and transmission rules', () => {
+  it('is edited by its creator, the approval\'s service and admins; not by another member; another service does not see it', async () => {
+    const asso = await createAssociation(t);
+    const creator = await memberOf(t, asso);
+    const colleague = await memberOf(t, asso);
+    const a = await approval();
+    const id = (await send(creator.token).create(asso, a.agrement)).body.id as string;
+    const refused = await send(colleague.token).patch(id, { step: 3, tca: { x: 1 } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe("Ce dossier n'est pas éditable.");
+    expect((await send(agent.token).patch(id, { step: 3, tca: { saisi_par: 'service' } })).status).toBe(200);
+    const admin = await signIn(t, { roles: ['lca.admin'] });
+    expect((await send(admin.token).patch(id, { step: 3, tca: { saisi_par: 'admin' } })).status).toBe(200);
+    const elsewhere = await signInService(t);
+    expect((await send(elsewhere.token).patch(id, { step: 3, tca: {} })).status).toBe(404);
+  });
+
+  it('needs the approval order for a JEP or Sport approval, the required documents and fields, and a complete dossier', async () => {
+    const asso = await createAssociation(t);
+    const member = await memberOf(t, asso);
+    const a = await approval({ type: 'JEP' });
+    const id = await filled(asso, member, a, false);
+    const noOrder = await send(member.token).transmit(id);
+    expect(noOrder.status).toBe(409);
+    expect(noOrder.body).toMatchObject({ code: 'APPROVAL_NOT_TRANSMITTABLE', message: APPROVAL_DOSSIER_MESSAGES.orderRequired });
+    await send(member.token).patch(id, { step: 2, documents: [], statut: 'incomplet' });
+    const incomplete = await send(member.token).transmit(id);
+    expect(incomplete.body.message).toBe(APPROVAL_DOSSIER_MESSAGES.notComplete);
+    await send(member.token).patch(id, { step: 2, documents: [], statut: 'complet' });
+    expect((await send(member.token).transmit(id)).body.message).toBe(APPROVAL_DOSSIER_MESSAGES.missingDocument('Statuts à jour'));
+    expect(await t.db.dossier.findUniqueOrThrow({ where: { id } })).toMatchObject({ etatAgrement: '2' });
+    // Another type needs no order.
+    const other = await createAssociation(t);
+    const otherMember = await memberOf(t, other);
+    const esc = await approval({ type: 'ESC' });
+    expect((await send(otherMember.token).transmit(await filled(other, otherMember, esc, false))).status).toBe(200);
+  });
+
+  it('keeps the haa block for a HAA approval only', async () => {
+    const asso = await createAssociation(t);
+    const member = await memberOf(t, asso);
+    const jep = await approval({ type: 'JEP' });
+    const jepId = (await send(member.token).create(asso, jep.agrement)).body.id as string;
+    const refused = await send(member.token).patch(jepId, { step: 3, haa: { distribution: true } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(APPROVAL_DOSSIER_MESSAGES.haaOnly);
+    const haa = await approval({ type: 'HAA' });
+    const haaId = (await send(member.token).create(asso, haa.agrement)).body.id as string;
+    const kept = await send(member.token).patch(haaId, { step: 3, haa: { distribution: true, fourniture: false } });
+    expect(kept.status).toBe(200);
+    expect(kept.body.haa).toEqual({ distribution: true, fourniture: false });
+  });
+
+  it('two agents deciding at once: one decision wins, the other answers 409', async () => {
+    const asso = await createAssociation(t);
+    const member = await memberOf(t, asso);
+    const id = await filled(asso, member, await approval());
+    expect((await send(member.token).transmit(id)).status).toBe(200);
+    const colleague = await signIn(t, { roles: ['rds.admin'] });
+    const [grant, refuse] = await Promise.all([
+      send(agent.token).decide(id, { event: 'accorder' }),
+      send(colleague.token).decide(id, { event: 'refuser', commentaire: 'Dossier incomplet.' }),
+    ]);
+    expect([grant.status, refuse.status].sort()).toEqual([200, 409]);
+    const etat = (await t.db.dossier.findUniqueOrThrow({ where: { id } })).etatAgrement;
+    expect(await t.db.associationAgrement.count({ where: { dossierId: id } })).toBe(etat === '6' ? 1 : 0);
+  });
+});

@@ -1,0 +1,128 @@
+// lca-server: approval dossiers (dossiers de demande d'agrément, docs/domain.md « Agréments »),
+// rows of the same dossiers table as the subsidies' (service agrement), created by the same
+// POST /demande/dossiers (description.code_agrement instead of code_subvention). The wizard's steps
+// 0-4 by PATCH, the transmission with the cerfa body, and the instructing service's decisions, all
+// through the agrement_dossier machine (machines/agrement-dossier.ts).
+import { z } from 'zod';
+import { idSchema } from '../fields.ts';
+import { defineRoute } from '../http.ts';
+import { freeJsonObject } from '../input-checks.ts';
+import { AGREMENT_DOSSIER_STATES } from '../machines/agrement-dossier.ts';
+import { ROLE_SETS } from '../roles.ts';
+import { scope } from '../scope.ts';
+import { customValueSchema, DOSSIER_STATUTS } from '../subsidies/schemas.ts';
+
+const gateway = 'lca-server' as const;
+/** Approval dossiers are read and changed by the association side and the approval's instructing service (the scope and the machine say which). */
+const actors = ROLE_SETS.dossierReaders;
+const code = z.string().trim().min(1).max(100);
+const dossierParams = z.object({ id: z.string().trim().min(1).max(64) });
+const roleQuery = { role: z.string().max(50).optional() };
+
+/** What POST /demande/dossiers takes for an approval (spec §7). */
+export const approvalCreateDescriptionSchema = z.object({
+  code_agrement: code,
+  id_type_agrement: code,
+  id_service_instructeur: idSchema,
+  exercice: z.coerce.number().int().min(2000).max(2100),
+});
+
+/** A document of the association file given for an expected document of the approval (its code). */
+const approvalDocumentSchema = z.object({ code, id_document: idSchema }).strict();
+
+/** One step of the wizard (spec §4): each step's block, the rest untouched. */
+export const approvalStepSchema = z
+  .object({
+    step: z.number().int().min(0).max(4),
+    /** Step 1: the applicant establishment (the head office) and its people. */
+    demandeur: z
+      .object({
+        id_siret: z.string().regex(/^\d{14}$/).optional(),
+        nom: z.string().trim().max(250).nullable().optional(),
+        id_representant_legal: idSchema.nullable().optional(),
+        id_signataire: idSchema.nullable().optional(),
+        id_responsable: idSchema.nullable().optional(),
+      })
+      .strict()
+      .optional(),
+    /** Step 2: the documents (the whole list) and the statut. */
+    documents: z.array(approvalDocumentSchema).max(50).optional(),
+    statut: z.enum(DOSSIER_STATUTS).optional(),
+    /** Step 3: the common approval criteria, the food-aid block (HAA type only), the answers to the expected fields. */
+    tca: freeJsonObject('tca').optional(),
+    haa: freeJsonObject('haa').optional(),
+    customs: z.array(customValueSchema).max(200).optional(),
+  })
+  .strict();
+export type ApprovalStep = z.infer<typeof approvalStepSchema>;
+
+export const approvalDossierViewSchema = z.object({
+  id: z.uuid(),
+  id_fo: z.string(),
+  service: z.literal('agrement'),
+  step: z.number().int(),
+  etat: z.enum(AGREMENT_DOSSIER_STATES),
+  etat_libelle: z.string(),
+  statut: z.enum(DOSSIER_STATUTS),
+  exercice: z.number().int(),
+  description: z.object({
+    code_agrement: z.string(),
+    id_type_agrement: z.string(),
+    id_service_instructeur: z.uuid(),
+    service_instructeur: z.string(),
+    exercice: z.number().int(),
+    statut: z.enum(DOSSIER_STATUTS),
+  }),
+  demandeur: z.object({
+    id_siret: z.string().nullable(),
+    nom: z.string().nullable(),
+    id_representant_legal: z.string().nullable(),
+    id_signataire: z.string().nullable(),
+    id_responsable: z.string().nullable(),
+  }),
+  documents: z.array(z.object({ code: z.string(), id_document: z.uuid() })),
+  tca: z.record(z.string(), z.unknown()).nullable(),
+  haa: z.record(z.string(), z.unknown()).nullable(),
+  customs: z.array(customValueSchema),
+  createdBy: z.object({ id: z.string().nullable(), type: z.string() }),
+  /** read unless the machine lets the caller change it now (spec §4: otherwise « Ce dossier n'est pas éditable. »). */
+  mode: z.enum(['edit', 'read']),
+  /** The events the machine lets the caller fire now. */
+  evenements: z.array(z.string()),
+});
+export type ApprovalDossierView = z.infer<typeof approvalDossierViewSchema>;
+
+export const APPROVAL_DECISIONS = ['ouvrir_instruction', 'accorder', 'refuser'] as const;
+
+export const approvalDossierRoutes = {
+  updateApprovalDossier: defineRoute({
+    method: 'PATCH', gateway, path: '/demande/dossiers/:id', access: actors, scope: scope.dossier('write'),
+    summary: "Enregistre une étape (0 à 4) d'un dossier de demande d'agrément ; modifiable en 1 et 2 seulement, par un administrateur, un agent du service instructeur de l'agrément ou son créateur",
+    params: dossierParams, query: z.object(roleQuery), body: approvalStepSchema,
+    errors: ['DOSSIER_NOT_FOUND', 'DOSSIER_NOT_EDITABLE', 'DOSSIER_INPUT_INVALID', 'APPROVAL_SECONDARY_ESTABLISHMENT'],
+    firesTransition: true,
+    response: approvalDossierViewSchema,
+  }),
+  transmitApprovalDossier: defineRoute({
+    method: 'POST', gateway, path: '/demande/dossiers/:id/transmit', access: actors, scope: scope.dossier('write'), firesTransition: true,
+    summary: "Transmet un dossier de demande d'agrément complet à son service instructeur, avec le corps du cerfa (1 ou 2 → 4)",
+    params: dossierParams, query: z.object(roleQuery), body: z.object({ cerfa: freeJsonObject('cerfa') }).strict(),
+    errors: ['DOSSIER_NOT_FOUND', 'DOSSIER_NOT_EDITABLE', 'APPROVAL_NOT_TRANSMITTABLE'],
+    response: approvalDossierViewSchema,
+  }),
+  decideApprovalDossier: defineRoute({
+    method: 'POST', gateway, path: '/demande/dossiers/:id/agrement/events', access: ROLE_SETS.dossierInstructors, scope: scope.dossier('read'), firesTransition: true,
+    summary: "Décision du service instructeur de l'agrément : ouvrir l'instruction, accorder (l'agrément est inscrit au dossier administratif de l'association) ou refuser (motif obligatoire)",
+    params: dossierParams,
+    body: z
+      .object({
+        event: z.enum(APPROVAL_DECISIONS),
+        commentaire: z.string().trim().max(2000).optional(),
+        numero: z.string().trim().max(100).optional(),
+        date_validite: z.iso.date().optional(),
+      })
+      .strict(),
+    errors: ['DOSSIER_NOT_FOUND', 'APPROVAL_REFUSAL_REASON_REQUIRED'],
+    response: approvalDossierViewSchema,
+  }),
+};
