@@ -2,13 +2,14 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { dsfrColorsPlugin } from './dsfr-colors-plugin.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   root,
   base: '/client/',
-  plugins: [react()],
+  plugins: [react(), dsfrColorsPlugin()],
   build: {
     outDir: 'dist',
     // Every browser the portal supports preloads modules itself; older ones simply fetch on import.

@@ -2,11 +2,13 @@
 // repository root as the `web` project (`npx vitest run --project web`).
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { dsfrColorsPlugin } from './dsfr-colors-plugin.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   root,
+  plugins: [dsfrColorsPlugin()],
   // JSX through the bundler's own transform: no React plugin needed for tests.
   esbuild: { jsx: 'automatic' },
   test: {
