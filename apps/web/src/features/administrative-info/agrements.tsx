@@ -3,6 +3,7 @@
 // sends only the changed fields; association-wide, so read-only for a secondary establishment's
 // member.
 import { agrementFieldsSchema, type agrementSchema, api, applyAgrementRules } from '@portail/contract';
+import { lazy, Suspense } from 'react';
 import type { z } from 'zod';
 import { callApi } from '../../lib/api/index.ts';
 import { TextField } from '../../lib/forms/text-field.tsx';
@@ -15,6 +16,11 @@ import { RowActions } from './part-row-actions.tsx';
 import { PartEditor, PartSection, PartTable } from './part-section.tsx';
 import { adminKeys } from './use-administrative-data.ts';
 import { useEditablePart } from './use-editable-part.ts';
+
+/** Whether an approval's type is the food-aid one (HAA, habilitation aide alimentaire). */
+export const isFoodAidApproval = (type: string) => /\bHAA\b|aide alimentaire/i.test(type);
+// The food-aid sites (their modal, hours and commune field) load only for an association that holds the approval.
+const HaaSitesSection = lazy(() => import('./haa-sites.tsx').then((m) => ({ default: m.HaaSitesSection })));
 
 export const AGREMENT_ADDED = 'L’agrément a été ajouté.';
 export const AGREMENT_UPDATED = 'L’agrément a été modifié.';
@@ -46,51 +52,62 @@ export function Agrements({ idAsso, readOnly }: { idAsso: string; readOnly: bool
   });
 
   const name = (g: Agrement) => `l’agrément ${g.type}${g.numero ? ` n° ${g.numero}` : ''}`;
+  // The food-aid sites belong to an association holding the food-aid approval (HAA).
+  const foodAid = query.data?.some((g) => isFoodAidApproval(g.type)) ?? false;
   return (
-    <PartSection
-      id="partie-agrements"
-      title="Agréments"
-      readOnlyNotice={readOnly && 'Seul le siège de l’association peut modifier ses agréments.'}
-    >
-      <PartTable
-        query={query}
-        loading="Chargement des agréments…"
-        empty="Aucun agrément n’est enregistré."
-        caption="Agréments de l’association"
-        headers={[
-          'Type',
-          'Numéro',
-          'Niveau',
-          'Attributeur',
-          'Origine instructeur',
-          'Date d’attribution',
-          'Valable jusqu’au',
-          ...(readOnly ? [] : ['Actions']),
-        ]}
-        cells={(g) => [
-          g.type,
-          g.numero ?? '—',
-          g.niveau ?? '—',
-          g.attributeur ?? '—',
-          g.origine_instructeur ?? '—',
-          formatIsoDay(g.date_attribution),
-          formatIsoDay(g.date_validite),
-          ...(readOnly
-            ? []
-            : [<RowActions key="actions" what={name(g)} onEdit={() => setEditing(g)} onDelete={() => onDelete(g)} />]),
-        ]}
-      />
-      {!readOnly && query.data && (
-        <PartEditor
-          editing={editing}
-          addLabel="Ajouter un agrément"
-          onAdd={() => setEditing('new')}
-          form={(agrement) => (
-            <AgrementForm idAsso={idAsso} agrement={agrement} onDone={onSaved} onCancel={() => setEditing(null)} />
-          )}
+    <>
+      <PartSection
+        id="partie-agrements"
+        title="Agréments"
+        readOnlyNotice={readOnly && 'Seul le siège de l’association peut modifier ses agréments.'}
+      >
+        <PartTable
+          query={query}
+          loading="Chargement des agréments…"
+          empty="Aucun agrément n’est enregistré."
+          caption="Agréments de l’association"
+          headers={[
+            'Type',
+            'Numéro',
+            'Niveau',
+            'Attributeur',
+            'Origine instructeur',
+            'Date d’attribution',
+            'Valable jusqu’au',
+            ...(readOnly ? [] : ['Actions']),
+          ]}
+          cells={(g) => [
+            g.type,
+            g.numero ?? '—',
+            g.niveau ?? '—',
+            g.attributeur ?? '—',
+            g.origine_instructeur ?? '—',
+            formatIsoDay(g.date_attribution),
+            formatIsoDay(g.date_validite),
+            ...(readOnly
+              ? []
+              : [
+                  <RowActions key="actions" what={name(g)} onEdit={() => setEditing(g)} onDelete={() => onDelete(g)} />,
+                ]),
+          ]}
         />
+        {!readOnly && query.data && (
+          <PartEditor
+            editing={editing}
+            addLabel="Ajouter un agrément"
+            onAdd={() => setEditing('new')}
+            form={(agrement) => (
+              <AgrementForm idAsso={idAsso} agrement={agrement} onDone={onSaved} onCancel={() => setEditing(null)} />
+            )}
+          />
+        )}
+      </PartSection>
+      {foodAid && (
+        <Suspense fallback={<p>Chargement des sites d’aide alimentaire…</p>}>
+          <HaaSitesSection idAsso={idAsso} readOnly={readOnly} />
+        </Suspense>
       )}
-    </PartSection>
+    </>
   );
 }
 

@@ -37,9 +37,6 @@ const haaKeys = {
   membres: (idAsso: string) => ['administrative-info', idAsso, 'haa-membres'] as const,
 };
 
-/** Whether an approval's type is the food-aid one (HAA, habilitation aide alimentaire). */
-export const isFoodAidApproval = (type: string) => /\bHAA\b|aide alimentaire/i.test(type);
-
 export function HaaSitesSection({ idAsso, readOnly }: { idAsso: string; readOnly: boolean }) {
   const [open, setOpen] = useState(false);
   return (
