@@ -159,10 +159,19 @@ describe('creation rules', () => {
     const secondaryMember = await memberOf(t, asso, asso.secondaires[0]);
     expect((await send(secondaryMember.token).create(asso, a.agrement, asso.secondaires[0])).status).toBe(403);
     expect((await send(member.token).create(asso, a.agrement)).status).toBe(201);
-    // Once per approval while not refused.
+    // Once per approval while not refused; exists?agrement= names it to the association's members only.
     const twice = await send(member.token).create(asso, a.agrement);
     expect(twice.status).toBe(409);
     expect(twice.body.code).toBe('DOSSIER_EXISTS');
+    const exists = (token: string) =>
+      t.http().get(`${DOSSIERS_PATH}/exists`).query({ agrement: a.agrement.code, exercice: '2026', siret: asso.siege }).set(TOKEN_HEADER, token);
+    const named = await exists(member.token);
+    expect(named.status).toBe(200);
+    expect(named.body).toEqual({ exists: true, id_fo: expect.stringMatching(/^2026-/) });
+    const stranger = await memberOf(t, await createAssociation(t));
+    expect((await exists(stranger.token)).body).toEqual({ exists: false, id_fo: null });
+    const neither = await t.http().get(`${DOSSIERS_PATH}/exists`).query({ exercice: '2026', siret: asso.siege }).set(TOKEN_HEADER, member.token);
+    expect(neither.status).toBe(400);
   });
 
   it('refuses an approval already covered through the single network head, not for a multi-network member nor a head of network', async () => {

@@ -235,8 +235,11 @@ export const dossierRoutes = {
   }),
   dossierExists: defineRoute({
     method: 'GET', gateway, path: '/demande/dossiers/exists', access: writers, scope: scope.caller,
-    summary: "Un dossier non supprimé existe-t-il déjà pour cette subvention, ce sous-dispositif, cet exercice et ce SIRET (parmi les associations de l'appelant) ?",
-    query: z.object({ ...roleQuery, subvention: z.string().min(1).max(100), sous_dispositif: idSchema.optional(), exercice: year, siret }),
+    summary:
+      "Un dossier non supprimé existe-t-il déjà pour cette subvention, ce sous-dispositif, cet exercice et ce SIRET, ou une demande vivante (non refusée) de cet agrément (`agrement` : son code) pour l'association de ce SIRET (parmi les associations de l'appelant) ?",
+    query: z
+      .object({ ...roleQuery, subvention: z.string().min(1).max(100).optional(), agrement: z.string().min(1).max(100).optional(), sous_dispositif: idSchema.optional(), exercice: year, siret })
+      .refine((q) => (q.subvention === undefined) !== (q.agrement === undefined), { message: MESSAGES.required('subvention'), path: ['subvention'] }),
     response: z.object({ exists: z.boolean(), id_fo: z.string().nullable() }),
   }),
   getDossier: defineRoute({

@@ -41,6 +41,12 @@ export function createApprovalDossierRepository(db: Database) {
     /** The association's establishment (active or not) and whether it is the head office. */
     establishment: (tx: Tx, associationId: string, siret: string) =>
       tx.etablissement.findFirst({ where: { associationId, siret }, select: { siret: true, estSiege: true, actif: true, enseigne: true, association: { select: { nom: true } } } }),
+    /** The live request (not refused, not deleted) for the approval `code` of `exercice` by the association of `siret`, with what names its access. */
+    liveRequestFor: (code: string, exercice: number, siret: string) =>
+      db.dossier.findFirst({
+        where: { service: 'agrement', deletedAt: null, etatAgrement: { not: '7' }, agrement: { code, campagneExercice: exercice }, association: { etablissements: { some: { siret } } } },
+        select: { id: true, idFo: true },
+      }),
     /** A live request for this approval by the association (not refused). */
     twin: (tx: Tx, associationId: string, agrementId: string) =>
       tx.dossier.findFirst({ where: { associationId, agrementId, service: 'agrement', deletedAt: null, etatAgrement: { not: '7' } }, select: { idFo: true } }),

@@ -196,6 +196,15 @@ export function createApprovalDossierService({ repository, workflow, audit }: Ap
   return {
     target: approvalDossierTarget,
 
+    /**
+     * GET /demande/dossiers/exists?agrement=: a live request of this approval for the association of
+     * `siret`, named only when the caller may read it (the dossier scope, `canRead`).
+     */
+    async exists(claims: AuthClaims, q: { agrement: string; exercice: number; siret: string }, canRead: (claims: AuthClaims, id: string) => Promise<boolean>) {
+      const live = await repository.liveRequestFor(q.agrement, q.exercice, q.siret);
+      return live && (await canRead(claims, live.id)) ? { exists: true, id_fo: live.idFo } : { exists: false, id_fo: null };
+    },
+
     /** A new approval dossier in 1 for the association's head office (POST /demande/dossiers with code_agrement). */
     async create(
       claims: AuthClaims,

@@ -16,7 +16,9 @@ export function dossierRoutes(app: FastifyInstance, { dossiers, approvalDossiers
   const r = api.dossiers;
   registerRoute(app, r.listDossiers, ({ auth, query }) => dossiers.list(auth, query));
   registerRoute(app, r.dossierStates, async () => dossiers.states());
-  registerRoute(app, r.dossierExists, ({ auth, query }) => dossiers.exists(auth, query));
+  registerRoute(app, r.dossierExists, ({ auth, query: { agrement, subvention, ...query } }) =>
+    agrement !== undefined ? approvalDossiers.exists(auth, { agrement, ...query }, dossiers.seenAsMember) : dossiers.exists(auth, { subvention: subvention!, ...query }),
+  );
   registerRoute(app, r.getDossier, ({ auth, scope, query }) => dossiers.get(auth, scope, query));
   registerRoute(app, api.projets.dossierDocumentTicket, ({ auth, scope, params }) => dossiers.documentTicket(auth, scope, params.uuid));
   registerRoute(app, r.unreadDossierMessages, ({ auth }) => dossiers.unreadMessages(auth));

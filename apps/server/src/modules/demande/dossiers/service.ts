@@ -100,6 +100,16 @@ export function createDossierService(deps: DossierServiceDeps) {
   /** What the caller may list (list.ts), or null: nothing. */
   const callerReach = async (claims: AuthClaims) => reachWhere(claims, { links: await repository.callerLinks(claims.userId), serviceId: await repository.callerServiceId(claims.userId) });
 
+  /** The caller reads the dossier from the association side (what `exists` may name). */
+  const seenAsMember = async (claims: AuthClaims, id: string) =>
+    scopeRepository.findAccess(id, claims.userId).then((row) => {
+      try {
+        return dossierScopeFor(claims, row, 'read').side === 'association';
+      } catch {
+        return false;
+      }
+    });
+
   const resolvers = {
     /** The dossier named by its id or id_fo: 404 DOSSIER_NOT_FOUND unseen, 403 seen but read only (policy.ts). */
     dossier: async (claims, ref, declared) => dossierScopeFor(claims, await scopeRepository.findAccess(ref, claims.userId), declared.mode),
@@ -170,15 +180,9 @@ export function createDossierService(deps: DossierServiceDeps) {
       const twin = await repository.findTwin({ subventionId: subvention.id, sousDispositifId: q.sous_dispositif ?? null, exercice: q.exercice, idSiret: q.siret });
       if (!twin) return { exists: false, id_fo: null };
       // Only a dossier the caller may see is named.
-      const seen = await scopeRepository.findAccess(twin.id, claims.userId).then((row) => {
-        try {
-          return dossierScopeFor(claims, row, 'read').side === 'association';
-        } catch {
-          return false;
-        }
-      });
-      return seen ? { exists: true, id_fo: twin.idFo } : { exists: false, id_fo: null };
+      return (await seenAsMember(claims, twin.id)) ? { exists: true, id_fo: twin.idFo } : { exists: false, id_fo: null };
     },
+    seenAsMember,
 
     /**
      * A new dossier in A, one instruction per instructing service of the campaign; `onBehalf`: an
