@@ -22,7 +22,7 @@ import {
 } from '@portail/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { callApi, errorMessage } from '../../lib/api/index.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { formatEuros } from '../../lib/format/euros.ts';
