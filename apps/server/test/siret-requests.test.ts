@@ -10,6 +10,7 @@ import { loadConfig } from '../src/config.ts';
 import { createAssociation, newSiren, siretOf } from './support/association-factory.ts';
 import { startExternalStandin, type ExternalStandin } from './support/external-standin.ts';
 import { signIn } from './support/factories.ts';
+import { TOKEN_HEADER } from './support/http-helpers.ts';
 import { pdfText } from './support/pdf-text.ts';
 import {
   createSiretlessAssociation, memberOfSiretless, siretCalls, siretDocuments, VALID_ADDRESS, type SiretlessAssociation,
@@ -362,6 +363,62 @@ describe('one live request per association, reached by its creator and the admin
     expect((await calls(member).remove(id)).body).toEqual({ message: 'La demande a été supprimée.' });
     expect((await calls(member).get(id)).status).toBe(404);
     expect((await calls(member).create(asso.id)).status).toBe(201);
+  });
+});
+
+describe('what a request refuses besides', () => {
+  it('is not created for an association that has a SIRET already (409, nothing written)', async () => {
+    const asso = await createSiretlessAssociation(t);
+    const member = await memberOfSiretless(t, asso);
+    const siret = newSiret();
+    await t.db.association.update({ where: { id: asso.id }, data: { idSiretSiege: siret, idSiren: siret.slice(0, 9) } });
+    for (const answer of [await calls(member).create(asso.id), await calls(member).proxyCreate(asso.id, [{}])]) {
+      expect(answer.status).toBe(409);
+      expect(answer.body).toEqual({ status: 409, code: 'SIRET_REQUEST_ASSOCIATION_HAS_SIRET', message: SIRET_REQUEST_MESSAGES.associationHasSiret(siret) });
+    }
+    expect(await t.db.demandeSiret.count({ where: { associationId: asso.id } })).toBe(0);
+  });
+
+  it('keeps the REC, STC and LDC of a request being processed in the association file; once it is over they may go', async () => {
+    const { asso, member, id } = await readyRequest();
+    const held = (await t.db.demandeSiret.findUniqueOrThrow({ where: { id } })).documents as { type: string; uuid: string }[];
+    const removeDocument = (uuid: string) =>
+      t.http().delete('/api/proxy-asso/association/documents').query({ id_asso: asso.id, id: uuid }).set(TOKEN_HEADER, member.token);
+    const number = (await calls(member).get(id)).body.identifiant.id_fo_fonctionnel as string;
+    // In ECS, then transmitted (AEM), the request's documents stay.
+    for (const step of ['ECS', 'AEM']) {
+      if (step === 'AEM') await transmitted(member, id);
+      const refused = await removeDocument(held[0]!.uuid);
+      expect(refused.status).toBe(409);
+      expect(refused.body).toEqual({ status: 409, code: 'DOCUMENT_IN_SIRET_REQUEST', message: SIRET_REQUEST_MESSAGES.documentInRequest(number) });
+    }
+    expect(await t.db.associationDocument.count({ where: { id: { in: held.map((d) => d.uuid) } } })).toBe(3);
+    // A document of the association that no request holds goes as before.
+    const [spare] = await siretDocuments(t, asso, ['STC']);
+    expect((await removeDocument(spare!.uuid)).status).toBe(200);
+    // Once refused (over), the documents are the association's again.
+    await processed(id, { event: 'traiter' }, { event: 'generer_regent' }, { event: 'refuser', comment: 'Statuts non conformes' });
+    expect((await removeDocument(held[0]!.uuid)).status).toBe(200);
+  });
+});
+
+describe('the list’s fields and populate (§7)', () => {
+  it('names the documents only with populate=documents, keeps only the named fields (and id), and refuses unknown names', async () => {
+    const { member, id } = await readyRequest();
+    const plain = (await calls(member).list()).body as { documents: { nom: string | null }[] }[];
+    expect(plain[0]!.documents.map((d) => d.nom)).toEqual([null, null, null]);
+    const populated = (await calls(member).list({ populate: 'documents' })).body as { documents: { type: string; nom: string | null }[] }[];
+    expect(populated[0]!.documents.map((d) => d.nom).sort()).toEqual(['ldc.pdf', 'rec.pdf', 'stc.pdf']);
+    const projected = await calls(member).list({ fields: 'identifiant,description', populate: 'documents' });
+    expect(projected.status).toBe(200);
+    expect(Object.keys(projected.body[0]).sort()).toEqual(['description', 'id', 'identifiant']);
+    expect(projected.body[0]).toMatchObject({ id, description: { code_etat: 'ECS' } });
+    const unknownField = await calls(member).list({ fields: 'identifiant,mot_de_passe' });
+    expect(unknownField.status).toBe(400);
+    expect(unknownField.body.message).toContain(SIRET_REQUEST_MESSAGES.unknownField('mot_de_passe'));
+    const unknownPopulate = await calls(member).list({ populate: 'createur' });
+    expect(unknownPopulate.status).toBe(400);
+    expect(unknownPopulate.body.message).toContain(SIRET_REQUEST_MESSAGES.unknownPopulate('createur'));
   });
 });
 

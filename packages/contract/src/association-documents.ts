@@ -96,8 +96,8 @@ export const associationDocumentRoutes = {
   }),
   deleteDocument: defineRoute({
     method: 'DELETE', gateway, path: '/association/documents', access: ASSOCIATION_WRITE_ROLES, scope: scope.association('write'),
-    errors: ['NOT_FOUND', 'DOCUMENT_IN_DOSSIER'],
-    summary: 'Suppression d’un document du dossier (refusée tant qu’un dossier de demande le joint)',
+    errors: ['NOT_FOUND', 'DOCUMENT_IN_DOSSIER', 'DOCUMENT_IN_SIRET_REQUEST'],
+    summary: 'Suppression d’un document du dossier (refusée tant qu’un dossier de demande le joint, ou une demande de numéro SIRET en cours de traitement)',
     query: documentRefQuery,
     response: messageSchema,
   }),

@@ -207,6 +207,12 @@ export const ERRORS = {
     status: 400, code: 'VALIDATION_ERROR', message: ({ motif }: { motif: string }) => motif, example: { motif: "Un des documents n'appartient pas à l'association." },
   },
   SIRET_TAKEN: { status: 409, message: SIRET_REQUEST_MESSAGES.siretTaken, field: 'siret' },
+  SIRET_REQUEST_ASSOCIATION_HAS_SIRET: {
+    status: 409, message: ({ siret }: { siret: string }) => SIRET_REQUEST_MESSAGES.associationHasSiret(siret), example: { siret: '80295478500028' },
+  },
+  DOCUMENT_IN_SIRET_REQUEST: {
+    status: 409, message: ({ numero }: { numero: string }) => SIRET_REQUEST_MESSAGES.documentInRequest(numero), example: { numero: '2026-3' },
+  },
 
   // State machines (machines/): an event refused by the machine
   TRANSITION_UNKNOWN_EVENT: {

@@ -53,3 +53,7 @@ export const SIRET_REQUEST_LOCKED_STATES: readonly SiretRequestState[] = SIRET_R
 );
 /** Reset back to ECS is allowed only from these (docs/domain.md « Machines à états »). */
 export const SIRET_REQUEST_RESETTABLE_STATES: readonly SiretRequestState[] = siretRequestMachine.events.reinitialiser.from;
+/** A request still being processed (not granted, rejected nor refused): the documents it holds stay in the association file. */
+export const SIRET_REQUEST_LIVE_STATES: readonly SiretRequestState[] = SIRET_REQUEST_STATES.filter(
+  (s) => (siretRequestMachine.states[s] as { terminal?: boolean }).terminal !== true,
+);

@@ -10,6 +10,13 @@ export const SIRET_REQUEST_MESSAGES = {
   /** What `POST …/{id}/transmit` answers with the request (the client shows it as a toast). */
   transmitted: "Votre demande de numéro SIRET a été transmise. Elle sera traitée par l'administration du compte association, puis par l'INSEE.",
   siretTaken: "Ce SIRET est déjà celui d'un établissement du compte association.",
+  /** An association that has a SIRET already asks INSEE for none. */
+  associationHasSiret: (siret: string) => `L'association a déjà un numéro SIRET (${siret}) : elle ne peut pas en demander un autre.`,
+  /** A document a request still being processed holds (REC, STC, LDC) stays in the association file. */
+  documentInRequest: (numero: string) =>
+    `Ce document est joint à la demande de numéro SIRET n° ${numero}, en cours : il ne peut pas être supprimé tant que la demande n'est pas accordée, rejetée ou refusée.`,
+  unknownField: (name: string) => `« ${name} » n'est pas un champ d'une demande de numéro SIRET.`,
+  unknownPopulate: (name: string) => `« ${name} » ne peut pas être joint à la demande (documents).`,
   siretNotOfSiren: (siren: string) => `Le SIRET attribué doit commencer par le SIREN de l'association (${siren}).`,
   /** Items of `notTransmittable`. */
   missing: {

@@ -11,7 +11,8 @@ import { SIRET_REQUEST_STATES } from '../machines/demande-siret.ts';
 import { MESSAGES } from '../messages.ts';
 import { ROLE_SETS } from '../roles.ts';
 import { scope } from '../scope.ts';
-import { SIRET_REQUEST_LIMITS as L, siretRequestEventSchema, siretRequestInputSchema, siretRequestSchema } from './schemas.ts';
+import { SIRET_REQUEST_MESSAGES } from './messages.ts';
+import { SIRET_REQUEST_LIMITS as L, siretRequestEventSchema, siretRequestInputSchema, siretRequestSchema, type SiretRequest } from './schemas.ts';
 
 const lca = 'lca-server' as const;
 const proxy = 'proxy-asso' as const;
@@ -29,9 +30,37 @@ const commaList = <T extends z.ZodType<string, string>>(item: T, label: string) 
     .transform((value) => value.split(',').map((s) => s.trim()).filter(Boolean))
     .pipe(z.array(item));
 
+/**
+ * What `fields` of the list may name: the request's own keys (`id` is always answered). The names
+ * of the documents are joined by `populate=documents`.
+ */
+export const SIRET_REQUEST_LIST_FIELDS = [
+  'id', 'identifiant', 'attestation', 'identite', 'activites', 'coordonnees', 'documents', 'description', 'createdBy', 'mode', 'options', 'created_at', 'updated_at',
+] as const satisfies readonly (keyof SiretRequest)[];
+export type SiretRequestListField = (typeof SIRET_REQUEST_LIST_FIELDS)[number];
+/** What `populate` may join to each request of the list: the names of its documents. */
+export const SIRET_REQUEST_POPULATE = ['documents'] as const;
+export type SiretRequestPopulate = (typeof SIRET_REQUEST_POPULATE)[number];
+
+/** A comma-separated (or repeated) list of names, each one of `allowed`, else the message of `unknown`. */
+const namesOf = <T extends string>(allowed: readonly T[], unknown: (name: string) => string) =>
+  z.preprocess(
+    (v) => (v === undefined ? undefined : (Array.isArray(v) ? v : [v]).flatMap((s) => (typeof s === 'string' ? s.split(',') : [s])).map((s) => (typeof s === 'string' ? s.trim() : s)).filter((s) => s !== '')),
+    z.array(z.string().max(50).refine((name) => (allowed as readonly string[]).includes(name), { error: (issue) => unknown(String(issue.input)) })).max(20),
+  ).transform((names) => names as T[]);
+
+/** A request cut down by `fields`: `id` and the named keys. */
+export const projectedSiretRequestSchema = siretRequestSchema.partial().required({ id: true });
+export type ProjectedSiretRequest = z.infer<typeof projectedSiretRequestSchema>;
+/**
+ * The list's answer: whole requests, or projected ones when `fields` is given. The declared type
+ * stays the whole request, the one the client reads (it does not send `fields`).
+ */
+const siretRequestListReplySchema = z.union([z.array(siretRequestSchema), z.array(projectedSiretRequestSchema)]) as unknown as z.ZodArray<typeof siretRequestSchema>;
+
 export const siretRequestListQuerySchema = z.object({
-  /** Accepted as the original client sends it; the list answers whole requests. */
-  fields: z.string().max(500, MESSAGES.maxLength('fields', 500)).optional(),
+  /** Keeps of each request only the named keys (and `id`); an unknown name: 400. */
+  fields: namesOf(SIRET_REQUEST_LIST_FIELDS, SIRET_REQUEST_MESSAGES.unknownField).optional(),
   /** Matches the name, the acronym, the RNA number or the request's number. */
   searchQuery: z.string().trim().max(100, MESSAGES.maxLength('recherche', 100)).optional(),
   id_rna: z.string().trim().max(20, MESSAGES.maxLength('RNA', 20)).optional(),
@@ -42,8 +71,8 @@ export const siretRequestListQuerySchema = z.object({
     .min(1, MESSAGES.badFormat('limit'))
     .max(L.listMax, MESSAGES.badFormat('limit'))
     .default(L.listDefault),
-  /** Accepted as the original client sends it (documents are always named). */
-  populate: z.string().max(200, MESSAGES.maxLength('populate', 200)).optional(),
+  /** `documents`: each attached document with its name (without it, `nom` is null and no join is made). */
+  populate: namesOf(SIRET_REQUEST_POPULATE, SIRET_REQUEST_MESSAGES.unknownPopulate).optional(),
   role: z.string().max(50).optional(),
 });
 export type SiretRequestListQuery = z.output<typeof siretRequestListQuerySchema>;
@@ -53,9 +82,10 @@ export const siretRequestRoutes = {
     method: 'GET', gateway: lca, path: '/demande/numero-siret', access: ROLE_SETS.associationMembers, scope: scope.caller,
     summary:
       "Demandes de numéro SIRET : celles que l'appelant a créées (pour les associations dont il est membre), toutes pour lca.admin ; " +
-      'filtres searchQuery, id_rna, etats (liste séparée par des virgules), limit ; les plus récentes d’abord',
+      'filtres searchQuery, id_rna, etats (liste séparée par des virgules), limit ; les plus récentes d’abord ; `populate=documents` nomme les documents joints ; ' +
+      '`fields` (séparés par des virgules) ne garde de chaque demande que les champs nommés, `id` toujours (un nom inconnu : 400)',
     query: siretRequestListQuerySchema,
-    response: z.array(siretRequestSchema),
+    response: siretRequestListReplySchema,
   }),
   createSiretRequest: defineRoute({
     method: 'POST', gateway: lca, path: '/demande/numero-siret', access: ROLE_SETS.associationMembers, scope: scope.association('write-all'),
@@ -63,7 +93,7 @@ export const siretRequestRoutes = {
       "Crée la demande de l'association (état ECS), pré-remplie depuis son dossier (coupes du §5, code INSEE manquant cherché par la commune) ; " +
       'ce que le corps donne remplace le pré-remplissage. Une seule demande en cours par association (une demande rejetée ne compte pas)',
     query: creationQuery, body: siretRequestInputSchema,
-    errors: ['NOT_FOUND', 'SIRET_REQUEST_EXISTS', 'SIRET_REQUEST_INPUT_INVALID'],
+    errors: ['NOT_FOUND', 'SIRET_REQUEST_EXISTS', 'SIRET_REQUEST_ASSOCIATION_HAS_SIRET', 'SIRET_REQUEST_INPUT_INVALID'],
     response: siretRequestSchema, successStatus: 201,
   }),
   getSiretRequest: defineRoute({
@@ -113,7 +143,7 @@ export const siretRequestRoutes = {
     summary: "La demande de SIRET côté dossier de l'association (spec §7 : un tableau d'une demande) : la même création que POST /demande/numero-siret",
     query: creationQuery,
     body: z.array(siretRequestInputSchema).length(1, MESSAGES.badFormat('demande')),
-    errors: ['NOT_FOUND', 'SIRET_REQUEST_EXISTS', 'SIRET_REQUEST_INPUT_INVALID'],
+    errors: ['NOT_FOUND', 'SIRET_REQUEST_EXISTS', 'SIRET_REQUEST_ASSOCIATION_HAS_SIRET', 'SIRET_REQUEST_INPUT_INVALID'],
     response: z.array(siretRequestSchema), successStatus: 201,
   }),
   siretRequestDocuments: defineRoute({

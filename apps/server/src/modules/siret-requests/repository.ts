@@ -98,6 +98,9 @@ export function createSiretRequestRepository(db: Database) {
       return rows[0]?.id ?? null;
     },
 
+    /** Whether the association has a live request (any state but REJ). */
+    hasLiveRequest: async (associationId: string) => (await db.demandeSiret.count({ where: { liveAssociationId: associationId } })) > 0,
+
     /** The request's row, locked until the transaction ends (writes and transitions queue on it). */
     async lock(tx: Tx, id: string) {
       await tx.$queryRaw`SELECT id FROM demandes_siret WHERE id = ${id}::uuid FOR UPDATE`;

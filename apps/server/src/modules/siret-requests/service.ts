@@ -17,6 +17,8 @@ import {
   siretRequestMachine,
   sirenOf,
   type AssociationDocument,
+  type ProjectedSiretRequest,
+  type SiretRequestListField,
   type SiretRequest,
   type SiretRequestChanges,
   type SiretRequestEvent,
@@ -32,6 +34,8 @@ import type { DocumentService, ExternalLookupService } from '../proxy-asso/index
 import type { FiredTransition, TransitionService, WorkflowTarget } from '../workflow/index.ts';
 import { isLcaAdmin, siretRequestScopeFor } from './policy.ts';
 import type { SiretRequestRepository, SiretRequestRow } from './repository.ts';
+
+type AssociationFile = Awaited<ReturnType<SiretRequestRepository['association']>>;
 import { actorOf, addressOf, numberOf, toSiretRequestView } from './view.ts';
 
 export interface SiretRequestServiceDeps {
@@ -54,6 +58,11 @@ export const siretRequestTarget: WorkflowTarget = {
 };
 
 type Json = Record<string, unknown>;
+/** The request cut down to `fields` (contract SIRET_REQUEST_LIST_FIELDS), `id` always kept. */
+const projected = (view: SiretRequest, fields: readonly SiretRequestListField[]): ProjectedSiretRequest => {
+  const kept = new Set<string>(['id', ...fields]);
+  return Object.fromEntries(Object.entries(view).filter(([key]) => kept.has(key))) as ProjectedSiretRequest;
+};
 const asObject = (value: unknown): Json => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {});
 const asArray = (value: unknown): Json[] => (Array.isArray(value) ? (value as Json[]) : []);
 /** `patch` over `base`, keys left undefined keeping the base's value. */
@@ -87,8 +96,9 @@ export function missingBeforeTransmission(row: Pick<SiretRequestRow, 'attestatio
 export function createSiretRequestService({ repository, workflow, audit, lookups, documents }: SiretRequestServiceDeps) {
   const actorFrom = (claims: AuthClaims) => ({ id: claims.userId, email: claims.email });
 
-  async function view(claims: AuthClaims, row: SiretRequestRow, member: boolean): Promise<SiretRequest> {
-    const uuids = asArray(row.documents).map((d) => String(d.uuid));
+  /** The request as `claims` reads it; `nameDocuments` false leaves the documents' names null (the list without `populate=documents`). */
+  async function view(claims: AuthClaims, row: SiretRequestRow, member: boolean, nameDocuments = true): Promise<SiretRequest> {
+    const uuids = nameDocuments ? asArray(row.documents).map((d) => String(d.uuid)) : [];
     const [docs, motif] = await Promise.all([
       repository.documentIdsOf(row.associationId, uuids),
       STATES_WITH_MOTIF.includes(row.etat) ? repository.lastComment(row.id, row.etat) : null,
@@ -147,8 +157,7 @@ export function createSiretRequestService({ repository, workflow, audit, lookups
   }
 
   /** The request pre-filled from the association file (spec §5), a missing INSEE code looked up by town and postcode. */
-  async function prefilled(associationId: string) {
-    const file = await repository.association(associationId);
+  async function prefilled(file: AssociationFile | null) {
     if (!file) throw appError('NOT_FOUND');
     const siege = prefillAddress(file.adresseSiege as Json | null);
     const gestion = prefillAddress(file.adresseGestion as Json | null, SIRET_DEFAULT_COUNTRY);
@@ -173,7 +182,10 @@ export function createSiretRequestService({ repository, workflow, audit, lookups
       siretRequest: async (claims, id, declared) => siretRequestScopeFor(claims, await repository.scopeOf(id, claims.userId), declared.mode),
     } satisfies ScopeResolvers,
 
-    /** The caller's requests (those they created, in associations they still belong to), every request for lca.admin. */
+    /**
+     * The caller's requests (those they created, in associations they still belong to), every request for lca.admin;
+     * documents named with `populate=documents`, each request cut down to `fields` when given.
+     */
     async list(claims: AuthClaims, query: SiretRequestListQuery): Promise<SiretRequest[]> {
       const admin = isLcaAdmin(claims);
       const rows = await repository.list({
@@ -183,12 +195,22 @@ export function createSiretRequestService({ repository, workflow, audit, lookups
         ...(query.searchQuery ? { search: query.searchQuery } : {}),
         limit: query.limit,
       });
-      return Promise.all(rows.map((row) => view(claims, row, !admin)));
+      const nameDocuments = query.populate?.includes('documents') ?? false;
+      const views = await Promise.all(rows.map((row) => view(claims, row, !admin, nameDocuments)));
+      // Projected requests are checked by the contract's reply schema, whose declared type is the whole request.
+      return query.fields && query.fields.length > 0 ? (views.map((v) => projected(v, query.fields!)) as SiretRequest[]) : views;
     },
 
     /** A new request of the association (ECS), pre-filled, the body's parts over the pre-fill; 409 when one is live. */
     async create(claims: AuthClaims, scope: AssociationScope<'write-all'>, body: SiretRequestChanges): Promise<SiretRequest> {
-      const base = await prefilled(scope.associationId);
+      const file = await repository.association(scope.associationId);
+      // INSEE gives one SIRET of a head office: an association that has one asks for none (the §8
+      // « existe déjà » first when its own request, granted or not, is still the live one).
+      if (file?.idSiretSiege) {
+        if (await repository.hasLiveRequest(scope.associationId)) throw appError('SIRET_REQUEST_EXISTS');
+        throw appError('SIRET_REQUEST_ASSOCIATION_HAS_SIRET', { siret: file.idSiretSiege });
+      }
+      const base = await prefilled(file);
       const parts = changedParts(base, body);
       const docs = body.documents ? await checkedDocuments(scope.associationId, body.documents) : [];
       const id = randomUUID();

@@ -49,6 +49,18 @@ export function createDocumentRepository(db: Database) {
     findMany: (associationId: string, ids: string[]) =>
       db.associationDocument.findMany({ where: { associationId, id: { in: ids } }, orderBy: { dateChargement: 'desc' } }),
     remove: (id: string) => db.associationDocument.delete({ where: { id } }),
+    /**
+     * The number (« annee-numero ») of a SIRET request in one of `states` that holds the document,
+     * or null. A request names its documents in its JSON (no foreign key), hence this look-up.
+     */
+    async siretRequestHolding(associationId: string, documentId: string, states: readonly string[]): Promise<string | null> {
+      const rows = await db.$queryRaw<{ numero: string }[]>`
+        SELECT annee::text || '-' || numero::text AS numero FROM demandes_siret
+         WHERE association_id = ${associationId}::uuid AND etat = ANY(${[...states]}::text[])
+           AND documents @> ${JSON.stringify([{ uuid: documentId }])}::jsonb
+         ORDER BY created_at DESC LIMIT 1`;
+      return rows[0]?.numero ?? null;
+    },
 
     /** Expired tickets are removed as new ones are issued: the table stays small without a job. */
     insertTicket: (ticket: { tokenHash: string; userId: string; documentId: string; expiresAt: Date }) =>

@@ -8,6 +8,7 @@ import {
   checkDocumentName,
   DOWNLOAD_TICKET_TTL_SECONDS,
   routeUrl,
+  SIRET_REQUEST_LIVE_STATES,
   UPLOAD_MAX_BYTES,
   type AssociationDocument,
   type DownloadTicket,
@@ -182,6 +183,9 @@ export function createDocumentService({ repository, storage }: DocumentServiceDe
       const row = await repository.find(scope.associationId, query.id);
       if (!row) throw appError('NOT_FOUND');
       assertWritableSiret(scope, row.idSiret);
+      // A SIRET request still being processed keeps its REC, STC and LDC: INSEE's answer may need them.
+      const numero = await repository.siretRequestHolding(scope.associationId, row.id, SIRET_REQUEST_LIVE_STATES);
+      if (numero) throw appError('DOCUMENT_IN_SIRET_REQUEST', { numero });
       // A dossier that holds the document keeps it (the foreign key refuses): 409, file untouched.
       await repository.remove(row.id).catch((error: unknown) => {
         throw isForeignKeyViolation(error) ? appError('DOCUMENT_IN_DOSSIER') : error;
