@@ -145,13 +145,15 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
   const instruction = createInstructionService({
     repository: createInstructionRepository(db), dossierRepository, scopeRepository: dossierScopes, dossiers, workflow, audit, mail, notifications,
   });
-  // Approval dossiers (machine agrement_dossier), rows of the dossiers table, on the dossier scope.
-  const approvalDossiers = createApprovalDossierService({ repository: createApprovalDossierRepository(db), workflow, audit });
   // The financial reports of granted dossiers (machine crf), on the dossier scope.
   const crf = createCrfService({ repository: createCrfRepository(db), workflow, audit });
   // Instructing services: the rds record's rules, also used by the account part's creation in its transaction.
   const referentiels = createReferentielService(createReferentielRepository(db));
   const rdsServices = createServiceAdmin(createServiceRepository(db), serviceAddresses);
+  // The approvals' catalogue: types from the referentials, services' reach from rds.
+  const agrements = createAgrementService(createAgrementRepository(db), { referentiels, services: rdsServices });
+  // Approval dossiers (machine agrement_dossier), rows of the dossiers table, on the dossier scope; the approval they ask for read from the catalogue.
+  const approvalDossiers = createApprovalDossierService({ repository: createApprovalDossierRepository(db), catalogue: agrements, workflow, audit });
   // The work lists read the replica when there is one (app.ts), the bulk's transitions the primary.
   const worklist = createWorklistService({
     repository: createWorklistRepository(reader, db), hierarchy: rdsServices, instruction,
@@ -204,8 +206,7 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
     subventions: createSubventionService(createSubventionRepository(db)),
     associationSearch: createSearchService(createSearchRepository(db)),
     referentiels,
-    // The approvals' catalogue: types from the referentials, services' reach from rds.
-    agrements: createAgrementService(createAgrementRepository(db), { referentiels, services: rdsServices }),
+    agrements,
     webhooks,
     // State machines (contract machines/): one transaction per event, history, audit, outbox.
     workflow,

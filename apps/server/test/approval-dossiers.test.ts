@@ -10,7 +10,7 @@ import { signIn } from './support/factories.ts';
 import { TOKEN_HEADER } from './support/http-helpers.ts';
 import { mailsTo } from './support/mailbox.ts';
 import { createAgrement } from './support/rds-fixtures.ts';
-import { createAssociationDocument, DOSSIERS_PATH, memberOf, signInService, type ServiceAgent, type SignedIn } from './support/subsidy-fixtures.ts';
+import { createAssociationDocument, createDossier, createScheme, DOSSIERS_PATH, memberOf, signInService, type ServiceAgent, type SignedIn } from './support/subsidy-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -129,6 +129,90 @@ describe('the lifecycle 1 → 2 → 4 → 5 → 6', () => {
     expect(await t.db.associationAgrement.count({ where: { associationId: asso.id } })).toBe(0);
     // A member cannot decide.
     expect((await send(member.token).decide(id, { event: 'accorder' })).status).toBe(403);
+  });
+});
+
+describe("reading: the wizard's view and the caller's list", () => {
+  const read = (token: string, id: string) => t.http().get(`${DOSSIERS_PATH}/${id}/agrement`).set(TOKEN_HEADER, token);
+  const list = (token: string, query: Record<string, string> = {}) =>
+    t.http().get(`${DOSSIERS_PATH}/agrements`).query({ limit: '100', ...query }).set(TOKEN_HEADER, token);
+  const ids = (response: { body: { items: { id: string }[] } }) => response.body.items.map((item) => item.id);
+
+  it('gives the dossier with the approval it asks for (expected fields and documents), its answers, state and allowed events, to whom may read it only', async () => {
+    const asso = await createAssociation(t);
+    const creator = await memberOf(t, asso);
+    const colleague = await memberOf(t, asso);
+    const a = await approval();
+    const id = await filled(asso, creator, a);
+
+    const mine = await read(creator.token, id);
+    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+    expect(mine.body).toMatchObject({
+      id, etat: '2', etat_libelle: 'En cours de saisie', mode: 'edit', id_association: asso.id, statut: 'complet',
+      customs: [{ code: a.champ, value: 42 }], tca: { fonctionnement_democratique: true },
+      agrement: {
+        _id: a.agrement.id, code: a.agrement.code, type_agrement: 'JEP', service: agent.serviceId, service_nom: 'DJEPVA des tests', active: true,
+        champs_attendus: [{ code: a.champ, label: "Nombre d'adhérents", type: 'number', obligatoire: true }],
+        documents_attendus: [{ code: a.statuts, nature: 'STC', obligatoire: true }, { code: a.arrete, nature: 'ATTAG', obligatoire: false }],
+      },
+    });
+    expect(mine.body.evenements).toContain('transmettre');
+    expect(mine.body.evenements).not.toContain('accorder');
+    // A colleague reads it, changes nothing (spec §4: read mode).
+    const colleagues = await read(colleague.token, id);
+    expect(colleagues.status).toBe(200);
+    expect(colleagues.body).toMatchObject({ mode: 'read', evenements: [] });
+    // Outside the association and the approval's service: the same 404 as an unknown dossier.
+    const stranger = await memberOf(t, await createAssociation(t));
+    expect((await read(stranger.token, id)).status).toBe(404);
+    expect((await read((await signInService(t)).token, id)).status).toBe(404);
+    expect((await read(creator.token, randomUUID())).status).toBe(404);
+    // A subsidy dossier is not read here.
+    const scheme = await createScheme(t, { serviceIds: [agent.serviceId] });
+    const subsidy = await createDossier(t, asso, scheme, [agent.serviceId]);
+    expect((await read(creator.token, subsidy.id)).status).toBe(404);
+
+    // Transmitted: the service may decide, the creator reads.
+    expect((await send(creator.token).transmit(id)).status).toBe(200);
+    const agents = await read(agent.token, id);
+    expect(agents.status).toBe(200);
+    expect(agents.body).toMatchObject({ etat: '4', mode: 'read' });
+    expect([...agents.body.evenements].sort()).toEqual(['accorder', 'ouvrir_instruction', 'refuser']);
+    expect((await read(creator.token, id)).body).toMatchObject({ etat: '4', mode: 'read', evenements: [] });
+    // An approval withdrawn from the catalogue still shows in its dossiers.
+    await t.db.agrement.update({ where: { id: a.agrement.id }, data: { active: false } });
+    expect((await read(creator.token, id)).body.agrement).toMatchObject({ code: a.agrement.code, active: false });
+  });
+
+  it("lists a member's associations' dossiers, the service's transmitted ones, everything for admins; filters by state and type", async () => {
+    const first = await createAssociation(t);
+    const second = await createAssociation(t);
+    const firstMember = await memberOf(t, first);
+    const secondMember = await memberOf(t, second);
+    const draft = (await send(firstMember.token).create(first, (await approval()).agrement)).body.id as string;
+    const sent = await filled(second, secondMember, await approval({ type: 'Sport' }));
+    expect((await send(secondMember.token).transmit(sent)).status).toBe(200);
+
+    const members = await list(firstMember.token);
+    expect(members.status).toBe(200);
+    expect(ids(members)).toEqual([draft]);
+    expect(members.body).toMatchObject({ total: 1, page: 1, items: [{ id: draft, etat: '1', etat_libelle: 'Brouillon', id_type_agrement: 'JEP', id_association: first.id, service_instructeur: { id: agent.serviceId, nom: 'DJEPVA des tests' }, demandeur: { id_siret: first.siege } }] });
+    expect(ids(await list(secondMember.token))).toEqual([sent]);
+    // The approval's service: what was transmitted to it, never a draft.
+    const agents = ids(await list(agent.token));
+    expect(agents).toContain(sent);
+    expect(agents).not.toContain(draft);
+    expect(ids(await list((await signInService(t)).token))).toEqual([]);
+    for (const role of ['lca.admin', 'rds.admin'] as const) {
+      const all = ids(await list((await signIn(t, { roles: [role] })).token));
+      expect(all).toEqual(expect.arrayContaining([draft, sent]));
+    }
+    // Filters.
+    expect(ids(await list(secondMember.token, { etats: '1,2' }))).toEqual([]);
+    expect(ids(await list(secondMember.token, { etats: '4' }))).toEqual([sent]);
+    expect(ids(await list(secondMember.token, { typeAgrements: 'JEP' }))).toEqual([]);
+    expect(ids(await list(secondMember.token, { typeAgrements: 'Sport', exercices: '2026' }))).toEqual([sent]);
+    expect((await list(secondMember.token, { etats: '9' })).status).toBe(400);
   });
 });
 

@@ -5,6 +5,7 @@
 // through the agrement_dossier machine (machines/agrement-dossier.ts).
 import { z } from 'zod';
 import { idSchema } from '../fields.ts';
+import { agrementViewSchema } from './catalogue-routes.ts';
 import { defineRoute } from '../http.ts';
 import { freeJsonObject } from '../input-checks.ts';
 import { AGREMENT_DOSSIER_STATES } from '../machines/agrement-dossier.ts';
@@ -65,6 +66,8 @@ export const approvalDossierViewSchema = z.object({
   etat_libelle: z.string(),
   statut: z.enum(DOSSIER_STATUTS),
   exercice: z.number().int(),
+  /** The association asking (its file gives the wizard's people and documents). */
+  id_association: z.uuid(),
   description: z.object({
     code_agrement: z.string(),
     id_type_agrement: z.string(),
@@ -92,9 +95,60 @@ export const approvalDossierViewSchema = z.object({
 });
 export type ApprovalDossierView = z.infer<typeof approvalDossierViewSchema>;
 
+/**
+ * One approval dossier as its wizard reads it (GET …/:id/agrement): the view, and the approval of
+ * the catalogue it names (active or not) with its expected fields and documents.
+ */
+export const approvalDossierDetailSchema = approvalDossierViewSchema.extend({ agrement: agrementViewSchema });
+export type ApprovalDossierDetail = z.infer<typeof approvalDossierDetailSchema>;
+
+const listOf = <T extends z.ZodType>(item: T) =>
+  z.preprocess((v) => (v === undefined ? undefined : (Array.isArray(v) ? v : [v]).flatMap((s) => (typeof s === 'string' ? s.split(',') : [s])).filter((s) => s !== '')), z.array(item).max(50));
+
+/** One line of the list of approval dossiers (/demande-agrements/dossiers). */
+export const approvalDossierSummarySchema = z.object({
+  id: z.uuid(),
+  id_fo: z.string(),
+  etat: z.enum(AGREMENT_DOSSIER_STATES),
+  etat_libelle: z.string(),
+  statut: z.enum(DOSSIER_STATUTS),
+  exercice: z.number().int(),
+  code_agrement: z.string(),
+  id_type_agrement: z.string(),
+  service_instructeur: z.object({ id: z.uuid(), nom: z.string() }),
+  id_association: z.uuid(),
+  demandeur: z.object({ id_siret: z.string().nullable(), nom: z.string().nullable() }),
+  updated_at: z.iso.datetime({ offset: true }),
+});
+export type ApprovalDossierSummary = z.infer<typeof approvalDossierSummarySchema>;
+export const approvalDossierListSchema = z.object({ total: z.number().int(), page: z.number().int(), limit: z.number().int(), items: z.array(approvalDossierSummarySchema) });
+export type ApprovalDossierList = z.infer<typeof approvalDossierListSchema>;
+
 export const APPROVAL_DECISIONS = ['ouvrir_instruction', 'accorder', 'refuser'] as const;
 
 export const approvalDossierRoutes = {
+  listApprovalDossiers: defineRoute({
+    method: 'GET', gateway, path: '/demande/dossiers/agrements', access: actors, scope: scope.caller,
+    summary:
+      "Dossiers de demande d'agrément que l'appelant voit : ceux de ses associations (côté association), ceux transmis à son service (agents du service de l'agrément, ou d'un service au-dessus avec un profil d'administrateur) ; tous pour lca.admin et rds.admin ; les plus récemment modifiés d'abord",
+    query: z.object({
+      ...roleQuery,
+      etats: listOf(z.enum(AGREMENT_DOSSIER_STATES)).optional(),
+      typeAgrements: listOf(code).optional(),
+      exercices: listOf(z.coerce.number().int().min(2000).max(2100)).optional(),
+      page: z.coerce.number().int().min(1).max(100_000).default(1),
+      limit: z.coerce.number().int().min(1).max(100).default(20),
+    }),
+    response: approvalDossierListSchema,
+  }),
+  getApprovalDossier: defineRoute({
+    method: 'GET', gateway, path: '/demande/dossiers/:id/agrement', access: actors, scope: scope.dossier('read'),
+    summary:
+      "Un dossier de demande d'agrément avec l'agrément du catalogue qu'il demande (ses champs et documents attendus), ses réponses, son état et ce que la machine permet à l'appelant (`mode`, `evenements`)",
+    params: dossierParams, query: z.object(roleQuery),
+    errors: ['DOSSIER_NOT_FOUND'],
+    response: approvalDossierDetailSchema,
+  }),
   updateApprovalDossier: defineRoute({
     method: 'PATCH', gateway, path: '/demande/dossiers/:id', access: actors, scope: scope.dossier('write'),
     summary: "Enregistre une étape (0 à 4) d'un dossier de demande d'agrément ; modifiable en 1 et 2 seulement, par un administrateur, un agent du service instructeur de l'agrément ou son créateur",

@@ -1,6 +1,7 @@
 // Data access of the approval dossiers (docs/domain.md « Agréments »): rows of the dossiers table
 // with service agrement, the approval they name, the association's head office and networks, the
 // approval written on the association's file once granted.
+import { AGREMENT_DOSSIER_EDITABLE_STATES } from '@portail/contract';
 import type { Database } from '../../../db/prisma.ts';
 import { transactionRunner, type DbTransaction } from '../../../db/transaction.ts';
 import type { Prisma } from '../../../generated/prisma/client.ts';
@@ -79,6 +80,50 @@ export function createApprovalDossierRepository(db: Database) {
     replaceDocuments: async (tx: Tx, dossierId: string, documents: { code: string; documentId: string }[]) => {
       await tx.dossierDocument.deleteMany({ where: { dossierId } });
       await tx.dossierDocument.createMany({ data: documents.map((d) => ({ dossierId, ...d })) });
+    },
+    /**
+     * One page of the approval dossiers the caller sees (most recently changed first): as a member,
+     * those of their associations (a secondary establishment's member, those of its SIRET); as an
+     * agent, those transmitted to a service it acts for (SQL service_reach, as the dossier scope);
+     * everything for `all`. Deleted ones never.
+     */
+    async listFor(caller: { authId: string; all: boolean; member: boolean; agent: boolean }, filter: { etats?: string[]; types?: string[]; exercices?: number[] }, page: { skip: number; take: number }) {
+      const reach: Prisma.DossierWhereInput[] = [];
+      if (!caller.all) {
+        if (caller.member) {
+          const links = await db.userAssociation.findMany({ where: { associationUser: { authId: caller.authId } }, select: { associationId: true, type: true, idSiret: true } });
+          for (const link of links) {
+            reach.push(link.type === 'Etablissement secondaire' && link.idSiret ? { associationId: link.associationId, idSiret: link.idSiret } : { associationId: link.associationId });
+          }
+        }
+        if (caller.agent) {
+          const services = await db.$queryRaw<{ id: string }[]>`SELECT service_reach(${caller.authId}::uuid) AS id`;
+          if (services.length > 0) reach.push({ agrementServiceId: { in: services.map((s) => s.id) }, etatAgrement: { notIn: [...AGREMENT_DOSSIER_EDITABLE_STATES] } });
+        }
+        if (reach.length === 0) return { total: 0, rows: [] };
+      }
+      const where: Prisma.DossierWhereInput = {
+        service: 'agrement',
+        deletedAt: null,
+        ...(caller.all ? {} : { OR: reach }),
+        ...(filter.etats?.length ? { etatAgrement: { in: filter.etats } } : {}),
+        ...(filter.exercices?.length ? { exercice: { in: filter.exercices } } : {}),
+        ...(filter.types?.length ? { agrement: { typeAgrement: { in: filter.types } } } : {}),
+      };
+      const [total, rows] = await Promise.all([
+        db.dossier.count({ where }),
+        db.dossier.findMany({
+          where,
+          orderBy: [{ updatedAt: 'desc' }, { id: 'asc' }],
+          skip: page.skip,
+          take: page.take,
+          select: {
+            id: true, idFo: true, etatAgrement: true, statut: true, exercice: true, idSiret: true, nom: true, associationId: true, updatedAt: true,
+            agrement: { select: { code: true, typeAgrement: true } }, agrementService: { select: { id: true, nom: true } },
+          },
+        }),
+      ]);
+      return { total, rows };
     },
     /** The granted approval on the association's file (once per dossier). */
     grant: (tx: Tx, data: Prisma.AssociationAgrementUncheckedCreateInput) => tx.associationAgrement.create({ data, select: { id: true } }),

@@ -14,6 +14,9 @@ import {
   optionsOf,
   DOSSIER_MESSAGES,
   type AgrementDossierState,
+  type AgrementView,
+  type ApprovalDossierDetail,
+  type ApprovalDossierList,
   type ApprovalDossierView,
   type ApprovalStep,
   type MachineActor,
@@ -73,6 +76,7 @@ function toView(row: ApprovalDossierRow, actor: MachineActor): ApprovalDossierVi
     etat_libelle: agrementDossierMachine.states[row.etatAgrement as AgrementDossierState]?.label ?? row.etatAgrement,
     statut,
     exercice: row.exercice,
+    id_association: row.associationId,
     description: {
       code_agrement: row.agrement.code, id_type_agrement: row.agrement.typeAgrement, id_service_instructeur: row.agrementService.id,
       service_instructeur: row.agrementService.nom, exercice: row.exercice, statut,
@@ -90,13 +94,19 @@ function toView(row: ApprovalDossierRow, actor: MachineActor): ApprovalDossierVi
   };
 }
 
+/** What this module reads of the approvals' catalogue (module rda). */
+export interface ApprovalCatalogue {
+  ofDossier(id: string): Promise<AgrementView>;
+}
+
 export interface ApprovalDossierDeps {
   repository: ApprovalDossierRepository;
+  catalogue: ApprovalCatalogue;
   workflow: TransitionService;
   audit: AuditService;
 }
 
-export function createApprovalDossierService({ repository, workflow, audit }: ApprovalDossierDeps) {
+export function createApprovalDossierService({ repository, catalogue, workflow, audit }: ApprovalDossierDeps) {
   async function load(id: string, tx?: DbTransaction) {
     const row = await repository.find(id, tx);
     if (!row) throw appError('DOSSIER_NOT_FOUND');
@@ -195,6 +205,42 @@ export function createApprovalDossierService({ repository, workflow, audit }: Ap
 
   return {
     target: approvalDossierTarget,
+
+    /** GET …/:id/agrement: the dossier as its wizard reads it, with the approval of the catalogue it asks for. */
+    async get(claims: AuthClaims, scope: DossierScope): Promise<ApprovalDossierDetail> {
+      const row = await load(scope.dossierId);
+      return { ...toView(row, actorOf(claims, scope)), agrement: await catalogue.ofDossier(row.agrementId!) };
+    },
+
+    /** GET /demande/dossiers/agrements: the caller's approval dossiers (their associations', their service's once transmitted). */
+    async list(claims: AuthClaims, q: { etats?: string[]; typeAgrements?: string[]; exercices?: number[]; page: number; limit: number }): Promise<ApprovalDossierList> {
+      const caller = {
+        authId: claims.userId,
+        all: claims.roles.includes('lca.admin') || claims.roles.includes('rds.admin'),
+        member: claims.roles.includes('lca.association'),
+        agent: claims.roles.includes('rds.user') || claims.roles.includes('rds.service'),
+      };
+      const { total, rows } = await repository.listFor(caller, { etats: q.etats, types: q.typeAgrements, exercices: q.exercices }, { skip: (q.page - 1) * q.limit, take: q.limit });
+      return {
+        total,
+        page: q.page,
+        limit: q.limit,
+        items: rows.map((row) => ({
+          id: row.id,
+          id_fo: row.idFo,
+          etat: row.etatAgrement as AgrementDossierState,
+          etat_libelle: agrementDossierMachine.states[row.etatAgrement as AgrementDossierState]?.label ?? String(row.etatAgrement),
+          statut: row.statut as 'complet' | 'incomplet',
+          exercice: row.exercice,
+          code_agrement: row.agrement!.code,
+          id_type_agrement: row.agrement!.typeAgrement,
+          service_instructeur: { id: row.agrementService!.id, nom: row.agrementService!.nom },
+          id_association: row.associationId,
+          demandeur: { id_siret: row.idSiret, nom: row.nom },
+          updated_at: row.updatedAt.toISOString(),
+        })),
+      };
+    },
 
     /**
      * GET /demande/dossiers/exists?agrement=: a live request of this approval for the association of

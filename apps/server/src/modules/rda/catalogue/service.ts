@@ -136,6 +136,9 @@ export function createAgrementService(repository: AgrementRepository, deps: { re
       return toView(row, await approvalTypes());
     },
 
+    /** The approval a dossier asks for, active or not (its reader already passed the dossier's scope). */
+    ofDossier: (id: string): Promise<AgrementView> => viewOf(id),
+
     async create(claims: AuthClaims, body: AgrementBody): Promise<AgrementView> {
       await checkType(body.type_agrement);
       const id = await repository
