@@ -108,4 +108,46 @@ describe('the LCA administrator’s list', () => {
     await user.click(screen.getByLabelText('À émettre'));
     await waitFor(() => expect(fake.requests.some((r) => r.url.includes('etats=AEM'))).toBe(true));
   });
+
+  it('processes a request from the list: « Traiter » opens its form under the list, the event is sent and the list read again', async () => {
+    session.signIn(makeSession(makeUser({ roles: ['lca.admin'] }), makeJwt(4_000_000_000, 'admin')));
+    let state: 'AEM' | 'ENCT' = 'AEM';
+    const current = () =>
+      state === 'AEM'
+        ? makeRequest({ mode: 'read', description: { code_etat: 'AEM', libelle_etat: 'À émettre', siret_attribue: null, motif: null }, options: { events: ['invalider', 'traiter'], actions: ['consulter'] } })
+        : makeRequest({ mode: 'read', description: { code_etat: 'ENCT', libelle_etat: 'En cours de traitement', siret_attribue: null, motif: null }, options: { events: ['generer_regent', 'reinitialiser'], actions: ['consulter'] } });
+    const fake = stubFetch({
+      [`GET ${routeUrl(siretRequestRoutes.listSiretRequests)}`]: () => json(200, [current()]),
+      [`POST ${routeUrl(siretRequestRoutes.fireSiretRequestEvent, { id: ID })}`]: () => {
+        state = 'ENCT';
+        return json(200, current());
+      },
+    });
+    const user = userEvent.setup();
+    renderAt('/demande-siret', { '/demande-siret': <SiretListPage /> });
+    // The table scrolls by keyboard at 320 px: a labelled, focusable region.
+    const region = await screen.findByRole('region', { name: 'Tableau des demandes de numéro SIRET' });
+    expect(region).toHaveAttribute('tabindex', '0');
+    await user.click(screen.getByRole('button', { name: 'Traiter la demande n° 2026-7' }));
+    const heading = await screen.findByRole('heading', { name: 'Traitement de la demande n° 2026-7' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    const form = screen.getByRole('form', { name: 'Traitement de la demande n° 2026-7' });
+    await user.selectOptions(within(form).getByLabelText('Action'), 'traiter');
+    await user.click(within(form).getByRole('button', { name: 'Valider' }));
+    await waitFor(() => expect(fake.requests.some((r) => r.method === 'POST' && (r.body as { event: string }).event === 'traiter')).toBe(true));
+    // The list is read again: the request is now being processed, its next events offered.
+    await waitFor(() => expect(screen.getByRole('table', { name: /Demandes de numéro SIRET/ })).toHaveTextContent('Générer le fichier Regent'));
+    expect(screen.queryByRole('form', { name: 'Traitement de la demande n° 2026-7' })).toBeNull();
+  });
+
+  it('offers no processing on a request the machine lets the administrator do nothing with', async () => {
+    session.signIn(makeSession(makeUser({ roles: ['lca.admin'] }), makeJwt(4_000_000_000, 'admin')));
+    stubFetch({
+      [`GET ${routeUrl(siretRequestRoutes.listSiretRequests)}`]: () =>
+        json(200, [makeRequest({ mode: 'read', description: { code_etat: 'ACC', libelle_etat: 'Accordé', siret_attribue: '80295478500028', motif: null }, options: { events: [], actions: ['consulter'] } })]),
+    });
+    renderAt('/demande-siret', { '/demande-siret': <SiretListPage /> });
+    await screen.findByRole('table', { name: /Demandes de numéro SIRET/ });
+    expect(screen.queryByRole('button', { name: /^Traiter la demande/ })).toBeNull();
+  });
 });

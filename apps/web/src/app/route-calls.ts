@@ -108,7 +108,8 @@ const INSTRUCTOR_WORKLIST_CALLS: readonly RouteDefinition[] = [
 /**
  * A SIRET request: the list, creation, the request and its PDF, its save and transmission, the
  * association's documents. The LCA administrators' processing event (lca.admin only) is made from
- * the same page when the request offers it: not named here, the page being the members' too.
+ * the request's page and from the list when the request offers it: not named here, both pages being
+ * the members' too.
  */
 const SIRET_REQUEST_LIST_CALLS: readonly RouteDefinition[] = [api.siretRequests.listSiretRequests];
 const SIRET_REQUEST_CALLS: readonly RouteDefinition[] = [

@@ -1,16 +1,20 @@
 // /demande-siret: the SIRET requests. A member sees those they created (and may start one for
 // their association); an LCA administrator sees every request, filtered by state, with what the
-// machine lets them do on each now (`options.events`, the contract's `can`), done on its page.
+// machine lets them do on each now (`options.events`, the contract's `can`), and processes one from
+// here (« Traiter » opens the processing form under the list) as well as from its page.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Badge } from '@codegouvfr/react-dsfr/Badge';
 import { SIRET_REQUEST_MESSAGES, SIRET_REQUEST_STATES, siretRequestMachine, siretRequestRoutes, type SiretRequestState } from '@portail/contract';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Button } from '@codegouvfr/react-dsfr/Button';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { callApi, errorMessage } from '../../lib/api/index.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { FilterCheckboxes } from '../../lib/ui/filter-checkboxes.tsx';
+import { ScrollableTable } from '../../lib/ui/scrollable-table.tsx';
+import { ProcessingPanel, processingEvents } from './siret-processing.tsx';
 import { Page } from '../shell/index.ts';
 import { newSiretRequestPath, siretRequestPath, siretStateLabel, siretStateSeverity } from './siret-states.ts';
 
@@ -23,6 +27,14 @@ export function SiretListPage() {
     queryFn: () => callApi(siretRequestRoutes.listSiretRequests, { query: { ...(etats.length > 0 ? { etats: etats.join(',') } : {}), limit: '200' } }),
     retry: false,
   });
+  const queryClient = useQueryClient();
+  // The request being processed under the list, and its panel's heading, focused when it opens.
+  const [processing, setProcessing] = useState<string | null>(null);
+  const panelHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (processing) panelHeading.current?.focus();
+  }, [processing]);
+  const processed = list.data?.find((demande) => demande.id === processing) ?? null;
   const toggle = (etat: SiretRequestState) => setEtats((current) => (current.includes(etat) ? current.filter((e) => e !== etat) : [...current, etat]));
   return (
     <Page title="Demandes de numéro SIRET" lead={admin ? 'Toutes les demandes, à traiter avec l’INSEE.' : 'Les demandes que vous avez faites pour vos associations.'}>
@@ -46,7 +58,7 @@ export function SiretListPage() {
       {!list.data && !list.error && <p>Chargement des demandes…</p>}
       {list.data && list.data.length === 0 && <p>Aucune demande.</p>}
       {list.data && list.data.length > 0 && (
-        <div className={fr.cx('fr-table')}>
+        <ScrollableTable label="Tableau des demandes de numéro SIRET">
           <table>
             <caption>Demandes de numéro SIRET ({list.data.length})</caption>
             <thead>
@@ -57,6 +69,7 @@ export function SiretListPage() {
                 <th scope="col">État</th>
                 <th scope="col">Créée le</th>
                 {admin && <th scope="col">Actions possibles</th>}
+                {admin && <th scope="col">Traitement</th>}
               </tr>
             </thead>
             <tbody>
@@ -80,11 +93,39 @@ export function SiretListPage() {
                         : demande.options.events.map((event) => siretRequestMachine.events[event as 'traiter']?.label ?? event).join(', ')}
                     </td>
                   )}
+                  {admin && (
+                    <td>
+                      {processingEvents(demande).length > 0 ? (
+                        <Button
+                          size="small"
+                          priority="secondary"
+                          onClick={() => setProcessing(demande.id)}
+                          nativeButtonProps={{ 'aria-label': `Traiter la demande n° ${demande.identifiant.id_fo_fonctionnel}`, 'aria-expanded': processing === demande.id }}
+                        >
+                          Traiter
+                        </Button>
+                      ) : (
+                        '-'
+                      )}
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollableTable>
+      )}
+      {admin && processed && (
+        <ProcessingPanel
+          key={`${processed.id}-${processed.description.code_etat}`}
+          demande={processed}
+          title={`Traitement de la demande n° ${processed.identifiant.id_fo_fonctionnel}`}
+          headingRef={panelHeading}
+          onChanged={() => {
+            setProcessing(null);
+            void queryClient.invalidateQueries({ queryKey: ['siret-requests'] });
+          }}
+        />
       )}
     </Page>
   );

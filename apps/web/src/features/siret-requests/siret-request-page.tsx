@@ -7,10 +7,8 @@ import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Badge } from '@codegouvfr/react-dsfr/Badge';
 import { Button } from '@codegouvfr/react-dsfr/Button';
-import { Input } from '@codegouvfr/react-dsfr/Input';
-import { routeUrl, SIRET_REQUEST_MESSAGES, siretRequestMachine, siretRequestRoutes, type SiretRequest } from '@portail/contract';
+import { routeUrl, SIRET_REQUEST_MESSAGES, siretRequestRoutes, type SiretRequest } from '@portail/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { callApi, errorMessage } from '../../lib/api/index.ts';
 import { fetchWithToken, saveBlob } from '../../lib/api/download.ts';
@@ -21,6 +19,7 @@ import { useSession } from '../../lib/session/use-session.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
 import { Page } from '../shell/index.ts';
 import { SiretForm } from './siret-form.tsx';
+import { ProcessingPanel, processingEvents } from './siret-processing.tsx';
 import { siretRequestPath, siretStateLabel, siretStateSeverity } from './siret-states.ts';
 
 const TITLE = 'Demande de numéro SIRET';
@@ -121,71 +120,10 @@ function SiretRequestDetail({ id }: { id: string }) {
       </Button>
       {/* Keyed by state: a transition gives the form the request as it now stands; a save keeps what is typed. */}
       <SiretForm key={etat} demande={demande} readOnly={demande.mode === 'read'} onChanged={setView} />
-      {demande.options.events.some((event) => event !== 'transmettre') && <ProcessingPanel demande={demande} onChanged={setView} />}
+      {processingEvents(demande).length > 0 && <ProcessingPanel demande={demande} onChanged={setView} />}
       <p className={fr.cx('fr-mt-4w')}>
         <Link to="/demande-siret">Retour aux demandes</Link>
       </p>
     </Page>
-  );
-}
-
-const NEEDS_REASON = ['invalider', 'rejeter', 'refuser'];
-
-/** The LCA administrator's processing: the events the machine allows now, with the SIRET granted or the reason. */
-function ProcessingPanel({ demande, onChanged }: { demande: SiretRequest; onChanged: (next: SiretRequest) => void }) {
-  const events = demande.options.events.filter((event) => event !== 'transmettre');
-  const [event, setEvent] = useState(events[0] ?? '');
-  const [siret, setSiret] = useState('');
-  const [comment, setComment] = useState('');
-  const { summary, errors, send, sending } = useSending({ fieldOfServerKey: (key) => (key === 'siret' || key === 'comment' ? key : null), targetOf: (key) => `traitement-${key}` });
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    await send(async () => {
-      const body = event === 'accorder' ? { event, siret, ...(comment ? { comment } : {}) } : { event, ...(comment ? { comment } : {}) };
-      const next = await callApi(siretRequestRoutes.fireSiretRequestEvent, { params: { id: demande.id }, body: body as never });
-      toast.success(`${siretRequestMachine.events[event as 'traiter'].label} : fait.`);
-      onChanged(next);
-    });
-  }
-  return (
-    <section className={fr.cx('fr-mt-5w', 'fr-p-3w')} style={{ border: '1px solid var(--border-default-grey)' }} aria-labelledby="traitement-titre">
-      <h2 id="traitement-titre" className={fr.cx('fr-h4')}>
-        Traitement de la demande
-      </h2>
-      <form onSubmit={onSubmit} noValidate aria-label="Traitement de la demande">
-        <ErrorSummary {...summary} />
-        <div className={fr.cx('fr-select-group')}>
-          <label className={fr.cx('fr-label')} htmlFor="traitement-event">
-            Action
-          </label>
-          <select id="traitement-event" className={fr.cx('fr-select')} value={event} onChange={(e) => setEvent(e.target.value)}>
-            {events.map((name) => (
-              <option key={name} value={name}>
-                {siretRequestMachine.events[name as 'traiter'].label}
-              </option>
-            ))}
-          </select>
-        </div>
-        {event === 'accorder' && (
-          <Input
-            label="SIRET attribué par l'INSEE *"
-            hintText="14 chiffres"
-            state={errors.siret ? 'error' : 'default'}
-            stateRelatedMessage={errors.siret}
-            nativeInputProps={{ id: 'traitement-siret', value: siret, inputMode: 'numeric', maxLength: 17, onChange: (e) => setSiret(e.target.value) }}
-          />
-        )}
-        <Input
-          label={NEEDS_REASON.includes(event) ? 'Motif *' : 'Commentaire'}
-          textArea
-          state={errors.comment ? 'error' : 'default'}
-          stateRelatedMessage={errors.comment}
-          nativeTextAreaProps={{ id: 'traitement-comment', value: comment, rows: 3, onChange: (e) => setComment(e.target.value) }}
-        />
-        <Button type="submit" disabled={sending || !event}>
-          Valider
-        </Button>
-      </form>
-    </section>
   );
 }

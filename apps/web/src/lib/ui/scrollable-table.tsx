@@ -1,0 +1,17 @@
+// A DSFR table whose container scrolls sideways when it is wider than the screen (320 px): the
+// container is a labelled, focusable region so a keyboard user can scroll it (axe
+// `scrollable-region-focusable`).
+import { fr } from '@codegouvfr/react-dsfr';
+import type { ReactNode } from 'react';
+
+export function ScrollableTable({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className={fr.cx('fr-table')}>
+      <div className={fr.cx('fr-table__wrapper')}>
+        <div className={fr.cx('fr-table__container')} tabIndex={0} role="region" aria-label={label}>
+          <div className={fr.cx('fr-table__content')}>{children}</div>
+        </div>
+      </div>
+    </div>
+  );
+}
