@@ -1,9 +1,13 @@
 import type { NoteOnPage } from '@portail/contract';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NotesList } from '../src/features/shell/notes.tsx';
 import { notesForRoute, sanitiseNoteHtml } from '../src/features/shell/notes-filter.ts';
+import { NOTES_WAIT_MS } from '../src/features/shell/notes-query.ts';
+import { resetAppState } from './support/app-state.ts';
+import { json, stubFetch } from './support/fake-fetch.ts';
+import { renderApp } from './support/render-app.tsx';
 
 const note = (overrides: Partial<NoteOnPage>): NoteOnPage => ({
   _id: 'n1',
@@ -55,5 +59,45 @@ describe('notes on page', () => {
     const closeButtons = screen.getAllByRole('button', { name: /masquer/i });
     await userEvent.click(closeButtons[0]!);
     expect(JSON.parse(sessionStorage.getItem('lca.dismissedNotes')!)).toEqual(['login']);
+  });
+});
+
+describe('a page and its notes', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    resetAppState();
+  });
+
+  const LOGIN_NOTE = { _id: 'demo', type: 'info', title: 'Portail de démonstration', content: '<p>Démo</p>', routes: ['login'] };
+
+  it('shows the page in the same paint as its notes: nothing under the pointer moves when they arrive', async () => {
+    let answerNotes: ((response: Response) => void) | undefined;
+    stubFetch({ 'GET /api/lca-server/notesOnPage': () => new Promise<Response>((resolve) => (answerNotes = resolve)) });
+    renderApp('/login');
+    await waitFor(() => expect(answerNotes).toBeDefined(), { timeout: NOTES_WAIT_MS });
+    // the notes are asked for and not come yet: the form waits for them
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(screen.queryByRole('button', { name: 'Se connecter' })).not.toBeInTheDocument();
+
+    answerNotes!(json(200, [LOGIN_NOTE]));
+    expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeInTheDocument();
+    expect(screen.getByText('Portail de démonstration')).toBeInTheDocument();
+  });
+
+  it('shows the page without notes when the notes service fails', async () => {
+    stubFetch({ 'GET /api/lca-server/notesOnPage': () => json(503, { message: 'Service indisponible' }) });
+    renderApp('/login');
+    expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeInTheDocument();
+    expect(screen.queryByText('Portail de démonstration')).not.toBeInTheDocument();
+  });
+
+  it(`waits at most ${NOTES_WAIT_MS} ms for notes that do not come`, async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubFetch({ 'GET /api/lca-server/notesOnPage': () => new Promise<Response>(() => undefined) });
+    renderApp('/login');
+    await act(() => vi.advanceTimersByTimeAsync(NOTES_WAIT_MS - 500));
+    expect(screen.queryByRole('button', { name: 'Se connecter' })).not.toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeInTheDocument();
   });
 });

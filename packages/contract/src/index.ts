@@ -48,6 +48,7 @@ export * from './http.ts';
 export * from './identifiers.ts';
 export * from './input-checks.ts';
 export * from './lca.ts';
+export * from './notes-on-page.ts';
 export * from './limits.ts';
 export * from './mail.ts';
 export * from './association-messages.ts';

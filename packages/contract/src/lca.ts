@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { idAssoSchema, joinLinkSchema, userAssociationLinkSchema } from './association-link.ts';
 import { associationUserRoutes, associationUserSchema } from './association-user.ts';
+import { notesOnPageRoutes } from './notes-on-page.ts';
 import { emailSchema, idSchema } from './fields.ts';
 import { defineRoute, messageSchema } from './http.ts';
 import { ROLE_SETS } from './roles.ts';
@@ -12,25 +13,8 @@ import { MESSAGES } from './messages.ts';
 
 const gateway = 'lca-server' as const;
 
-export const NOTE_TYPES = ['info', 'success', 'warning', 'error'] as const;
-
-export const noteOnPageSchema = z.object({
-  _id: z.string(),
-  type: z.enum(NOTE_TYPES),
-  title: z.string().nullable(),
-  /** HTML; the client sanitises it before display. */
-  content: z.string(),
-  /** Route names the note is shown on. */
-  routes: z.array(z.string()),
-});
-export type NoteOnPage = z.infer<typeof noteOnPageSchema>;
-
 export const lcaRoutes = {
-  notesOnPage: defineRoute({
-    method: 'GET', gateway, path: '/notesOnPage', access: 'public',
-    summary: 'Notes à afficher sur les pages (actives et dans leur période)',
-    query: z.object({ route: z.string().max(100).optional() }), response: z.array(noteOnPageSchema),
-  }),
+  ...notesOnPageRoutes,
   ...associationUserRoutes,
   patchUser: defineRoute({
     method: 'PATCH', gateway, path: '/users/:id', access: 'authenticated', scope: scope.account('association-user', ROLE_SETS.lcaAdmins),

@@ -1,7 +1,9 @@
 // What both layouts show (docs/domain.md « Parcours »): header, unsupported-browser banner, notes, page, footer, toasts.
-// The banner, the notes and the focus on page change come after the first paint, in their own
-// chunks (the notes bring the HTML sanitiser; the first page needs no focus move): the initial
-// script stays within its budget (test/bundle-size.test.ts).
+// The banner, the notes and the focus on page change come in their own chunks (the notes bring the
+// HTML sanitiser; the first page needs no focus move): the initial script stays within its budget
+// (test/bundle-size.test.ts). The page waits in the same boundary as its notes: a note arriving
+// after the page would push the page down under the reader's pointer (a click meant for
+// « Se connecter » landing in the password field).
 import { SkipLinks } from '@codegouvfr/react-dsfr/SkipLinks';
 import { Suspense, type ReactNode } from 'react';
 import { Outlet, useNavigation } from 'react-router-dom';
@@ -33,8 +35,8 @@ export function LayoutFrame({ children, content }: { children?: ReactNode; conte
         <RouteFocus />
         <UnsupportedBrowserBanner />
         <Notes routeName={meta?.name ?? null} />
+        <div aria-busy={navigation.state !== 'idle'}>{content ?? <Outlet />}</div>
       </Suspense>
-      <div aria-busy={navigation.state !== 'idle'}>{content ?? <Outlet />}</div>
       <SiteFooter />
       {children}
       <Toaster />

@@ -1,22 +1,11 @@
 // Dismissible notes of the current route (docs/domain.md « Parcours »): fetched once, filtered by route name.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
-import { api, type NoteOnPage } from '@portail/contract';
-import { useQuery } from '@tanstack/react-query';
+import type { NoteOnPage } from '@portail/contract';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { callApi } from '../../lib/api/index.ts';
 import { notesForRoute, readDismissedNotes, sanitiseNoteHtml, saveDismissedNotes } from './notes-filter.ts';
-
-export const NOTES_QUERY_KEY = ['notesOnPage'] as const;
-
-export function useNotesOnPage() {
-  return useQuery({
-    queryKey: NOTES_QUERY_KEY,
-    queryFn: () => callApi(api.lca.notesOnPage, { query: {} }),
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
-}
+import { notesQuery } from './notes-query.ts';
 
 export function NotesList({ notes, routeName }: { notes: readonly NoteOnPage[]; routeName: string | null }) {
   const [dismissed, setDismissed] = useState(() => readDismissedNotes(sessionStorage));
@@ -52,7 +41,8 @@ export function NotesList({ notes, routeName }: { notes: readonly NoteOnPage[]; 
   );
 }
 
+/** Suspends until the notes are known, so that the page around them shows in the same paint. */
 export function Notes({ routeName }: { routeName: string | null }) {
-  const { data } = useNotesOnPage();
-  return <NotesList notes={data ?? []} routeName={routeName} />;
+  const { data } = useSuspenseQuery(notesQuery);
+  return <NotesList notes={data} routeName={routeName} />;
 }
