@@ -190,8 +190,12 @@ export const projetRoutes = {
     method: 'GET', gateway, path: '/demande/dossiers/:id/pdf', access: readers, scope: dossier('read'), rawResponse: true,
     // 429: every PDF worker busy and the waiting queue full.
     errors: ['DOSSIER_NOT_FOUND', 'TOO_MANY_REQUESTS'],
-    summary: 'Le dossier au format du formulaire de demande de subvention (Cerfa 12156), en PDF',
-    params: dossierParams, response: z.unknown(),
+    summary:
+      'Le dossier au format du formulaire de demande de subvention (Cerfa 12156), en PDF ; avec `from=rda`, un dossier de demande d’agrément ' +
+      '(agrément demandé, demandeur, pièces, tronc commun, aide alimentaire, champs attendus) ; `role` est accepté, sans effet',
+    params: dossierParams,
+    query: z.object({ from: z.enum(['rda'], { error: MESSAGES.badFormat('from') }).optional(), role: z.string().max(50).optional() }),
+    response: z.unknown(),
   }),
   // A document the dossier holds, opened by whoever reads the dossier (its instructing agents too,
   // who do not reach the association file's own download route).

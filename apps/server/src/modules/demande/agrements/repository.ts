@@ -72,6 +72,15 @@ export function createApprovalDossierRepository(db: Database) {
     },
     representants: (tx: Tx, associationId: string, ids: string[]) =>
       tx.representantLegal.findMany({ where: { associationId, id: { in: ids }, deleted: false }, select: { id: true } }),
+    /** What the PDF names: the association, the people and the documents the dossier points at (only the association's). */
+    async printedNames(associationId: string, personIds: string[], documentIds: string[]) {
+      const [association, people, documents] = await Promise.all([
+        db.association.findUniqueOrThrow({ where: { id: associationId }, select: { nom: true, idRna: true, idSiren: true } }),
+        db.representantLegal.findMany({ where: { associationId, id: { in: personIds } }, select: { id: true, prenom: true, nom: true, fonction: true } }),
+        db.associationDocument.findMany({ where: { associationId, id: { in: documentIds } }, select: { id: true, nom: true } }),
+      ]);
+      return { association, people, documents };
+    },
     documentsOf: (tx: Tx, associationId: string, ids: string[]) =>
       tx.associationDocument.findMany({ where: { associationId, id: { in: ids } }, select: { id: true, type: true } }),
     nextIdFo: async (tx: Tx, exercice: number) => (await tx.$queryRaw<{ id: string }[]>`SELECT next_dossier_id_fo(${exercice}::int) AS id`)[0]!.id,

@@ -28,6 +28,7 @@ import type { AuthClaims } from '../../../http/request-context.ts';
 import type { AssociationScope, DossierScope } from '../../../http/resource-scope.ts';
 import type { AuditService } from '../../audit/index.ts';
 import type { FiredTransition, TransitionService, WorkflowTarget } from '../../workflow/index.ts';
+import type { ApprovalDossierPdfData } from '../pdf/approval-form.ts';
 import type { ApprovalDossierRepository, ApprovalDossierRow } from './repository.ts';
 
 const bad = (motif: string) => appError('DOSSIER_INPUT_INVALID', { motif });
@@ -210,6 +211,24 @@ export function createApprovalDossierService({ repository, catalogue, workflow, 
     async get(claims: AuthClaims, scope: DossierScope): Promise<ApprovalDossierDetail> {
       const row = await load(scope.dossierId);
       return { ...toView(row, actorOf(claims, scope)), agrement: await catalogue.ofDossier(row.agrementId!) };
+    },
+
+    /** What the approval dossier's PDF draws (GET …/:id/pdf?from=rda): its view as the caller reads it, and the names its ids stand for. */
+    async pdfData(claims: AuthClaims, scope: DossierScope): Promise<ApprovalDossierPdfData> {
+      const row = await load(scope.dossierId);
+      if (row.deletedAt) throw appError('DOSSIER_NOT_FOUND');
+      const dossier = { ...toView(row, actorOf(claims, scope)), agrement: await catalogue.ofDossier(row.agrementId!) };
+      const people = [dossier.demandeur.id_representant_legal, dossier.demandeur.id_signataire, dossier.demandeur.id_responsable].filter((id): id is string => id !== null);
+      const names = await repository.printedNames(row.associationId, [...new Set(people)], dossier.documents.map((d) => d.id_document));
+      return {
+        kind: 'agrement_dossier',
+        dossier,
+        association: { nom: names.association.nom, id_rna: names.association.idRna, id_siren: names.association.idSiren },
+        personnes: Object.fromEntries(
+          names.people.map((p) => [p.id, `${[p.prenom, p.nom].filter(Boolean).join(' ')}${p.fonction ? ` (${p.fonction})` : ''}`]),
+        ),
+        documents: Object.fromEntries(names.documents.map((d) => [d.id, d.nom])),
+      };
     },
 
     /** GET /demande/dossiers/agrements: the caller's approval dossiers (their associations', their service's once transmitted). */

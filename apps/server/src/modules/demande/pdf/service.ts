@@ -2,6 +2,7 @@
 // then the form drawn from them (cerfa.ts) by a worker thread of the pool (pool.ts), off the event
 // loop. The dossier was reached through the route's scope.
 import { appError } from '../../../http/errors.ts';
+import type { ApprovalDossierPdfData } from './approval-form.ts';
 import type { CrfPdfData } from './crf-cerfa.ts';
 import type { PdfPool } from './pool.ts';
 import type { SiretRequestPdfData } from './siret-form.ts';
@@ -19,6 +20,9 @@ export function createPdfService(repository: PdfRepository, pool: PdfPool) {
     crfPdf: (data: CrfPdfData) => pool.render(JSON.stringify(data)),
     /** A SIRET request's PDF (INSEE's form), drawn by a worker thread from its view (siret-form.ts); `kind` first, as the worker reads it. */
     siretRequestPdf: (data: SiretRequestPdfData) => pool.render(JSON.stringify({ kind: data.kind, demande: data.demande })),
+    /** An approval dossier's PDF, drawn by a worker thread from its view (approval-form.ts); `kind` first, as the worker reads it. */
+    approvalDossierPdf: (data: ApprovalDossierPdfData) =>
+      pool.render(JSON.stringify({ kind: data.kind, dossier: data.dossier, association: data.association, personnes: data.personnes, documents: data.documents })),
     /** Starts the drawing threads ahead of the first PDF (at the server's start). */
     warm: () => pool.warm(),
     close: () => pool.close(),
