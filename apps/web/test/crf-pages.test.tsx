@@ -6,11 +6,8 @@
 // exercise, read only with the chart, receive or send back as the options allow, a 409 in French);
 // the dashboard's reminder of the reports still owed.
 import { api, CRF_MESSAGES, MESSAGES, routeUrl, SUBSIDY_MESSAGES, type CrfView, type DossierView } from '@portail/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CrfPanel } from '../src/features/instruction/crf-panel.tsx';
 import { accountsYears, expectedCrfDocuments } from '../src/features/subsidies/crf/crf-documents.ts';
@@ -23,6 +20,7 @@ import { toasts } from '../src/lib/toast/toast-store.ts';
 import { resetAppState } from './support/app-state.ts';
 import { json, stubFetch, type RecordedRequest } from './support/fake-fetch.ts';
 import { makeJwt, makeSession, makeUser } from './support/factories.ts';
+import { locationShown, renderRoutes } from './support/render-routes.tsx';
 import { CRF_ID, CRF_PROJET_ID, DOSSIER_ID, makeCrfView, makeDossier, makeDossierView, SERVICE_ID } from './support/subsidies.ts';
 
 afterEach(() => {
@@ -36,32 +34,11 @@ const API = `/api/lca-server/demande/dossiers/${DOSSIER_ID}`;
 const REP = 'aaaaaaaa-1111-4111-8111-111111111111';
 const SIGNATORY = 'aaaaaaaa-2222-4222-8222-222222222222';
 
-function Location() {
-  const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
-}
-
-function renderWith(entry: string, routes: Record<string, ReactNode>) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[entry]}>
-        <Routes>
-          {Object.entries(routes).map(([path, element]) => (
-            <Route key={path} path={path} element={element} />
-          ))}
-        </Routes>
-        <Location />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
-
 const MEMBER_ROUTES = {
   '/associations/:idSiret?/dossier/:idDossier/crf': <CrfPage />,
   '/associations/:idSiret?/dossier/:idDossier/crf/:idCrf': <CrfPage />,
 };
-const location = () => screen.getByTestId('location').textContent;
+const location = locationShown;
 
 function grantedDossier(): DossierView {
   const d = makeDossier({ step: 4, statut: 'complet', etat: '9' });
@@ -117,7 +94,7 @@ describe('the member’s financial report', () => {
   it('opens the report of the exercise: the server’s message in an info toast, then its page with the mode in the URL', async () => {
     signInMember();
     const fake = memberServer(makeCrfView());
-    renderWith(`/associations/${SIRET}/dossier/${DOSSIER_ID}/crf?exercice=2026`, MEMBER_ROUTES);
+    renderRoutes(`/associations/${SIRET}/dossier/${DOSSIER_ID}/crf?exercice=2026`, MEMBER_ROUTES, { showLocation: true });
     await waitFor(() => expect(location()).toBe(`/associations/${SIRET}/dossier/${DOSSIER_ID}/crf/${CRF_ID}?mode=edit`));
     expect(fake.requests.find((r) => r.method === 'POST')!.body).toEqual({ exercice: 2026 });
     expect(toasts.getToasts()).toEqual([expect.objectContaining({ severity: 'info', message: CRF_MESSAGES.cloned(2026) })]);
@@ -128,7 +105,7 @@ describe('the member’s financial report', () => {
   it('forces the mode the server gives in the URL, keeping the other parameters; the report transmitted is read only', async () => {
     signInMember();
     memberServer(makeCrfView({ etat: '4', mode: 'read', options: { events: [], actions: ['consulter'] } }));
-    renderWith(`/associations/${SIRET}/dossier/${DOSSIER_ID}/crf/${CRF_ID}?mode=edit&onglet=budget`, MEMBER_ROUTES);
+    renderRoutes(`/associations/${SIRET}/dossier/${DOSSIER_ID}/crf/${CRF_ID}?mode=edit&onglet=budget`, MEMBER_ROUTES, { showLocation: true });
     await waitFor(() => expect(location()).toBe(`/associations/${SIRET}/dossier/${DOSSIER_ID}/crf/${CRF_ID}?mode=read&onglet=budget`));
     expect(await screen.findByTestId('crf-lecture')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Enregistrer' })).toBeNull();
@@ -138,7 +115,7 @@ describe('the member’s financial report', () => {
   it('shows what the service said when it sent the report back, and the form again', async () => {
     signInMember();
     memberServer(makeCrfView({ etat: '3', commentaire: 'Le réalisé du compte 64 manque.', options: { events: ['transmettre'], actions: ['consulter', 'modifier'] } }));
-    renderWith(`/associations/${SIRET}/dossier/${DOSSIER_ID}/crf/${CRF_ID}`, MEMBER_ROUTES);
+    renderRoutes(`/associations/${SIRET}/dossier/${DOSSIER_ID}/crf/${CRF_ID}`, MEMBER_ROUTES, { showLocation: true });
     expect(await screen.findByText('Le réalisé du compte 64 manque.')).toBeInTheDocument();
     expect(screen.getByText('Compte rendu renvoyé pour correction par le service instructeur')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Transmettre au service instructeur' })).toBeInTheDocument();
@@ -148,7 +125,7 @@ describe('the member’s financial report', () => {
   it('fills the realised amounts beside the granted ones and the budget with its chart, saves, then transmits after confirmation', async () => {
     signInMember();
     const fake = memberServer(makeCrfView());
-    renderWith(`/associations/${SIRET}/dossier/${DOSSIER_ID}/crf/${CRF_ID}`, MEMBER_ROUTES);
+    renderRoutes(`/associations/${SIRET}/dossier/${DOSSIER_ID}/crf/${CRF_ID}`, MEMBER_ROUTES, { showLocation: true });
     const form = await screen.findByRole('form', { name: 'Compte rendu financier' });
     // The granted amount beside the realised input of the line.
     const financing = within(form).getByRole('table', { name: 'Financements du projet 1 : accordé et réalisé' });
@@ -211,7 +188,7 @@ describe('the member’s financial report', () => {
     const fake = memberServer(makeCrfView({ etat: '2', options: { events: ['transmettre'], actions: ['consulter', 'modifier'] } }), {
       transmit: () => json(400, { message: missing, status: 400, code: 'CRF_NOT_TRANSMITTABLE' }),
     });
-    renderWith(`/associations/${SIRET}/dossier/${DOSSIER_ID}/crf/${CRF_ID}`, MEMBER_ROUTES);
+    renderRoutes(`/associations/${SIRET}/dossier/${DOSSIER_ID}/crf/${CRF_ID}`, MEMBER_ROUTES, { showLocation: true });
     const form = await screen.findByRole('form', { name: 'Compte rendu financier' });
     const line = within(form).getByLabelText('Montant réalisé – SDJES de Paris, 2026 (€)');
     await userEvent.type(line, 'deux mille');
@@ -238,7 +215,7 @@ describe('what the report says of each project and of the other funders', () => 
     const crf = makeCrfView();
     const withPublic = { ...crf, projets: [{ ...crf.projets[0]!, beneficiaire: [{ id_statut: null, lib_statut: 'Enfants de 6 à 11 ans', id_tranche_age: null, lib_tranche_age: null, id_genre: null, lib_genre: null, nombre: 40 }] }], cofinancements: [{ financeur: 'Ville de Paris', montant: 1500, montant_obtenu: null }] };
     const fake = memberServer(withPublic);
-    renderWith(`/associations/${SIRET}/dossier/${DOSSIER_ID}/crf/${CRF_ID}`, MEMBER_ROUTES);
+    renderRoutes(`/associations/${SIRET}/dossier/${DOSSIER_ID}/crf/${CRF_ID}`, MEMBER_ROUTES, { showLocation: true });
     const form = await screen.findByRole('form', { name: 'Compte rendu financier' });
     // Cloned from the dossier: the public asked and the funder, each on its own line.
     expect(within(form).getByLabelText(/^Public/, { selector: '#crf-projets-0-beneficiaire-0-lib_statut' })).toHaveValue('Enfants de 6 à 11 ans');
@@ -288,7 +265,7 @@ describe('what the report says of each project and of the other funders', () => 
     const fake = memberServer(makeCrfView({ etat: '4', mode: 'read', options: { events: [], actions: ['consulter'] } }), {
       routes: { [`GET ${API}/crf/${CRF_ID}/pdf`]: () => json(429, { message: busy, status: 429, code: 'TOO_MANY_REQUESTS' }) },
     });
-    renderWith(`/associations/${SIRET}/dossier/${DOSSIER_ID}/crf/${CRF_ID}`, MEMBER_ROUTES);
+    renderRoutes(`/associations/${SIRET}/dossier/${DOSSIER_ID}/crf/${CRF_ID}`, MEMBER_ROUTES, { showLocation: true });
     await userEvent.click(await screen.findByRole('button', { name: 'Télécharger le compte rendu 2026 (PDF)' }));
     await waitFor(() => expect(toasts.getToasts().map((t) => t.message)).toContain(busy));
     const pdf = fake.requests.find((r) => r.url === `${API}/crf/${CRF_ID}/pdf`)!;
@@ -301,7 +278,7 @@ describe('what the report says of each project and of the other funders', () => 
 describe('the reports on the association’s dossier page', () => {
   it('lists one report per exercise: the started one with its state and its link, the other to start', () => {
     const view = makeDossierView(makeDossier({ etat: '9', exercice: 2025, exercice_fin: 2026 }), { crfs: [{ id: CRF_ID, exercice: 2025, etat: '3' }] });
-    renderWith('/', { '/': <DossierCrfs dossier={{ ...view, demandeur: { ...view.demandeur, id_siret: SIRET } }} /> });
+    renderRoutes('/', { '/': <DossierCrfs dossier={{ ...view, demandeur: { ...view.demandeur, id_siret: SIRET } }} /> });
     const started = screen.getByRole('link', { name: 'Compte rendu financier 2025' });
     expect(started).toHaveAttribute('href', `/associations/${SIRET}/dossier/${DOSSIER_ID}/crf/${CRF_ID}`);
     expect(started.parentElement).toHaveTextContent('Renvoyé au compte asso');
@@ -373,7 +350,7 @@ describe('the instructor’s panel of financial reports', () => {
         return json(200, { ...transmitted(), etat: '3', commentaire: 'Le compte 64 est à justifier.', options: { events: [], actions: ['consulter'] } });
       },
     });
-    renderWith('/', { '/': <CrfPanel view={view} serviceName={serviceName} /> });
+    renderRoutes('/', { '/': <CrfPanel view={view} serviceName={serviceName} /> });
     const panel = await screen.findByRole('region', { name: 'Comptes rendus financiers' });
     const table = within(panel).getByRole('table', { name: 'Comptes rendus financiers du dossier, par exercice' });
     expect(within(table).getByText("Pas encore commencé par l'association")).toBeInTheDocument();
@@ -416,7 +393,7 @@ describe('the instructor’s panel of financial reports', () => {
       [`GET ${API}/crf/${CRF_ID}`]: () => json(200, { ...transmitted(), options: { events: ['receptionner'], actions: ['consulter'] } }),
       [`POST ${API}/crf/${CRF_ID}/events`]: () => json(409, { message: "L'événement « receptionner » n'est pas possible depuis l'état « Reçu par le service instructeur ».", status: 409, code: 'TRANSITION_WRONG_STATE' }),
     });
-    renderWith('/', { '/': <CrfPanel view={view} serviceName={serviceName} /> });
+    renderRoutes('/', { '/': <CrfPanel view={view} serviceName={serviceName} /> });
     const panel = await screen.findByRole('region', { name: 'Comptes rendus financiers' });
     await userEvent.click(await within(panel).findByRole('button', { name: 'Consulter le compte rendu 2026' }));
     expect(within(panel).queryByRole('button', { name: 'Renvoyer au compte association' })).toBeNull();
@@ -430,7 +407,7 @@ describe('the instructor’s panel of financial reports', () => {
   it('says there is no report while the subsidy is not granted, and asks for none', () => {
     signInAgent();
     const fake = stubFetch({});
-    renderWith('/', { '/': <CrfPanel view={makeDossierView(makeDossier({ etat: '2' }))} serviceName={serviceName} /> });
+    renderRoutes('/', { '/': <CrfPanel view={makeDossierView(makeDossier({ etat: '2' }))} serviceName={serviceName} /> });
     expect(screen.getByText("Aucun compte rendu financier : la subvention n'est pas accordée.")).toBeInTheDocument();
     expect(fake.requests).toEqual([]);
   });
@@ -446,7 +423,7 @@ describe('the dashboard’s reminder of the reports still owed', () => {
           { id_dossier: DOSSIER_ID, id_fo: '2026-000001', id_association: ASSOCIATION_ID, nom: 'Club nautique', exercice: 2026, id_crf: CRF_ID, etat: '3', message: CRF_MESSAGES.notTransmitted(2026) },
         ]),
     });
-    renderWith('/', { '/': <MissingCrfs /> });
+    renderRoutes('/', { '/': <MissingCrfs /> });
     const region = await screen.findByRole('region', { name: 'Comptes rendus financiers à transmettre' });
     const links = within(region).getAllByRole('link');
     expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([

@@ -3,11 +3,8 @@
 // them marked « Nouveau »; the dashboard gives the total with a link to each dossier concerned and to
 // the list (a member's dossiers, an agent's work list filtered on them); the work list keeps that
 // filter in its URL.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { DossierMessage, DossierView } from '@portail/contract';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetLoadedUserInfo } from '../src/app/route-guard.ts';
 import { filtersOf, readWorklist, writeWorklist, EMPTY_WORKLIST } from '../src/features/instruction/worklist-filters.ts';
@@ -18,6 +15,7 @@ import { resetAppState } from './support/app-state.ts';
 import { json, stubFetch } from './support/fake-fetch.ts';
 import { makeJwt, makeSession, makeUser } from './support/factories.ts';
 import { renderApp } from './support/render-app.tsx';
+import { renderWithQueries } from './support/render-routes.tsx';
 import { DOSSIER_ID, makeDossier, makeDossierView, SERVICE_ID } from './support/subsidies.ts';
 
 afterEach(() => {
@@ -39,14 +37,6 @@ const THREAD = [message(1, 'vers_association'), message(2, 'vers_service'), mess
 const GET = `GET /api/lca-server/demande/dossiers/${DOSSIER_ID}`;
 const MARK = `POST /api/lca-server/demande/dossiers/${DOSSIER_ID}/messages/lus`;
 
-function withClient(children: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{children}</MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
 const view = (unread: number): DossierView => {
   const d = makeDossier({ etat: 'D' });
   d.instructeurs = [{ service: { ...SERVICE, type: null }, isReferent: true }];
@@ -58,7 +48,7 @@ describe('the thread of a dossier', () => {
   it('counts the unread messages in its heading, marks them read once shown and keeps them marked « Nouveau »', async () => {
     session.signIn(makeSession(makeUser(), makeJwt(4_000_000_000, 'member')));
     const fake = stubFetch({ [GET]: () => json(200, { ...view(2), messages: THREAD }), [MARK]: () => json(200, { lus: 2, messages_non_lus: 0 }) });
-    withClient(<DossierMessages dossier={view(2)} />);
+    renderWithQueries(<DossierMessages dossier={view(2)} />);
     expect(screen.getByRole('heading', { name: 'Messages avec le service instructeur (2 messages non lus)' })).toBeInTheDocument();
     // jsdom has no IntersectionObserver: the thread counts as seen once loaded.
     await waitFor(() => expect(marks(fake)).toHaveLength(1));
@@ -83,7 +73,7 @@ describe('the thread of a dossier', () => {
       },
     );
     const fake = stubFetch({ [GET]: () => json(200, { ...view(1), messages: THREAD }), [MARK]: () => json(200, { lus: 1, messages_non_lus: 0 }) });
-    withClient(<DossierMessages dossier={view(1)} asService />);
+    renderWithQueries(<DossierMessages dossier={view(1)} asService />);
     expect(screen.getByRole('heading', { name: 'Messages avec l’association (1 message non lu)' })).toBeInTheDocument();
     await screen.findByRole('list', { name: 'Fil des messages' });
     expect(marks(fake)).toHaveLength(0);
@@ -97,7 +87,7 @@ describe('the thread of a dossier', () => {
   it('with nothing unread, shows no count and calls nothing', async () => {
     session.signIn(makeSession(makeUser(), makeJwt(4_000_000_000, 'member')));
     const fake = stubFetch({ [GET]: () => json(200, { ...view(0), messages: THREAD }) });
-    withClient(<DossierMessages dossier={view(0)} />);
+    renderWithQueries(<DossierMessages dossier={view(0)} />);
     await screen.findByRole('list', { name: 'Fil des messages' });
     expect(screen.getByRole('heading', { name: 'Messages avec le service instructeur' })).toBeInTheDocument();
     expect(screen.queryByText('Nouveau')).toBeNull();
@@ -115,7 +105,7 @@ describe('the unread messages on the dashboard', () => {
       [UNREAD]: () =>
         json(200, { total: 3, dossiers: [{ id: DOSSIER_ID, id_fo: '2026-000001', nom: 'Club nautique', messages_non_lus: 2 }, { id: OTHER_ID, id_fo: '2026-000002', nom: null, messages_non_lus: 1 }] }),
     });
-    withClient(<UnreadDossierMessages dossierPath={(id) => `/associations/subvention-demande/${id}`} list={{ to: '/dossiers', label: 'Voir mes dossiers' }} />);
+    renderWithQueries(<UnreadDossierMessages dossierPath={(id) => `/associations/subvention-demande/${id}`} list={{ to: '/dossiers', label: 'Voir mes dossiers' }} />);
     const section = await screen.findByRole('region', { name: 'Messages des dossiers' });
     expect(section).toHaveTextContent('Vous avez 3 messages non lus dans vos dossiers.');
     expect(within(section).getByRole('link', { name: 'Dossier n° 2026-000001 – Club nautique' })).toHaveAttribute('href', `/associations/subvention-demande/${DOSSIER_ID}`);
@@ -127,7 +117,7 @@ describe('the unread messages on the dashboard', () => {
   it('says there is nothing to read', async () => {
     session.signIn(makeSession(makeUser(), makeJwt(4_000_000_000, 'member')));
     stubFetch({ [UNREAD]: () => json(200, { total: 0, dossiers: [] }) });
-    withClient(<UnreadDossierMessages dossierPath={(id) => id} list={{ to: '/dossiers', label: 'Voir mes dossiers' }} />);
+    renderWithQueries(<UnreadDossierMessages dossierPath={(id) => id} list={{ to: '/dossiers', label: 'Voir mes dossiers' }} />);
     expect(await screen.findByText('Aucun message non lu dans vos dossiers.')).toBeInTheDocument();
     expect(screen.queryByRole('link')).toBeNull();
   });

@@ -4,8 +4,7 @@
 // lookup and picked with the arrows and Entrée (filling postcode and INSEE code), hours and a closing
 // period, the site and its address sent together; Échap closes the modal and gives focus back.
 import { HAA_MESSAGES, MESSAGES, type HaaSite } from '@portail/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptyDraft, readDraft } from '../src/features/administrative-info/haa-site-draft.ts';
@@ -14,6 +13,7 @@ import { HAA_SITE_LOAD_FAILED, HaaSitesSection } from '../src/features/administr
 import { toasts } from '../src/lib/toast/toast-store.ts';
 import { resetAppState } from './support/app-state.ts';
 import { json, stubFetch } from './support/fake-fetch.ts';
+import { renderWithQueries } from './support/render-routes.tsx';
 
 afterEach(() => {
   resetAppState();
@@ -56,14 +56,7 @@ describe('the site form’s rules (before any call)', () => {
   });
 });
 
-function renderSection() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <HaaSitesSection idAsso={ID} readOnly={false} />
-    </QueryClientProvider>,
-  );
-}
+const renderSection = () => renderWithQueries(<HaaSitesSection idAsso={ID} readOnly={false} />, { router: false });
 
 const LYON = { type: 'Feature', geometry: null, properties: { label: 'Lyon', name: 'Lyon', postcode: '69001', citycode: '69123', context: '69, Rhône', type: 'municipality', score: 1 } };
 

@@ -3,10 +3,8 @@
 // removing an address each after a confirmation; the delivery log with each attempt, narrowed to
 // one address; an account without a service told so, asking nothing.
 import { MESSAGES, WEBHOOK_MESSAGES, type Webhook, type WebhookDelivery } from '@portail/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebhooksPage } from '../src/features/webhooks/webhooks-page.tsx';
 import { session } from '../src/lib/session/session-store.ts';
@@ -14,6 +12,7 @@ import { toasts } from '../src/lib/toast/toast-store.ts';
 import { resetAppState } from './support/app-state.ts';
 import { json, stubFetch } from './support/fake-fetch.ts';
 import { makeJwt, makeSession, makeUser } from './support/factories.ts';
+import { renderWithQueries } from './support/render-routes.tsx';
 
 afterEach(() => {
   resetAppState();
@@ -39,16 +38,7 @@ function signInAgent(withService = true) {
   session.signIn(makeSession(makeUser({ role: 'rds.user', roles: ['rds.user'], lcaId: null, associations: [], rds }), makeJwt(4_000_000_000, 'agent')));
 }
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <WebhooksPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderPage = () => renderWithQueries(<WebhooksPage />);
 
 describe('the service’s webhooks', () => {
   it('adds an address checked before it goes, shows its secret once and focused, and lists it', async () => {

@@ -3,11 +3,8 @@
 // address rules refuse a save before any call; the LCA administrator's list with the state filter
 // and what the machine lets them do on each request.
 import { routeUrl, siretRequestRoutes, SIRET_REQUEST_MESSAGES, type SiretRequest } from '@portail/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SiretListPage } from '../src/features/siret-requests/siret-list-page.tsx';
 import { SiretRequestPage } from '../src/features/siret-requests/siret-request-page.tsx';
@@ -15,6 +12,7 @@ import { session } from '../src/lib/session/session-store.ts';
 import { resetAppState } from './support/app-state.ts';
 import { json, stubFetch } from './support/fake-fetch.ts';
 import { makeJwt, makeSession, makeUser } from './support/factories.ts';
+import { renderRoutes } from './support/render-routes.tsx';
 
 afterEach(() => {
   resetAppState();
@@ -42,20 +40,6 @@ function makeRequest(overrides: Partial<SiretRequest> = {}): SiretRequest {
   };
 }
 
-function renderAt(entry: string, routes: Record<string, ReactNode>) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[entry]}>
-        <Routes>
-          {Object.entries(routes).map(([path, element]) => (
-            <Route key={path} path={path} element={element} />
-          ))}
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
 const REQUEST_ROUTES = { '/associations/:idRna?/demande-siret/:id': <SiretRequestPage /> };
 const REQUEST_URL = routeUrl(siretRequestRoutes.getSiretRequest, { id: ID });
 
@@ -63,7 +47,7 @@ describe('a SIRET request’s page', () => {
   it('is read only once transmitted: no field to change, no transmission, the message said', async () => {
     session.signIn(makeSession(makeUser(), makeJwt(4_000_000_000, 'member')));
     stubFetch({ [`GET ${REQUEST_URL}`]: () => json(200, makeRequest({ mode: 'read', description: { code_etat: 'AEM', libelle_etat: 'À émettre', siret_attribue: null, motif: null }, options: { events: [], actions: ['consulter'] } })) });
-    renderAt(`/associations/W691234567/demande-siret/${ID}`, REQUEST_ROUTES);
+    renderRoutes(`/associations/W691234567/demande-siret/${ID}`, REQUEST_ROUTES);
     await screen.findByRole('heading', { level: 1, name: 'Demande de numéro SIRET n° 2026-7' });
     expect(screen.getByText(SIRET_REQUEST_MESSAGES.transmitted)).toBeInTheDocument();
     expect(screen.getByLabelText(/^Dénomination/)).toBeDisabled();
@@ -77,7 +61,7 @@ describe('a SIRET request’s page', () => {
     session.signIn(makeSession(makeUser(), makeJwt(4_000_000_000, 'member')));
     const fake = stubFetch({ [`GET ${REQUEST_URL}`]: () => json(200, makeRequest({ coordonnees: { info_siege: { domicile_entreprise: false, domicile_provisoire_rl: false }, adresse_gestion: null, adresse_siege: { ...ADDRESS, code_insee: null, repet_voie: null } } })) });
     const user = userEvent.setup();
-    renderAt(`/associations/W691234567/demande-siret/${ID}`, REQUEST_ROUTES);
+    renderRoutes(`/associations/W691234567/demande-siret/${ID}`, REQUEST_ROUTES);
     await screen.findByRole('combobox', { name: /^Commune/ });
     // The inputs hold no more than their bound (maxLength): what is left to break is the required and the minimum.
     expect(screen.getByLabelText('Indice de répétition')).toHaveAttribute('maxLength', '1');
@@ -100,7 +84,7 @@ describe('the LCA administrator’s list', () => {
         json(200, [makeRequest({ mode: 'read', description: { code_etat: 'AEM', libelle_etat: 'À émettre', siret_attribue: null, motif: null }, options: { events: ['invalider', 'traiter'], actions: ['consulter'] } })]),
     });
     const user = userEvent.setup();
-    renderAt('/demande-siret', { '/demande-siret': <SiretListPage /> });
+    renderRoutes('/demande-siret', { '/demande-siret': <SiretListPage /> });
     const table = await screen.findByRole('table', { name: /Demandes de numéro SIRET/ });
     const row = within(table).getAllByRole('row')[1]!;
     expect(within(row).getByRole('link', { name: 'Demande n° 2026-7' })).toHaveAttribute('href', `/associations/W691234567/demande-siret/${ID}`);
@@ -124,7 +108,7 @@ describe('the LCA administrator’s list', () => {
       },
     });
     const user = userEvent.setup();
-    renderAt('/demande-siret', { '/demande-siret': <SiretListPage /> });
+    renderRoutes('/demande-siret', { '/demande-siret': <SiretListPage /> });
     // The table scrolls by keyboard at 320 px: a labelled, focusable region.
     const region = await screen.findByRole('region', { name: 'Tableau des demandes de numéro SIRET' });
     expect(region).toHaveAttribute('tabindex', '0');
@@ -146,7 +130,7 @@ describe('the LCA administrator’s list', () => {
       [`GET ${routeUrl(siretRequestRoutes.listSiretRequests)}`]: () =>
         json(200, [makeRequest({ mode: 'read', description: { code_etat: 'ACC', libelle_etat: 'Accordé', siret_attribue: '80295478500028', motif: null }, options: { events: [], actions: ['consulter'] } })]),
     });
-    renderAt('/demande-siret', { '/demande-siret': <SiretListPage /> });
+    renderRoutes('/demande-siret', { '/demande-siret': <SiretListPage /> });
     await screen.findByRole('table', { name: /Demandes de numéro SIRET/ });
     expect(screen.queryByRole('button', { name: /^Traiter la demande/ })).toBeNull();
   });
