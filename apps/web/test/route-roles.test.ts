@@ -47,6 +47,14 @@ describe('route resources', () => {
    * server takes any id_asso), the request by :id or the one the page has just created.
    */
   const namesSiretRequest = (path: string) => /^\/associations\/:idRna\?\/demande-siret(\/:id)?$/.test(path);
+  /** A new approval request: the association by its head office's SIRET (else the user's first one). */
+  const namesApprovalRequest = (path: string) => /^\/associations\/:idSiret\?\/demande-agrement$/.test(path);
+  /**
+   * An approval dossier's page: the path its notifications carry (spec §2) keeps the applicant's
+   * SIRET, but both sides reach it, the instructing service included: its calls act on the dossier
+   * alone (its scope names the association), never on an association by that SIRET.
+   */
+  const namesApprovalDossier = (path: string) => /^\/associations\/:idSiret\?\/demande-agrement\/:idDossier$/.test(path);
   /** A subsidy dossier's page: the dossier is named in its path. */
   const namesDossier = (path: string) => /:idDossier(\/|$)/.test(path);
   /**
@@ -54,7 +62,10 @@ describe('route resources', () => {
    * « Parcours »); a dossier's page names it by the applicant's SIRET (an id_asso the server takes).
    */
   const namesAssociation = (path: string) =>
-    /:idCorrespondance\??(\/|$)/.test(path) || (namesDossier(path) && /:idSiret\??(\/|$)/.test(path)) || namesSiretRequest(path);
+    /:idCorrespondance\??(\/|$)/.test(path) ||
+    (namesDossier(path) && /:idSiret\??(\/|$)/.test(path) && !namesApprovalDossier(path)) ||
+    namesSiretRequest(path) ||
+    namesApprovalRequest(path);
 
   it.each(ROUTE_TABLE.filter((entry) => callsOf(entry)).map((entry) => [entry.path, entry] as const))(
     '%s: its path names the association its calls act on, and only then',
@@ -70,6 +81,7 @@ describe('route resources', () => {
         expect(namesAssociation(path), path).toBe(false);
         return;
       }
+      if (namesApprovalDossier(path)) expect(kinds, path).toEqual(['dossier']);
       // Dossier-scoped calls (and those on one service's instruction of it) only from a page whose path names the dossier.
       const allowed = namesDossier(path)
         ? ['association', 'establishment', 'dossier', 'instruction']

@@ -122,6 +122,20 @@ const SIRET_REQUEST_CALLS: readonly RouteDefinition[] = [
   api.associationDocuments.uploadDocument,
 ];
 
+/**
+ * Approval dossiers: the caller's list; a new request (the active approvals, the association's
+ * head office, the creation); a dossier's wizard and its transmission, read and changed by both
+ * sides. The association side also reads its file there (people, documents: its members' own
+ * calls) and the instructing service decides (agents only): not named here, the page being both sides'.
+ */
+const APPROVAL_LIST_CALLS: readonly RouteDefinition[] = [api.approvalDossiers.listApprovalDossiers];
+const APPROVAL_CREATION_CALLS: readonly RouteDefinition[] = [api.approvals.listAgrements, api.association.getEtablissements, api.dossiers.createDossier];
+const APPROVAL_DOSSIER_CALLS: readonly RouteDefinition[] = [
+  api.approvalDossiers.getApprovalDossier,
+  api.approvalDossiers.updateApprovalDossier,
+  api.approvalDossiers.transmitApprovalDossier,
+];
+
 /** The service's webhooks: its addresses, their secrets, the delivery log. */
 const SERVICE_WEBHOOK_CALLS: readonly RouteDefinition[] = Object.values(api.webhooks);
 
@@ -141,6 +155,9 @@ export const PAGE_CALLS: Readonly<Partial<Record<PageKey, readonly RouteDefiniti
   serviceWebhooks: SERVICE_WEBHOOK_CALLS,
   siretRequests: SIRET_REQUEST_LIST_CALLS,
   siretRequest: SIRET_REQUEST_CALLS,
+  approvalDossiers: APPROVAL_LIST_CALLS,
+  approvalCreation: APPROVAL_CREATION_CALLS,
+  approvalDossier: APPROVAL_DOSSIER_CALLS,
 };
 
 /** The contract routes a route's page calls, if it calls the API. */

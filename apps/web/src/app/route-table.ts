@@ -42,7 +42,10 @@ export type PageKey =
   | 'osirisWorklist'
   | 'serviceWebhooks'
   | 'siretRequests'
-  | 'siretRequest';
+  | 'siretRequest'
+  | 'approvalDossiers'
+  | 'approvalCreation'
+  | 'approvalDossier';
 
 export interface RouteEntry {
   path: string;
@@ -146,7 +149,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     'subsidyDirectory',
   ),
   route('/demande-siret', { name: 'demandes-siret', title: 'Demandes de numéro SIRET', roles: ASSOCIATION }, 'siretRequests'),
-  upcomingRoute('/demande-agrements/dossiers', { name: 'demande-agrements-dossiers', title: "Dossiers de demande d'agrément", roles: ASSOCIATION_AND_SERVICES }),
+  // The caller-bound list of approval dossiers: members their associations', agents their service's once transmitted.
+  route('/demande-agrements/dossiers', { name: 'demande-agrements-dossiers', title: "Dossiers de demande d'agrément", roles: DOSSIER_READERS }, 'approvalDossiers'),
 
   // Adding an association
   route(
@@ -232,8 +236,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   ),
   route('/associations/:idRna?/demande-siret', { name: 'demande-siret', title: 'Demande de numéro SIRET', roles: ASSOCIATION }, 'siretRequest'),
   route('/associations/:idRna?/demande-siret/:id', { name: 'demande-siret-detail', title: 'Demande de numéro SIRET', roles: ASSOCIATION }, 'siretRequest'),
-  upcomingRoute('/associations/:idSiret?/demande-agrement', { name: 'demande-agrement', title: "Demande d'agrément", roles: ASSOCIATION }),
-  upcomingRoute('/associations/:idSiret?/demande-agrement/:idDossier', { name: 'demande-agrement-dossier', title: "Dossier de demande d'agrément", roles: ASSOCIATION_AND_SERVICES }),
+  route('/associations/:idSiret?/demande-agrement', { name: 'demande-agrement', title: "Demande d'agrément", roles: ASSOCIATION }, 'approvalCreation'),
+  // An approval dossier's wizard, also where its instructing service decides (the link its notifications carry).
+  route('/associations/:idSiret?/demande-agrement/:idDossier', { name: 'demande-agrement-dossier', title: "Dossier de demande d'agrément", roles: DOSSIER_READERS }, 'approvalDossier'),
   upcomingRoute('/associations/:idSiret?/pass-sport', { name: 'pass-sport', title: "Pass'Sport", roles: ASSOCIATION_AND_SERVICES }),
   // The wizard writes the dossier (association side): the services' reading of a dossier is theirs to come.
   route(

@@ -3,8 +3,6 @@
 export const UPCOMING_PAGES: Readonly<Record<string, string>> = {
   'declarations':
     "Les déclarations d'heures de bénévolat (compte d'engagement citoyen) à valider par les représentants légaux valideurs, session par session.",
-  'demande-agrements-dossiers':
-    "Les dossiers de demande d'agrément (JEP, Sport, aide alimentaire…) et leur état.",
   'administration-psp':
     "Les exercices Pass'Sport, les dossiers de remboursement et les bénéficiaires.",
   'administration-rda':
@@ -13,10 +11,6 @@ export const UPCOMING_PAGES: Readonly<Record<string, string>> = {
     'Les dispositifs et sous-dispositifs de subvention, les services instructeurs et leurs comptes.',
   'parametrage-custom':
     'Les questions, champs et documents attendus propres à chaque dispositif.',
-  'demande-agrement':
-    "Demander un agrément (JEP, Sport, aide alimentaire…) pour le siège de l'association.",
-  'demande-agrement-dossier':
-    "Les étapes du dossier de demande d'agrément et sa transmission au service.",
   'pass-sport':
     "Inscrire les bénéficiaires du Pass'Sport avec leur code et suivre le remboursement.",
 };

@@ -1,4 +1,5 @@
-// What other features use from the subsidy screens: the dossier's messages, PDF, budget table,
+// What other features use from the subsidy screens: the wizard's pieces (an expected document or
+// field, the required mark, the step's buttons: the approval dossier's wizard is made of them), the dossier's messages, PDF, budget table,
 // states' labels and badges, formats, paths, projects' loading, the expected items' rules and the
 // caller's unread messages (the dashboard), the financial reports read by the services and the
 // reminder of the missing ones.
@@ -18,3 +19,8 @@ export { BudgetComparison } from './crf/budget-comparison.tsx';
 export { CrfReadView } from './crf/crf-read.tsx';
 export { crfOpenPath, crfPath, crfStateLabel, crfStateSeverity, dossierExercises, GRANTED_DOSSIER_STATES } from './crf/crf-states.ts';
 export { MissingCrfs } from './crf/missing-crfs.tsx';
+export { ExpectedDocumentField, type AttachedDocument } from './wizard/expected-document-field.tsx';
+export { ExpectedFieldsFieldset } from './wizard/expected-fields-fieldset.tsx';
+export { RequiredLegend, RequiredMark } from './wizard/required-mark.tsx';
+export { StepActions } from './wizard/step-actions.tsx';
+export { documentProgress } from './expected-items.ts';

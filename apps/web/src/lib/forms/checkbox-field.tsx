@@ -29,6 +29,8 @@ export function CheckboxField({ label, name, value, error, onChange, disabled }:
           nativeInputProps: {
             name,
             checked: isChecked(value),
+            // A single box renders without its fieldset: the box itself carries the disabled state.
+            disabled,
             onChange: (event) => onChange(checkedText(event.target.checked)),
           },
         },

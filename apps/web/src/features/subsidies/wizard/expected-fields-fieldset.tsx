@@ -20,13 +20,15 @@ interface ExpectedFieldsFieldsetProps {
   readOnly: boolean;
   /** Before each input's id `custom-<code>` (a project's editor names its project). */
   idPrefix?: string;
+  /** Who asks these fields (an approval's wizard says so). */
+  legend?: string;
 }
 
-export function ExpectedFieldsFieldset({ fields, customs, onChange, onEdited, errors, readOnly, idPrefix = '' }: ExpectedFieldsFieldsetProps) {
+export function ExpectedFieldsFieldset({ fields, customs, onChange, onEdited, errors, readOnly, idPrefix = '', legend = 'Informations demandées par le dispositif' }: ExpectedFieldsFieldsetProps) {
   if (fields.length === 0) return null;
   return (
     <fieldset className={fr.cx('fr-fieldset')}>
-      <legend className={fr.cx('fr-fieldset__legend')}>Informations demandées par le dispositif</legend>
+      <legend className={fr.cx('fr-fieldset__legend')}>{legend}</legend>
       {fields.map((f) => {
         const key = `custom-${f.code}`;
         const id = `${idPrefix}${key}`;

@@ -1,0 +1,300 @@
+// The approval dossiers' pages (features/approvals/): the caller's list with its states and filter;
+// a new request refused by the server in its own French words; the wizard's steps saved as the
+// contract's step bodies, the HAA block for a HAA approval only, read mode (« Ce dossier n'est pas
+// éditable. »), the transmission with the cerfa; the service's decisions offered exactly as the
+// view's `evenements` allow, a refusal needing its reason before anything is sent.
+import {
+  approvalCatalogueRoutes,
+  approvalDossierRoutes,
+  APPROVAL_DOSSIER_MESSAGES,
+  associationDocumentRoutes,
+  associationRoutes,
+  dossierRoutes,
+  routeUrl,
+  type AgrementView,
+  type ApprovalDossierDetail,
+  type ApprovalDossierSummary,
+} from '@portail/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApprovalCreationPage } from '../src/features/approvals/approval-creation-page.tsx';
+import { ApprovalDossierPage } from '../src/features/approvals/approval-dossier-page.tsx';
+import { ApprovalDossiersPage } from '../src/features/approvals/approval-dossiers-page.tsx';
+import { session } from '../src/lib/session/session-store.ts';
+import { resetAppState } from './support/app-state.ts';
+import { json, stubFetch } from './support/fake-fetch.ts';
+import { makeJwt, makeSession, makeUser } from './support/factories.ts';
+
+afterEach(resetAppState);
+
+const ID = '11111111-1111-4111-8111-111111111111';
+const SERVICE = '55555555-5555-4555-8555-555555555555';
+const ASSO = '66666666-6666-4666-8666-666666666666';
+const REP = '77777777-7777-4777-8777-777777777777';
+const DOC = '88888888-8888-4888-8888-888888888888';
+const SIRET = '73282932000074';
+
+const expected = { labelCode: null, part: 'dossier' as const, enabled: true, isDefault: false, meta: {}, asks: [] };
+function makeAgrement(overrides: Partial<AgrementView> = {}): AgrementView {
+  return {
+    _id: '99999999-9999-4999-8999-999999999999',
+    code: 'JEP',
+    type_agrement: 'JEP',
+    type_agrement_label: 'Jeunesse et éducation populaire',
+    categorie: null,
+    service: SERVICE,
+    service_nom: 'DJEPVA',
+    campagne_exercice: 2026,
+    code_service: null,
+    active: true,
+    champs_attendus: [{ ...expected, code: 'nb_adherents', label: "Nombre d'adhérents", type: 'number', obligatoire: true }],
+    documents_attendus: [{ ...expected, code: 'statuts', label: 'Statuts à jour', nature: 'STC', obligatoire: true }],
+    ...overrides,
+  };
+}
+function makeDetail(overrides: Partial<ApprovalDossierDetail> = {}): ApprovalDossierDetail {
+  return {
+    id: ID,
+    id_fo: '2026-000042',
+    service: 'agrement',
+    step: 2,
+    etat: '2',
+    etat_libelle: 'En cours de saisie',
+    statut: 'incomplet',
+    exercice: 2026,
+    id_association: ASSO,
+    description: { code_agrement: 'JEP', id_type_agrement: 'JEP', id_service_instructeur: SERVICE, service_instructeur: 'DJEPVA', exercice: 2026, statut: 'incomplet' },
+    demandeur: { id_siret: SIRET, nom: 'Club sportif de Tours', id_representant_legal: null, id_signataire: null, id_responsable: null },
+    documents: [],
+    tca: null,
+    haa: null,
+    customs: [],
+    createdBy: { id: 'x', type: 'association' },
+    mode: 'edit',
+    evenements: ['enregistrer'],
+    agrement: makeAgrement(),
+    ...overrides,
+  };
+}
+const representant = { id: REP, id_siret: null, civilite: 'Mme', nom: 'Durand', prenom: 'Claire', fonction: 'Présidente', courriel: null, telephone: null, valideur_cec: false, est_representant_legal: true, publication_internet: false, deleted: false };
+const document = { uuid: DOC, id_siret: null, type: 'STC', etat: 'courant', origine: 'association', annee_validite: null, date_chargement: '2026-01-01', nom: 'statuts.pdf', commentaire: null, mime_type: 'application/pdf', taille: 10, url: '/x' };
+
+const DETAIL_URL = routeUrl(approvalDossierRoutes.getApprovalDossier, { id: ID });
+const PATCH_URL = routeUrl(approvalDossierRoutes.updateApprovalDossier, { id: ID });
+const FILE_ROUTES = {
+  [`GET ${routeUrl(associationRoutes.getRepresentants)}`]: () => json(200, [representant]),
+  [`GET ${routeUrl(associationDocumentRoutes.listDocuments)}`]: () => json(200, [document]),
+};
+
+function renderAt(entry: string, routes: Record<string, ReactNode>) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[entry]}>
+        <Routes>
+          {Object.entries(routes).map(([path, element]) => (
+            <Route key={path} path={path} element={element} />
+          ))}
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+const DOSSIER_ROUTES = { '/associations/:idSiret?/demande-agrement/:idDossier': <ApprovalDossierPage /> };
+const member = () => session.signIn(makeSession(makeUser(), makeJwt(4_000_000_000, 'member')));
+const agent = () => session.signIn(makeSession(makeUser({ role: 'rds.user', roles: ['rds.user'], associations: [] }), makeJwt(4_000_000_000, 'agent')));
+
+describe('the list of approval dossiers', () => {
+  const summary: ApprovalDossierSummary = {
+    id: ID, id_fo: '2026-000042', etat: '4', etat_libelle: 'Transmis au service instructeur', statut: 'complet', exercice: 2026, code_agrement: 'JEP', id_type_agrement: 'JEP',
+    service_instructeur: { id: SERVICE, nom: 'DJEPVA' }, id_association: ASSO, demandeur: { id_siret: SIRET, nom: 'Club sportif de Tours' }, updated_at: '2026-11-27T08:00:00.000Z',
+  };
+  it('shows each dossier with its state and a link to its wizard, filters by state, and lets a member start a request', async () => {
+    member();
+    const fake = stubFetch({ [`GET ${routeUrl(approvalDossierRoutes.listApprovalDossiers)}`]: () => json(200, { total: 1, page: 1, limit: 100, items: [summary] }) });
+    const user = userEvent.setup();
+    renderAt('/demande-agrements/dossiers', { '/demande-agrements/dossiers': <ApprovalDossiersPage /> });
+    const table = await screen.findByRole('table', { name: /Dossiers de demande d’agrément \(1\)/ });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(within(row).getByRole('link', { name: 'Dossier n° 2026-000042' })).toHaveAttribute('href', `/associations/${SIRET}/demande-agrement/${ID}`);
+    expect(within(row).getByText('Transmis au service instructeur')).toBeInTheDocument();
+    expect(within(row).getByText('DJEPVA')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Nouvelle demande d’agrément' })).toHaveAttribute('href', `/associations/${SIRET}/demande-agrement`);
+    await user.click(screen.getByRole('checkbox', { name: 'Agrément accordé' }));
+    await waitFor(() => expect(fake.requests.at(-1)!.url).toContain('etats=6'));
+  });
+
+  it('offers no new request to an agent', async () => {
+    agent();
+    stubFetch({ [`GET ${routeUrl(approvalDossierRoutes.listApprovalDossiers)}`]: () => json(200, { total: 0, page: 1, limit: 100, items: [] }) });
+    renderAt('/demande-agrements/dossiers', { '/demande-agrements/dossiers': <ApprovalDossiersPage /> });
+    expect(await screen.findByText('Aucun dossier de demande d’agrément.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Nouvelle demande d’agrément' })).toBeNull();
+  });
+});
+
+describe('a new approval request', () => {
+  const etablissement = { siret: SIRET, nic: '00074', est_siege: true, actif: true, enseigne: null, note: null, courriel: null, telephone: null, adresse: null };
+  it('needs an approval chosen, then shows the server’s refusal in its words (a secondary establishment)', async () => {
+    member();
+    const fake = stubFetch({
+      [`GET ${routeUrl(approvalCatalogueRoutes.listAgrements)}`]: () => json(200, [makeAgrement()]),
+      [`GET ${routeUrl(associationRoutes.getEtablissements)}`]: () => json(200, [etablissement]),
+      [`POST ${routeUrl(dossierRoutes.createDossier)}`]: () => json(403, { code: 'APPROVAL_SECONDARY_ESTABLISHMENT', message: APPROVAL_DOSSIER_MESSAGES.secondaryEstablishment }),
+    });
+    const user = userEvent.setup();
+    renderAt(`/associations/${SIRET}/demande-agrement`, { '/associations/:idSiret?/demande-agrement': <ApprovalCreationPage /> });
+    const create = await screen.findByRole('button', { name: 'Créer le dossier de demande' });
+    await user.click(create);
+    expect(await screen.findByText('Veuillez renseigner le champ agrément demandé.', { selector: 'a' })).toBeInTheDocument();
+    expect(fake.requests.some((r) => r.method === 'POST')).toBe(false);
+    await user.click(screen.getByRole('radio', { name: /Jeunesse et éducation populaire \(JEP\)/ }));
+    await user.click(create);
+    expect(await screen.findByText(APPROVAL_DOSSIER_MESSAGES.secondaryEstablishment)).toBeInTheDocument();
+    expect(fake.requests.find((r) => r.method === 'POST')!.body).toEqual({
+      description: { code_agrement: 'JEP', id_type_agrement: 'JEP', id_service_instructeur: SERVICE, exercice: 2026 },
+      demandeur: { id_siret: SIRET },
+    });
+  });
+});
+
+describe('the approval dossier’s wizard', () => {
+  it('saves the applicant as the contract’s step body and opens the documents step', async () => {
+    member();
+    const fake = stubFetch({
+      [`GET ${DETAIL_URL}`]: () => json(200, makeDetail({ step: 0 })),
+      [`PATCH ${PATCH_URL}`]: () => json(200, { ...makeDetail({ step: 1 }), agrement: undefined }),
+      ...FILE_ROUTES,
+    });
+    const user = userEvent.setup();
+    renderAt(`/associations/${SIRET}/demande-agrement/${ID}?etape=1`, DOSSIER_ROUTES);
+    await screen.findByRole('heading', { level: 1, name: 'Dossier de demande d’agrément n° 2026-000042' });
+    await user.click(screen.getByRole('button', { name: 'Enregistrer et continuer' }));
+    expect(await screen.findByText('Veuillez renseigner le champ représentant légal.', { selector: 'a' })).toBeInTheDocument();
+    expect(fake.requests.some((r) => r.method === 'PATCH')).toBe(false);
+    for (const label of ['Représentant légal *', 'Signataire *', 'Responsable du dossier *']) await user.selectOptions(screen.getByLabelText(label), REP);
+    await user.click(screen.getByRole('button', { name: 'Enregistrer et continuer' }));
+    await waitFor(() => expect(fake.requests.find((r) => r.method === 'PATCH')!.body).toEqual({ step: 1, demandeur: { id_representant_legal: REP, id_signataire: REP, id_responsable: REP } }));
+    expect(await screen.findByRole('heading', { level: 2, name: /Documents/ })).toBeInTheDocument();
+  });
+
+  it('attaches the expected documents and declares the dossier complete; the required ones are checked first', async () => {
+    member();
+    const fake = stubFetch({ [`GET ${DETAIL_URL}`]: () => json(200, makeDetail()), [`PATCH ${PATCH_URL}`]: () => json(200, makeDetail({ step: 2 })), ...FILE_ROUTES });
+    const user = userEvent.setup();
+    renderAt(`/associations/${SIRET}/demande-agrement/${ID}?etape=2`, DOSSIER_ROUTES);
+    await user.click(await screen.findByRole('button', { name: 'Enregistrer et continuer' }));
+    expect(await screen.findByText('Le document « Statuts à jour » est obligatoire.', { selector: 'a' })).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Choisir un document déjà déposé'), DOC);
+    await user.click(screen.getByRole('button', { name: 'Enregistrer et continuer' }));
+    await waitFor(() => expect(fake.requests.find((r) => r.method === 'PATCH')!.body).toEqual({ step: 2, documents: [{ code: 'statuts', id_document: DOC }], statut: 'complet' }));
+  });
+
+  it('asks the common criteria and the expected fields, and the food-aid block for a HAA approval only', async () => {
+    member();
+    const fake = stubFetch({ [`GET ${DETAIL_URL}`]: () => json(200, makeDetail({ step: 3 })), [`PATCH ${PATCH_URL}`]: () => json(200, makeDetail({ step: 3 })), ...FILE_ROUTES });
+    const user = userEvent.setup();
+    const { unmount } = renderAt(`/associations/${SIRET}/demande-agrement/${ID}?etape=3`, DOSSIER_ROUTES);
+    await screen.findByRole('group', { name: 'Tronc commun d’agrément' });
+    expect(screen.queryByRole('group', { name: 'Habilitation à l’aide alimentaire' })).toBeNull();
+    await user.click(screen.getByLabelText(/objet d’intérêt général/));
+    await user.type(screen.getByLabelText(/Nombre d'adhérents/), '120');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer et continuer' }));
+    await waitFor(() =>
+      expect(fake.requests.find((r) => r.method === 'PATCH')!.body).toEqual({
+        step: 3,
+        tca: { objet_interet_general: true, fonctionnement_democratique: false, transparence_financiere: false },
+        customs: [{ code: 'nb_adherents', value: 120 }],
+      }),
+    );
+    unmount();
+    stubFetch({ [`GET ${DETAIL_URL}`]: () => json(200, makeDetail({ step: 3, agrement: makeAgrement({ type_agrement: 'HAA', code: 'HAA-IDF', type_agrement_label: 'Habilitation aide alimentaire' }) })), ...FILE_ROUTES });
+    renderAt(`/associations/${SIRET}/demande-agrement/${ID}?etape=3`, DOSSIER_ROUTES);
+    expect(await screen.findByRole('group', { name: 'Habilitation à l’aide alimentaire' })).toBeInTheDocument();
+  });
+
+  it('transmits with the cerfa’s attestation once certified, and says it', async () => {
+    member();
+    const transmitted = makeDetail({ step: 4, etat: '4', etat_libelle: 'Transmis au service instructeur', mode: 'read', evenements: [], statut: 'complet' });
+    const fake = stubFetch({
+      [`GET ${DETAIL_URL}`]: () => json(200, makeDetail({ step: 3, statut: 'complet', evenements: ['transmettre'] })),
+      [`POST ${routeUrl(approvalDossierRoutes.transmitApprovalDossier, { id: ID })}`]: () => json(200, transmitted),
+      ...FILE_ROUTES,
+    });
+    const user = userEvent.setup();
+    renderAt(`/associations/${SIRET}/demande-agrement/${ID}?etape=4`, DOSSIER_ROUTES);
+    const send = await screen.findByRole('button', { name: 'Transmettre le dossier au service instructeur' });
+    await user.click(send);
+    expect(await screen.findByText('Veuillez certifier l’exactitude des informations du dossier.', { selector: 'a' })).toBeInTheDocument();
+    await user.click(screen.getByLabelText(/Je certifie exactes/));
+    await user.type(screen.getByLabelText('Fait à *'), 'Tours');
+    await user.click(send);
+    expect(await screen.findByText('Le dossier a été transmis au service instructeur (DJEPVA).')).toBeInTheDocument();
+    const body = fake.requests.find((r) => r.method === 'POST')!.body as { cerfa: Record<string, unknown> };
+    expect(body.cerfa).toMatchObject({ certifie: true, lieu: 'Tours' });
+  });
+
+  it('is read only when the server says so: « Ce dossier n’est pas éditable. », nothing to change or save', async () => {
+    member();
+    stubFetch({
+      [`GET ${DETAIL_URL}`]: () => json(200, makeDetail({ mode: 'read', evenements: [], demandeur: { ...makeDetail().demandeur, id_representant_legal: REP } })),
+      ...FILE_ROUTES,
+    });
+    const user = userEvent.setup();
+    renderAt(`/associations/${SIRET}/demande-agrement/${ID}?etape=1`, DOSSIER_ROUTES);
+    expect(await screen.findByText("Ce dossier n'est pas éditable.")).toBeInTheDocument();
+    expect(screen.getByLabelText('Représentant légal')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Enregistrer et continuer' })).toBeNull();
+    // Every step may be read.
+    await user.click(screen.getByRole('button', { name: '4. Critères d’agrément' }));
+    expect(screen.getByLabelText(/objet d’intérêt général/)).toBeDisabled();
+    expect(screen.queryByRole('heading', { name: 'Décision du service instructeur' })).toBeNull();
+  });
+});
+
+describe('the instructing service’s decisions', () => {
+  const sent = (evenements: string[]) => makeDetail({ step: 4, etat: '4', etat_libelle: 'Transmis au service instructeur', mode: 'read', statut: 'complet', evenements });
+  const EVENTS_URL = routeUrl(approvalDossierRoutes.decideApprovalDossier, { id: ID });
+
+  it('offers exactly the decisions the machine allows, and none when it allows none', async () => {
+    agent();
+    stubFetch({ [`GET ${DETAIL_URL}`]: () => json(200, sent(['accorder', 'refuser'])) });
+    const { unmount } = renderAt(`/associations/${SIRET}/demande-agrement/${ID}`, DOSSIER_ROUTES);
+    await screen.findByRole('heading', { name: 'Décision du service instructeur' });
+    expect(screen.getByRole('button', { name: 'Accorder l\'agrément' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refuser l\'agrément' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: "Ouvrir l'instruction" })).toBeNull();
+    unmount();
+    stubFetch({ [`GET ${DETAIL_URL}`]: () => json(200, sent([])) });
+    renderAt(`/associations/${SIRET}/demande-agrement/${ID}`, DOSSIER_ROUTES);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('heading', { name: 'Décision du service instructeur' })).toBeNull();
+  });
+
+  it('refuses only with a reason (checked before sending), grants with the number given', async () => {
+    agent();
+    const fake = stubFetch({
+      [`GET ${DETAIL_URL}`]: () => json(200, sent(['ouvrir_instruction', 'accorder', 'refuser'])),
+      [`POST ${EVENTS_URL}`]: (request) => {
+        const event = (request.body as { event: string }).event;
+        return json(200, { ...sent(event === 'ouvrir_instruction' ? ['accorder', 'refuser'] : []), etat: event === 'accorder' ? '6' : '5', etat_libelle: event === 'accorder' ? 'Agrément accordé' : "En cours d'instruction", agrement: undefined });
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(`/associations/${SIRET}/demande-agrement/${ID}`, DOSSIER_ROUTES);
+    await user.click(await screen.findByRole('button', { name: "Refuser l'agrément" }));
+    expect(await screen.findByText(APPROVAL_DOSSIER_MESSAGES.refusalReason, { selector: 'a' })).toBeInTheDocument();
+    expect(fake.requests.some((r) => r.method === 'POST')).toBe(false);
+    await user.click(screen.getByRole('button', { name: "Ouvrir l'instruction" }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: "Ouvrir l'instruction" })).toBeNull());
+    await user.type(screen.getByLabelText(/Numéro de l’agrément/), 'JEP-37-001');
+    await user.click(screen.getByRole('button', { name: "Accorder l'agrément" }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Décision du service instructeur' })).toBeNull());
+    expect(fake.requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([{ event: 'ouvrir_instruction' }, { event: 'accorder', numero: 'JEP-37-001' }]);
+    expect(screen.getAllByText('Agrément accordé').length).toBeGreaterThan(0);
+  });
+});
