@@ -15,11 +15,8 @@ import {
   type ApprovalDossierDetail,
   type ApprovalDossierSummary,
 } from '@portail/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApprovalCreationPage } from '../src/features/approvals/approval-creation-page.tsx';
 import { ApprovalDossierPage } from '../src/features/approvals/approval-dossier-page.tsx';
@@ -28,6 +25,7 @@ import { session } from '../src/lib/session/session-store.ts';
 import { resetAppState } from './support/app-state.ts';
 import { json, stubFetch } from './support/fake-fetch.ts';
 import { makeJwt, makeSession, makeUser } from './support/factories.ts';
+import { renderRoutes } from './support/render-routes.tsx';
 
 afterEach(resetAppState);
 
@@ -90,20 +88,6 @@ const FILE_ROUTES = {
   [`GET ${routeUrl(associationDocumentRoutes.listDocuments)}`]: () => json(200, [document]),
 };
 
-function renderAt(entry: string, routes: Record<string, ReactNode>) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[entry]}>
-        <Routes>
-          {Object.entries(routes).map(([path, element]) => (
-            <Route key={path} path={path} element={element} />
-          ))}
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
 const DOSSIER_ROUTES = { '/associations/:idSiret?/demande-agrement/:idDossier': <ApprovalDossierPage /> };
 const member = () => session.signIn(makeSession(makeUser(), makeJwt(4_000_000_000, 'member')));
 const agent = () => session.signIn(makeSession(makeUser({ role: 'rds.user', roles: ['rds.user'], associations: [] }), makeJwt(4_000_000_000, 'agent')));
@@ -117,7 +101,7 @@ describe('the list of approval dossiers', () => {
     member();
     const fake = stubFetch({ [`GET ${routeUrl(approvalDossierRoutes.listApprovalDossiers)}`]: () => json(200, { total: 1, page: 1, limit: 100, items: [summary] }) });
     const user = userEvent.setup();
-    renderAt('/demande-agrements/dossiers', { '/demande-agrements/dossiers': <ApprovalDossiersPage /> });
+    renderRoutes('/demande-agrements/dossiers', { '/demande-agrements/dossiers': <ApprovalDossiersPage /> });
     const table = await screen.findByRole('table', { name: /Dossiers de demande d’agrément \(1\)/ });
     const row = within(table).getAllByRole('row')[1]!;
     expect(within(row).getByRole('link', { name: 'Dossier n° 2026-000042' })).toHaveAttribute('href', `/associations/${SIRET}/demande-agrement/${ID}`);
@@ -131,7 +115,7 @@ describe('the list of approval dossiers', () => {
   it('offers no new request to an agent', async () => {
     agent();
     stubFetch({ [`GET ${routeUrl(approvalDossierRoutes.listApprovalDossiers)}`]: () => json(200, { total: 0, page: 1, limit: 100, items: [] }) });
-    renderAt('/demande-agrements/dossiers', { '/demande-agrements/dossiers': <ApprovalDossiersPage /> });
+    renderRoutes('/demande-agrements/dossiers', { '/demande-agrements/dossiers': <ApprovalDossiersPage /> });
     expect(await screen.findByText('Aucun dossier de demande d’agrément.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Nouvelle demande d’agrément' })).toBeNull();
   });
@@ -147,7 +131,7 @@ describe('a new approval request', () => {
       [`POST ${routeUrl(dossierRoutes.createDossier)}`]: () => json(403, { code: 'APPROVAL_SECONDARY_ESTABLISHMENT', message: APPROVAL_DOSSIER_MESSAGES.secondaryEstablishment }),
     });
     const user = userEvent.setup();
-    renderAt(`/associations/${SIRET}/demande-agrement`, { '/associations/:idSiret?/demande-agrement': <ApprovalCreationPage /> });
+    renderRoutes(`/associations/${SIRET}/demande-agrement`, { '/associations/:idSiret?/demande-agrement': <ApprovalCreationPage /> });
     const create = await screen.findByRole('button', { name: 'Créer le dossier de demande' });
     await user.click(create);
     expect(await screen.findByText('Veuillez renseigner le champ agrément demandé.', { selector: 'a' })).toBeInTheDocument();
@@ -171,7 +155,7 @@ describe('the approval dossier’s wizard', () => {
       ...FILE_ROUTES,
     });
     const user = userEvent.setup();
-    renderAt(`/associations/${SIRET}/demande-agrement/${ID}?etape=1`, DOSSIER_ROUTES);
+    renderRoutes(`/associations/${SIRET}/demande-agrement/${ID}?etape=1`, DOSSIER_ROUTES);
     await screen.findByRole('heading', { level: 1, name: 'Dossier de demande d’agrément n° 2026-000042' });
     await user.click(screen.getByRole('button', { name: 'Enregistrer et continuer' }));
     expect(await screen.findByText('Veuillez renseigner le champ représentant légal.', { selector: 'a' })).toBeInTheDocument();
@@ -186,7 +170,7 @@ describe('the approval dossier’s wizard', () => {
     member();
     const fake = stubFetch({ [`GET ${DETAIL_URL}`]: () => json(200, makeDetail()), [`PATCH ${PATCH_URL}`]: () => json(200, makeDetail({ step: 2 })), ...FILE_ROUTES });
     const user = userEvent.setup();
-    renderAt(`/associations/${SIRET}/demande-agrement/${ID}?etape=2`, DOSSIER_ROUTES);
+    renderRoutes(`/associations/${SIRET}/demande-agrement/${ID}?etape=2`, DOSSIER_ROUTES);
     await user.click(await screen.findByRole('button', { name: 'Enregistrer et continuer' }));
     expect(await screen.findByText('Le document « Statuts à jour » est obligatoire.', { selector: 'a' })).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Choisir un document déjà déposé'), DOC);
@@ -198,7 +182,7 @@ describe('the approval dossier’s wizard', () => {
     member();
     const fake = stubFetch({ [`GET ${DETAIL_URL}`]: () => json(200, makeDetail({ step: 3 })), [`PATCH ${PATCH_URL}`]: () => json(200, makeDetail({ step: 3 })), ...FILE_ROUTES });
     const user = userEvent.setup();
-    const { unmount } = renderAt(`/associations/${SIRET}/demande-agrement/${ID}?etape=3`, DOSSIER_ROUTES);
+    const { unmount } = renderRoutes(`/associations/${SIRET}/demande-agrement/${ID}?etape=3`, DOSSIER_ROUTES);
     await screen.findByRole('group', { name: 'Tronc commun d’agrément' });
     expect(screen.queryByRole('group', { name: 'Habilitation à l’aide alimentaire' })).toBeNull();
     await user.click(screen.getByLabelText(/objet d’intérêt général/));
@@ -213,7 +197,7 @@ describe('the approval dossier’s wizard', () => {
     );
     unmount();
     stubFetch({ [`GET ${DETAIL_URL}`]: () => json(200, makeDetail({ step: 3, agrement: makeAgrement({ type_agrement: 'HAA', code: 'HAA-IDF', type_agrement_label: 'Habilitation aide alimentaire' }) })), ...FILE_ROUTES });
-    renderAt(`/associations/${SIRET}/demande-agrement/${ID}?etape=3`, DOSSIER_ROUTES);
+    renderRoutes(`/associations/${SIRET}/demande-agrement/${ID}?etape=3`, DOSSIER_ROUTES);
     expect(await screen.findByRole('group', { name: 'Habilitation à l’aide alimentaire' })).toBeInTheDocument();
   });
 
@@ -226,7 +210,7 @@ describe('the approval dossier’s wizard', () => {
       ...FILE_ROUTES,
     });
     const user = userEvent.setup();
-    renderAt(`/associations/${SIRET}/demande-agrement/${ID}?etape=4`, DOSSIER_ROUTES);
+    renderRoutes(`/associations/${SIRET}/demande-agrement/${ID}?etape=4`, DOSSIER_ROUTES);
     const send = await screen.findByRole('button', { name: 'Transmettre le dossier au service instructeur' });
     await user.click(send);
     expect(await screen.findByText('Veuillez certifier l’exactitude des informations du dossier.', { selector: 'a' })).toBeInTheDocument();
@@ -245,7 +229,7 @@ describe('the approval dossier’s wizard', () => {
       ...FILE_ROUTES,
     });
     const user = userEvent.setup();
-    renderAt(`/associations/${SIRET}/demande-agrement/${ID}?etape=1`, DOSSIER_ROUTES);
+    renderRoutes(`/associations/${SIRET}/demande-agrement/${ID}?etape=1`, DOSSIER_ROUTES);
     expect(await screen.findByText("Ce dossier n'est pas éditable.")).toBeInTheDocument();
     expect(screen.getByLabelText('Représentant légal')).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Enregistrer et continuer' })).toBeNull();
@@ -263,14 +247,14 @@ describe('the instructing service’s decisions', () => {
   it('offers exactly the decisions the machine allows, and none when it allows none', async () => {
     agent();
     stubFetch({ [`GET ${DETAIL_URL}`]: () => json(200, sent(['accorder', 'refuser'])) });
-    const { unmount } = renderAt(`/associations/${SIRET}/demande-agrement/${ID}`, DOSSIER_ROUTES);
+    const { unmount } = renderRoutes(`/associations/${SIRET}/demande-agrement/${ID}`, DOSSIER_ROUTES);
     await screen.findByRole('heading', { name: 'Décision du service instructeur' });
     expect(screen.getByRole('button', { name: 'Accorder l\'agrément' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Refuser l\'agrément' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: "Ouvrir l'instruction" })).toBeNull();
     unmount();
     stubFetch({ [`GET ${DETAIL_URL}`]: () => json(200, sent([])) });
-    renderAt(`/associations/${SIRET}/demande-agrement/${ID}`, DOSSIER_ROUTES);
+    renderRoutes(`/associations/${SIRET}/demande-agrement/${ID}`, DOSSIER_ROUTES);
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('heading', { name: 'Décision du service instructeur' })).toBeNull();
   });
@@ -285,7 +269,7 @@ describe('the instructing service’s decisions', () => {
       },
     });
     const user = userEvent.setup();
-    renderAt(`/associations/${SIRET}/demande-agrement/${ID}`, DOSSIER_ROUTES);
+    renderRoutes(`/associations/${SIRET}/demande-agrement/${ID}`, DOSSIER_ROUTES);
     await user.click(await screen.findByRole('button', { name: "Refuser l'agrément" }));
     expect(await screen.findByText(APPROVAL_DOSSIER_MESSAGES.refusalReason, { selector: 'a' })).toBeInTheDocument();
     expect(fake.requests.some((r) => r.method === 'POST')).toBe(false);
