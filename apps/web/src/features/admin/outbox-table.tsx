@@ -2,7 +2,7 @@
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Badge } from '@codegouvfr/react-dsfr/Badge';
-import { Table } from '@codegouvfr/react-dsfr/Table';
+import { DataTable } from '../../lib/ui/data-table.tsx';
 import { api, MAIL_STATUS_LABELS, MESSAGES, type OutboxMail } from '@portail/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi, errorMessage } from '../../lib/api/index.ts';
@@ -24,7 +24,7 @@ export function OutboxTable() {
   if (outbox.data.items.length === 0) return <p>Aucun courriel envoyé pour le moment.</p>;
 
   return (
-    <Table
+    <DataTable
       className={fr.cx('fr-mb-4w')}
       caption={`Boîte d'envoi (${outbox.data.items.length} sur ${outbox.data.total})`}
       headers={['Destinataire', 'Objet', 'État', 'Date']}

@@ -4,7 +4,7 @@
 import { fr } from '@codegouvfr/react-dsfr';
 import { Badge } from '@codegouvfr/react-dsfr/Badge';
 import { Button } from '@codegouvfr/react-dsfr/Button';
-import { Table } from '@codegouvfr/react-dsfr/Table';
+import { DataTable } from '../../lib/ui/data-table.tsx';
 import {
   api,
   etablissementChangesSchema,
@@ -49,7 +49,7 @@ export function Establishments({ idAsso, etablissements, pathOf }: Establishment
       {etablissements.length === 0 ? (
         <p>Aucun établissement n’est connu pour cette association.</p>
       ) : (
-        <Table
+        <DataTable
           caption="Établissements"
           headers={['SIRET', 'Enseigne', 'Type', 'État', 'Commune', 'Actions']}
           data={etablissements.map((e) => [

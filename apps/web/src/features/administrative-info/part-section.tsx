@@ -3,7 +3,7 @@
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Button } from '@codegouvfr/react-dsfr/Button';
-import { Table } from '@codegouvfr/react-dsfr/Table';
+import { DataTable } from '../../lib/ui/data-table.tsx';
 import { MESSAGES } from '@portail/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
@@ -51,7 +51,7 @@ export function PartTable<T>({ query, rows = query.data, loading, empty, caption
       )}
       {query.data &&
         rows &&
-        (rows.length === 0 ? <p>{empty}</p> : <Table caption={caption} headers={headers} data={rows.map(cells)} />)}
+        (rows.length === 0 ? <p>{empty}</p> : <DataTable caption={caption} headers={headers} data={rows.map(cells)} />)}
     </>
   );
 }

@@ -1,7 +1,7 @@
 // The current documents of the file: type, name, year of validity, date, size, download (through a
 // single-use ticket, so no access token ever sits in a URL) and deletion after confirmation.
 import { fr } from '@codegouvfr/react-dsfr';
-import { Table } from '@codegouvfr/react-dsfr/Table';
+import { DataTable } from '../../lib/ui/data-table.tsx';
 import { formatSiret, type AssociationDocument } from '@portail/contract';
 import { ConfirmAction } from '../../lib/ui/confirm-action.tsx';
 import { formatDate, formatSize } from './format.ts';
@@ -50,5 +50,5 @@ export function DocumentsTable({ documents, typeLabel, showSiret, onDownload, on
     </div>,
   ]);
 
-  return <Table caption="Documents courants" headers={headers} data={data} />;
+  return <DataTable caption="Documents courants" headers={headers} data={data} />;
 }

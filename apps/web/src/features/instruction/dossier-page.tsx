@@ -43,7 +43,8 @@ import { DocumentLink } from './document-link.tsx';
 import { InstructionActions } from './instruction-actions.tsx';
 import { InstructionHistory } from './instruction-history.tsx';
 import { instructionPath } from './paths.ts';
-import { DataTable, ProjectDetails } from './project-details.tsx';
+import { DataTable } from '../../lib/ui/data-table.tsx';
+import { ProjectDetails } from './project-details.tsx';
 
 const yesNo = (value: boolean | null) => (value === null ? NO_ANSWER : value ? 'Oui' : 'Non');
 const noop = () => undefined;
@@ -186,9 +187,9 @@ function DossierAnswers({ dossier, subvention, questions }: { dossier: Dossier; 
   const fields = shownDossierFields(subvention, dossier);
   return (
     <Section id="dossier-reponses" title="Réponses du dossier">
-      {asked.length > 0 && <DataTable caption="Réponses aux questions" heads={['Question', 'Réponse']} rows={asked.map((q) => [q.label, formatAnswer(q, customValue(customs, q.code))])} />}
+      {asked.length > 0 && <DataTable rowHeaders bordered caption="Réponses aux questions" headers={['Question', 'Réponse']} data={asked.map((q) => [q.label, formatAnswer(q, customValue(customs, q.code))])} />}
       {fields.length > 0 && (
-        <DataTable caption="Réponses aux champs attendus par le dispositif" heads={['Champ', 'Réponse']} rows={fields.map((f) => [f.label, formatAnswer(f, customValue(customs, f.code))])} />
+        <DataTable rowHeaders bordered caption="Réponses aux champs attendus par le dispositif" headers={['Champ', 'Réponse']} data={fields.map((f) => [f.label, formatAnswer(f, customValue(customs, f.code))])} />
       )}
       {asked.length === 0 && fields.length === 0 && <p>Ce dossier n'a ni question ni champ attendu.</p>}
     </Section>
@@ -218,9 +219,11 @@ function DossierProjects({ dossier, subvention, serviceName }: { dossier: Dossie
       ) : (
         <>
           <DataTable
+            rowHeaders
+            bordered
             caption="Projets du dossier et montants demandés"
-            heads={['Projet', 'Période', 'Montants demandés', 'Budget (charges)']}
-            rows={projets.map((p) => [
+            headers={['Projet', 'Période', 'Montants demandés', 'Budget (charges)']}
+            data={projets.map((p) => [
               `${p.description.rang_dossier}. ${p.description.intitule ?? 'Sans intitulé'}`,
               `${p.description.periode} (${p.description.exercice}${p.description.exercice_fin !== p.description.exercice ? `–${p.description.exercice_fin}` : ''})`,
               <ul key="f" className={fr.cx('fr-raw-list')}>
@@ -252,9 +255,11 @@ function DossierDocuments({ dossier, subvention }: { dossier: DossierView; subve
         <p>Aucun document joint.</p>
       ) : (
         <DataTable
+          rowHeaders
+          bordered
           caption="Documents joints au dossier"
-          heads={['Document attendu', 'Fichier']}
-          rows={dossier.documents.map((d) => [label(d.code), <DocumentLink key="l" dossierId={dossier.id} uuid={d.uuid} name={d.nom ?? d.uuid} />])}
+          headers={['Document attendu', 'Fichier']}
+          data={dossier.documents.map((d) => [label(d.code), <DocumentLink key="l" dossierId={dossier.id} uuid={d.uuid} name={d.nom ?? d.uuid} />])}
         />
       )}
     </Section>

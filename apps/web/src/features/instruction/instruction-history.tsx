@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { callApi, errorMessage } from '../../lib/api/index.ts';
 import { formatTimestamp } from '../../lib/format/timestamp.ts';
 import { formatDay, formatEuros, stateLabel } from '../subsidies/index.ts';
-import { DataTable } from './project-details.tsx';
+import { DataTable } from '../../lib/ui/data-table.tsx';
 
 export function InstructionHistory({ dossierId }: { dossierId: string }) {
   const history = useQuery({
@@ -28,10 +28,12 @@ export function InstructionHistory({ dossierId }: { dossierId: string }) {
           <p key={instruction.id_service_instructeur}>Aucun changement d’état pour l’instruction de {instruction.service}.</p>
         ) : (
           <DataTable
+            rowHeaders
+            bordered
             key={instruction.id_service_instructeur}
             caption={`Historique de l’instruction de ${instruction.service} (actuellement « ${stateLabel(instruction.etat)} »)`}
-            heads={['Date', 'Événement', 'De', 'Vers', 'Par', 'Commentaire']}
-            rows={instruction.historique.map((h) => [
+            headers={['Date', 'Événement', 'De', 'Vers', 'Par', 'Commentaire']}
+            data={instruction.historique.map((h) => [
               formatTimestamp(h.date),
               h.libelle,
               stateLabel(h.de),

@@ -7,6 +7,7 @@ import { Accordion } from '@codegouvfr/react-dsfr/Accordion';
 import type { Dossier, Subvention } from '@portail/contract';
 import type { ReactNode } from 'react';
 import { BudgetTable, customValue, formatDay, formatEuros, shownProjectFields } from '../subsidies/index.ts';
+import { DataTable } from '../../lib/ui/data-table.tsx';
 import { formatAnswer, NO_ANSWER } from './answers.ts';
 
 type Projet = Dossier['projets'][number];
@@ -21,41 +22,6 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
       <h4 className={fr.cx('fr-h6', 'fr-mt-3w', 'fr-mb-1w')}>{title}</h4>
       {children}
     </>
-  );
-}
-
-/** A DSFR table with its caption (shown), its column heads and its rows. */
-export function DataTable({ caption, heads, rows }: { caption: string; heads: readonly string[]; rows: readonly (readonly ReactNode[])[] }) {
-  return (
-    <div className={fr.cx('fr-table', 'fr-table--bordered')}>
-      <table>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            {heads.map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, i) => (
-            <tr key={i}>
-              {row.map((cell, j) =>
-                j === 0 ? (
-                  <th key={j} scope="row">
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={j}>{cell}</td>
-                ),
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }
 
@@ -100,9 +66,11 @@ export function ProjectDetails({ projet, dossier, subvention, serviceName }: Pro
           <p>Aucun public.</p>
         ) : (
           <DataTable
+            rowHeaders
+            bordered
             caption={`Publics bénéficiaires du projet ${n}`}
-            heads={['Statut', "Tranche d'âge", 'Genre', 'Nombre']}
-            rows={projet.beneficiaire.map((b) => [text(b.lib_statut), text(b.lib_tranche_age), text(b.lib_genre), b.nombre ?? '—'])}
+            headers={['Statut', "Tranche d'âge", 'Genre', 'Nombre']}
+            data={projet.beneficiaire.map((b) => [text(b.lib_statut), text(b.lib_tranche_age), text(b.lib_genre), b.nombre ?? '—'])}
           />
         )}
       </Part>
@@ -119,9 +87,11 @@ export function ProjectDetails({ projet, dossier, subvention, serviceName }: Pro
           <p>Aucun indicateur.</p>
         ) : (
           <DataTable
+            rowHeaders
+            bordered
             caption={`Indicateurs d'évaluation du projet ${n}`}
-            heads={['Indicateur', 'Prévu (minimum)', 'Prévu (maximum)']}
-            rows={[...projet.evaluation.indicateurs].sort((a, b) => a.rang - b.rang).map((i) => [text(i.intitule), i.prevu_min ?? '—', i.prevu_max ?? '—'])}
+            headers={['Indicateur', 'Prévu (minimum)', 'Prévu (maximum)']}
+            data={[...projet.evaluation.indicateurs].sort((a, b) => a.rang - b.rang).map((i) => [text(i.intitule), i.prevu_min ?? '—', i.prevu_max ?? '—'])}
           />
         )}
         {projet.evaluation.commentaire && <p>{projet.evaluation.commentaire}</p>}
@@ -130,14 +100,16 @@ export function ProjectDetails({ projet, dossier, subvention, serviceName }: Pro
         {cofinancements.length === 0 ? (
           <p>Aucun cofinanceur.</p>
         ) : (
-          <DataTable caption={`Cofinancements sollicités pour le projet ${n}`} heads={['Financeur', 'Montant sollicité']} rows={cofinancements.map((c) => [c.financeur ?? NO_ANSWER, amount(c.montant)])} />
+          <DataTable rowHeaders bordered caption={`Cofinancements sollicités pour le projet ${n}`} headers={['Financeur', 'Montant sollicité']} data={cofinancements.map((c) => [c.financeur ?? NO_ANSWER, amount(c.montant)])} />
         )}
       </Part>
       <Part title="Financements demandés">
         <DataTable
+          rowHeaders
+          bordered
           caption={`Financements du projet ${n} par année et par service`}
-          heads={['Année et service', 'Montant demandé', 'Montant proposé', 'Montant accordé']}
-          rows={projet.financements.map((f) => [`${f.annee}, ${serviceName(f.id_service_instructeur)}`, amount(f.montant_demande), amount(f.montant_propose), amount(f.montant_accorde)])}
+          headers={['Année et service', 'Montant demandé', 'Montant proposé', 'Montant accordé']}
+          data={projet.financements.map((f) => [`${f.annee}, ${serviceName(f.id_service_instructeur)}`, amount(f.montant_demande), amount(f.montant_propose), amount(f.montant_accorde)])}
         />
       </Part>
       <Part title="Budgets prévisionnels">
@@ -149,7 +121,7 @@ export function ProjectDetails({ projet, dossier, subvention, serviceName }: Pro
       </Part>
       {fields.length > 0 && (
         <Part title="Réponses aux champs du projet">
-          <DataTable caption={`Réponses aux champs attendus du projet ${n}`} heads={['Champ', 'Réponse']} rows={fields.map((f) => [f.label, formatAnswer(f, customValue(projet.customs, f.code))])} />
+          <DataTable rowHeaders bordered caption={`Réponses aux champs attendus du projet ${n}`} headers={['Champ', 'Réponse']} data={fields.map((f) => [f.label, formatAnswer(f, customValue(projet.customs, f.code))])} />
         </Part>
       )}
     </Accordion>
