@@ -1,0 +1,153 @@
+// An approval (agrément) through the browser: a member of the demo association « Les Amis du
+// théâtre de démonstration » asks for the JEP approval (chosen by keyboard), fills the wizard's
+// steps (the people of the file, the statutes and the approval order already deposited, the common
+// criteria and the approval's expected field), certifies and transmits it; an agent of the DJEPVA,
+// the approval's service, finds it among the dossiers transmitted to it, opens the instruction and
+// grants it with its number; the approval then shows on the association's administrative file.
+// Every screen is checked with axe.
+import type { Page } from 'playwright-core';
+import { describe, expect, it, beforeAll } from 'vitest';
+import { createLinkedMember } from './support/associations.ts';
+import { onPath, uniqueEmail, useBrowser, visible } from './support/browser.ts';
+import { databaseNow, useMailbox, waitForMailLink } from './support/mail.ts';
+import { signInWith, signOut, type Credentials } from './support/sign-in.ts';
+import { callPortal, TINY_PDF } from './support/api.ts';
+
+const browser = useBrowser();
+useMailbox();
+
+/** The demo registry's « culturelle » association (server seed/demo-registry.ts). */
+const ASSOCIATION = { id: '00000000-0000-4000-8000-0000000a5502', nom: 'Les Amis du théâtre de démonstration', siretSiege: '10000002500013' };
+const member = { email: uniqueEmail('agrement'), password: 'Agrement-Parcours-2026!', nom: 'Perrin', prenom: 'Zoé' };
+/**
+ * The DJEPVA's account: the JEP approval's instructing service (seed/demo-approvals.ts). The demo
+ * seeds it without a known password: its agent sets one by the forgotten-password mail first.
+ */
+const DJEPVA: Credentials = { email: 'djepva@demo.example.org', password: 'Djepva-Parcours-2026!', landing: '/client/instructeur' };
+const NUMERO = 'JEP-69-2026-001';
+
+const api = (method: string, path: string, body?: unknown, token?: string) => callPortal(browser.baseUrl, method, path, body, token);
+
+beforeAll(async () => {
+  const since = await databaseNow();
+  await api('POST', `/auth-server/forgotPassword/${encodeURIComponent(DJEPVA.email)}`);
+  const reset = (await waitForMailLink(DJEPVA.email, 'mot-de-passe-oublie', { since })).split('/').pop()!;
+  await api('POST', `/auth-server/resetPassword/${reset}`, { password: DJEPVA.password, confirm: DJEPVA.password });
+  // The member's file: a legal representative (who also signs), the statutes and the approval order.
+  await createLinkedMember(browser.baseUrl, member, { id_correspondance: ASSOCIATION.id, id_siret: ASSOCIATION.siretSiege });
+  const { token } = (await api('POST', '/auth-server/login', { email: member.email, password: member.password })) as { token: string };
+  const asso = `id_asso=${ASSOCIATION.id}`;
+  await api('POST', `/proxy-asso/association/representants_legaux?${asso}`, { civilite: 'Madame', nom: 'Perrin', prenom: 'Zoé', courriel: member.email, fonction: 'Présidente', telephone: '0601020304' }, token);
+  for (const [type, name] of [['STC', 'statuts.pdf'], ['ATTAG', 'arrete-jep.pdf']]) {
+    const form = new FormData();
+    form.append('file', new Blob([TINY_PDF], { type: 'application/pdf' }), name);
+    await api('POST', `/proxy-asso/association/documents?${asso}&type=${type}`, form, token);
+  }
+});
+
+const answered = new WeakSet<Page>();
+async function signIn(page: Page, who: Credentials = { ...member, landing: '/client/user/dashboard' }) {
+  await signInWith(page, who);
+  if (!answered.has(page)) {
+    await page.getByRole('button', { name: 'Tout accepter' }).click();
+    answered.add(page);
+  }
+}
+
+/** The wizard's step is shown: its stepper heading says which. */
+const onStep = (page: Page, title: string) => visible(page.getByRole('heading', { level: 2, name: new RegExp(title) }));
+
+describe('demande d’agrément', () => {
+  it('le membre demande l’agrément JEP, remplit le dossier et le transmet ; la DJEPVA l’accorde ; l’agrément figure au dossier administratif', async () => {
+    const page = browser.page();
+    await signIn(page);
+    await page.goto('/client/demande-agrements/dossiers');
+    await visible(page.getByRole('heading', { level: 1, name: 'Dossiers de demande d’agrément' }));
+    await visible(page.getByText('Aucun dossier de demande d’agrément.'));
+    await browser.shot('liste vide du membre');
+    await page.getByRole('link', { name: 'Nouvelle demande d’agrément' }).click();
+    await onPath(page, `/client/associations/${ASSOCIATION.siretSiege}/demande-agrement`);
+    const jep = page.getByRole('radio', { name: /\(JEP\)/ });
+    await visible(jep);
+    await browser.shot('choix de l agrement');
+
+    // By keyboard: the JEP approval chosen with the space bar, then the creation from the next stop.
+    await jep.focus();
+    await page.keyboard.press('Space');
+    expect(await jep.isChecked()).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Créer le dossier de demande');
+    await page.keyboard.press('Enter');
+    await onPath(page, new RegExp(`/client/associations/${ASSOCIATION.siretSiege}/demande-agrement/[0-9a-f-]{36}\\?etape=1$`));
+    const dossierUrl = page.url().replace(/\?.*$/, '');
+
+    // Step 2: the people, from the association file.
+    await onStep(page, 'Demandeur');
+    await browser.shot('etape demandeur');
+    for (const label of ['Représentant légal *', 'Signataire *', 'Responsable du dossier *']) {
+      const people = page.getByLabel(label);
+      await people.selectOption({ index: 1 });
+      expect(await people.locator('option:checked').textContent()).toMatch(/Zoé Perrin – Présidente$/);
+    }
+    await page.getByRole('button', { name: 'Enregistrer et continuer' }).click();
+
+    // Step 3: the statutes and the approval order already in the file.
+    await onStep(page, 'Documents');
+    await page.locator('#doc-agrement_statuts-existing').selectOption({ label: 'statuts.pdf' });
+    await page.locator('#doc-agrement_arrete-existing').selectOption({ label: 'arrete-jep.pdf' });
+    await visible(page.getByText('2 document(s) joint(s) sur 2'));
+    await browser.shot('etape documents');
+    await page.getByRole('button', { name: 'Enregistrer et continuer' }).click();
+
+    // Step 4: the common criteria and the approval's expected field.
+    await onStep(page, 'Critères d’agrément');
+    for (const criterion of [/objet d’intérêt général/, /fonctionnement est démocratique/, /gestion financière est transparente/]) await page.getByText(criterion).click();
+    await page.getByLabel(/Nombre d'adhérents à jour de leur cotisation/).fill('85');
+    await browser.shot('etape criteres');
+    await page.getByRole('button', { name: 'Enregistrer et continuer' }).click();
+
+    // Step 5: the cerfa's attestation, then the transmission.
+    await onStep(page, 'Transmission');
+    await page.getByText(/^Je certifie exactes les informations du présent dossier/).click();
+    await page.getByLabel('Fait à *').fill('Lyon');
+    await browser.shot('etape transmission');
+    await page.getByRole('button', { name: 'Transmettre le dossier au service instructeur' }).click();
+    await visible(page.getByText(/Le dossier a été transmis au service instructeur \(DJEPVA/));
+    await visible(page.getByText('Transmis au service instructeur', { exact: true }));
+    await browser.shot('dossier transmis');
+    // Sent: read only for its creator too.
+    await page.goto(`${dossierUrl}?etape=1`);
+    await visible(page.getByText("Ce dossier n'est pas éditable."));
+    expect(await page.getByLabel('Représentant légal').isDisabled()).toBe(true);
+    await browser.shot('dossier transmis en lecture');
+    await signOut(page);
+
+    // The DJEPVA finds it among the dossiers transmitted to it, opens the instruction and grants it.
+    await signIn(page, DJEPVA);
+    await page.goto('/client/demande-agrements/dossiers');
+    const row = page.getByRole('row').filter({ hasText: ASSOCIATION.nom });
+    await visible(row);
+    await browser.shot('liste du service');
+    await row.getByRole('link').click();
+    await visible(page.getByRole('heading', { level: 2, name: 'Décision du service instructeur' }));
+    await browser.shot('decision du service');
+    await page.getByRole('button', { name: "Ouvrir l'instruction" }).click();
+    await visible(page.getByText("En cours d'instruction", { exact: true }));
+    expect(await page.getByRole('button', { name: "Ouvrir l'instruction" }).count()).toBe(0);
+    await page.getByLabel(/Numéro de l’agrément/).fill(NUMERO);
+    await page.getByRole('button', { name: "Accorder l'agrément" }).click();
+    await visible(page.getByText('Agrément accordé', { exact: true }).first());
+    expect(await page.getByRole('heading', { name: 'Décision du service instructeur' }).count()).toBe(0);
+    await browser.shot('agrement accorde');
+    await signOut(page);
+
+    // The member sees it granted, and on the association's administrative file.
+    await signIn(page);
+    await page.goto('/client/demande-agrements/dossiers');
+    await visible(page.getByRole('row').filter({ hasText: ASSOCIATION.nom }).getByText('Agrément accordé'));
+    await page.goto(`/client/informations-administratives/${ASSOCIATION.id}?onglet=agrements`);
+    const approvals = page.getByRole('table', { name: /Agréments de l’association/ });
+    await visible(approvals.getByRole('row').filter({ hasText: NUMERO }));
+    await browser.shot('agrement au dossier administratif');
+  });
+});
