@@ -1,6 +1,7 @@
 // /demande-agrements/dossiers: the approval dossiers the caller sees (GET /demande/dossiers/agrements:
 // a member their associations', an agent those transmitted to their service, admins all), each with
-// its state, filtered by state; a member starts a new request for their association from here.
+// its state, filtered by state (the table scrolls by keyboard at 320 px); a member starts a new
+// request for their association from here.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Badge } from '@codegouvfr/react-dsfr/Badge';
@@ -12,6 +13,7 @@ import { callApi, errorMessage } from '../../lib/api/index.ts';
 import { userAssociations } from '../../lib/session/associations.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { FilterCheckboxes } from '../../lib/ui/filter-checkboxes.tsx';
+import { ScrollableTable } from '../../lib/ui/scrollable-table.tsx';
 import { Page } from '../shell/index.ts';
 import { APPROVAL_STATE_OPTIONS, approvalStateLabel, approvalStateSeverity } from './approval-states.ts';
 import { approvalDossierPath, newApprovalPath } from './paths.ts';
@@ -45,11 +47,9 @@ export function ApprovalDossiersPage() {
       {list.isPending && <p>Chargement des dossiers…</p>}
       {list.data && items.length === 0 && <p>Aucun dossier de demande d’agrément.</p>}
       {items.length > 0 && (
-        <div className={fr.cx('fr-table')}>
+        <ScrollableTable label={`Dossiers de demande d’agrément (${list.data!.total})`}>
           <table>
-            <caption>
-              Dossiers de demande d’agrément ({list.data!.total})
-            </caption>
+            <caption>Dossiers de demande d’agrément ({list.data!.total})</caption>
             <thead>
               <tr>
                 <th scope="col">Dossier</th>
@@ -91,7 +91,7 @@ export function ApprovalDossiersPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollableTable>
       )}
     </Page>
   );
