@@ -1,10 +1,12 @@
 // An approval (agrément) through the browser: a member of the demo association « Les Amis du
 // théâtre de démonstration » asks for the JEP approval (chosen by keyboard), fills the wizard's
 // steps (the people of the file, the statutes and the approval order already deposited, the common
-// criteria and the approval's expected field), certifies and transmits it; an agent of the DJEPVA,
+// criteria and the approval's expected field), certifies and transmits it, then downloads its PDF;
+// an agent of the DJEPVA,
 // the approval's service, finds it among the dossiers transmitted to it, opens the instruction and
 // grants it with its number; the approval then shows on the association's administrative file.
 // Every screen is checked with axe.
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it, beforeAll } from 'vitest';
 import { createLinkedMember } from './support/associations.ts';
@@ -120,6 +122,9 @@ describe('demande d’agrément', () => {
     await visible(page.getByText("Ce dossier n'est pas éditable."));
     expect(await page.getByLabel('Représentant légal').isDisabled()).toBe(true);
     await browser.shot('dossier transmis en lecture');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger le dossier (PDF)' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^demande-agrement-\d{4}-\d+\.pdf$/);
+    expect(readFileSync((await download.path())!).subarray(0, 5).toString()).toBe('%PDF-');
     await signOut(page);
 
     // The DJEPVA finds it among the dossiers transmitted to it, opens the instruction and grants it.

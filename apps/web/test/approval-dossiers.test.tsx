@@ -10,6 +10,7 @@ import {
   associationDocumentRoutes,
   associationRoutes,
   dossierRoutes,
+  projetRoutes,
   routeUrl,
   type AgrementView,
   type ApprovalDossierDetail,
@@ -22,6 +23,7 @@ import { ApprovalCreationPage } from '../src/features/approvals/approval-creatio
 import { ApprovalDossierPage } from '../src/features/approvals/approval-dossier-page.tsx';
 import { ApprovalDossiersPage } from '../src/features/approvals/approval-dossiers-page.tsx';
 import { session } from '../src/lib/session/session-store.ts';
+import { toasts } from '../src/lib/toast/toast-store.ts';
 import { resetAppState } from './support/app-state.ts';
 import { json, stubFetch } from './support/fake-fetch.ts';
 import { makeJwt, makeSession, makeUser } from './support/factories.ts';
@@ -237,6 +239,25 @@ describe('the approval dossier’s wizard', () => {
     await user.click(screen.getByRole('button', { name: '4. Critères d’agrément' }));
     expect(screen.getByLabelText(/objet d’intérêt général/)).toBeDisabled();
     expect(screen.queryByRole('heading', { name: 'Décision du service instructeur' })).toBeNull();
+  });
+});
+
+describe('the approval dossier’s PDF', () => {
+  it('is asked with from=rda and the token in a header, and a refusal is said in French', async () => {
+    agent();
+    const busy = 'Le serveur prépare déjà beaucoup de PDF : réessayez dans un instant.';
+    const pdfUrl = routeUrl(projetRoutes.dossierPdf, { id: ID });
+    const fake = stubFetch({
+      [`GET ${DETAIL_URL}`]: () => json(200, makeDetail({ mode: 'read', evenements: [] })),
+      [`GET ${pdfUrl}`]: () => json(429, { message: busy, status: 429, code: 'TOO_MANY_REQUESTS' }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(`/associations/${SIRET}/demande-agrement/${ID}`, DOSSIER_ROUTES);
+    await user.click(await screen.findByRole('button', { name: 'Télécharger le dossier (PDF)' }));
+    await waitFor(() => expect(toasts.getToasts().map((t) => t.message)).toContain(busy));
+    const pdf = fake.requests.find((r) => r.url.startsWith(pdfUrl))!;
+    expect(pdf.url).toBe(`${pdfUrl}?from=rda`);
+    expect(pdf.headers['x-access-token']).toBeTruthy();
   });
 });
 

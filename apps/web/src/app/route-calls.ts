@@ -124,7 +124,7 @@ const SIRET_REQUEST_CALLS: readonly RouteDefinition[] = [
 
 /**
  * Approval dossiers: the caller's list; a new request (the active approvals, the association's
- * head office, the creation); a dossier's wizard and its transmission, read and changed by both
+ * head office, the creation); a dossier's wizard, its transmission and PDF, read and changed by both
  * sides. The association side also reads its file there (people, documents: its members' own
  * calls) and the instructing service decides (agents only): not named here, the page being both sides'.
  */
@@ -134,6 +134,7 @@ const APPROVAL_DOSSIER_CALLS: readonly RouteDefinition[] = [
   api.approvalDossiers.getApprovalDossier,
   api.approvalDossiers.updateApprovalDossier,
   api.approvalDossiers.transmitApprovalDossier,
+  api.projets.dossierPdf,
 ];
 
 /** The service's webhooks: its addresses, their secrets, the delivery log. */

@@ -4,6 +4,7 @@
 // stepper's heading focused on each step change; each step saves (PATCH) then the next opens. Read
 // mode when the server says so: « Ce dossier n'est pas éditable. » (spec §4). The association side
 // reads its file for the people and documents; the instructing service decides as `evenements` allow.
+// Both download the dossier's PDF (GET …/pdf?from=rda).
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Badge } from '@codegouvfr/react-dsfr/Badge';
@@ -24,7 +25,8 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { callApi, errorMessage } from '../../lib/api/index.ts';
 import { useFocusAfterRender } from '../../lib/focus/focus.ts';
 import { Page } from '../shell/index.ts';
-import { useDossierSide } from '../subsidies/index.ts';
+import { PdfButton, useDossierSide } from '../subsidies/index.ts';
+import { downloadApprovalPdf } from './approval-pdf.ts';
 import { ApprovalDecisions } from './approval-decisions.tsx';
 import { approvalStateLabel, approvalStateSeverity } from './approval-states.ts';
 import { APPROVAL_STEPS, approvalStepFromQuery, approvalStepTitle, LAST_APPROVAL_STEP, openApprovalSteps, type ApprovalStepNumber } from './approval-steps.ts';
@@ -180,6 +182,9 @@ function ApprovalWizard({ title, dossier, file, idAsso, onChanged }: ApprovalWiz
       </nav>
       <p className={fr.cx('fr-text--sm')}>{info.hint}</p>
       <StepBody step={step} common={common} file={file} upload={upload} transmit={transmit} />
+      <p className={fr.cx('fr-mt-4w')}>
+        <PdfButton label="Télécharger le dossier (PDF)" download={() => downloadApprovalPdf(dossier.id, `demande-agrement-${dossier.id_fo}.pdf`)} />
+      </p>
       <ApprovalDecisions dossier={dossier} onDecided={onChanged} />
     </Page>
   );

@@ -1,4 +1,5 @@
-// The PDF of a dossier (Cerfa 12156 layout) or of one of its financial reports (Cerfa 15059),
+// The PDF of a dossier (Cerfa 12156 layout) or of one of its financial reports (Cerfa 15059), or any
+// other the caller gives (`PdfButton`),
 // fetched with the token in a header and saved by the browser; a refusal or failure is said in a
 // toast. The button says while the PDF is being prepared.
 import { Button } from '@codegouvfr/react-dsfr/Button';
@@ -8,7 +9,8 @@ import { errorMessage } from '../../lib/api/index.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
 import { downloadCrfPdf, downloadDossierPdf } from './dossier-api.ts';
 
-function PdfButton({ label, download }: { label: string; download: () => Promise<void> }) {
+/** A PDF's download button (also the approval dossier's). */
+export function PdfButton({ label, download }: { label: string; download: () => Promise<void> }) {
   const [downloading, setDownloading] = useState(false);
   async function run() {
     setDownloading(true);

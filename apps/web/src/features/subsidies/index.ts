@@ -7,7 +7,7 @@ export { BudgetTable } from './budget-table.tsx';
 export { loadProjects } from './dossier-api.ts';
 export { exerciseChoices } from './dossier-filters.ts';
 export { DossierMessages } from './dossier-messages.tsx';
-export { CrfPdfButton, DossierPdfButton } from './dossier-pdf-button.tsx';
+export { CrfPdfButton, DossierPdfButton, PdfButton } from './dossier-pdf-button.tsx';
 export { useDossierSide } from './dossier-side.ts';
 export { stateLabel, stateSeverity, STATE_OPTIONS, type BadgeSeverity } from './dossier-states.ts';
 export { customValue, shownDossierFields, shownProjectFields } from './expected-items.ts';
