@@ -6,8 +6,9 @@
 //   liste        GET /api/lca-server/demande/instructeur/dossiers (first page, default sort)
 //   recherche    the same with etats=D,2&exercices=2026 (this year's dossiers to process)
 //   compteurs    GET …/counts with the search's filters (a side figure)
-//   pg nu        the list's statement (pageStatement of the worklist repository) on bare pg, beside
-//                the HTTP figure: our overhead, HTTP p95 over pg p95
+//   pg nu        the list's statement as the portal sends it (pageStatement of the worklist
+//                repository: the agent's services found in it, the unread messages counted) on bare
+//                pg, beside the HTTP figure: our overhead, HTTP p95 over pg p95
 //   export XLSX  GET …/export.xlsx of every transmitted dossier (osiris), read to its end: duration,
 //                rows (X-Total-Count), bytes, and the portal's RSS peak sampled every 50 ms
 // p95 one at a time (BENCH_REQUESTS calls after BENCH_WARMUP) and BENCH_CONCURRENCY (8) at a time,
@@ -158,10 +159,10 @@ try {
       const search = await figures(() => get(portal.baseUrl, `${LIST}?${SEARCH_QUERY}`, token));
       const counts = await figures(() => get(portal.baseUrl, `${LIST}/counts?${SEARCH_QUERY}`, token));
       // The same statement on bare pg (one connection, no HTTP, no session, no JSON).
-      const reach = { kind: 'services' as const, serviceIds: [agent.serviceId], userId: agent.authId };
+      const reach = { kind: 'subtree' as const, userId: agent.authId };
       const [pgList, pgSearch] = await withClient(url, async (client) => {
         const bare = async (filters: Parameters<typeof pageStatement>[1]) => {
-          const statement = pageStatement(reach, filters, { sort: 'updated_at', order: 'desc', limit: 51 });
+          const statement = pageStatement(reach, filters, { sort: 'updated_at', order: 'desc', limit: 51 }, agent.authId);
           await client.query(statement.text, statement.values as unknown[]);
         };
         await warmUp(() => bare({}), [0], WARMUP);

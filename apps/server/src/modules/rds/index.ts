@@ -2,7 +2,7 @@
 export { createRdsRepository } from './repository.ts';
 export { createRdsService, type RdsService } from './service.ts';
 export { rdsRoutes } from './routes.ts';
-export { createServiceRepository } from './services/repository.ts';
+export { createServiceRepository, subtreeOfAccountSql } from './services/repository.ts';
 export { createServiceAdmin, type ServiceAdmin } from './services/service.ts';
 export { createSubventionRepository } from './subventions/repository.ts';
 export { createSubventionService, type SubventionService } from './subventions/service.ts';

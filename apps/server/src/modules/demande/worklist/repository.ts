@@ -7,9 +7,17 @@ import { UUID_PATTERN, type WorklistFilters, type WorklistSort } from '@portail/
 import { likeLiteral } from '../../../db/like-pattern.ts';
 import { Prisma, type Database } from '../../../db/prisma.ts';
 import { readRows } from '../../../db/read-rows.ts';
+import { subtreeOfAccountSql } from '../../rds/index.ts';
 
-/** Who the caller reaches: the instructions of some services (and the ones the caller created), or every service's. */
-export type WorklistReach = { kind: 'services'; serviceIds: string[]; userId: string } | { kind: 'all'; userId: string };
+/**
+ * Who the caller reaches: the instructions of some services (and the ones the caller created), or
+ * every service's. `subtree`: the services of the caller's account and those below it, found by the
+ * page's own statement (the list's hot path: one round trip instead of two).
+ */
+export type WorklistReach =
+  | { kind: 'services'; serviceIds: string[]; userId: string }
+  | { kind: 'subtree'; userId: string }
+  | { kind: 'all'; userId: string };
 
 /** Where a page starts: past this row, in this order. */
 export interface Keyset {
@@ -68,7 +76,7 @@ const hasDossierFilter = (f: WorklistFilters) =>
 function conditions(reach: WorklistReach, f: WorklistFilters, options: { withEtats: boolean }): Prisma.Sql[] {
   const hidden = f.includeDeleted ? ['A'] : ['A', 'B'];
   const and: Prisma.Sql[] = [
-    reach.kind === 'services'
+    reach.kind !== 'all'
       ? Prisma.sql`(i.etat <> ALL(${hidden}::text[]) OR (i.created_by_id = ${reach.userId}::uuid AND i.created_by_type = 'service'${f.includeDeleted ? Prisma.empty : Prisma.sql` AND i.etat <> 'B'`}))`
       : Prisma.sql`i.etat <> ALL(${hidden}::text[])`,
   ];
@@ -94,9 +102,13 @@ function conditions(reach: WorklistReach, f: WorklistFilters, options: { withEta
   return and;
 }
 
-/** The services a `services` reach reads: its own, narrowed by id_service_instructeur when given. */
-const servicesOf = (reach: Extract<WorklistReach, { kind: 'services' }>, f: WorklistFilters) =>
-  f.id_service_instructeur?.length ? reach.serviceIds.filter((id) => f.id_service_instructeur!.includes(id)) : reach.serviceIds;
+/** The services (a uuid[] expression) a reach short of `all` reads: its own, narrowed by id_service_instructeur when given. */
+function servicesOf(reach: Exclude<WorklistReach, { kind: 'all' }>, f: WorklistFilters): Prisma.Sql {
+  const wanted = f.id_service_instructeur;
+  if (reach.kind === 'services') return Prisma.sql`${wanted?.length ? reach.serviceIds.filter((id) => wanted.includes(id)) : reach.serviceIds}::uuid[]`;
+  const subtree = subtreeOfAccountSql(reach.userId);
+  return wanted?.length ? Prisma.sql`ARRAY(SELECT s FROM unnest(${subtree}) AS s WHERE s = ANY(${wanted}::uuid[]))` : subtree;
+}
 
 /**
  * One page of the list: `limit` rows past `after`. For a services reach, each service's page is read
@@ -121,8 +133,8 @@ export function pageStatement(reach: WorklistReach, f: WorklistFilters, page: Pa
     WHERE ${extra} AND ${Prisma.join(and, ' AND ')}
     ORDER BY ${column} ${direction}, i.id ${direction} LIMIT ${page.limit}`;
   const rows =
-    reach.kind === 'services'
-      ? Prisma.sql`SELECT w.* FROM unnest(${servicesOf(reach, f)}::uuid[]) AS reach(service_id) CROSS JOIN LATERAL (${inner(Prisma.sql`i.service_id = reach.service_id`)}) w`
+    reach.kind !== 'all'
+      ? Prisma.sql`SELECT w.* FROM unnest(${servicesOf(reach, f)}) AS reach(service_id) CROSS JOIN LATERAL (${inner(Prisma.sql`i.service_id = reach.service_id`)}) w`
       : inner(Prisma.sql`TRUE`);
   const unread = unreadOf
     ? Prisma.sql`, (SELECT count(*)::int FROM notifications n
@@ -137,7 +149,7 @@ export function pageStatement(reach: WorklistReach, f: WorklistFilters, page: Pa
 /** Rows per instruction state under the filters but `etats`. */
 function countStatement(reach: WorklistReach, f: WorklistFilters): Prisma.Sql {
   const and = conditions(reach, f, { withEtats: false });
-  if (reach.kind === 'services') and.push(Prisma.sql`i.service_id = ANY(${servicesOf(reach, f)}::uuid[])`);
+  if (reach.kind !== 'all') and.push(Prisma.sql`i.service_id = ANY(${servicesOf(reach, f)})`);
   // Without a filter on the dossier, the instructions alone answer (an index-only scan).
   const from = hasDossierFilter(f)
     ? Prisma.sql`dossier_instructions i JOIN dossiers d ON d.id = i.dossier_id JOIN subventions s ON s.id = d.subvention_id`
@@ -164,10 +176,10 @@ export function createWorklistRepository(reader: Database, primary: Database) {
      */
     async facets(reach: WorklistReach) {
       const transmitted = Prisma.sql`i.etat <> ALL(${['A', 'B']}::text[])`;
-      const inReach = reach.kind === 'services' ? Prisma.sql`i.service_id = ANY(${reach.serviceIds}::uuid[])` : Prisma.sql`TRUE`;
+      const inReach = reach.kind !== 'all' ? Prisma.sql`i.service_id = ANY(${servicesOf(reach, {})})` : Prisma.sql`TRUE`;
       const [services, dispositifs] = await Promise.all([
-        reach.kind === 'services'
-          ? reader.$queryRaw<{ id: string; nom: string }[]>`SELECT sa.id::text, sa.nom FROM service_accounts sa WHERE sa.id = ANY(${reach.serviceIds}::uuid[]) ORDER BY sa.nom, sa.id`
+        reach.kind !== 'all'
+          ? reader.$queryRaw<{ id: string; nom: string }[]>`SELECT sa.id::text, sa.nom FROM service_accounts sa WHERE sa.id = ANY(${servicesOf(reach, {})}) ORDER BY sa.nom, sa.id`
           : reader.$queryRaw<{ id: string; nom: string }[]>`SELECT sa.id::text, sa.nom FROM service_accounts sa
               WHERE EXISTS (SELECT 1 FROM dossier_instructions i WHERE i.service_id = sa.id AND ${transmitted}) ORDER BY sa.nom, sa.id`,
         reader.$queryRaw<{ id: string; label: string }[]>`SELECT dp.id::text, dp.label FROM dispositifs dp

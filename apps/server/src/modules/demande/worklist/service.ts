@@ -83,11 +83,15 @@ export function createWorklistService({ repository, hierarchy, instruction, ownT
    * osiris roles: every service's instructions; rds roles: their service and the services below it
    * (rds.admin without a service record: every service, as in GET /demande/dossiers); an rds account
    * without a service reaches nothing. Deleted dossiers are for administrators (403 otherwise).
+   * An agent's services are left to the statement that reads the rows (`subtree`), unless the caller
+   * needs their ids (`explicit`: the bulk tells the rows it lists from the others).
    */
-  async function reachOf(claims: AuthClaims, f: WorklistFilters): Promise<WorklistReach | null> {
+  async function reachOf(claims: AuthClaims, f: WorklistFilters, explicit = false): Promise<WorklistReach | null> {
     if (f.includeDeleted && !claims.roles.some(isAdminRole)) throw appError('INCLUDE_DELETED_ADMIN_ONLY');
     if (claims.roles.some(isOsirisRole)) return { kind: 'all', userId: claims.userId };
     if (!claims.roles.some(isRdsRole)) return null;
+    // rds.admin without a service record reaches every service: that takes knowing the record.
+    if (!explicit && !claims.roles.includes('rds.admin')) return { kind: 'subtree', userId: claims.userId };
     const services = await hierarchy.servicesBelow(claims.userId);
     if (services) return { kind: 'services', serviceIds: services, userId: claims.userId };
     return claims.roles.includes('rds.admin') ? { kind: 'all', userId: claims.userId } : null;
@@ -162,10 +166,10 @@ export function createWorklistService({ repository, hierarchy, instruction, ownT
       if (body.ids) {
         const found = new Map((await repository.instructionsByIds(body.ids)).map((r) => [r.id, r]));
         targets = [...new Set(body.ids)].map((id) => found.get(id) ?? { id, dossier_id: '', service_id: '', id_fo: null, etat: null });
-        reach = await reachOf(claims, {});
+        reach = await reachOf(claims, {}, true);
       } else {
         const filters = body.selectAll!;
-        reach = await reachOf(claims, filters);
+        reach = await reachOf(claims, filters, true);
         const rows = reach ? await repository.selection(reach, filters, WORKLIST_LIMITS.bulkMax + 1) : [];
         if (rows.length > WORKLIST_LIMITS.bulkMax) throw appError('BULK_TOO_MANY', { count: (await counts(reach, filters)).total });
         targets = rows;
@@ -175,7 +179,7 @@ export function createWorklistService({ repository, hierarchy, instruction, ownT
       // the others are checked again under their lock. Only rows the list shows the caller: their
       // state is no news to them.
       const from = dossierInstructionMachine.events[body.event].from as readonly string[];
-      const listed = (serviceId: string) => reach !== null && (reach.kind === 'all' || reach.serviceIds.includes(serviceId));
+      const listed = (serviceId: string) => reach !== null && (reach.kind === 'all' || (reach.kind === 'services' && reach.serviceIds.includes(serviceId)));
       const result: WorklistBulkResult = { done: [], refused: [] };
       for (const target of targets) {
         try {

@@ -5,6 +5,15 @@ import { readRows } from '../../../db/read-rows.ts';
 import { transactionRunner, type DbTransaction } from '../../../db/transaction.ts';
 import { Prisma } from '../../../generated/prisma/client.ts';
 
+/**
+ * The account's service and every service below it, as a uuid[] expression: empty without a service
+ * record; UNION stops on a cycle. The work list puts it in its page's statement (one round trip).
+ */
+export const subtreeOfAccountSql = (authId: string): Prisma.Sql => Prisma.sql`ARRAY(
+  WITH RECURSIVE below(id) AS (SELECT id FROM service_accounts WHERE auth_id = ${authId}::uuid
+    UNION SELECT sa.id FROM service_accounts sa JOIN below ON sa.parent_id = below.id)
+  SELECT id FROM below)`;
+
 export const serviceInclude = {
   dispositifs: { include: { dispositif: { select: { code: true } } } },
   children: { select: { id: true, nom: true, niveauTerritorial: true }, orderBy: { nom: 'asc' } },
@@ -80,21 +89,11 @@ export function createServiceRepository(db: Database) {
       }
       return ids;
     },
-    /**
-     * The account's service and every service below it, in one statement on the pool (the work
-     * list asks at each page); empty without a service record. UNION stops on a cycle.
-     */
-    subtreeOfAccount: async (authId: string): Promise<string[]> =>
-      (
-        await readRows<{ id: string }>(
-          db,
-          `WITH RECURSIVE below(id) AS (SELECT id FROM service_accounts WHERE auth_id = $1::uuid
-             UNION SELECT sa.id FROM service_accounts sa JOIN below ON sa.parent_id = below.id)
-           SELECT id::text FROM below`,
-          [authId],
-          'service_subtree_of_account',
-        )
-      ).map((row) => row.id),
+    /** The account's service and every service below it (subtreeOfAccountSql), in one statement on the pool. */
+    subtreeOfAccount: async (authId: string): Promise<string[]> => {
+      const statement = Prisma.sql`SELECT id::text FROM unnest(${subtreeOfAccountSql(authId)}) AS id`;
+      return (await readRows<{ id: string }>(db, statement.text, statement.values, 'service_subtree_of_account')).map((row) => row.id);
+    },
     list: (filter: ServiceFilter) => {
       const text = filter.query ? likeLiteral(filter.query) : undefined;
       return db.serviceAccount.findMany({
