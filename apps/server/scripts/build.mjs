@@ -40,6 +40,8 @@ const result = await build({
     'audit-verify': join(serverDir, 'src/audit-verify.ts'),
     // The PDF worker thread's file: modules/demande/pdf/pool.ts starts dist/pdf-worker.js.
     'pdf-worker': join(serverDir, 'src/modules/demande/pdf/worker.ts'),
+    // The XLSX export's thread: modules/demande/worklist/xlsx-thread.ts starts dist/xlsx-worker.js.
+    'xlsx-worker': join(serverDir, 'src/modules/demande/worklist/xlsx-worker.ts'),
     // The start-up seeding's process: seed/seed-process.ts forks dist/seed-child.js.
     'seed-child': join(serverDir, 'src/seed/seed-child.ts'),
   },

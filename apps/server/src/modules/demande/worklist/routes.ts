@@ -1,11 +1,13 @@
 // lca-server /demande/instructeur/dossiers routes (contract subsidies/worklist-routes.ts): a few
-// lines each; the rules are in service.ts, the files' writing in export.ts.
+// lines each; the rules are in service.ts, the files' writing in export.ts (the XLSX in a thread of
+// its own, xlsx-thread.ts).
 import { PassThrough, type Writable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { api } from '@portail/contract';
 import { registerRoute } from '../../../http/contract-routes.ts';
 import type { WorklistRow } from './repository.ts';
-import { writeCsv, writeXlsx } from './export.ts';
+import { writeCsv } from './export.ts';
+import { reserveXlsxThread, writeXlsxOffThread } from './xlsx-thread.ts';
 import type { WorklistService } from './service.ts';
 
 /** The services these routes call, wired by services.ts (which this module never imports). */
@@ -14,8 +16,8 @@ export interface WorklistRouteServices {
 }
 
 const FORMATS = {
-  csv: { type: 'text/csv; charset=utf-8', write: writeCsv },
-  xlsx: { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', write: writeXlsx },
+  csv: { type: 'text/csv; charset=utf-8', write: writeCsv, reserve: () => () => undefined },
+  xlsx: { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', write: writeXlsxOffThread, reserve: reserveXlsxThread },
 } as const;
 
 /**
@@ -24,6 +26,8 @@ const FORMATS = {
  * download, never a file that looks whole).
  */
 async function sendExport(reply: FastifyReply, format: keyof typeof FORMATS, file: { total: number; batches: AsyncIterable<WorklistRow[]> }) {
+  // Refused (429) before anything is sent when the instance writes as many XLSX files as it may.
+  const release = FORMATS[format].reserve();
   const out = new PassThrough();
   const day = new Date().toISOString().slice(0, 10);
   void reply
@@ -38,6 +42,8 @@ async function sendExport(reply: FastifyReply, format: keyof typeof FORMATS, fil
   } catch (error) {
     reply.log.error({ err: error }, 'export interrupted');
     out.destroy(error as Error);
+  } finally {
+    release();
   }
   return reply;
 }
