@@ -106,7 +106,7 @@ describe('the lifecycle 1 → 2 → 4 → 5 → 6', () => {
     expect(granted.body.etat).toBe('6');
     const file = await t.http().get('/api/proxy-asso/association/agrements').query({ id_asso: asso.id }).set(TOKEN_HEADER, member.token);
     expect(file.status).toBe(200);
-    expect(file.body).toEqual([expect.objectContaining({ type: 'JEP', numero: 'JEP-75-001', attributeur: 'DJEPVA des tests', date_validite: '2031-12-31' })]);
+    expect(file.body).toEqual([expect.objectContaining({ type: 'JEP', numero: 'JEP-75-001', attributeur: 'DJEPVA des tests', origine_instructeur: 'DJEPVA des tests', date_validite: '2031-12-31' })]);
     expect(await t.db.auditEntry.count({ where: { associationId: asso.id, entity: 'agrement', action: 'create' } })).toBe(1);
     expect(await t.db.notification.count({ where: { userId: other.account.id, type: 1 } })).toBeGreaterThanOrEqual(2);
     expect((await mailsTo(t, other.account.email)).some((m) => m.subject.includes('Agrément accordé'))).toBe(true);
