@@ -24,7 +24,8 @@ import { maskUrl, REDACTED_PATHS } from './http/log-redaction.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { buildOpenApiDocument } from './http/openapi.ts';
 import { authRoutes, proconnectRoutes, serviceAccountRoutes } from './modules/auth/index.ts';
-import { referentielRoutes } from './modules/declaration/index.ts';
+import { cecRoutes, referentielRoutes } from './modules/declaration/index.ts';
+import { dabRoutes } from './modules/dab/index.ts';
 import { auditRoutes } from './modules/audit/index.ts';
 import { demandeRoutes } from './modules/demande/index.ts';
 import { lcaRoutes } from './modules/lca/index.ts';
@@ -171,6 +172,8 @@ export async function buildApp({ config, databaseUrl, db: givenDb, reader: given
   externalLookupRoutes(app, services);
   haaRoutes(app, services);
   referentielRoutes(app, services);
+  cecRoutes(app, services);
+  dabRoutes(app, services);
   demandeRoutes(app, services);
   siretRequestRoutes(app, services);
   openDataRoutes(app, services);

@@ -20,7 +20,8 @@ import { createRateLimitStore } from './db/rate-limit-counters.ts';
 import { fullPath } from './http/contract-routes.ts';
 import { createRouteLimiter } from './http/rate-limit.ts';
 import type { ScopeResolvers } from './http/resource-scope.ts';
-import { createReferentielRepository, createReferentielService } from './modules/declaration/index.ts';
+import { createCecRepository, createCecService, createReferentielRepository, createReferentielService } from './modules/declaration/index.ts';
+import { createMissionRepository, createMissionService } from './modules/dab/index.ts';
 import { createAgrementRepository, createAgrementService } from './modules/rda/index.ts';
 import { createAuditRepository, createAuditService } from './modules/audit/index.ts';
 import { createLcaRepository, createLcaService } from './modules/lca/index.ts';
@@ -206,6 +207,8 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
     subventions: createSubventionService(createSubventionRepository(db)),
     associationSearch: createSearchService(createSearchRepository(db)),
     referentiels,
+    cec: createCecService({ repository: createCecRepository(db), access, audit }),
+    missions: createMissionService(createMissionRepository(db)),
     agrements,
     webhooks,
     // State machines (contract machines/): one transaction per event, history, audit, outbox.

@@ -47,6 +47,7 @@ import { rdaEntries } from './access-matrix/rda.entries.ts';
 import { siretRequestEntries } from './access-matrix/siret-requests.entries.ts';
 import { haaEntries } from './access-matrix/haa.entries.ts';
 import { approvalDossierEntries } from './access-matrix/approval-dossiers.entries.ts';
+import { cecEntries } from './access-matrix/cec.entries.ts';
 import { startExternalStandin, type ExternalStandin } from './support/external-standin.ts';
 import { changedTables, databaseSnapshot, withFailingAnswer } from './support/unit-of-work.ts';
 import type { LocalProvider } from './support/oidc-provider.ts';
@@ -54,7 +55,7 @@ import { proconnectAnswer, proconnectConfigFor, startTestProvider } from './supp
 import { callRoute, type Caller, type CallParts, type MatrixContext, type MatrixEntries, type MatrixEntry, type TokenFor } from './support/access-matrix.ts';
 
 /** The entry files of the modules whose routes are stated outside this file (test/access-matrix/). */
-const MODULE_ENTRIES: readonly MatrixEntries[] = [rdsEntries, projetEntries, demandeEntries, questionEntries, worklistEntries, instructionEntries, openDataEntries, crfEntries, webhookEntries, externalLookupEntries, rdaEntries, siretRequestEntries, haaEntries, approvalDossierEntries];
+const MODULE_ENTRIES: readonly MatrixEntries[] = [rdsEntries, projetEntries, demandeEntries, questionEntries, worklistEntries, instructionEntries, openDataEntries, crfEntries, webhookEntries, externalLookupEntries, rdaEntries, siretRequestEntries, haaEntries, approvalDossierEntries, cecEntries];
 
 let t: TestApp;
 /** Stands in for the national address API and INSEE's notices (the outside lookups' routes). */

@@ -12,6 +12,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   haa_site: "Site d'aide alimentaire",
   haa_adresse: "Adresse d'un site d'aide alimentaire",
   agrement: 'Agrément',
+  declaration_cec: 'Déclaration CEC',
 };
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   create: 'Ajout',

@@ -14,6 +14,7 @@ import { EXTERNAL_LOOKUP_MESSAGES, MESSAGES, REFERENTIEL_MESSAGES, SEARCH_MESSAG
 import { APPROVAL_DOSSIER_MESSAGES, APPROVAL_MESSAGES } from './approvals/messages.ts';
 import { CRF_MESSAGES } from './subsidies/crf-messages.ts';
 import { SIRET_REQUEST_MESSAGES } from './siret-requests/messages.ts';
+import { CEC_MESSAGES } from './cec/messages.ts';
 import { SUBSIDY_MESSAGES } from './subsidies/messages.ts';
 import { WEBHOOK_LIMITS, WEBHOOK_MESSAGES } from './webhooks.ts';
 
@@ -192,6 +193,13 @@ export const ERRORS = {
     message: ({ manquants }: { manquants: string[] }) => CRF_MESSAGES.notTransmittable(manquants),
     example: { manquants: ['les comptes annuels', "le rapport d'activité"] },
   },
+
+  // CEC declarations (docs/domain.md « Déclarations CEC »)
+  CEC_NOT_VALIDATOR: { status: 403, message: CEC_MESSAGES.notValidator },
+  CEC_DECLARATION_NOT_FOUND: { status: 404, message: CEC_MESSAGES.declarationNotFound },
+  CEC_DECLARATION_DECIDED: { status: 409, message: CEC_MESSAGES.alreadyDecided },
+  CEC_SESSION_CLOSED: { status: 409, message: CEC_MESSAGES.sessionClosed },
+  CEC_NO_CURRENT_SESSION: { status: 404, message: CEC_MESSAGES.noCurrentSession },
 
   // SIRET requests (siret-requests/): the §8 texts for an existing request and one out of reach
   SIRET_REQUEST_EXISTS: { status: 409, message: SIRET_REQUEST_MESSAGES.exists },

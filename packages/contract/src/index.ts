@@ -5,6 +5,7 @@ import { associationLightRoutes } from './association-light.ts';
 import { associationRoutes } from './association.ts';
 import { auditRoutes } from './audit.ts';
 import { associationSearchRoutes } from './association-search.ts';
+import { cecRoutes } from './cec/routes.ts';
 import { authRoutes } from './auth.ts';
 import { externalLookupRoutes } from './external-lookups.ts';
 import { haaRoutes } from './haa.ts';
@@ -37,6 +38,7 @@ export * from './association-rules.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './auth-session.ts';
+export * from './cec/index.ts';
 export * from './proconnect.ts';
 export * from './fields.ts';
 export * from './documents.ts';
@@ -100,6 +102,7 @@ export const api = {
   siretRequests: siretRequestRoutes,
   haa: haaRoutes,
   approvalDossiers: approvalDossierRoutes,
+  cec: cecRoutes,
 } as const;
 
 export function allRoutes(): RouteDefinition[] {

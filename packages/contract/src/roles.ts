@@ -57,6 +57,8 @@ export const ROLE_SETS = {
   associationReaders: [...LCA_ROLES, 'rds.admin'],
   /** The steps that add an association to one's account. */
   associationJoiners: ['lca.association'],
+  /** CEC declarations (/declarations): association users, among whom the server finds the association's CEC validators (spec §6). */
+  cecValidators: ['lca.association'],
   /** The portal's own administration (mail outbox, accounts). */
   lcaAdmins: ['lca.admin'],
   instructors: RDS_ROLES,

@@ -76,11 +76,14 @@ export async function seedDemoData(db: Database): Promise<boolean> {
 
 /** The member of the demo subsidy dossiers (seeded by demo-dossiers.ts once the registry exists). */
 export const DEMO_DOSSIERS_MEMBER = 'membre.subventions@demo.example.org';
+/** The demo CEC validator (seeded by demo-cec.ts once the registry exists). */
+export const DEMO_CEC_VALIDATOR = 'valideur.cec@demo.example.org';
 
 export function demoAccountsTable(): string {
   const rows = [
     ...DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(40)} ${a.role.padEnd(24)} ${a.label}`),
     `  ${DEMO_DOSSIERS_MEMBER.padEnd(40)} ${'lca.association'.padEnd(24)} membre d'une association avec quatre dossiers de subvention`,
+    `  ${DEMO_CEC_VALIDATOR.padEnd(40)} ${'lca.association'.padEnd(24)} valideur CEC des Amis du théâtre de démonstration (/declarations)`,
   ];
   return [`Comptes de démonstration (mot de passe : ${DEMO_PASSWORD}) :`, ...rows].join('\n');
 }

@@ -8,6 +8,7 @@ import type { Database } from '../db/prisma.ts';
 import { seedReferentiels } from '../modules/declaration/index.ts';
 import { seedQuestions } from '../modules/lca/index.ts';
 import type { FileStorage } from '../storage/index.ts';
+import { seedDemoCec } from './demo-cec.ts';
 import { seedDemoData } from './demo-data.ts';
 import { seedDemoDossiers } from './demo-dossiers.ts';
 import { seedDemoRegistry } from './demo-registry.ts';
@@ -69,6 +70,8 @@ export async function seedAtStartup(options: StartupSeedOptions): Promise<Startu
     // The demo dossiers need the accounts, the schemes and the registry: after both, and only when
     // one of them just ran.
     const dossiers = demo && (accounts || registry) ? await seedDemoDossiers(db, options.storage()) : false;
+    // The CEC sessions, missions, declarations and their validator: after the registry too.
+    if (demo && (accounts || registry)) await seedDemoCec(db);
     return { referentiels: referentiels.inserted, questions: questions.length, accounts, registry, dossiers };
   });
 }
