@@ -159,6 +159,7 @@ export const PAGE_CALLS: Readonly<Partial<Record<PageKey, readonly RouteDefiniti
   approvalDossiers: APPROVAL_LIST_CALLS,
   approvalCreation: APPROVAL_CREATION_CALLS,
   approvalDossier: APPROVAL_DOSSIER_CALLS,
+  declarations: [api.cec.currentSession, api.cec.declarations, api.cec.logs, api.cec.updateStatus],
 };
 
 /** The contract routes a route's page calls, if it calls the API. */

@@ -45,7 +45,8 @@ export type PageKey =
   | 'siretRequest'
   | 'approvalDossiers'
   | 'approvalCreation'
-  | 'approvalDossier';
+  | 'approvalDossier'
+  | 'declarations';
 
 export interface RouteEntry {
   path: string;
@@ -57,6 +58,7 @@ export interface RouteEntry {
 const {
   associationMembers: ASSOCIATION,
   associationJoiners: ASSOCIATION_USER,
+  cecValidators: CEC_VALIDATORS,
   lcaAdmins: LCA_ADMIN,
   platformAdmins: PLATFORM_ADMINS,
   schemeAdmins: SCHEME_ADMINS,
@@ -127,7 +129,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   route('/user/profil', { name: 'profil', title: 'Mon compte', skipAssociationCheck: true }, 'profile'),
 
   // Work lists
-  upcomingRoute('/declarations', { name: 'declarations', title: 'Déclarations', roles: ASSOCIATION }),
+  route('/declarations', { name: 'declarations', title: 'Déclarations', roles: CEC_VALIDATORS }, 'declarations'),
   // The caller-bound list: members see their associations' dossiers, agents their service's transmitted ones.
   route('/dossiers', { name: 'dossiers', title: 'Mes dossiers', roles: DOSSIER_READERS }, 'dossiers'),
   // A dossier read through dossier-scoped calls only: the instructing services' view of what they received.

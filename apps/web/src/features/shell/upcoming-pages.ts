@@ -1,8 +1,6 @@
 // What each page still to come will hold, by route name: shown by the placeholder page, loaded with it
 // (not with the route table, which the entry carries).
 export const UPCOMING_PAGES: Readonly<Record<string, string>> = {
-  'declarations':
-    "Les déclarations d'heures de bénévolat (compte d'engagement citoyen) à valider par les représentants légaux valideurs, session par session.",
   'administration-psp':
     "Les exercices Pass'Sport, les dossiers de remboursement et les bénéficiaires.",
   'administration-rda':
