@@ -1,16 +1,15 @@
 // The work list's exports (docs/domain.md « Listes de travail »): the rows of the filtered list, batch
 // by batch from the database, written to the answer as they come (a million rows never sit in
-// memory): CSV for French Excel (« ; », UTF-8 with BOM, CRLF) and XLSX by exceljs's streaming writer.
+// memory): CSV for French Excel (« ; », UTF-8 with BOM, CRLF) and XLSX by exceljs's streaming writer
+// (xlsx-writer.ts, in a thread of its own: xlsx-thread.ts; here, its columns and cells).
 // A text cell starting with =, +, -, @ (or a tab or carriage return) is written after an apostrophe:
 // a spreadsheet never reads it as a formula.
-import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { dossierInstructionMachine, WORKLIST_EXPORT_COLUMNS, type DossierState } from '@portail/contract';
 import { drained } from '../../../http/backpressure.ts';
 import type { WorklistRow } from './repository.ts';
+import type { Cell, XlsxColumn } from './xlsx-writer.ts';
 
-type Cell = string | number | Date | null;
 type ColumnKey = (typeof WORKLIST_EXPORT_COLUMNS)[number][0];
 
 const STATES = dossierInstructionMachine.states as Record<DossierState, { label: string }>;
@@ -64,37 +63,18 @@ export async function writeCsv(out: Writable, batches: AsyncIterable<WorklistRow
   out.end();
 }
 
-/**
- * exceljs's sheet stream hands its bytes to the zip's entry (a userland PassThrough, hence the
- * writable state read directly) without heeding its backpressure: while deflate lags behind, the
- * rows pile up in memory (370 MB for 300 000 rows). Waits, after each batch, until the entry has
- * taken them.
- */
-async function zipCaughtUp(sheet: ReturnType<ExcelJS.stream.xlsx.WorkbookWriter['addWorksheet']>): Promise<void> {
-  type Entry = Writable & { _writableState?: { needDrain?: boolean } };
-  const entries = (sheet as unknown as { stream?: { pipes?: Entry[] } }).stream?.pipes ?? [];
-  await Promise.all(entries.map((entry) => (entry._writableState?.needDrain ? once(entry, 'drain') : undefined)));
-}
+/** The XLSX sheet's columns (xlsx-writer.ts): wider for the long texts, dates in the French format. */
+export const XLSX_COLUMNS: XlsxColumn[] = WORKLIST_EXPORT_COLUMNS.map(([key, header]) => ({
+  header,
+  width: key === 'libelle_subvention' || key === 'demandeur_nom' || key === 'service' || key === 'etat' ? 36 : 18,
+  ...(key === 'created_at' || key === 'updated_at' ? { numFmt: 'dd/mm/yyyy hh:mm' } : {}),
+}));
 
-export async function writeXlsx(out: Writable, batches: AsyncIterable<WorklistRow[]>): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet('Dossiers', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = WORKLIST_EXPORT_COLUMNS.map(([key, header]) => ({
-    header,
-    key,
-    width: key === 'libelle_subvention' || key === 'demandeur_nom' || key === 'service' || key === 'etat' ? 36 : 18,
-    ...(key === 'created_at' || key === 'updated_at' ? { style: { numFmt: 'dd/mm/yyyy hh:mm' } } : {}),
-  }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  for await (const rows of batches) {
-    for (const row of rows) {
-      const cells = exportCells(row);
-      sheet.addRow(Object.fromEntries(Object.entries(cells).map(([key, value]) => [key, typeof value === 'string' ? neutralised(value) : value]))).commit();
-    }
-    await zipCaughtUp(sheet);
-    await drained(out);
-  }
-  sheet.commit();
-  await workbook.commit();
+/** One row of the XLSX sheet, its cells in XLSX_COLUMNS' order, texts neutralised. */
+export function xlsxCells(row: WorklistRow): Cell[] {
+  const cells = exportCells(row);
+  return WORKLIST_EXPORT_COLUMNS.map(([key]) => {
+    const value = cells[key];
+    return typeof value === 'string' ? neutralised(value) : value;
+  });
 }

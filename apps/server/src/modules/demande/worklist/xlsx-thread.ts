@@ -8,9 +8,12 @@ import type { Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { appError } from '../../../http/errors.ts';
 import { drained } from '../../../http/backpressure.ts';
+import { XLSX_COLUMNS, xlsxCells } from './export.ts';
 import type { WorklistRow } from './repository.ts';
+import type { Cell } from './xlsx-writer.ts';
 
-export type ToXlsxThread = { type: 'rows'; rows: WorklistRow[] } | { type: 'end' };
+/** The rows go as plain cells (export.ts): the thread needs neither the contract nor the states' labels. */
+export type ToXlsxThread = { type: 'rows'; rows: Cell[][] } | { type: 'end' };
 export type FromXlsxThread = { type: 'more' } | { type: 'bytes'; bytes: Uint8Array } | { type: 'done' } | { type: 'failed'; message: string };
 
 /** Exports writing at once on one instance: each thread holds up to its heap's limit. */
@@ -38,7 +41,7 @@ export function reserveXlsxThread(): () => void {
 
 /** Writes the workbook of `batches` to `out` from a thread of its own; `out` is ended when the file is whole. */
 export async function writeXlsxOffThread(out: Writable, batches: AsyncIterable<WorklistRow[]>): Promise<void> {
-  const worker = new Worker(xlsxWorkerFile(), { resourceLimits: RESOURCE_LIMITS });
+  const worker = new Worker(xlsxWorkerFile(), { resourceLimits: RESOURCE_LIMITS, workerData: { columns: XLSX_COLUMNS } });
   let askedMore: () => void = () => undefined;
   let more = new Promise<void>((resolve) => (askedMore = resolve));
   const finished = new Promise<void>((resolve, reject) => {
@@ -57,7 +60,7 @@ export async function writeXlsxOffThread(out: Writable, batches: AsyncIterable<W
     for await (const rows of batches) {
       await Promise.race([more, finished]);
       more = new Promise<void>((resolve) => (askedMore = resolve));
-      worker.postMessage({ type: 'rows', rows } satisfies ToXlsxThread);
+      worker.postMessage({ type: 'rows', rows: rows.map(xlsxCells) } satisfies ToXlsxThread);
       await drained(out);
     }
     await Promise.race([more, finished]);
