@@ -9,7 +9,13 @@ import { Badge } from '@codegouvfr/react-dsfr/Badge';
 import { Button } from '@codegouvfr/react-dsfr/Button';
 import { Select } from '@codegouvfr/react-dsfr/Select';
 import {
-  CEC_REFUSED, CEC_VALIDATED, cecRoutes, formatSiret, MESSAGES, type CecDeclaration, type CecStatus,
+  CEC_REFUSED,
+  CEC_VALIDATED,
+  cecRoutes,
+  formatSiret,
+  MESSAGES,
+  type CecDeclaration,
+  type CecStatus,
 } from '@portail/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -29,6 +35,15 @@ const SEVERITY: Record<CecStatus, 'info' | 'success' | 'error' | 'new'> = {
   'Non traitée': 'new',
 };
 const nameOf = (d: CecDeclaration) => `${d.benevole.prenom} ${d.benevole.nom}`;
+/** A whole calendar year reads as its year; any other period as its two days. */
+const period = (d: CecDeclaration) =>
+  d.date_debut.endsWith('-01-01') &&
+  d.date_fin.endsWith('-12-31') &&
+  d.date_debut.slice(0, 4) === d.date_fin.slice(0, 4)
+    ? `Année ${d.date_debut.slice(0, 4)}`
+    : `${formatIsoDay(d.date_debut)} – ${formatIsoDay(d.date_fin)}`;
+/** Long texts wrap in their cell, so the table fits the page when the screen allows it. */
+const WRAP = { whiteSpace: 'normal', minWidth: '9rem' } as const;
 const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
 
 function StatusBadge({ status }: { status: CecStatus }) {
@@ -44,7 +59,11 @@ export function DeclarationsPage() {
   const associations = user?.associations ?? [];
   const [idAsso, setIdAsso] = useState(associations[0]?.id_correspondance ?? '');
   const queryClient = useQueryClient();
-  const session = useQuery({ queryKey: ['cec-session'], queryFn: () => callApi(cecRoutes.currentSession), retry: false });
+  const session = useQuery({
+    queryKey: ['cec-session'],
+    queryFn: () => callApi(cecRoutes.currentSession),
+    retry: false,
+  });
   const declarations = useQuery({
     queryKey: ['cec-declarations', idAsso],
     queryFn: () => callApi(cecRoutes.declarations, { query: { idAsso } }),
@@ -92,8 +111,15 @@ export function DeclarationsPage() {
     setBusy(false);
     setOutcome(
       failures.length === 0
-        ? { severity: 'success', text: done === 1 ? `Déclaration de ${nameOf(list[0]!)} validée.` : `${plural(done, 'déclaration')} validées.` }
-        : { severity: 'error', text: [`${plural(done, 'déclaration')} validée${done > 1 ? 's' : ''}.`, ...failures].join(' ') },
+        ? {
+            severity: 'success',
+            text:
+              done === 1 ? `Déclaration de ${nameOf(list[0]!)} validée.` : `${plural(done, 'déclaration')} validées.`,
+          }
+        : {
+            severity: 'error',
+            text: [`${plural(done, 'déclaration')} validée${done > 1 ? 's' : ''}.`, ...failures].join(' '),
+          },
     );
     await refresh();
   }
@@ -102,7 +128,10 @@ export function DeclarationsPage() {
     setBusy(true);
     setOutcome(null);
     try {
-      await callApi(cecRoutes.updateStatus, { params: { id: d._id }, body: { status: CEC_REFUSED, motif_refus_id: reason } });
+      await callApi(cecRoutes.updateStatus, {
+        params: { id: d._id },
+        body: { status: CEC_REFUSED, motif_refus_id: reason },
+      });
       setOutcome({ severity: 'success', text: `Déclaration de ${nameOf(d)} refusée.` });
       setRefusing(null);
     } catch (error) {
@@ -116,7 +145,10 @@ export function DeclarationsPage() {
   const allChosen = validable.length > 0 && chosen.length === validable.length;
 
   return (
-    <Page title="Déclarations CEC" lead="Les heures de bénévolat déclarées au compte d’engagement citoyen, que vous validez comme valideur CEC de votre association.">
+    <Page
+      title="Déclarations CEC"
+      lead="Les heures de bénévolat déclarées au compte d’engagement citoyen, que vous validez comme valideur CEC de votre association."
+    >
       {associations.length > 1 && (
         <Select
           label="Association"
@@ -140,12 +172,15 @@ export function DeclarationsPage() {
       {associations.length === 0 && <p>Aucune association n’est rattachée à votre compte.</p>}
       {session.data && (
         <p>
-          Session en cours : <strong>{session.data.libelle}</strong>, du {formatIsoDay(session.data.date_debut)} au {formatIsoDay(session.data.date_fin)}.
+          Session en cours : <strong>{session.data.libelle}</strong>, du {formatIsoDay(session.data.date_debut)} au{' '}
+          {formatIsoDay(session.data.date_fin)}.
         </p>
       )}
       {session.error && <Alert severity="info" small description={errorMessage(session.error, MESSAGES.httpEmpty)} />}
       <div aria-live="polite" role="status">
-        {outcome && <Alert severity={outcome.severity} small description={outcome.text} className={fr.cx('fr-mb-2w')} />}
+        {outcome && (
+          <Alert severity={outcome.severity} small description={outcome.text} className={fr.cx('fr-mb-2w')} />
+        )}
       </div>
       {declarations.error && (
         <Alert
@@ -157,12 +192,11 @@ export function DeclarationsPage() {
       {declarations.isPending && idAsso !== '' && <p>Chargement des déclarations…</p>}
       {declarations.data && session.data && (
         <>
-          <h2 className={fr.cx('fr-h4', 'fr-mt-3w')}>Déclarations de la session en cours</h2>
           {ofSession.length === 0 ? (
-            <p>Aucune déclaration pour cette session.</p>
+            <p className={fr.cx('fr-mt-3w')}>Aucune déclaration pour cette session.</p>
           ) : (
             <>
-              <p>
+              <p className={fr.cx('fr-mt-3w')}>
                 <Button disabled={busy || chosen.length === 0} onClick={() => void validate(chosen)}>
                   {`Valider la sélection (${chosen.length})`}
                 </Button>
@@ -201,7 +235,12 @@ export function DeclarationsPage() {
                         <td>
                           {d.options.validable && (
                             <div className={fr.cx('fr-checkbox-group', 'fr-checkbox-group--sm')}>
-                              <input type="checkbox" id={`cec-select-${d._id}`} checked={selected.includes(d._id)} onChange={() => toggle(d._id)} />
+                              <input
+                                type="checkbox"
+                                id={`cec-select-${d._id}`}
+                                checked={selected.includes(d._id)}
+                                onChange={() => toggle(d._id)}
+                              />
                               <label className={fr.cx('fr-label')} htmlFor={`cec-select-${d._id}`}>
                                 <span className={fr.cx('fr-sr-only')}>Sélectionner la déclaration de {nameOf(d)}</span>
                               </label>
@@ -210,35 +249,42 @@ export function DeclarationsPage() {
                         </td>
                         <th scope="row">{nameOf(d)}</th>
                         <td>{formatSiret(d.etab_siret)}</td>
-                        <td>{d.mission?.libelle ?? '—'}</td>
+                        <td style={WRAP}>{d.mission?.libelle ?? '—'}</td>
                         <td>{d.heures} h</td>
-                        <td>
-                          du {formatIsoDay(d.date_debut)} au {formatIsoDay(d.date_fin)}
-                        </td>
+                        <td>{period(d)}</td>
                         <td>
                           <StatusBadge status={d.status} />
-                          {d.motif_refus && <p className={fr.cx('fr-text--xs', 'fr-mb-0')}>{d.motif_refus}</p>}
+                          {d.motif_refus && (
+                            <p className={fr.cx('fr-text--xs', 'fr-mb-0')} style={WRAP}>
+                              {d.motif_refus}
+                            </p>
+                          )}
                         </td>
                         <td>
                           {d.options.validable ? (
-                            <ul className={fr.cx('fr-btns-group', 'fr-btns-group--sm', 'fr-btns-group--inline')}>
-                              <li>
-                                <Button size="small" disabled={busy} onClick={() => void validate([d])} nativeButtonProps={{ 'aria-label': `Valider la déclaration de ${nameOf(d)}` }}>
-                                  Valider
-                                </Button>
-                              </li>
-                              <li>
-                                <Button
-                                  size="small"
-                                  priority="secondary"
-                                  disabled={busy}
-                                  onClick={() => setRefusing(d)}
-                                  nativeButtonProps={{ 'aria-label': `Refuser la déclaration de ${nameOf(d)}`, 'aria-expanded': refusing?._id === d._id }}
-                                >
-                                  Refuser
-                                </Button>
-                              </li>
-                            </ul>
+                            <span style={{ whiteSpace: 'nowrap' }}>
+                              <Button
+                                size="small"
+                                className={fr.cx('fr-mr-1w')}
+                                disabled={busy}
+                                onClick={() => void validate([d])}
+                                nativeButtonProps={{ 'aria-label': `Valider la déclaration de ${nameOf(d)}` }}
+                              >
+                                Valider
+                              </Button>
+                              <Button
+                                size="small"
+                                priority="secondary"
+                                disabled={busy}
+                                onClick={() => setRefusing(d)}
+                                nativeButtonProps={{
+                                  'aria-label': `Refuser la déclaration de ${nameOf(d)}`,
+                                  'aria-expanded': refusing?._id === d._id,
+                                }}
+                              >
+                                Refuser
+                              </Button>
+                            </span>
                           ) : (
                             '—'
                           )}
@@ -251,20 +297,34 @@ export function DeclarationsPage() {
             </>
           )}
           {refusing && (
-            <RefusalForm key={refusing._id} benevole={nameOf(refusing)} busy={busy} onCancel={() => setRefusing(null)} onRefuse={(reason) => void refuse(refusing, reason)} />
+            <RefusalForm
+              key={refusing._id}
+              benevole={nameOf(refusing)}
+              busy={busy}
+              onCancel={() => setRefusing(null)}
+              onRefuse={(reason) => void refuse(refusing, reason)}
+            />
           )}
         </>
       )}
       {logs.data && (
         <>
-          <h2 className={fr.cx('fr-h4', 'fr-mt-5w')}>Historique des décisions</h2>
           {logs.data.length === 0 ? (
-            <p>Aucune décision pour le moment.</p>
+            <p className={fr.cx('fr-mt-5w')}>Aucune décision pour le moment.</p>
           ) : (
             <DataTable
+              className={fr.cx('fr-mt-5w')}
               caption={`Historique des décisions (${logs.data.length})`}
               headers={['Date', 'Bénévole', 'Établissement', 'Session', 'Décision', 'Motif', 'Par']}
-              data={logs.data.map((l) => [formatTimestamp(l.date), l.benevole, formatSiret(l.etab_siret), l.session, <StatusBadge key="s" status={l.status} />, l.motif_refus ?? '—', l.auteur ?? '—'])}
+              data={logs.data.map((l) => [
+                formatTimestamp(l.date),
+                l.benevole,
+                formatSiret(l.etab_siret),
+                l.session,
+                <StatusBadge key="s" status={l.status} />,
+                l.motif_refus ?? '—',
+                l.auteur ?? '—',
+              ])}
             />
           )}
         </>
