@@ -139,6 +139,8 @@ export const ERRORS = {
     status: 409, message: ({ reseau }: { reseau: string }) => APPROVAL_DOSSIER_MESSAGES.coveredByNetwork(reseau), example: { reseau: 'Fédération des œuvres laïques' },
   },
   APPROVAL_NOT_TRANSMITTABLE: { status: 409, message: ({ motif }: { motif: string }) => motif, example: { motif: APPROVAL_DOSSIER_MESSAGES.orderRequired } },
+  APPROVAL_SERVICE_NOT_INSTRUCTING: { status: 403, message: APPROVAL_DOSSIER_MESSAGES.serviceNotInstructing },
+  APPROVAL_DOSSIER_NOT_DELETABLE: { status: 403, message: APPROVAL_DOSSIER_MESSAGES.notDeletable },
   APPROVAL_REFUSAL_REASON_REQUIRED: { status: 400, code: 'VALIDATION_ERROR', message: APPROVAL_DOSSIER_MESSAGES.refusalReason, field: 'commentaire' },
   DOSSIER_NOT_FOUND: { status: 404, message: SUBSIDY_MESSAGES.dossierNotFound },
   WORKLIST_CURSOR_INVALID: { status: 400, code: 'VALIDATION_ERROR', message: SUBSIDY_MESSAGES.worklistCursorInvalid, field: 'cursor' },

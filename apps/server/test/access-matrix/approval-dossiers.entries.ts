@@ -28,25 +28,28 @@ export const approvalDossierEntries: MatrixEntries = (ctx: MatrixContext) => {
     foreign ??= { asso: await createAssociation(ctx.t), serviceId: (await signInService(ctx.t, 'Service étranger aux agréments de la matrice')).serviceId };
     return foreign;
   }
-  /** A fresh approval dossier in `etat`, complete, created by the token's account, instructed by its service (else the matrix's). */
-  async function dossier(token: string | undefined, etat: '2' | '4', where: 'own' | 'foreign') {
+  /**
+   * A fresh approval dossier in `etat`, complete, created by the token's account, instructed by its
+   * service (else the matrix's); `by` service: created by a service (a foreign one by the matrix's agent).
+   */
+  async function dossier(token: string | undefined, etat: '1' | '2' | '4', where: 'own' | 'foreign', by: 'association' | 'service' = 'association') {
     const sub = subjectOf(token);
     const own = sub ? await ctx.t.db.serviceAccount.findUnique({ where: { authId: sub } }) : null;
     const f = where === 'foreign' ? await foreignSide() : null;
     const asso = f?.asso ?? ctx.asso;
     const serviceId = f?.serviceId ?? own?.id ?? (await ctx.t.db.serviceAccount.findUniqueOrThrow({ where: { authId: ctx.service.account.id } })).id;
     const agrement = await createAgrement(ctx.t, { serviceId, type: 'ESC', code: `MAT-${randomUUID().slice(0, 8)}` });
-    const creator = where === 'own' && sub ? sub : null;
+    const creator = where === 'own' && sub ? sub : by === 'service' ? ctx.service.account.id : null;
     return ctx.t.db.dossier.create({
       data: {
         idFo: `2026-9${randomUUID().replace(/\D/g, '').slice(0, 8)}`, service: 'agrement', exercice: 2026, agrementId: agrement.id, agrementServiceId: serviceId,
-        etatAgrement: etat, statut: 'complet', step: 3, associationId: asso.id, idSiret: asso.siege, createdById: creator, createdByType: 'association',
+        etatAgrement: etat, statut: 'complet', step: 3, associationId: asso.id, idSiret: asso.siege, createdById: creator, createdByType: by,
       },
     });
   }
-  const entry = (access: Role[], scope: string, etat: '2' | '4', reachedBy: Role[], parts: () => object): MatrixEntry => {
+  const entry = (access: Role[], scope: string, etat: '1' | '2' | '4', reachedBy: Role[], parts: () => object, by: 'association' | 'service' = 'association'): MatrixEntry => {
     const send = async (route: RouteDefinition, token: string | undefined, where: 'own' | 'foreign') =>
-      ctx.call(route, token, { params: { id: (await dossier(token, etat, where)).id }, ...parts() });
+      ctx.call(route, token, { params: { id: (await dossier(token, etat, where, by)).id }, ...parts() });
     return {
       access,
       scope,
@@ -63,5 +66,21 @@ export const approvalDossierEntries: MatrixEntries = (ctx: MatrixContext) => {
     'PATCH /api/lca-server/demande/dossiers/:id': entry(ACTORS, 'dossier:write', '2', ['lca.admin', 'rds.admin'], () => ({ body: { step: 3, tca: { objet_interet_general: true } } })),
     'POST /api/lca-server/demande/dossiers/:id/transmit': entry(ACTORS, 'dossier:write', '2', ['lca.admin', 'rds.admin'], () => ({ body: { cerfa: { engagement: true } } })),
     'POST /api/lca-server/demande/dossiers/:id/agrement/events': entry(DECIDERS, 'dossier:read', '4', ['rds.admin'], () => ({ body: { event: 'ouvrir_instruction' } })),
+    // Withdrawal of a dossier a service created, in 1, by the approval's service side.
+    'DELETE /api/lca-server/demande/dossiers/:id/agrement': entry(DECIDERS, 'dossier:write', '1', ['rds.admin'], () => ({}), 'service'),
+    // Creation on the association's behalf, for a fresh approval of the caller's service (the matrix's for rds.admin).
+    'POST /api/lca-server/demande/service/dossiers/agrements': {
+      access: DECIDERS, scope: 'caller',
+      send: async (route, tokenFor) => {
+        const token = tokenFor(ctx.member);
+        const sub = subjectOf(token);
+        const own = sub ? await ctx.t.db.serviceAccount.findUnique({ where: { authId: sub } }) : null;
+        const serviceId = own?.id ?? (await ctx.t.db.serviceAccount.findUniqueOrThrow({ where: { authId: ctx.service.account.id } })).id;
+        const agrement = await createAgrement(ctx.t, { serviceId, type: 'ESC', code: `MAT-${randomUUID().slice(0, 8)}` });
+        return ctx.call(route, token, {
+          body: { id_asso: ctx.asso.id, description: { code_agrement: agrement.code, id_type_agrement: 'ESC', id_service_instructeur: serviceId, exercice: 2026 }, demandeur: { id_siret: ctx.asso.siege } },
+        });
+      },
+    },
   };
 };

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { idSchema } from '../fields.ts';
 import { agrementViewSchema } from './catalogue-routes.ts';
-import { defineRoute } from '../http.ts';
+import { defineRoute, messageSchema } from '../http.ts';
 import { freeJsonObject } from '../input-checks.ts';
 import { AGREMENT_DOSSIER_STATES } from '../machines/agrement-dossier.ts';
 import { ROLE_SETS } from '../roles.ts';
@@ -178,5 +178,30 @@ export const approvalDossierRoutes = {
       .strict(),
     errors: ['DOSSIER_NOT_FOUND', 'APPROVAL_REFUSAL_REASON_REQUIRED'],
     response: approvalDossierViewSchema,
+  }),
+  createServiceApprovalDossier: defineRoute({
+    method: 'POST', gateway, path: '/demande/service/dossiers/agrements', access: ROLE_SETS.dossierInstructors, scope: scope.caller, successStatus: 201,
+    summary:
+      "Un agent du service d'un agrément (ou d'un service au-dessus avec un profil d'administrateur), ou rds.admin, crée au nom d'une association un dossier de demande de cet agrément " +
+      '(créé par le service, à l’état 1, mêmes règles que la création par l’association : siège, agrément actif, réseaux, une demande vivante) ; il peut le supprimer tant qu’il est à l’état 1',
+    body: z
+      .object({
+        id_asso: idSchema,
+        description: approvalCreateDescriptionSchema,
+        demandeur: z.object({ id_siret: z.string().regex(/^\d{14}$/), nom: z.string().trim().max(250).nullable().optional() }).strict(),
+      })
+      .strict(),
+    errors: [
+      'NOT_FOUND', 'AGREMENT_NOT_FOUND', 'AGREMENT_INACTIVE', 'DOSSIER_EXISTS', 'DOSSIER_INPUT_INVALID',
+      'APPROVAL_SECONDARY_ESTABLISHMENT', 'APPROVAL_COVERED_BY_NETWORK', 'APPROVAL_SERVICE_NOT_INSTRUCTING',
+    ],
+    response: approvalDossierViewSchema,
+  }),
+  deleteApprovalDossier: defineRoute({
+    method: 'DELETE', gateway, path: '/demande/dossiers/:id/agrement', access: ROLE_SETS.dossierInstructors, scope: scope.dossier('write'),
+    summary: "Supprime un dossier de demande d'agrément créé par un service, à l'état 1 : par le service de l'agrément (ou au-dessus) ou rds.admin (spec §6)",
+    params: dossierParams, query: z.object(roleQuery),
+    errors: ['DOSSIER_NOT_FOUND', 'APPROVAL_DOSSIER_NOT_DELETABLE'],
+    response: messageSchema,
   }),
 };

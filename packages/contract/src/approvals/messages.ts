@@ -31,4 +31,9 @@ export const APPROVAL_DOSSIER_MESSAGES = {
   refusalReason: "Indiquez le motif du refus de l'agrément.",
   agrementMismatch: "Le type ou le service instructeur ne correspondent pas à l'agrément choisi.",
   exists: "Un dossier de demande de cet agrément existe déjà pour cette association.",
+  /** A service creates a dossier only for an approval it instructs (its own service, or one below it with an administrator profile). */
+  serviceNotInstructing: "Votre service n'instruit pas cet agrément : il ne peut pas en créer de dossier.",
+  /** Spec §6: removal on the service side, of a dossier a service created, in its first state. */
+  notDeletable: "Ce dossier ne peut être supprimé que par le service qui l'a créé, tant qu'il est à l'état Brouillon.",
+  deleted: 'Le dossier a été supprimé.',
 };

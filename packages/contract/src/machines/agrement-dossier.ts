@@ -3,7 +3,7 @@
 // service of the approval takes it into instruction and grants or refuses it (with a reason).
 import { NOTIFICATION_TYPE_IDS } from '../notifications.ts';
 import { defineMachine, type Effects } from './machine.ts';
-import { allOf, anyOf, EITHER_SIDE, fact, role, SERVICE_SIDE } from './guards.ts';
+import { allOf, anyOf, EITHER_SIDE, fact, role, SERVICE_SIDE, SERVICE_SIDE_ON_ITS_OWN } from './guards.ts';
 
 export const AGREMENT_DOSSIER_STATES = ['1', '2', '4', '5', '6', '7'] as const;
 export type AgrementDossierState = (typeof AGREMENT_DOSSIER_STATES)[number];
@@ -48,5 +48,7 @@ export const agrementDossierMachine = defineMachine({
   actions: {
     consulter: { label: 'Consulter', in: AGREMENT_DOSSIER_STATES, guard: anyOf(EITHER_SIDE, role('lca.admin', 'rds.admin')) },
     modifier: { label: 'Modifier', in: AGREMENT_DOSSIER_EDITABLE_STATES, guard: APPROVAL_DOSSIER_EDITORS },
+    // Spec §6 « Removal: service side only for dossiers created by a service user », in its first state.
+    supprimer: { label: 'Supprimer', in: ['1'], guard: SERVICE_SIDE_ON_ITS_OWN },
   },
 });

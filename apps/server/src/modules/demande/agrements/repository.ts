@@ -70,6 +70,14 @@ export function createApprovalDossierRepository(db: Database) {
       const row = await tx.association.findUnique({ where: { id: associationId }, select: { compositionReseau: true } });
       return Array.isArray(row?.compositionReseau) && row.compositionReseau.length > 0;
     },
+    /** Whether the user's service account reaches `serviceId` (its own, those below it, or all with an administrator profile: SQL service_reach). */
+    async serviceReached(tx: Tx, authId: string, serviceId: string): Promise<boolean> {
+      const rows = await tx.$queryRaw<{ reached: boolean }[]>`SELECT ${serviceId}::uuid IN (SELECT service_reach(${authId}::uuid)) AS reached`;
+      return rows[0]?.reached === true;
+    },
+    associationExists: async (tx: Tx, id: string) => (await tx.association.count({ where: { id, deletedAt: null } })) === 1,
+    /** The dossier withdrawn (soft deletion: its history and audit stay; lists, twins and reads no longer count it). */
+    softDelete: (tx: Tx, id: string) => tx.dossier.update({ where: { id }, data: { deletedAt: new Date() }, select: { id: true } }),
     representants: (tx: Tx, associationId: string, ids: string[]) =>
       tx.representantLegal.findMany({ where: { associationId, id: { in: ids }, deleted: false }, select: { id: true } }),
     /** What the PDF names: the association, the people and the documents the dossier points at (only the association's). */

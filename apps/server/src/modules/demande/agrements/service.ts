@@ -95,6 +95,12 @@ function toView(row: ApprovalDossierRow, actor: MachineActor): ApprovalDossierVi
   };
 }
 
+/** What a creation names (POST /demande/dossiers, POST /demande/service/dossiers/agrements). */
+export interface ApprovalCreation {
+  description: { code_agrement: string; id_type_agrement: string; id_service_instructeur: string; exercice: number };
+  demandeur: { id_siret: string; nom?: string | null };
+}
+
 /** What this module reads of the approvals' catalogue (module rda). */
 export interface ApprovalCatalogue {
   ofDossier(id: string): Promise<AgrementView>;
@@ -199,6 +205,47 @@ export function createApprovalDossierService({ repository, catalogue, workflow, 
     if (row.deletedAt || !optionsOf(agrementDossierMachine, subjectOf(row), actor).actions.includes('modifier')) throw appError('DOSSIER_NOT_EDITABLE');
   }
 
+  /**
+   * The creation's rules and row, for the association side and for a service: the approval of this
+   * code and campaign, of the type and service named, active; the head office; the network rules;
+   * one live request per association and approval. `checkCaller` says whether the caller may create
+   * for the approval's service.
+   */
+  async function created(
+    tx: DbTransaction,
+    claims: AuthClaims,
+    on: { associationId: string; callerSiret: string | null; createdByType: 'association' | 'service' },
+    { description, demandeur }: ApprovalCreation,
+    checkCaller?: (serviceId: string) => Promise<void>,
+  ): Promise<string> {
+    const agrement = await repository.agrementFor(tx, description.code_agrement, description.exercice);
+    if (!agrement) throw appError('AGREMENT_NOT_FOUND');
+    if (agrement.typeAgrement !== description.id_type_agrement || agrement.serviceId !== description.id_service_instructeur) {
+      throw bad(APPROVAL_DOSSIER_MESSAGES.agrementMismatch);
+    }
+    await checkCaller?.(agrement.serviceId);
+    if (!agrement.active) throw appError('AGREMENT_INACTIVE');
+    const etablissement = await checkHeadOffice(tx, on.associationId, demandeur.id_siret, on.callerSiret);
+    await checkNetwork(tx, on.associationId, agrement.typeAgrement);
+    const twin = await repository.twin(tx, on.associationId, agrement.id);
+    if (twin) throw appError('DOSSIER_EXISTS');
+    const row = await repository.create(tx, {
+      idFo: await repository.nextIdFo(tx, description.exercice),
+      service: 'agrement',
+      exercice: description.exercice,
+      agrementId: agrement.id,
+      agrementServiceId: agrement.serviceId,
+      etatAgrement: agrementDossierMachine.initial,
+      associationId: on.associationId,
+      idSiret: demandeur.id_siret,
+      nom: demandeur.nom ?? etablissement.association.nom,
+      enseigne: etablissement.enseigne,
+      createdById: claims.userId,
+      createdByType: on.createdByType,
+    });
+    return row.id;
+  }
+
   async function fired(work: (tx: DbTransaction) => Promise<FiredTransition[]>) {
     const done = await repository.transaction(work);
     await workflow.flushMails(done);
@@ -210,6 +257,7 @@ export function createApprovalDossierService({ repository, catalogue, workflow, 
     /** GET …/:id/agrement: the dossier as its wizard reads it, with the approval of the catalogue it asks for. */
     async get(claims: AuthClaims, scope: DossierScope): Promise<ApprovalDossierDetail> {
       const row = await load(scope.dossierId);
+      if (row.deletedAt) throw appError('DOSSIER_NOT_FOUND');
       return { ...toView(row, actorOf(claims, scope)), agrement: await catalogue.ofDossier(row.agrementId!) };
     },
 
@@ -271,40 +319,42 @@ export function createApprovalDossierService({ repository, catalogue, workflow, 
     },
 
     /** A new approval dossier in 1 for the association's head office (POST /demande/dossiers with code_agrement). */
-    async create(
-      claims: AuthClaims,
-      scope: AssociationScope<'write'>,
-      body: { description: { code_agrement: string; id_type_agrement: string; id_service_instructeur: string; exercice: number }; demandeur: { id_siret: string; nom?: string | null } },
-    ): Promise<ApprovalDossierView> {
-      const { description, demandeur } = body;
-      const id = await repository.transaction(async (tx) => {
-        const agrement = await repository.agrementFor(tx, description.code_agrement, description.exercice);
-        if (!agrement) throw appError('AGREMENT_NOT_FOUND');
-        if (agrement.typeAgrement !== description.id_type_agrement || agrement.serviceId !== description.id_service_instructeur) {
-          throw bad(APPROVAL_DOSSIER_MESSAGES.agrementMismatch);
-        }
-        if (!agrement.active) throw appError('AGREMENT_INACTIVE');
-        const etablissement = await checkHeadOffice(tx, scope.associationId, demandeur.id_siret, scope.siret);
-        await checkNetwork(tx, scope.associationId, agrement.typeAgrement);
-        const twin = await repository.twin(tx, scope.associationId, agrement.id);
-        if (twin) throw appError('DOSSIER_EXISTS');
-        const created = await repository.create(tx, {
-          idFo: await repository.nextIdFo(tx, description.exercice),
-          service: 'agrement',
-          exercice: description.exercice,
-          agrementId: agrement.id,
-          agrementServiceId: agrement.serviceId,
-          etatAgrement: agrementDossierMachine.initial,
-          associationId: scope.associationId,
-          idSiret: demandeur.id_siret,
-          nom: demandeur.nom ?? etablissement.association.nom,
-          enseigne: etablissement.enseigne,
-          createdById: claims.userId,
-          createdByType: 'association',
-        });
-        return created.id;
-      });
+    async create(claims: AuthClaims, scope: AssociationScope<'write'>, body: ApprovalCreation): Promise<ApprovalDossierView> {
+      const id = await repository.transaction((tx) => created(tx, claims, { associationId: scope.associationId, callerSiret: scope.siret, createdByType: 'association' }, body));
       return toView(await load(id), { id: claims.userId, roles: claims.roles, associationIds: [scope.associationId], serviceIds: [] });
+    },
+
+    /**
+     * A new approval dossier created on an association's behalf by the approval's service (an agent
+     * of it, or of a service above it with an administrator profile) or rds.admin: created by the
+     * service (spec §6: it may delete it while in 1), the same rules as the association's creation.
+     */
+    async createForAssociation(claims: AuthClaims, body: ApprovalCreation & { id_asso: string }): Promise<ApprovalDossierView> {
+      const id = await repository.transaction(async (tx) => {
+        if (!(await repository.associationExists(tx, body.id_asso))) throw appError('NOT_FOUND');
+        return created(tx, claims, { associationId: body.id_asso, callerSiret: null, createdByType: 'service' }, body, async (serviceId) => {
+          if (claims.roles.includes('rds.admin')) return;
+          if (!(await repository.serviceReached(tx, claims.userId, serviceId))) throw appError('APPROVAL_SERVICE_NOT_INSTRUCTING');
+        });
+      });
+      const row = await load(id);
+      return toView(row, { id: claims.userId, roles: claims.roles, associationIds: [], serviceIds: [row.agrementService.id] });
+    },
+
+    /** Withdraws a dossier a service created, in 1, by the approval's service side (the machine's action supprimer); audited. */
+    async remove(claims: AuthClaims, scope: DossierScope<'write'>): Promise<{ message: string }> {
+      await repository.transaction(async (tx) => {
+        await repository.lock(tx, scope.dossierId);
+        const row = await load(scope.dossierId, tx);
+        if (row.deletedAt) throw appError('DOSSIER_NOT_FOUND');
+        if (!optionsOf(agrementDossierMachine, subjectOf(row), actorOf(claims, scope)).actions.includes('supprimer')) throw appError('APPROVAL_DOSSIER_NOT_DELETABLE');
+        await repository.softDelete(tx, row.id);
+        await audit.record(tx, {
+          associationId: row.associationId, actor: { id: claims.userId, email: claims.email }, entity: 'dossier_agrement', entityId: row.id, action: 'supprimer',
+          before: { id_fo: row.idFo, etat: row.etatAgrement, code_agrement: row.agrement.code }, after: null,
+        });
+      });
+      return { message: APPROVAL_DOSSIER_MESSAGES.deleted };
     },
 
     /** One step of the wizard (PATCH), the first one moving 1 → 2 (enregistrer). */
