@@ -44,6 +44,7 @@ import {
 import { rdsRoutes } from './modules/rds/index.ts';
 import { rdaRoutes } from './modules/rda/index.ts';
 import { siretRequestRoutes } from './modules/siret-requests/index.ts';
+import { pspRoutes } from './modules/psp/index.ts';
 import { createServices, type AppServices } from './services.ts';
 
 const JSON_BODY_LIMIT_BYTES = 1_048_576;
@@ -176,6 +177,7 @@ export async function buildApp({ config, databaseUrl, db: givenDb, reader: given
   dabRoutes(app, services);
   demandeRoutes(app, services);
   siretRequestRoutes(app, services);
+  pspRoutes(app, services);
   openDataRoutes(app, services);
   webhookRoutes(app, services);
 

@@ -73,6 +73,7 @@ import {
   createSubventionService,
 } from './modules/rds/index.ts';
 import { createSiretRequestRepository, createSiretRequestService } from './modules/siret-requests/index.ts';
+import { createPspRepository, createPspService } from './modules/psp/index.ts';
 import { createTransitionService, createWorkflowRepository } from './modules/workflow/index.ts';
 
 export function createServices(app: FastifyInstance, config: AppConfig, pool: Database, reader: Database = pool) {
@@ -164,8 +165,11 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
   const externalLookups = createExternalLookupService({ config: config.externalLookups, log: app.log });
   // SIRET requests (machine demande_siret): a missing INSEE code found by the address lookup, documents of the association file.
   const siretRequests = createSiretRequestService({ repository: createSiretRequestRepository(db), workflow, audit, lookups: externalLookups, documents });
+  // Pass'Sport (machine pass_sport): structures reached through the association access, certificates among the association's documents.
+  const passSport = createPspService({ repository: createPspRepository(db), workflow, audit, notifications, access, documents });
   const scopes: ScopeResolvers = {
     ...access.resolvers, ...lca.resolvers, ...dossiers.resolvers, ...instruction.resolvers, ...rdsServices.resolvers, ...siretRequests.resolvers,
+    ...passSport.resolvers,
   };
   return {
     config,
@@ -183,6 +187,7 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
     associationLight: createAssociationLightService(access, createAssociationLightRepository(db)),
     externalLookups,
     siretRequests,
+    passSport,
     // Food aid's sites and addresses, located by the address lookup.
     haa: createHaaService({ repository: createHaaRepository(db), audit, locator: externalLookups }),
     documents,

@@ -13,6 +13,9 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   haa_adresse: "Adresse d'un site d'aide alimentaire",
   agrement: 'Agrément',
   declaration_cec: 'Déclaration CEC',
+  psp_dossier: "Dossier Pass'Sport",
+  psp_inscription: "Inscription Pass'Sport",
+  psp_affiliation: "Attestation d'affiliation Pass'Sport",
 };
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   create: 'Ajout',

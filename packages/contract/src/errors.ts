@@ -13,6 +13,7 @@ import { HAA_MESSAGES } from './haa-messages.ts';
 import { EXTERNAL_LOOKUP_MESSAGES, MESSAGES, REFERENTIEL_MESSAGES, SEARCH_MESSAGES } from './messages.ts';
 import { APPROVAL_DOSSIER_MESSAGES, APPROVAL_MESSAGES } from './approvals/messages.ts';
 import { CRF_MESSAGES } from './subsidies/crf-messages.ts';
+import { PASS_SPORT_MESSAGES } from './pass-sport/messages.ts';
 import { SIRET_REQUEST_MESSAGES } from './siret-requests/messages.ts';
 import { CEC_MESSAGES } from './cec/messages.ts';
 import { SUBSIDY_MESSAGES } from './subsidies/messages.ts';
@@ -203,6 +204,29 @@ export const ERRORS = {
   CEC_SESSION_CLOSED: { status: 409, message: CEC_MESSAGES.sessionClosed },
   CEC_NO_CURRENT_SESSION: { status: 404, message: CEC_MESSAGES.noCurrentSession },
 
+  // Pass'Sport (pass-sport/messages.ts, docs/domain.md « Pass'Sport »)
+  PSP_DOSSIER_NOT_ACCESSIBLE: { status: 404, message: PASS_SPORT_MESSAGES.notAccessible },
+  PSP_DOSSIER_NOT_EDITABLE: { status: 403, message: PASS_SPORT_MESSAGES.notEditable },
+  PSP_NOT_ELIGIBLE: { status: 403, message: PASS_SPORT_MESSAGES.notEligible },
+  PSP_CODE_UNKNOWN: { status: 404, message: ({ code }: { code: string }) => PASS_SPORT_MESSAGES.codeUnknown(code), field: 'code_psp', example: { code: '26-ABCD-EFGH' } },
+  PSP_BENEFICIARY_ALREADY_REGISTERED: {
+    status: 409, message: ({ code }: { code: string }) => PASS_SPORT_MESSAGES.alreadyRegistered(code), field: 'code_psp', example: { code: '26-ABCD-EFGH' },
+  },
+  PSP_REGISTRATIONS_CLOSED: { status: 409, message: ({ annee }: { annee: number }) => PASS_SPORT_MESSAGES.registrationsClosed(annee), example: { annee: 2025 } },
+  PSP_REGISTRATIONS_NOT_OPEN: { status: 409, message: ({ annee }: { annee: number }) => PASS_SPORT_MESSAGES.registrationsNotOpen(annee), example: { annee: 2027 } },
+  PSP_FEDERATION_HAS_INSCRIPTIONS: {
+    status: 409, message: ({ nom }: { nom: string }) => PASS_SPORT_MESSAGES.federationHasInscriptions(nom), field: 'federations', example: { nom: 'Fédération française de football' },
+  },
+  PSP_FEDERATION_UNKNOWN: { status: 400, code: 'VALIDATION_ERROR', message: PASS_SPORT_MESSAGES.federationUnknown, field: 'federation_siren' },
+  PSP_AFFILIATION_CERTIFICATE_MISSING: {
+    status: 409, message: ({ nom }: { nom: string }) => PASS_SPORT_MESSAGES.certificateMissing(nom), field: 'federation_siren', example: { nom: 'Fédération française de football' },
+  },
+  PSP_INSCRIPTION_NOT_FOUND: { status: 404, message: PASS_SPORT_MESSAGES.inscriptionNotFound },
+  PSP_INSCRIPTION_REMOVED: { status: 409, message: PASS_SPORT_MESSAGES.inscriptionRemoved },
+  PSP_EXERCISE_UNKNOWN: { status: 404, message: PASS_SPORT_MESSAGES.exerciseUnknown },
+  PSP_NOT_SHAREABLE: { status: 400, code: 'VALIDATION_ERROR', message: PASS_SPORT_MESSAGES.notShareable, field: 'shared_with' },
+  PSP_RIB_NOT_OF_STRUCTURE: { status: 400, code: 'VALIDATION_ERROR', message: PASS_SPORT_MESSAGES.ribNotOfStructure, field: 'id_rib' },
+
   // SIRET requests (siret-requests/): the §8 texts for an existing request and one out of reach
   SIRET_REQUEST_EXISTS: { status: 409, message: SIRET_REQUEST_MESSAGES.exists },
   /** A request that does not exist and one the caller may not see are answered alike. */
@@ -292,6 +316,7 @@ const SCOPE_ERRORS: Record<ResourceKind, readonly ErrorKey[]> = {
   service: ['NOT_FOUND'],
   account: ['USER_NOT_FOUND'],
   siretRequest: ['SIRET_REQUEST_NOT_ACCESSIBLE'],
+  passSportDossier: ['PSP_DOSSIER_NOT_ACCESSIBLE'],
   caller: [],
   none: [],
 };

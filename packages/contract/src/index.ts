@@ -19,6 +19,7 @@ import { mailRoutes } from './mail.ts';
 import { notificationRoutes } from './notifications.ts';
 import { openDataRoutes } from './open-data.ts';
 import { webhookRoutes } from './webhooks.ts';
+import { passSportRoutes } from './pass-sport/routes.ts';
 import { siretRequestRoutes } from './siret-requests/routes.ts';
 import { rdsRoutes } from './rds.ts';
 import { referentielRoutes } from './referentiels.ts';
@@ -71,6 +72,7 @@ export * from './subsidies/rds-routes.ts';
 export * from './subsidies/services-routes.ts';
 export * from './machines/index.ts';
 export * from './siret-requests/index.ts';
+export * from './pass-sport/index.ts';
 export * from './validation.ts';
 
 /** Every call of the API, by module. */
@@ -100,6 +102,7 @@ export const api = {
   externalLookups: externalLookupRoutes,
   approvals: approvalCatalogueRoutes,
   siretRequests: siretRequestRoutes,
+  passSport: passSportRoutes,
   haa: haaRoutes,
   approvalDossiers: approvalDossierRoutes,
   cec: cecRoutes,

@@ -46,13 +46,18 @@ export type ResourceScope =
    * or lca.admin; anyone else is answered as if it did not exist.
    */
   | { resource: 'siretRequest'; id: ResourceRef; mode: 'read' | 'write' }
+  /**
+   * A Pass'Sport dossier (psp/): its creator or the members it is shared with, and lca.admin;
+   * the head office's members and the rds roles read it; anyone else is answered as if it did not exist.
+   */
+  | { resource: 'passSportDossier'; id: ResourceRef; mode: 'read' | 'write' }
   /** Only the caller's own rows (their session, notifications, announcements): the query is bound to the caller. */
   | { resource: 'caller' }
   /** No one's resource: reference data, registry-wide searches, administration lists (the roles decide). */
   | { resource: 'none' };
 
 export type ResourceKind = ResourceScope['resource'];
-export const RESOURCE_KINDS = ['association', 'establishment', 'account', 'dossier', 'instruction', 'service', 'siretRequest', 'caller', 'none'] as const satisfies readonly ResourceKind[];
+export const RESOURCE_KINDS = ['association', 'establishment', 'account', 'dossier', 'instruction', 'service', 'siretRequest', 'passSportDossier', 'caller', 'none'] as const satisfies readonly ResourceKind[];
 
 /** Builders for the declarations most routes use (their literal types reach the server's handlers). */
 export const scope = {
@@ -89,6 +94,12 @@ export const scope = {
   siretRequest: <const M extends 'read' | 'write'>(mode: M, key = 'id', where: 'params' | 'query' = 'params'): { resource: 'siretRequest'; id: ResourceRef; mode: M } => ({
     resource: 'siretRequest',
     id: { in: where, key },
+    mode,
+  }),
+  /** The Pass'Sport dossier whose id is the path parameter `key`. */
+  passSportDossier: <const M extends 'read' | 'write'>(mode: M, key = 'id'): { resource: 'passSportDossier'; id: ResourceRef; mode: M } => ({
+    resource: 'passSportDossier',
+    id: { in: 'params', key },
     mode,
   }),
   caller: { resource: 'caller' } as const satisfies ResourceScope,

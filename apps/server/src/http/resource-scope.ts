@@ -66,6 +66,15 @@ export interface SiretRequestScope<M extends 'read' | 'write' = 'read' | 'write'
   admin: boolean;
 }
 
+/** The caller's reach on one Pass'Sport dossier (modules/psp/policy.ts). */
+export interface PassSportDossierScope<M extends 'read' | 'write' = 'read' | 'write'> {
+  mode: M;
+  dossierId: string;
+  associationId: string;
+  /** How the caller reaches it: its creator or a member it is shared with, the head office (reading), an rds role (reading), lca.admin. */
+  reach: 'owner' | 'headOffice' | 'service' | 'admin';
+}
+
 /** The resolved scope a declaration gives the handler (undefined for caller/none). */
 export type ResolvedScope<S> = S extends { resource: 'association'; mode: infer M extends ScopeMode }
   ? AssociationScope<M>
@@ -79,7 +88,9 @@ export type ResolvedScope<S> = S extends { resource: 'association'; mode: infer 
           ? InstructionScope<M>
           : S extends { resource: 'siretRequest'; mode: infer M extends 'read' | 'write' }
             ? SiretRequestScope<M>
-            : undefined;
+            : S extends { resource: 'passSportDossier'; mode: infer M extends 'read' | 'write' }
+              ? PassSportDossierScope<M>
+              : undefined;
 
 type Declared<K extends ResourceKind> = Extract<ResourceScope, { resource: K }>;
 type IdsOf<K extends ResourceKind> = K extends 'establishment'
@@ -141,6 +152,8 @@ export async function resolveScope(
       return resolvers.service!(claims, required(resourceIdOf(declared.id, call)), declared);
     case 'siretRequest':
       return resolvers.siretRequest!(claims, required(resourceIdOf(declared.id, call)), declared);
+    case 'passSportDossier':
+      return resolvers.passSportDossier!(claims, required(resourceIdOf(declared.id, call)), declared);
   }
 }
 

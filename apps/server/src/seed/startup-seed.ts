@@ -11,6 +11,7 @@ import type { FileStorage } from '../storage/index.ts';
 import { seedDemoCec } from './demo-cec.ts';
 import { seedDemoData } from './demo-data.ts';
 import { seedDemoDossiers } from './demo-dossiers.ts';
+import { seedDemoPassSport } from './demo-pass-sport.ts';
 import { seedDemoRegistry } from './demo-registry.ts';
 import { REFERENTIEL_SOURCES } from './referentiel-data/index.ts';
 import { seedingGaps, type SeedingState } from './seeding-needed.ts';
@@ -72,6 +73,8 @@ export async function seedAtStartup(options: StartupSeedOptions): Promise<Startu
     const dossiers = demo && (accounts || registry) ? await seedDemoDossiers(db, options.storage()) : false;
     // The CEC sessions, missions, declarations and their validator: after the registry too.
     if (demo && (accounts || registry)) await seedDemoCec(db);
+    // Pass'Sport's exercises and beneficiaries, the demo sports association affiliated (it counts again what is there).
+    if (demo && (accounts || registry)) await seedDemoPassSport(db);
     return { referentiels: referentiels.inserted, questions: questions.length, accounts, registry, dossiers };
   });
 }

@@ -5,6 +5,7 @@ import { appError } from '../../../http/errors.ts';
 import type { ApprovalDossierPdfData } from './approval-form.ts';
 import type { CrfPdfData } from './crf-cerfa.ts';
 import type { PdfPool } from './pool.ts';
+import type { PassSportPdfData } from './pass-sport-form.ts';
 import type { SiretRequestPdfData } from './siret-form.ts';
 import type { PdfRepository } from './repository.ts';
 
@@ -23,6 +24,8 @@ export function createPdfService(repository: PdfRepository, pool: PdfPool) {
     /** An approval dossier's PDF, drawn by a worker thread from its view (approval-form.ts); `kind` first, as the worker reads it. */
     approvalDossierPdf: (data: ApprovalDossierPdfData) =>
       pool.render(JSON.stringify({ kind: data.kind, dossier: data.dossier, association: data.association, personnes: data.personnes, documents: data.documents })),
+    /** A Pass'Sport dossier's PDF, drawn by a worker thread from its view (pass-sport-form.ts); `kind` first, as the worker reads it. */
+    passSportPdf: (data: PassSportPdfData) => pool.render(JSON.stringify({ kind: data.kind, dossier: data.dossier })),
     /** Starts the drawing threads ahead of the first PDF (at the server's start). */
     warm: () => pool.warm(),
     close: () => pool.close(),

@@ -1,0 +1,364 @@
+// Pass'Sport over HTTP (docs/domain.md « Pass'Sport »): one live dossier per structure, returned
+// with §8's toast instead of a second one; eligibility by federation affiliation or Sport approval;
+// inscriptions by code with every refusal of §8 (format, unknown code, already registered,
+// registrations closed or not open, federation and its certificate); removal answering the updated
+// inscription; a federation with inscriptions kept; sharing and forceNotificationType; the machine
+// pass_sport through the workflow engine; who reaches a dossier (§6); the PDF; the beneficiaries' list.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS, NOTIFICATION_TYPE_IDS, PASS_SPORT_MESSAGES as M, pspDossierSchema } from '@portail/contract';
+import { createAssociation, linkUser } from './support/association-factory.ts';
+import { signIn } from './support/factories.ts';
+import { pdfText } from './support/pdf-text.ts';
+import {
+  certify, clubWithDossier, createBeneficiaire, createClub, ensureExercices, EXERCICES, FOOTBALL, freshCode, pspCalls, TENNIS,
+} from './support/psp-fixtures.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+  await ensureExercices(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const messageOf = (key: keyof typeof ERRORS, params?: object) => {
+  const message = ERRORS[key].message;
+  return typeof message === 'function' ? (message as (p: object) => string)(params ?? {}) : message;
+};
+
+describe('POST /dossiers: one live dossier per structure', () => {
+  it('creates the dossier with the creation toast, then returns it with the existing-dossier toast instead of a second one', async () => {
+    const { asso, member } = await createClub(t);
+    const calls = pspCalls(t, member.token);
+    const first = await calls.create({ structure: { id_siret: asso.siege, nom: 'Club sportif' } });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ message: M.created, created: true });
+    expect(pspDossierSchema.parse(first.body.dossier)).toMatchObject({ id_etat: '1', libelle_etat: 'Enregistré', structure: { id_siret: asso.siege, nom: 'Club sportif' }, options: { modifier: true } });
+
+    const again = await calls.create({ structure: { id_siret: asso.siege, nom: 'Autre nom' } });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ message: M.existing, created: false, dossier: { id: first.body.dossier.id, structure: { nom: 'Club sportif' } } });
+    expect(await t.db.pspDossier.count({ where: { idSiret: asso.siege } })).toBe(1);
+
+    // Two members at once: still one dossier, the other shared with the one that did not create it.
+    const other = await signIn(t, { roles: ['lca.association'] });
+    await linkUser(t, other.account.id, asso);
+    const fromOther = await pspCalls(t, other.token).create({ structure: { id_siret: asso.siege, nom: 'Club' } });
+    expect(fromOther.body).toMatchObject({ created: false, dossier: { id: first.body.dossier.id } });
+    expect(fromOther.body.dossier.shared_with).toContain(other.account.id);
+  });
+
+  it('answers the two creations of the same moment with one dossier', async () => {
+    const { asso, member } = await createClub(t);
+    const calls = pspCalls(t, member.token);
+    const both = await Promise.all([0, 1].map(() => calls.create({ structure: { id_siret: asso.siege, nom: 'Club' } })));
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect(both.map((r) => r.body.created).sort()).toEqual([false, true]);
+    expect(new Set(both.map((r) => r.body.dossier.id)).size).toBe(1);
+  });
+
+  it('refuses an association that has neither an affiliation to an approved federation nor a Sport approval, and accepts a valid Sport approval', async () => {
+    const { asso, member } = await createClub(t, { eligible: false });
+    const calls = pspCalls(t, member.token);
+    const refused = await calls.create({ structure: { id_siret: asso.siege, nom: 'Club' } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(M.notEligible);
+    expect((await calls.structure(asso.siege)).body).toMatchObject({ eligible: false, affiliations_reconnues: [], agrements_eligibles: [] });
+
+    // An expired Sport approval does not count; a valid one does.
+    await t.db.associationAgrement.create({ data: { associationId: asso.id, type: 'Sport', numero: 'OLD', dateValidite: new Date('2001-01-01') } });
+    expect((await calls.create({ structure: { id_siret: asso.siege, nom: 'Club' } })).status).toBe(403);
+    await t.db.associationAgrement.create({ data: { associationId: asso.id, type: 'Sport', numero: '75-S-12' } });
+    expect((await calls.structure(asso.siege)).body).toMatchObject({ eligible: true, agrements_eligibles: ['Sport n° 75-S-12'] });
+    expect((await calls.create({ structure: { id_siret: asso.siege, nom: 'Club' } })).status).toBe(200);
+  });
+
+  it('recognises a federation of the referential by its acronym, and a network that is not one does not count', async () => {
+    const { asso, member } = await createClub(t, { eligible: false });
+    await t.db.reseauAffiliation.create({ data: { associationId: asso.id, nom: 'Union des amis du quartier' } });
+    const calls = pspCalls(t, member.token);
+    expect((await calls.structure(asso.siege)).body.eligible).toBe(false);
+    await t.db.reseauAffiliation.create({ data: { associationId: asso.id, nom: 'FFBB' } });
+    expect((await calls.structure(asso.siege)).body).toMatchObject({ eligible: true, affiliations_reconnues: ['Fédération française de basket-ball'] });
+  });
+
+  it('refuses a structure the caller does not belong to, a RIB of another establishment and a share with a non-member', async () => {
+    const { asso, member } = await createClub(t);
+    const stranger = await createClub(t);
+    const calls = pspCalls(t, stranger.member.token);
+    expect((await calls.create({ structure: { id_siret: asso.siege, nom: 'Club' } })).status).toBe(404);
+    const rib = await t.db.rib.create({ data: { associationId: stranger.asso.id, idSiret: stranger.asso.siege, titulaire: 'X', iban: 'FR7630006000011234567890189', bic: 'BNPAFRPP' } });
+    const own = pspCalls(t, member.token);
+    const badRib = await own.create({ structure: { id_siret: asso.siege, nom: 'Club', id_rib: rib.id } });
+    expect(badRib.status).toBe(400);
+    expect(badRib.body.message).toBe(M.ribNotOfStructure);
+    const badShare = await own.create({ structure: { id_siret: asso.siege, nom: 'Club' }, shared_with: [stranger.member.account.id] });
+    expect(badShare.status).toBe(400);
+    expect(badShare.body.message).toBe(M.notShareable);
+  });
+});
+
+describe('inscriptions by code', () => {
+  it('registers a beneficiary by a code typed in lower case, lists it, and answers the removal with the updated inscription', async () => {
+    const { id, calls } = await clubWithDossier(t);
+    const beneficiaire = await createBeneficiaire(t, EXERCICES.current, { prenom: 'Inès', nom: 'Benali' });
+    const added = await calls.add(id, { code_psp: ` ${beneficiaire.codePsp.toLowerCase()} `, federation_siren: FOOTBALL.siren });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    expect(added.body).toMatchObject({
+      id_etat: '1', libelle_etat: 'Inscrit', exercice_id: EXERCICES.current, federation: { siren: FOOTBALL.siren, nom: FOOTBALL.nom },
+      beneficiaire: { id_psp: beneficiaire.codePsp, prenom: 'Inès', nom: 'Benali', adresse: { code_postal: '75011', commune: 'Paris' } },
+    });
+    const listed = await calls.list({ idSiret: (await t.db.pspDossier.findUniqueOrThrow({ where: { id } })).idSiret, exerciceId: String(EXERCICES.current) });
+    expect(listed.body[0].inscriptions.map((i: { id: string }) => i.id)).toEqual([added.body.id]);
+
+    const removed = await calls.remove(id, added.body.id);
+    expect(removed.status).toBe(200);
+    expect(removed.body).toMatchObject({ id: added.body.id, id_etat: '8', libelle_etat: 'Supprimé', beneficiaire: { id_psp: beneficiaire.codePsp } });
+    expect((await calls.remove(id, added.body.id)).body.message).toBe(M.inscriptionRemoved);
+    // Free again: registered anew.
+    expect((await calls.add(id, { code_psp: beneficiaire.codePsp })).status).toBe(201);
+  });
+
+  it('refuses a code that does not follow YY-XXXX-XXXX before any lookup (letters I and O, wrong length)', async () => {
+    const { id, calls } = await clubWithDossier(t);
+    for (const code of ['26-ABCI-EFGH', '26-ABCD-EFGO', '2-ABCD-EFGH', '26ABCDEFGH', '26-ABCD-EFG1']) {
+      const response = await calls.add(id, { code_psp: code });
+      expect(response.status, code).toBe(400);
+      expect(response.body.fields, code).toEqual({ code_psp: M.invalidCode });
+    }
+  });
+
+  it('refuses a code that does not exist, and a beneficiary registered already (here or by another club)', async () => {
+    const { id, calls } = await clubWithDossier(t);
+    const unknown = freshCode();
+    const response = await calls.add(id, { code_psp: unknown });
+    expect(response.status).toBe(404);
+    expect(response.body).toMatchObject({ code: 'PSP_CODE_UNKNOWN', message: M.codeUnknown(unknown) });
+
+    const beneficiaire = await createBeneficiaire(t);
+    expect((await calls.add(id, { code_psp: beneficiaire.codePsp })).status).toBe(201);
+    const twice = await calls.add(id, { code_psp: beneficiaire.codePsp });
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe(M.alreadyRegistered(beneficiaire.codePsp));
+    const otherClub = await clubWithDossier(t);
+    expect((await otherClub.calls.add(otherClub.id, { code_psp: beneficiaire.codePsp })).body.message).toBe(M.alreadyRegistered(beneficiaire.codePsp));
+  });
+
+  it("refuses last year's closed registrations and next year's not yet open", async () => {
+    const { id, calls } = await clubWithDossier(t);
+    const past = await createBeneficiaire(t, EXERCICES.past);
+    const closed = await calls.add(id, { code_psp: past.codePsp });
+    expect(closed.status).toBe(409);
+    expect(closed.body.message).toBe(messageOf('PSP_REGISTRATIONS_CLOSED', { annee: new Date().getUTCFullYear() - 1 }));
+    const next = await createBeneficiaire(t, EXERCICES.next);
+    const notOpen = await calls.add(id, { code_psp: next.codePsp });
+    expect(notOpen.status).toBe(409);
+    expect(notOpen.body.message).toBe(M.registrationsNotOpen(new Date().getUTCFullYear() + 1));
+  });
+
+  it('needs the federation to be one of the dossier and its affiliation certificate, which may date from a past exercise', async () => {
+    const { id, asso, calls } = await clubWithDossier(t);
+    const beneficiaire = await createBeneficiaire(t);
+    const unknown = await calls.add(id, { code_psp: beneficiaire.codePsp, federation_siren: TENNIS.siren });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe(M.federationUnknown);
+
+    expect((await calls.update(id, { federations: [FOOTBALL, TENNIS] })).status).toBe(200);
+    const uncertified = await calls.add(id, { code_psp: beneficiaire.codePsp, federation_siren: TENNIS.siren });
+    expect(uncertified.status).toBe(409);
+    expect(uncertified.body.message).toBe(M.certificateMissing(TENNIS.nom));
+    // A certificate of next year does not cover this one; last year's does.
+    await certify(t, asso, TENNIS, EXERCICES.next);
+    expect((await calls.add(id, { code_psp: beneficiaire.codePsp, federation_siren: TENNIS.siren })).status).toBe(409);
+    await certify(t, asso, TENNIS, EXERCICES.past);
+    const added = await calls.add(id, { code_psp: beneficiaire.codePsp, federation_siren: TENNIS.siren });
+    expect(added.status).toBe(201);
+
+    // PATCH moves it to another federation under the same rules.
+    const moved = await calls.patch(id, added.body.id, { federation_siren: FOOTBALL.siren });
+    expect(moved.status).toBe(200);
+    expect(moved.body.federation).toEqual({ siren: FOOTBALL.siren, nom: FOOTBALL.nom });
+    const movedAway = await calls.patch(id, added.body.id, { federation_siren: '732829320' });
+    expect(movedAway.status).toBe(400);
+  });
+
+  it('keeps a federation that inscriptions are linked to, and lets one without go', async () => {
+    const { id, calls } = await clubWithDossier(t);
+    await calls.update(id, { federations: [FOOTBALL, TENNIS] });
+    const beneficiaire = await createBeneficiaire(t);
+    await calls.add(id, { code_psp: beneficiaire.codePsp, federation_siren: FOOTBALL.siren });
+    const refused = await calls.update(id, { federations: [TENNIS] });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(M.federationHasInscriptions(FOOTBALL.nom));
+    expect((await t.db.pspDossier.findUniqueOrThrow({ where: { id } })).federations).toEqual([FOOTBALL, TENNIS]);
+    const kept = await calls.update(id, { federations: [FOOTBALL] });
+    expect(kept.status).toBe(200);
+    expect(kept.body.federations).toEqual([FOOTBALL]);
+  });
+
+  it('refuses a new inscription once the association is no longer eligible', async () => {
+    const { id, asso, calls } = await clubWithDossier(t);
+    await t.db.reseauAffiliation.deleteMany({ where: { associationId: asso.id } });
+    await t.db.pspAffiliation.deleteMany({ where: { associationId: asso.id } });
+    const response = await calls.add(id, { code_psp: (await createBeneficiaire(t)).codePsp });
+    expect(response.status).toBe(403);
+    expect(response.body.message).toBe(M.notEligible);
+  });
+});
+
+describe('the machine pass_sport', () => {
+  it('moves 1 → 2 → 3 → 4 by the service side only, locks the inscriptions after 1, and writes the history', async () => {
+    const { id, member, calls } = await clubWithDossier(t);
+    const rdsAdmin = await signIn(t, { roles: ['rds.admin'] });
+    const service = pspCalls(t, rdsAdmin.token);
+    const byClub = await calls.event(id, { event: 'traiter' });
+    expect(byClub.status).toBe(403);
+    for (const [event, etat] of [['traiter', '2'], ['mettre_en_paiement', '3'], ['rembourser', '4']] as const) {
+      const response = await service.event(id, { event });
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      expect(response.body.id_etat).toBe(etat);
+    }
+    const locked = await calls.add(id, { code_psp: (await createBeneficiaire(t)).codePsp });
+    expect(locked.status).toBe(403);
+    expect(locked.body.message).toBe(M.notEditable);
+    expect((await calls.update(id, { structure: { nom: 'Autre' } })).status).toBe(403);
+    expect((await service.event(id, { event: 'refuser' })).status).toBe(409);
+    const history = await t.db.stateHistory.findMany({ where: { machine: 'pass_sport', objectId: id }, orderBy: { createdAt: 'asc' } });
+    expect(history.map((h) => h.toState)).toEqual(['2', '3', '4']);
+    // The creator heard of each step.
+    expect(await t.db.notification.count({ where: { userId: member.account.id, type: NOTIFICATION_TYPE_IDS.modification_etat_dossier } })).toBe(3);
+  });
+
+  it('lets the structure delete its dossier (1 → 8), after which it may create another', async () => {
+    const { id, asso, calls } = await clubWithDossier(t);
+    const deleted = await calls.event(id, { event: 'supprimer' });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.id_etat).toBe('8');
+    const created = await calls.create({ structure: { id_siret: asso.siege, nom: 'Nouveau' } });
+    expect(created.body).toMatchObject({ created: true });
+    expect(created.body.dossier.id).not.toBe(id);
+  });
+});
+
+describe('who reaches a dossier (§6)', () => {
+  it('the creator and the people it is shared with change it; the head office reads it; a secondary establishment, a stranger and others do not', async () => {
+    const { id, asso, member, calls } = await clubWithDossier(t);
+    const shared = await signIn(t, { roles: ['lca.association'] });
+    await linkUser(t, shared.account.id, asso, asso.secondaires[0]!);
+    const headOffice = await signIn(t, { roles: ['lca.association'] });
+    await linkUser(t, headOffice.account.id, asso);
+    const secondary = await signIn(t, { roles: ['lca.association'] });
+    await linkUser(t, secondary.account.id, asso, asso.secondaires[0]!);
+    const stranger = (await createClub(t)).member;
+    const rdsUser = await signIn(t, { roles: ['rds.user'], service: { nom: 'Service des sports' } });
+    const admin = await signIn(t, { roles: ['lca.admin'] });
+
+    // Shared with a secondary establishment's member: they reach it, although it is the head office's.
+    expect((await calls.update(id, { shared_with: [shared.account.id] }, { forceNotificationType: String(NOTIFICATION_TYPE_IDS.modification_etat_dossier) })).status).toBe(200);
+    expect(await t.db.notification.count({ where: { userId: shared.account.id, type: NOTIFICATION_TYPE_IDS.modification_etat_dossier } })).toBe(1);
+    expect(await t.db.notification.count({ where: { userId: member.account.id } })).toBe(0);
+    const beneficiaire = await createBeneficiaire(t);
+    expect((await pspCalls(t, shared.token).add(id, { code_psp: beneficiaire.codePsp })).status).toBe(201);
+
+    expect((await pspCalls(t, headOffice.token).pdf(id)).status).toBe(200);
+    expect((await pspCalls(t, headOffice.token).add(id, { code_psp: freshCode() })).status).toBe(403);
+    expect((await pspCalls(t, headOffice.token).list({ idSiret: asso.siege })).body.map((d: { id: string }) => d.id)).toEqual([id]);
+
+    expect((await pspCalls(t, rdsUser.token).pdf(id)).status).toBe(200);
+    expect((await pspCalls(t, admin.token).update(id, { structure: { nom: 'Par l’administration' } })).status).toBe(200);
+
+    for (const who of [secondary, stranger]) {
+      const response = await pspCalls(t, who.token).pdf(id);
+      expect(response.status).toBe(404);
+      expect(response.body.message).toBe(M.notAccessible);
+    }
+    // A member of the head office who is neither creator nor shared: reads the list, and only the creator's own list is narrowed.
+    expect((await pspCalls(t, stranger.token).list({ idSiret: asso.siege })).status).toBe(404);
+  });
+
+  it('a secondary establishment member lists only the dossiers it created or is shared with', async () => {
+    const asso = await createAssociation(t);
+    await t.db.reseauAffiliation.create({ data: { associationId: asso.id, nom: FOOTBALL.nom } });
+    const secondary = await signIn(t, { roles: ['lca.association'] });
+    await linkUser(t, secondary.account.id, asso, asso.secondaires[0]!);
+    const colleague = await signIn(t, { roles: ['lca.association'] });
+    await linkUser(t, colleague.account.id, asso, asso.secondaires[0]!);
+    const created = await pspCalls(t, colleague.token).create({ structure: { id_siret: asso.secondaires[0]!, nom: 'Antenne' } });
+    expect(created.status).toBe(200);
+    expect((await pspCalls(t, secondary.token).list({ idSiret: asso.secondaires[0]! })).body).toEqual([]);
+    // The head office establishment is not theirs.
+    expect((await pspCalls(t, secondary.token).create({ structure: { id_siret: asso.siege, nom: 'Siège' } })).status).toBe(404);
+  });
+});
+
+describe('the PDF, the exercises and the beneficiaries', () => {
+  it('draws the structure, its federations and the standing inscriptions', async () => {
+    const { id, calls } = await clubWithDossier(t);
+    const kept = await createBeneficiaire(t, EXERCICES.current, { prenom: 'Hugo', nom: 'Lefèvre' });
+    const gone = await createBeneficiaire(t, EXERCICES.current, { prenom: 'Zoé', nom: 'Partie' });
+    await calls.add(id, { code_psp: kept.codePsp, federation_siren: FOOTBALL.siren });
+    const removed = await calls.add(id, { code_psp: gone.codePsp });
+    await calls.remove(id, removed.body.id);
+    const response = await calls.pdf(id);
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(response.body as Buffer);
+    expect(text).toContain(kept.codePsp);
+    expect(text).toContain('Hugo Lefèvre');
+    expect(text).toContain(FOOTBALL.nom);
+    expect(text).not.toContain(gone.codePsp);
+  });
+
+  it('lists the exercises, newest first', async () => {
+    const { member } = await createClub(t);
+    const response = await pspCalls(t, member.token).exercices();
+    expect(response.status).toBe(200);
+    expect(response.body.map((e: { id: number }) => e.id).slice(0, 3)).toEqual([EXERCICES.next, EXERCICES.current, EXERCICES.past].sort((a, b) => b - a));
+    expect(response.body.find((e: { id: number }) => e.id === EXERCICES.current)).toMatchObject({ active: true, id_exercice: new Date().getUTCFullYear() });
+  });
+
+  it('filters the beneficiaries by exercise, postcode, beginning of the name (accents ignored), code and registration, page by page', async () => {
+    const admin = await signIn(t, { roles: ['rds.admin'] });
+    const calls = pspCalls(t, admin.token);
+    const cp = '13' + String(Math.floor(Math.random() * 900) + 100);
+    const names = ['Éluard', 'Elbaz', 'Martin'];
+    const created = [];
+    for (const nom of names) created.push(await createBeneficiaire(t, EXERCICES.current, { nom, codePostal: cp }));
+    const byName = await calls.beneficiaires({ exerciceId: String(EXERCICES.current), code_postal: cp, nom: 'el' });
+    expect(byName.status).toBe(200);
+    expect(byName.body.map((b: { nom: string }) => b.nom)).toEqual(['Elbaz', 'Éluard']);
+    const first = await calls.beneficiaires({ code_postal: cp, limit: '2' });
+    const second = await calls.beneficiaires({ code_postal: cp, limit: '2', after: first.body[1].id });
+    expect([...first.body, ...second.body].map((b: { nom: string }) => b.nom)).toEqual(['Elbaz', 'Éluard', 'Martin']);
+    expect((await calls.beneficiaires({ code: created[2]!.codePsp })).body).toMatchObject([{ id_psp: created[2]!.codePsp, inscrit: false }]);
+
+    const { id, calls: club } = await clubWithDossier(t);
+    await club.add(id, { code_psp: created[2]!.codePsp });
+    expect((await calls.beneficiaires({ code_postal: cp, inscrit: 'true' })).body.map((b: { nom: string }) => b.nom)).toEqual(['Martin']);
+    expect((await calls.beneficiaires({ code_postal: cp, inscrit: 'false' })).body).toHaveLength(2);
+    // Not for association members.
+    expect((await club.beneficiaires({})).status).toBe(403);
+  });
+});
+
+describe('POST /upload-affiliation', () => {
+  it("files the certificate among the association's documents and counts it for the federation", async () => {
+    const { id, asso, member, calls } = await clubWithDossier(t);
+    await calls.update(id, { federations: [FOOTBALL, TENNIS] });
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const uploaded = await pspCalls(t, member.token).upload({ id_siren: asso.siren, siren_federation: TENNIS.siren, nom_federation: TENNIS.nom }, pdf);
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    expect(uploaded.body).toMatchObject({ siren_federation: TENNIS.siren, nom_federation: TENNIS.nom, exercice_id: EXERCICES.current });
+    const document = await t.db.associationDocument.findUniqueOrThrow({ where: { id: uploaded.body.document_id } });
+    expect(document).toMatchObject({ associationId: asso.id, type: 'AFF' });
+    expect((await calls.add(id, { code_psp: (await createBeneficiaire(t)).codePsp, federation_siren: TENNIS.siren })).status).toBe(201);
+    // Another association's SIREN: not found; an unknown exercise: refused.
+    const other = await createClub(t);
+    expect((await pspCalls(t, member.token).upload({ id_siren: other.asso.siren, siren_federation: TENNIS.siren, nom_federation: TENNIS.nom }, pdf)).status).toBe(404);
+    const noExercise = await pspCalls(t, member.token).upload({ id_siren: asso.siren, siren_federation: TENNIS.siren, nom_federation: TENNIS.nom, exerciceId: '3' }, pdf);
+    expect(noExercise.status).toBe(404);
+    expect(noExercise.body.message).toBe(M.exerciseUnknown);
+  });
+});
