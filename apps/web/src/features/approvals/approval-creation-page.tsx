@@ -8,7 +8,7 @@ import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Button } from '@codegouvfr/react-dsfr/Button';
 import { RadioButtons } from '@codegouvfr/react-dsfr/RadioButtons';
-import { approvalCatalogueRoutes, associationRoutes, dossierRoutes, MESSAGES } from '@portail/contract';
+import { approvalCatalogueRoutes, dossierRoutes, MESSAGES } from '@portail/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -18,6 +18,7 @@ import { useSending } from '../../lib/forms/use-sending.ts';
 import { userAssociations } from '../../lib/session/associations.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { Page } from '../shell/index.ts';
+import { useApplicant } from '../subsidies/index.ts';
 import { approvalDossierPath } from './paths.ts';
 
 export function ApprovalCreationPage() {
@@ -35,14 +36,7 @@ export function ApprovalCreationPage() {
     queryFn: () => callApi(approvalCatalogueRoutes.listAgrements, { query: { active: 'true' } }),
     retry: false,
   });
-  const etablissements = useQuery({
-    queryKey: ['association-etablissements', idAsso],
-    queryFn: () => callApi(associationRoutes.getEtablissements, { query: { id_asso: idAsso! } }),
-    enabled: idAsso !== null,
-    retry: false,
-  });
-  // The head office asks; a secondary establishment's member asks for theirs (the server refuses it, saying why).
-  const siret = (link?.type === 'Etablissement secondaire' ? link.id_siret : null) ?? etablissements.data?.find((e) => e.est_siege)?.siret ?? link?.siegeSiret ?? null;
+  const { etablissements, siret } = useApplicant(idAsso, link);
   const approvals = catalogue.data ?? [];
 
   async function onSubmit(event: FormEvent) {

@@ -8,7 +8,6 @@
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Badge } from '@codegouvfr/react-dsfr/Badge';
-import { Stepper } from '@codegouvfr/react-dsfr/Stepper';
 import {
   approvalDossierRoutes,
   associationDocumentRoutes,
@@ -20,12 +19,12 @@ import {
   type ApprovalStep,
 } from '@portail/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { callApi, errorMessage } from '../../lib/api/index.ts';
 import { useFocusAfterRender } from '../../lib/focus/focus.ts';
 import { Page } from '../shell/index.ts';
-import { PdfButton, useDossierSide } from '../subsidies/index.ts';
+import { PdfButton, useDossierSide, WizardStepsNav } from '../subsidies/index.ts';
 import { downloadApprovalPdf } from './approval-pdf.ts';
 import { ApprovalDecisions } from './approval-decisions.tsx';
 import { approvalStateLabel, approvalStateSeverity } from './approval-states.ts';
@@ -100,21 +99,8 @@ function ApprovalWizard({ title, dossier, file, idAsso, onChanged }: ApprovalWiz
   const readOnly = dossier.mode === 'read';
   const step = approvalStepFromQuery(params.get('etape'), dossier.step, readOnly);
   const open = openApprovalSteps(dossier.step, readOnly);
-  const stepper = useRef<HTMLDivElement>(null);
-  const first = useRef(true);
   const [transmitted, setTransmitted] = useState(false);
   const moveFocus = useFocusAfterRender();
-
-  useEffect(() => {
-    // Focus follows the step (not on the page's first display, where the page title leads).
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    const heading = stepper.current?.querySelector('h2');
-    heading?.setAttribute('tabindex', '-1');
-    heading?.focus();
-  }, [step]);
 
   const goTo = (next: number) =>
     setParams(
@@ -161,25 +147,7 @@ function ApprovalWizard({ title, dossier, file, idAsso, onChanged }: ApprovalWiz
         </div>
       )}
       {readOnly && !transmitted && <Alert severity="info" small className={fr.cx('fr-mb-2w')} description={SUBSIDY_MESSAGES.dossierNotEditable} />}
-      {/* The space keeps the title and « Étape n sur 5 » apart in the heading's spoken name. */}
-      <Stepper ref={stepper} currentStep={step + 1} stepCount={APPROVAL_STEPS.length} title={`${info.title} `} nextTitle={APPROVAL_STEPS[step + 1]?.title} />
-      <nav aria-label="Étapes du dossier" className={fr.cx('fr-mb-3w')}>
-        <ol className={fr.cx('fr-btns-group', 'fr-btns-group--inline-sm', 'fr-btns-group--sm')}>
-          {APPROVAL_STEPS.map((s) => (
-            <li key={s.step}>
-              <button
-                type="button"
-                className={fr.cx('fr-btn', 'fr-btn--sm', s.step === step ? undefined : 'fr-btn--tertiary')}
-                aria-current={s.step === step ? 'step' : undefined}
-                disabled={!open.includes(s.step)}
-                onClick={() => goTo(s.step)}
-              >
-                {s.step + 1}. {s.title}
-              </button>
-            </li>
-          ))}
-        </ol>
-      </nav>
+      <WizardStepsNav steps={APPROVAL_STEPS} step={step} open={open} goTo={goTo} />
       <p className={fr.cx('fr-text--sm')}>{info.hint}</p>
       <StepBody step={step} common={common} file={file} upload={upload} transmit={transmit} />
       <p className={fr.cx('fr-mt-4w')}>

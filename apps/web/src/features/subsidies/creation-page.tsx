@@ -3,7 +3,7 @@
 // creates the dossier on the server (POST /demande/dossiers?id_asso) for the member's
 // establishment (the head office for a head-office member), then the dossier page opens on step 2.
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
-import { associationRoutes, dossierRoutes, MESSAGES, rdsSchemeRoutes } from '@portail/contract';
+import { dossierRoutes, MESSAGES, rdsSchemeRoutes } from '@portail/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { callApi, errorMessage } from '../../lib/api/index.ts';
@@ -11,6 +11,7 @@ import { userAssociations } from '../../lib/session/associations.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { Page } from '../shell/index.ts';
 import { dossierPath } from './paths.ts';
+import { useApplicant } from './use-applicant.ts';
 import { stepDocumentTitle } from './wizard-steps.ts';
 import { DossierWizard, type WizardHandlers } from './wizard/dossier-wizard.tsx';
 
@@ -31,18 +32,7 @@ export function CreationPage() {
     queryFn: () => callApi(rdsSchemeRoutes.listSubventions, { query: { active: 'true', populate: 'sous_dispositifs' } }),
     retry: false,
   });
-  const etablissements = useQuery({
-    queryKey: ['association-etablissements', idAsso],
-    queryFn: () => callApi(associationRoutes.getEtablissements, { query: { id_asso: idAsso! } }),
-    enabled: idAsso !== null,
-    retry: false,
-  });
-  // A secondary establishment's member applies for their establishment; others for the head office.
-  const siret =
-    (link?.type === 'Etablissement secondaire' ? link.id_siret : null) ??
-    etablissements.data?.find((e) => e.est_siege)?.siret ??
-    link?.siegeSiret ??
-    null;
+  const { etablissements, siret } = useApplicant(idAsso, link);
   const error = subventions.error ?? etablissements.error;
   const handlers: WizardHandlers = {
     createDossier: async (choice) => {

@@ -1,7 +1,6 @@
 // Step 4 (spec §4): the cerfa's attestation (the signatory certifies the dossier, where it is
 // signed) then the transmission to the instructing service (POST …/transmit with the cerfa body),
 // offered when the machine allows it (`evenements`); the server says what is still missing.
-import { fr } from '@codegouvfr/react-dsfr';
 import { Button } from '@codegouvfr/react-dsfr/Button';
 import { MESSAGES } from '@portail/contract';
 import { useState, type FormEvent } from 'react';
@@ -9,7 +8,7 @@ import { CheckboxField, isChecked } from '../../../lib/forms/checkbox-field.tsx'
 import { ErrorSummary } from '../../../lib/forms/error-summary.tsx';
 import { TextField } from '../../../lib/forms/text-field.tsx';
 import { useSending } from '../../../lib/forms/use-sending.ts';
-import { RequiredLegend } from '../../subsidies/index.ts';
+import { RequiredLegend, StepActions } from '../../subsidies/index.ts';
 import type { ApprovalStepProps } from './types.ts';
 
 /** The cerfa's attestation sent with the transmission. */
@@ -75,20 +74,7 @@ export function StepTransmission({ dossier, canTransmit, onTransmit, onBack }: S
           fix('lieu');
         }}
       />
-      <ul className={fr.cx('fr-btns-group', 'fr-btns-group--inline-md', 'fr-mt-4w')}>
-        {onBack && (
-          <li>
-            <Button type="button" priority="secondary" onClick={onBack}>
-              Étape précédente
-            </Button>
-          </li>
-        )}
-        <li>
-          <Button type="submit" disabled={sending}>
-            {sending ? 'Transmission…' : 'Transmettre le dossier au service instructeur'}
-          </Button>
-        </li>
-      </ul>
+      <StepActions readOnly={false} saving={sending} onBack={onBack} label="Transmettre le dossier au service instructeur" busyLabel="Transmission…" />
     </form>
   );
 }

@@ -6,9 +6,8 @@
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Badge } from '@codegouvfr/react-dsfr/Badge';
-import { Stepper } from '@codegouvfr/react-dsfr/Stepper';
 import type { AssociationDocument, Dossier, Question, Subvention } from '@portail/contract';
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { stateLabel, stateSeverity } from '../dossier-states.ts';
 import { LAST_STEP, openSteps, stepFromQuery, WIZARD_STEPS, type WizardStep } from '../wizard-steps.ts';
@@ -19,6 +18,7 @@ import { StepDocuments } from './step-documents.tsx';
 import { StepProjects } from './step-projects.tsx';
 import { StepScheme, type SchemeChoice } from './step-scheme.tsx';
 import type { ApplicantChoices, DossierChanges } from './types.ts';
+import { WizardStepsNav } from './wizard-steps-nav.tsx';
 
 export interface WizardHandlers {
   createDossier: (choice: SchemeChoice, subvention: Subvention) => Promise<void>;
@@ -61,19 +61,6 @@ export function DossierWizard({ dossier, subvention, subventions, choices, assoc
   const [params, setParams] = useSearchParams();
   const step = stepFromQuery(params.get('etape'), dossier);
   const open = openSteps(dossier);
-  const stepper = useRef<HTMLDivElement>(null);
-  const first = useRef(true);
-
-  useEffect(() => {
-    // Focus follows the step (not on the page's first display, where the page title leads).
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    const heading = stepper.current?.querySelector('h2');
-    heading?.setAttribute('tabindex', '-1');
-    heading?.focus();
-  }, [step]);
 
   const goTo = (next: number) =>
     setParams(
@@ -119,25 +106,7 @@ export function DossierWizard({ dossier, subvention, subventions, choices, assoc
           }
         />
       )}
-      {/* The space keeps the title and « Étape n sur 5 » apart in the heading's spoken name. */}
-      <Stepper ref={stepper} currentStep={step + 1} stepCount={WIZARD_STEPS.length} title={`${info.title} `} nextTitle={WIZARD_STEPS[step + 1]?.title} />
-      <nav aria-label="Étapes du dossier" className={fr.cx('fr-mb-3w')}>
-        <ol className={fr.cx('fr-btns-group', 'fr-btns-group--inline-sm', 'fr-btns-group--sm')}>
-          {WIZARD_STEPS.map((s) => (
-            <li key={s.step}>
-              <button
-                type="button"
-                className={fr.cx('fr-btn', 'fr-btn--sm', s.step === step ? undefined : 'fr-btn--tertiary')}
-                aria-current={s.step === step ? 'step' : undefined}
-                disabled={!open.includes(s.step)}
-                onClick={() => goTo(s.step)}
-              >
-                {s.step + 1}. {s.title}
-              </button>
-            </li>
-          ))}
-        </ol>
-      </nav>
+      <WizardStepsNav steps={WIZARD_STEPS} step={step} open={open} goTo={goTo} />
       <p className={fr.cx('fr-text--sm')}>{info.hint}</p>
 
       {step === 0 && (

@@ -2,7 +2,20 @@
 import { fr } from '@codegouvfr/react-dsfr';
 import { Button } from '@codegouvfr/react-dsfr/Button';
 
-export function StepActions({ readOnly, saving, onBack, label = 'Enregistrer et continuer' }: { readOnly: boolean; saving: boolean; onBack?: () => void; label?: string }) {
+export function StepActions({
+  readOnly,
+  saving,
+  onBack,
+  label = 'Enregistrer et continuer',
+  busyLabel = 'Enregistrement…',
+}: {
+  readOnly: boolean;
+  saving: boolean;
+  onBack?: (() => void) | undefined;
+  label?: string;
+  /** Said while the step is sent. */
+  busyLabel?: string;
+}) {
   return (
     <ul className={fr.cx('fr-btns-group', 'fr-btns-group--inline-md', 'fr-mt-4w')}>
       {onBack && (
@@ -15,7 +28,7 @@ export function StepActions({ readOnly, saving, onBack, label = 'Enregistrer et 
       {!readOnly && (
         <li>
           <Button type="submit" disabled={saving}>
-            {saving ? 'Enregistrement…' : label}
+            {saving ? busyLabel : label}
           </Button>
         </li>
       )}
