@@ -20,11 +20,11 @@ import {
 } from '@portail/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { callApi, errorMessage } from '../../lib/api/index.ts';
 import { useFocusAfterRender } from '../../lib/focus/focus.ts';
 import { Page } from '../shell/index.ts';
-import { PdfButton, useDossierSide, WizardStepsNav } from '../subsidies/index.ts';
+import { PdfButton, useDossierSide, useStepParam, WizardStepsNav } from '../subsidies/index.ts';
 import { downloadApprovalPdf } from './approval-pdf.ts';
 import { ApprovalDecisions } from './approval-decisions.tsx';
 import { approvalStateLabel, approvalStateSeverity } from './approval-states.ts';
@@ -95,22 +95,13 @@ interface ApprovalWizardProps {
 
 function ApprovalWizard({ title, dossier, file, idAsso, onChanged }: ApprovalWizardProps) {
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
+  const [etape, goTo] = useStepParam();
   const readOnly = dossier.mode === 'read';
-  const step = approvalStepFromQuery(params.get('etape'), dossier.step, readOnly);
+  const step = approvalStepFromQuery(etape, dossier.step, readOnly);
   const open = openApprovalSteps(dossier.step, readOnly);
   const [transmitted, setTransmitted] = useState(false);
   const moveFocus = useFocusAfterRender();
 
-  const goTo = (next: number) =>
-    setParams(
-      (current) => {
-        const copy = new URLSearchParams(current);
-        copy.set('etape', String(next));
-        return copy;
-      },
-      { replace: false },
-    );
   const save = async (body: ApprovalStep) => {
     onChanged(await callApi(approvalDossierRoutes.updateApprovalDossier, { params: { id: dossier.id }, query: {}, body }));
     if (body.step < LAST_APPROVAL_STEP) goTo(body.step + 1);

@@ -23,6 +23,6 @@ export { ExpectedDocumentField, type AttachedDocument } from './wizard/expected-
 export { ExpectedFieldsFieldset } from './wizard/expected-fields-fieldset.tsx';
 export { RequiredLegend, RequiredMark } from './wizard/required-mark.tsx';
 export { StepActions } from './wizard/step-actions.tsx';
-export { WizardStepsNav } from './wizard/wizard-steps-nav.tsx';
+export { useStepParam, WizardStepsNav } from './wizard/wizard-steps-nav.tsx';
 export { useApplicant } from './use-applicant.ts';
 export { documentProgress } from './expected-items.ts';

@@ -8,7 +8,6 @@ import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Badge } from '@codegouvfr/react-dsfr/Badge';
 import type { AssociationDocument, Dossier, Question, Subvention } from '@portail/contract';
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { stateLabel, stateSeverity } from '../dossier-states.ts';
 import { LAST_STEP, openSteps, stepFromQuery, WIZARD_STEPS, type WizardStep } from '../wizard-steps.ts';
 import type { ProjectDraft } from './project/project-editor.tsx';
@@ -18,7 +17,7 @@ import { StepDocuments } from './step-documents.tsx';
 import { StepProjects } from './step-projects.tsx';
 import { StepScheme, type SchemeChoice } from './step-scheme.tsx';
 import type { ApplicantChoices, DossierChanges } from './types.ts';
-import { WizardStepsNav } from './wizard-steps-nav.tsx';
+import { useStepParam, WizardStepsNav } from './wizard-steps-nav.tsx';
 
 export interface WizardHandlers {
   createDossier: (choice: SchemeChoice, subvention: Subvention) => Promise<void>;
@@ -58,19 +57,10 @@ interface DossierWizardProps {
 }
 
 export function DossierWizard({ dossier, subvention, subventions, choices, associationDocuments, questions, readOnly, documentsOnly = false, canTransmit, handlers, aside, draftKey, initialChoice = {} }: DossierWizardProps) {
-  const [params, setParams] = useSearchParams();
-  const step = stepFromQuery(params.get('etape'), dossier);
+  const [etape, goTo] = useStepParam();
+  const step = stepFromQuery(etape, dossier);
   const open = openSteps(dossier);
 
-  const goTo = (next: number) =>
-    setParams(
-      (current) => {
-        const copy = new URLSearchParams(current);
-        copy.set('etape', String(next));
-        return copy;
-      },
-      { replace: false },
-    );
   const save = async (changes: DossierChanges, done: WizardStep) => {
     await handlers.updateDossier(changes, done);
     if (done < LAST_STEP) goTo(done + 1);

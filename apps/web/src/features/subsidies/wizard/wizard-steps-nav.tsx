@@ -4,6 +4,22 @@
 import { fr } from '@codegouvfr/react-dsfr';
 import { Stepper } from '@codegouvfr/react-dsfr/Stepper';
 import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
+
+/** The page's ?etape= (the spec's 0-4), and the move to another step: a history entry each, so Back returns. */
+export function useStepParam(): [string | null, (step: number) => void] {
+  const [params, setParams] = useSearchParams();
+  const goTo = (next: number) =>
+    setParams(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        copy.set('etape', String(next));
+        return copy;
+      },
+      { replace: false },
+    );
+  return [params.get('etape'), goTo];
+}
 
 interface WizardStepsNavProps {
   steps: readonly { step: number; title: string }[];
