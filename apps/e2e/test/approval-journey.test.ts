@@ -87,8 +87,9 @@ describe('demande d’agrément', () => {
     await onStep(page, 'Demandeur');
     await browser.shot('etape demandeur');
     for (const label of ['Représentant légal *', 'Signataire *', 'Responsable du dossier *']) {
+      // Chosen by name: the demo association has other people (its CEC validator) before her.
       const people = page.getByLabel(label);
-      await people.selectOption({ index: 1 });
+      await people.selectOption((await people.locator('option', { hasText: 'Zoé Perrin' }).getAttribute('value'))!);
       expect(await people.locator('option:checked').textContent()).toMatch(/Zoé Perrin – Présidente$/);
     }
     await page.getByRole('button', { name: 'Enregistrer et continuer' }).click();

@@ -77,6 +77,10 @@ export const ROLE_SETS = {
   serviceReaders: [...RDS_ROLES, 'lca.admin', 'osiris.appli_admin'],
   /** Pass'Sport and approvals administration. */
   platformAdmins: ['lca.admin', 'rds.admin', 'rds.appli_admin'],
+  /** Pass'Sport beneficiaries (the list by code, commune, federation): the platform's administrators and the instructing agents. */
+  passSportStaff: ['lca.admin', 'rds.admin', 'rds.appli_admin', 'rds.user', 'rds.service'],
+  /** Events of a Pass'Sport dossier: the association side withdraws its own, rds.admin moves it through processing and refund (the machine and the dossier scope say which). */
+  passSportActors: [...LCA_ROLES, 'rds.admin'],
   /** Subsidy schemes administration. */
   schemeAdmins: ['rds.admin', 'rds.appli_admin'],
   /**

@@ -144,7 +144,7 @@ export const passSportRoutes = {
     successStatus: 201,
   }),
   listPspBeneficiaires: defineRoute({
-    method: 'GET', gateway, path: '/beneficiaires', access: [...ROLE_SETS.platformAdmins, 'rds.user', 'rds.service'] as const, scope: scope.none,
+    method: 'GET', gateway, path: '/beneficiaires', access: ROLE_SETS.passSportStaff, scope: scope.none,
     summary:
       'Les bénéficiaires (agents et administrateurs) : filtres exerciceId, code, code_postal, début du nom, inscrit ; par nom puis id, ' +
       'page suivante par `after`',
@@ -152,7 +152,7 @@ export const passSportRoutes = {
     response: z.array(pspBeneficiaireSchema.extend({ inscrit: z.boolean() })),
   }),
   firePspDossierEvent: defineRoute({
-    method: 'POST', gateway, path: '/dossiers/:id/events', access: [...ROLE_SETS.associationMembers, 'rds.admin'] as const, scope: scope.passSportDossier('read'),
+    method: 'POST', gateway, path: '/dossiers/:id/events', access: ROLE_SETS.passSportActors, scope: scope.passSportDossier('read'),
     firesTransition: true,
     summary:
       "Un événement de la machine pass_sport : traiter (1 → 2), mettre_en_paiement (2 → 3), rembourser (3 → 4), refuser (1, 2 → 7) par le service " +
