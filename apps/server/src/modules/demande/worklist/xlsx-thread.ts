@@ -1,4 +1,4 @@
-// The XLSX export off the event loop (docs/architecture.md « Exports »): each export writes its
+// The XLSX export off the event loop (modules/demande/README.md, docs/operations.md « Mémoire »): each export writes its
 // workbook in a worker thread of its own (xlsx-worker.ts) with a small heap, fed one batch at a time
 // and answering the zip's bytes, which go to the answer as they come, the next batch waiting for
 // the answer to drain. At most `XLSX_THREADS` exports at once on an instance; beyond, 429 with
