@@ -5,7 +5,7 @@
 // checked with axe; the database holds the decisions, their log rows and audit entries.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_PASSWORD, useBrowser, visible } from './support/browser.ts';
+import { DEMO_PASSWORD, scrollsSidewaysByKeyboard, useBrowser, visible } from './support/browser.ts';
 import { signInWith } from './support/sign-in.ts';
 
 const browser = useBrowser();
@@ -59,11 +59,7 @@ describe('déclarations CEC', () => {
     // At 320 px the declarations' table scrolls by keyboard.
     await page.setViewportSize({ width: 320, height: 800 });
     const region = page.getByRole('region', { name: 'Tableau des déclarations de la session en cours' });
-    await region.focus();
-    const before = await region.evaluate((el) => el.scrollLeft);
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('ArrowRight');
-    expect(await region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(before);
+    await scrollsSidewaysByKeyboard(page, region);
     await browser.shot('declarations a 320 px');
     await page.setViewportSize({ width: 1280, height: 900 });
 

@@ -10,7 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callPortal } from './support/api.ts';
 import { insertAssociation, type JourneyAssociation } from './support/associations.ts';
-import { DEMO_PASSWORD, useBrowser, visible } from './support/browser.ts';
+import { DEMO_PASSWORD, scrollsSidewaysByKeyboard, useBrowser, visible } from './support/browser.ts';
 import { copyDemoDossier } from './support/dossiers.ts';
 import { signInWith } from './support/sign-in.ts';
 
@@ -94,11 +94,7 @@ describe('webhooks du service instructeur', () => {
     await visible(log.getByText('Envoyé (HTTP 204)').first());
     await page.setViewportSize({ width: 320, height: 800 });
     const region = page.getByRole('region', { name: 'Tableau du journal des envois' });
-    await region.focus();
-    const before = await region.evaluate((el) => el.scrollLeft);
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('ArrowRight');
-    expect(await region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(before);
+    await scrollsSidewaysByKeyboard(page, region);
     await browser.shot('journal des envois a 320 px');
     await page.setViewportSize({ width: 1280, height: 900 });
 

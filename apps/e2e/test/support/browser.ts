@@ -120,6 +120,30 @@ export async function visible(locator: Locator, timeout = STEP_TIMEOUT_MS): Prom
   return locator;
 }
 
+/**
+ * Focuses a scrollable region and checks that the arrow key scrolls it sideways. Chromium animates
+ * keyboard scrolling, so the position is awaited, not read once right after the key press.
+ */
+export async function scrollsSidewaysByKeyboard(page: Page, region: Locator, timeout = STEP_TIMEOUT_MS): Promise<void> {
+  await region.focus();
+  const before = await region.evaluate((el) => el.scrollLeft);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await region.evaluate(
+    (el, { start, wait }) =>
+      new Promise<void>((resolve, reject) => {
+        const until = Date.now() + wait;
+        const check = () => {
+          if (el.scrollLeft > start) resolve();
+          else if (Date.now() > until) reject(new Error(`la région ne défile pas au clavier (scrollLeft ${el.scrollLeft})`));
+          else requestAnimationFrame(check);
+        };
+        check();
+      }),
+    { start: before, wait: timeout },
+  );
+}
+
 /** Waits until the page's path (under the base URL) matches. */
 export async function onPath(page: Page, path: string | RegExp, timeout = STEP_TIMEOUT_MS): Promise<void> {
   await page.waitForURL(
