@@ -30,6 +30,16 @@ describe('navigation', () => {
     await browser.shot('accueil');
   });
 
+  it('le pied de page mène à la déclaration d’accessibilité, ouverte sans compte', async () => {
+    const page = browser.page();
+    await page.goto('/client/login');
+    await page.getByRole('contentinfo').getByRole('link', { name: /Accessibilité\s*:\s*non conforme/ }).click();
+    await onPath(page, '/client/accessibilite');
+    await visible(page.getByRole('heading', { level: 1, name: "Déclaration d'accessibilité" }));
+    await visible(page.getByRole('heading', { level: 2, name: 'Voies de recours' }));
+    await browser.shot('declaration d accessibilite');
+  });
+
   it('la feuille de style du DSFR est chargée', async () => {
     const page = browser.page();
     await page.goto('/client/login');

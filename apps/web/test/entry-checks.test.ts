@@ -39,6 +39,7 @@ describe('public paths', () => {
     '/mot-de-passe-oublie',
     '/mot-de-passe-oublie/abcdef0123456789',
     '/mentions-legales',
+    '/accessibilite',
     '/faq',
     '/plan',
     '/login',

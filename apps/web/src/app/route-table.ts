@@ -21,6 +21,7 @@ export type PageKey =
   | 'profile'
   | 'faq'
   | 'legalNotice'
+  | 'accessibility'
   | 'siteMap'
   | 'assistance'
   | 'adminLca'
@@ -103,6 +104,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   loginRoute('/register', { name: 'register', title: 'Création de compte' }, 'register'),
   route('/faq', { name: 'faq', title: 'Foire aux questions' }, 'faq'),
   route('/mentions-legales', { name: 'mentions-legales', title: 'Mentions légales' }, 'legalNotice'),
+  route('/accessibilite', { name: 'accessibilite', title: "Déclaration d'accessibilité" }, 'accessibility'),
   route('/plan', { name: 'plan', title: 'Plan du site' }, 'siteMap'),
   loginRoute('/mot-de-passe-oublie', { name: 'mot-de-passe-oublie', title: 'Mot de passe oublié' }, 'forgotPassword'),
   loginRoute(

@@ -25,6 +25,7 @@ const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   profile: () => import('../features/account/profile-page.tsx').then((m) => m.ProfilePage),
   faq: () => import('../features/info/faq-page.tsx').then((m) => m.FaqPage),
   legalNotice: () => import('../features/info/legal-notice-page.tsx').then((m) => m.LegalNoticePage),
+  accessibility: () => import('../features/info/accessibility-page.tsx').then((m) => m.AccessibilityPage),
   siteMap: () => import('../features/info/site-map-page.tsx').then((m) => m.SiteMapPage),
   assistance: () => import('../features/info/assistance-page.tsx').then((m) => m.AssistancePage),
   adminLca: () => import('../features/admin/admin-lca-page.tsx').then((m) => m.AdminLcaPage),

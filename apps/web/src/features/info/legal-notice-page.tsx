@@ -1,4 +1,5 @@
 // /mentions-legales: publisher, hosting, personal data, cookies, accessibility.
+import { Link } from 'react-router-dom';
 import { Page } from '../shell/index.ts';
 
 export function LegalNoticePage() {
@@ -27,8 +28,10 @@ export function LegalNoticePage() {
       </p>
       <h2>Accessibilité</h2>
       <p>
-        Le compte association est partiellement conforme au référentiel général d'amélioration de l'accessibilité
-        (RGAA).
+        Le compte association n'a pas encore fait l'objet d'un audit de conformité au référentiel général
+        d'amélioration de l'accessibilité (RGAA) : il est donc déclaré non conforme. La{' '}
+        <Link to="/accessibilite">déclaration d'accessibilité</Link> dit ce qui est vérifié et comment signaler un
+        défaut.
       </p>
     </Page>
   );

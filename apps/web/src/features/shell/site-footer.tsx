@@ -2,10 +2,14 @@
 import { Footer } from '@codegouvfr/react-dsfr/Footer';
 import { APP_VERSION } from './app-version.ts';
 
+/** RGAA: without a full audit a service declares itself non compliant (see /accessibilite). */
+const ACCESSIBILITY_STATUS = 'non compliant';
+
 export function SiteFooter() {
   return (
     <Footer
-      accessibility="partially compliant"
+      accessibility={ACCESSIBILITY_STATUS}
+      accessibilityLinkProps={{ to: '/accessibilite' }}
       contentDescription="Le compte association permet aux associations de tenir à jour leur dossier administratif et de déposer leurs demandes de subvention, d'agrément, de numéro SIRET et de remboursement Pass'Sport, et aux services instructeurs de les traiter."
       termsLinkProps={{ to: '/mentions-legales' }}
       websiteMapLinkProps={{ to: '/plan' }}

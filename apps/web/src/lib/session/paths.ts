@@ -18,6 +18,7 @@ export const PUBLIC_PATH_PREFIXES = [
   '/assistance',
   '/mot-de-passe-oublie',
   '/mentions-legales',
+  '/accessibilite',
   '/faq',
   '/plan',
 ];
