@@ -79,14 +79,24 @@ describe('creation by a service on an association’s behalf', () => {
 });
 
 describe('withdrawal by the service side', () => {
-  it('withdraws a dossier the service created while in 1, audited; then it is gone and may be asked again', async () => {
+  it('withdraws a dossier the service created while in 1, audited; then it is read only and may be asked again', async () => {
     const asso = await createAssociation(t);
+    const member = await memberOf(t, asso);
     const a = await createAgrement(t, { serviceId: agent.serviceId });
     const id = (await createFor(agent.token, asso, a)).body.id as string;
     const answer = await remove(agent.token, id);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body).toEqual({ message: APPROVAL_DOSSIER_MESSAGES.deleted });
-    expect((await read(agent.token, id)).status).toBe(404);
+    // Still consulted by the service and the association (spec §4), in read mode: nothing to change or fire.
+    for (const who of [agent, member]) {
+      const withdrawn = await read(who.token, id);
+      expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(200);
+      expect(withdrawn.body).toMatchObject({ id, deleted: true, mode: 'read', evenements: [], etat: '1', agrement: { code: a.code } });
+    }
+    const patched = await t.http().patch(`${DOSSIERS_PATH}/${id}`).set(TOKEN_HEADER, agent.token).send({ step: 1 });
+    expect(patched.body.code).toBe('DOSSIER_NOT_EDITABLE');
+    // Not read by whom never could: another service's agent.
+    expect((await read((await signInService(t)).token, id)).status).toBe(404);
     expect(await t.db.auditEntry.count({ where: { associationId: asso.id, entity: 'dossier_agrement', action: 'supprimer' } })).toBe(1);
     expect((await remove(agent.token, id)).status).toBe(404);
     expect((await createFor(agent.token, asso, a)).status).toBe(201);

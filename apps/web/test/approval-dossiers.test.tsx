@@ -74,6 +74,7 @@ function makeDetail(overrides: Partial<ApprovalDossierDetail> = {}): ApprovalDos
     haa: null,
     customs: [],
     createdBy: { id: 'x', type: 'association' },
+    deleted: false,
     mode: 'edit',
     evenements: ['enregistrer'],
     agrement: makeAgrement(),
@@ -239,6 +240,15 @@ describe('the approval dossier’s wizard', () => {
     await user.click(screen.getByRole('button', { name: '4. Critères d’agrément' }));
     expect(screen.getByLabelText(/objet d’intérêt général/)).toBeDisabled();
     expect(screen.queryByRole('heading', { name: 'Décision du service instructeur' })).toBeNull();
+  });
+
+  it('says a withdrawn dossier is only consulted, with nothing to change', async () => {
+    member();
+    stubFetch({ [`GET ${DETAIL_URL}`]: () => json(200, makeDetail({ step: 0, etat: '1', deleted: true, mode: 'read', evenements: [] })), ...FILE_ROUTES });
+    renderRoutes(`/associations/${SIRET}/demande-agrement/${ID}?etape=1`, DOSSIER_ROUTES);
+    expect(await screen.findByText(APPROVAL_DOSSIER_MESSAGES.withdrawn)).toBeInTheDocument();
+    expect(screen.queryByText("Ce dossier n'est pas éditable.")).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Enregistrer et continuer' })).toBeNull();
   });
 });
 

@@ -88,6 +88,8 @@ export const approvalDossierViewSchema = z.object({
   haa: z.record(z.string(), z.unknown()).nullable(),
   customs: z.array(customValueSchema),
   createdBy: z.object({ id: z.string().nullable(), type: z.string() }),
+  /** Withdrawn by the service that created it: still read (spec §4, a deleted dossier is consulted), never changed. */
+  deleted: z.boolean(),
   /** read unless the machine lets the caller change it now (spec §4: otherwise « Ce dossier n'est pas éditable. »). */
   mode: z.enum(['edit', 'read']),
   /** The events the machine lets the caller fire now. */

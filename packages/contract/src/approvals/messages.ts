@@ -36,4 +36,6 @@ export const APPROVAL_DOSSIER_MESSAGES = {
   /** Spec §6: removal on the service side, of a dossier a service created, in its first state. */
   notDeletable: "Ce dossier ne peut être supprimé que par le service qui l'a créé, tant qu'il est à l'état Brouillon.",
   deleted: 'Le dossier a été supprimé.',
+  /** A withdrawn dossier is still consulted (spec §4), never changed. */
+  withdrawn: "Ce dossier a été supprimé par le service qui l'avait créé : il reste consultable, sans modification.",
 };

@@ -9,6 +9,7 @@ import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Badge } from '@codegouvfr/react-dsfr/Badge';
 import {
+  APPROVAL_DOSSIER_MESSAGES,
   approvalDossierRoutes,
   associationDocumentRoutes,
   associationRoutes,
@@ -137,7 +138,9 @@ function ApprovalWizard({ title, dossier, file, idAsso, onChanged }: ApprovalWiz
           <Alert severity="success" small className={fr.cx('fr-mb-2w')} description={`Le dossier a été transmis au service instructeur (${dossier.description.service_instructeur}).`} />
         </div>
       )}
-      {readOnly && !transmitted && <Alert severity="info" small className={fr.cx('fr-mb-2w')} description={SUBSIDY_MESSAGES.dossierNotEditable} />}
+      {readOnly && !transmitted && (
+        <Alert severity="info" small className={fr.cx('fr-mb-2w')} description={dossier.deleted ? APPROVAL_DOSSIER_MESSAGES.withdrawn : SUBSIDY_MESSAGES.dossierNotEditable} />
+      )}
       <WizardStepsNav steps={APPROVAL_STEPS} step={step} open={open} goTo={goTo} />
       <p className={fr.cx('fr-text--sm')}>{info.hint}</p>
       <StepBody step={step} common={common} file={file} upload={upload} transmit={transmit} />

@@ -66,7 +66,8 @@ const actorOf = (claims: AuthClaims, scope: DossierScope): MachineActor => ({
 });
 
 function toView(row: ApprovalDossierRow, actor: MachineActor): ApprovalDossierView {
-  const options = optionsOf(agrementDossierMachine, subjectOf(row), actor);
+  // A withdrawn dossier is read only: nothing to change, no event to fire.
+  const options = row.deletedAt ? { actions: [], events: [] } : optionsOf(agrementDossierMachine, subjectOf(row), actor);
   const statut = row.statut as 'complet' | 'incomplet';
   return {
     id: row.id,
@@ -90,6 +91,7 @@ function toView(row: ApprovalDossierRow, actor: MachineActor): ApprovalDossierVi
     haa: (row.haa as Record<string, unknown> | null) ?? null,
     customs: (row.customs as ApprovalDossierView['customs']) ?? [],
     createdBy: { id: row.createdById, type: row.createdByType },
+    deleted: row.deletedAt !== null,
     mode: options.actions.includes('modifier') ? 'edit' : 'read',
     evenements: options.events,
   };
@@ -254,10 +256,12 @@ export function createApprovalDossierService({ repository, catalogue, workflow, 
   return {
     target: approvalDossierTarget,
 
-    /** GET …/:id/agrement: the dossier as its wizard reads it, with the approval of the catalogue it asks for. */
+    /**
+     * GET …/:id/agrement: the dossier as its wizard reads it, with the approval of the catalogue it
+     * asks for; a withdrawn one too, in read mode (spec §4: a deleted dossier is still consulted).
+     */
     async get(claims: AuthClaims, scope: DossierScope): Promise<ApprovalDossierDetail> {
       const row = await load(scope.dossierId);
-      if (row.deletedAt) throw appError('DOSSIER_NOT_FOUND');
       return { ...toView(row, actorOf(claims, scope)), agrement: await catalogue.ofDossier(row.agrementId!) };
     },
 
