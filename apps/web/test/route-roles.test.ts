@@ -55,6 +55,11 @@ describe('route resources', () => {
    * alone (its scope names the association), never on an association by that SIRET.
    */
   const namesApprovalDossier = (path: string) => /^\/associations\/:idSiret\?\/demande-agrement\/:idDossier$/.test(path);
+  /**
+   * A structure's Pass'Sport page: the establishment by its SIRET (else the user's first one), and
+   * the structure's live dossier, the one the server lists for that establishment.
+   */
+  const namesPassSport = (path: string) => /^\/associations\/:idSiret\?\/pass-sport$/.test(path);
   /** A subsidy dossier's page: the dossier is named in its path. */
   const namesDossier = (path: string) => /:idDossier(\/|$)/.test(path);
   /**
@@ -65,7 +70,8 @@ describe('route resources', () => {
     /:idCorrespondance\??(\/|$)/.test(path) ||
     (namesDossier(path) && /:idSiret\??(\/|$)/.test(path) && !namesApprovalDossier(path)) ||
     namesSiretRequest(path) ||
-    namesApprovalRequest(path);
+    namesApprovalRequest(path) ||
+    namesPassSport(path);
 
   it.each(ROUTE_TABLE.filter((entry) => callsOf(entry)).map((entry) => [entry.path, entry] as const))(
     '%s: its path names the association its calls act on, and only then',
@@ -87,7 +93,9 @@ describe('route resources', () => {
         ? ['association', 'establishment', 'dossier', 'instruction']
         : namesSiretRequest(path)
           ? ['association', 'siretRequest']
-          : ['association', 'establishment'];
+          : namesPassSport(path)
+            ? ['establishment', 'passSportDossier']
+            : ['association', 'establishment'];
       for (const kind of kinds) expect(allowed, path).toContain(kind);
       const onAssociation = kinds.some((kind) => kind === 'association' || kind === 'establishment');
       // A path with a parameter names it; without one, only the page on the first association.
@@ -102,7 +110,8 @@ describe('route resources', () => {
     expect(namesDossier('/associations/:idSiret?/subvention-demande/:idDossier')).toBe(true);
     expect(namesDossier('/dossiers/:idDossier')).toBe(true);
     expect(namesAssociation('/dossiers/:idDossier')).toBe(false);
-    expect(namesAssociation('/associations/:idSiret?/pass-sport')).toBe(false);
+    expect(namesAssociation('/associations/:idSiret?/pass-sport')).toBe(true);
+    expect(namesDossier('/associations/:idSiret?/pass-sport')).toBe(false);
   });
 
   it('the resources come from the contract declarations', () => {

@@ -140,6 +140,21 @@ const APPROVAL_DOSSIER_CALLS: readonly RouteDefinition[] = [
 /** The service's webhooks: its addresses, their secrets, the delivery log. */
 const SERVICE_WEBHOOK_CALLS: readonly RouteDefinition[] = Object.values(api.webhooks);
 
+/**
+ * A structure's Pass'Sport dossier: the structure and its eligibility, its dossiers, the exercises,
+ * the creation, its federations, the inscriptions added and removed, the PDF.
+ */
+const PASS_SPORT_CALLS: readonly RouteDefinition[] = [
+  api.passSport.pspStructure,
+  api.passSport.listPspDossiers,
+  api.passSport.listPspExercices,
+  api.passSport.createPspDossier,
+  api.passSport.updatePspDossier,
+  api.passSport.addPspInscription,
+  api.passSport.removePspInscription,
+  api.passSport.pspDossierPdf,
+];
+
 /** The pages that call the API, and the calls each one makes. */
 export const PAGE_CALLS: Readonly<Partial<Record<PageKey, readonly RouteDefinition[]>>> = {
   adminLca: [api.mail.outbox],
@@ -160,6 +175,7 @@ export const PAGE_CALLS: Readonly<Partial<Record<PageKey, readonly RouteDefiniti
   approvalCreation: APPROVAL_CREATION_CALLS,
   approvalDossier: APPROVAL_DOSSIER_CALLS,
   declarations: [api.cec.currentSession, api.cec.declarations, api.cec.logs, api.cec.updateStatus],
+  passSport: PASS_SPORT_CALLS,
 };
 
 /** The contract routes a route's page calls, if it calls the API. */

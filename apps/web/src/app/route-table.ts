@@ -47,7 +47,8 @@ export type PageKey =
   | 'approvalDossiers'
   | 'approvalCreation'
   | 'approvalDossier'
-  | 'declarations';
+  | 'declarations'
+  | 'passSport';
 
 export interface RouteEntry {
   path: string;
@@ -243,7 +244,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   route('/associations/:idSiret?/demande-agrement', { name: 'demande-agrement', title: "Demande d'agrément", roles: ASSOCIATION }, 'approvalCreation'),
   // An approval dossier's wizard, also where its instructing service decides (the link its notifications carry).
   route('/associations/:idSiret?/demande-agrement/:idDossier', { name: 'demande-agrement-dossier', title: "Dossier de demande d'agrément", roles: DOSSIER_READERS }, 'approvalDossier'),
-  upcomingRoute('/associations/:idSiret?/pass-sport', { name: 'pass-sport', title: "Pass'Sport", roles: ASSOCIATION_AND_SERVICES }),
+  // The structure's Pass'Sport dossier (its establishment in the path, else the user's first one): the association side's page.
+  route('/associations/:idSiret?/pass-sport', { name: 'pass-sport', title: "Pass'Sport", roles: ASSOCIATION }, 'passSport'),
   // The wizard writes the dossier (association side): the services' reading of a dossier is theirs to come.
   route(
     '/associations/:idSiret?/subvention-demande/:idDossier',

@@ -45,6 +45,7 @@ const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   subsidyDossier: () => import('../features/subsidies/dossier-page.tsx').then((m) => m.DossierPage),
   crf: () => import('../features/subsidies/crf/crf-page.tsx').then((m) => m.CrfPage),
   declarations: () => import('../features/declarations/declarations-page.tsx').then((m) => m.DeclarationsPage),
+  passSport: () => import('../features/pass-sport/pass-sport-page.tsx').then((m) => m.PassSportPage),
   siretRequests: () => import('../features/siret-requests/siret-list-page.tsx').then((m) => m.SiretListPage),
   siretRequest: () => import('../features/siret-requests/siret-request-page.tsx').then((m) => m.SiretRequestPage),
   approvalDossiers: () => import('../features/approvals/approval-dossiers-page.tsx').then((m) => m.ApprovalDossiersPage),

@@ -10,6 +10,7 @@ import { refreshSessionUser, userAssociations } from '../../lib/session/associat
 import { useSession } from '../../lib/session/use-session.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
 import { ConfirmAction } from '../../lib/ui/confirm-action.tsx';
+import { passSportPath, structureOfLink } from '../pass-sport/index.ts';
 import { JOIN_PATHS } from './join-steps.tsx';
 
 export const LEFT_MESSAGE = "Vous avez quitté l'association.";
@@ -85,6 +86,9 @@ function AssociationItem({ link }: { link: UserAssociationLink }) {
           linkProps={{ to: `/associations/${link.id_correspondance}/documents` }}
         >
           Documents
+        </Button>
+        <Button size="small" priority="secondary" linkProps={{ to: passSportPath(structureOfLink(link)) }}>
+          Pass'Sport
         </Button>
         <ConfirmAction
           label="Quitter l'association"

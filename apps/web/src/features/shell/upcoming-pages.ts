@@ -9,6 +9,4 @@ export const UPCOMING_PAGES: Readonly<Record<string, string>> = {
     'Les dispositifs et sous-dispositifs de subvention, les services instructeurs et leurs comptes.',
   'parametrage-custom':
     'Les questions, champs et documents attendus propres à chaque dispositif.',
-  'pass-sport':
-    "Inscrire les bénéficiaires du Pass'Sport avec leur code et suivre le remboursement.",
 };

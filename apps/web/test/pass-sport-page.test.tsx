@@ -1,0 +1,191 @@
+// The structure's Pass'Sport page (features/pass-sport/): a structure that is not eligible goes back
+// to /; one without a dossier creates it (the server's toast text); a code is checked as it is typed
+// with the contract's format message and no call, the server's refusals of §8 are said under the
+// field, a registered beneficiary is announced; the inscriptions are filtered; a removal is confirmed
+// first and sends one DELETE.
+import {
+  ERRORS,
+  PASS_SPORT_MESSAGES as M,
+  passSportRoutes,
+  routeUrl,
+  type PspDossier,
+  type PspExercice,
+  type PspInscription,
+  type PspStructure,
+} from '@portail/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PassSportPage } from '../src/features/pass-sport/pass-sport-page.tsx';
+import { session } from '../src/lib/session/session-store.ts';
+import { toasts } from '../src/lib/toast/toast-store.ts';
+import { resetAppState } from './support/app-state.ts';
+import { json, stubFetch, type RecordedRequest } from './support/fake-fetch.ts';
+import { makeJwt, makeSession, makeUser } from './support/factories.ts';
+import { locationShown, renderRoutes } from './support/render-routes.tsx';
+
+afterEach(() => {
+  resetAppState();
+  vi.unstubAllGlobals();
+});
+beforeEach(() => {
+  session.signIn(makeSession(makeUser(), makeJwt(4_000_000_000, 'member')));
+});
+
+const SIRET = '73282932000074';
+const DOSSIER_ID = 'dddddddd-dddd-4ddd-8ddd-dddddddddddd';
+const STRUCTURE: PspStructure = {
+  id_siret: SIRET, id_siren: '732829320', id_correspondance: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', nom: 'Club sportif de Tours', eligible: true,
+  affiliations_reconnues: ['Fédération française de football'], agrements_eligibles: [], attestations: [], ribs: [], membres: [],
+};
+const EXERCICES: PspExercice[] = [{ id: 26, id_exercice: 26, active: true, date_debut: '2026-01-01', date_fin: '2026-12-31' }];
+
+let n = 0;
+function inscription(prenom: string, nom: string, overrides: Partial<PspInscription> = {}): PspInscription {
+  n += 1;
+  return {
+    id: `0000000${n}-0000-4000-8000-000000000000`, exercice_id: 26, federation: { siren: null, nom: null }, id_etat: '1', libelle_etat: 'Inscrit',
+    beneficiaire: {
+      id: `1000000${n}-0000-4000-8000-000000000000`, id_psp: `26-ABCD-EFG${'HJKLMNPQ'[n % 8]}`, exercice_id: 26, prenom, nom, date_naissance: null,
+      adresse: { commune: 'Tours', code_postal: '37000' },
+    },
+    created_at: '2026-03-01T10:00:00.000Z', updated_at: '2026-03-01T10:00:00.000Z', ...overrides,
+  };
+}
+function dossier(inscriptions: PspInscription[] = []): PspDossier {
+  return {
+    id: DOSSIER_ID, numero: 12, id_etat: '1', libelle_etat: 'Enregistré', structure: { id_siret: SIRET, nom: 'Club sportif de Tours', id_rib: null },
+    shared_with: [], federations: [], created_by: null, inscriptions, exercices: EXERCICES, options: { events: ['supprimer'], modifier: true },
+    created_at: '2026-03-01T10:00:00.000Z', updated_at: '2026-03-01T10:00:00.000Z',
+  };
+}
+
+function serve(options: { structure?: PspStructure; dossiers: PspDossier[]; routes?: Record<string, (r: RecordedRequest) => Response> }) {
+  return stubFetch({
+    [`GET ${routeUrl(passSportRoutes.pspStructure, { idSiret: SIRET })}`]: () => json(200, options.structure ?? STRUCTURE),
+    [`GET ${routeUrl(passSportRoutes.listPspDossiers)}`]: () => json(200, options.dossiers),
+    [`GET ${routeUrl(passSportRoutes.listPspExercices)}`]: () => json(200, EXERCICES),
+    ...options.routes,
+  });
+}
+const render = () =>
+  renderRoutes(`/associations/${SIRET}/pass-sport`, { '/associations/:idSiret/pass-sport': <PassSportPage />, '/': <p>Accueil</p> }, { showLocation: true });
+const codeField = () => screen.getByRole('textbox', { name: /Code Pass'Sport du bénéficiaire/ });
+const writes = (fake: ReturnType<typeof stubFetch>) => fake.requests.filter((r) => r.method !== 'GET');
+
+describe('the Pass’Sport page', () => {
+  it('sends a structure that is not eligible back to the home page, told why', async () => {
+    const fake = serve({ structure: { ...STRUCTURE, eligible: false, affiliations_reconnues: [] }, dossiers: [] });
+    render();
+    await waitFor(() => expect(locationShown()).toBe('/'));
+    expect(toasts.getToasts().some((t) => t.message === M.notEligible)).toBe(true);
+    expect(fake.requests.some((r) => r.url.split('?')[0] === routeUrl(passSportRoutes.listPspDossiers))).toBe(false);
+  });
+
+  it('creates the structure’s dossier when it has none, with the server’s message', async () => {
+    const created = dossier();
+    let list: PspDossier[] = [];
+    const fake = serve({
+      dossiers: [],
+      routes: {
+        [`GET ${routeUrl(passSportRoutes.listPspDossiers)}`]: () => json(200, list),
+        [`POST ${routeUrl(passSportRoutes.createPspDossier)}`]: () => {
+          list = [created];
+          return json(200, { dossier: created, message: M.created, created: true });
+        },
+      },
+    });
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole('button', { name: "Créer le dossier d'inscription" }));
+    await screen.findByRole('heading', { name: 'Inscriptions' });
+    expect(writes(fake).map((r) => r.body)).toEqual([{ structure: { id_siret: SIRET, nom: 'Club sportif de Tours', id_rib: null } }]);
+    expect(toasts.getToasts().some((t) => t.message === M.created)).toBe(true);
+    expect(screen.getByText(/Dossier n° 12/)).toBeInTheDocument();
+  });
+
+  it('checks a code’s format as it is typed, says the server’s refusals under the field, and announces a registration', async () => {
+    const registered = inscription('Léo', 'Garnier');
+    let list = [dossier()];
+    const fake = serve({
+      dossiers: [],
+      routes: {
+        [`GET ${routeUrl(passSportRoutes.listPspDossiers)}`]: () => json(200, list),
+        [`POST ${routeUrl(passSportRoutes.addPspInscription, { id: DOSSIER_ID })}`]: (r) => {
+          const code = (r.body as { code_psp: string }).code_psp;
+          if (code === '26-ZZZZ-ZZZZ') return json(404, { status: 404, code: 'PSP_CODE_UNKNOWN', message: M.codeUnknown(code) });
+          if (code === '26-YYYY-YYYY') return json(409, { status: 409, code: 'PSP_BENEFICIARY_ALREADY_REGISTERED', message: M.alreadyRegistered(code) });
+          list = [dossier([{ ...registered, beneficiaire: { ...registered.beneficiaire, id_psp: code } }])];
+          return json(201, { ...registered, beneficiaire: { ...registered.beneficiaire, id_psp: code } });
+        },
+      },
+    });
+    const user = userEvent.setup();
+    render();
+    await screen.findByRole('heading', { name: 'Inscriptions' });
+
+    // A complete code with an I: the contract's message at once, and nothing sent on submit.
+    await user.type(codeField(), '26-ABCI-DEFG');
+    expect(await screen.findByText(M.invalidCode)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Inscrire' }));
+    expect(writes(fake)).toHaveLength(0);
+    expect(codeField()).toHaveFocus();
+
+    // Lower case is accepted; an unknown code and one already registered: the server's messages.
+    await user.clear(codeField());
+    await user.type(codeField(), '26-zzzz-zzzz');
+    expect(screen.queryByText(M.invalidCode)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Inscrire' }));
+    expect(await screen.findByText(M.codeUnknown('26-ZZZZ-ZZZZ'))).toBeInTheDocument();
+    await user.clear(codeField());
+    await user.type(codeField(), '26-YYYY-YYYY{Enter}');
+    expect(await screen.findByText(M.alreadyRegistered('26-YYYY-YYYY'))).toBeInTheDocument();
+
+    await user.clear(codeField());
+    await user.type(codeField(), '26-ABCD-EFGH{Enter}');
+    expect(await screen.findByText("Léo Garnier (26-ABCD-EFGH) est inscrit au Pass'Sport.")).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Inscriptions du dossier (1)' });
+    expect(within(table).getByText('26-ABCD-EFGH')).toBeInTheDocument();
+    expect(codeField()).toHaveValue('');
+    expect(writes(fake).map((r) => r.body)).toEqual([
+      { code_psp: '26-ZZZZ-ZZZZ', federation_siren: null },
+      { code_psp: '26-YYYY-YYYY', federation_siren: null },
+      { code_psp: '26-ABCD-EFGH', federation_siren: null },
+    ]);
+    expect(ERRORS.PSP_CODE_UNKNOWN.status).toBe(404);
+  });
+
+  it('filters the inscriptions by state and by name, and removes one after a confirmation', async () => {
+    const lea = inscription('Léa', 'Éluard');
+    const tom = inscription('Tom', 'Martin');
+    const removed = inscription('Inès', 'Roux', { id_etat: '8', libelle_etat: 'Supprimé' });
+    const fake = serve({
+      dossiers: [dossier([lea, tom, removed])],
+      routes: {
+        [`DELETE ${routeUrl(passSportRoutes.removePspInscription, { id: DOSSIER_ID, inscriptionId: tom.id })}`]: () =>
+          json(200, { ...tom, id_etat: '8', libelle_etat: 'Supprimé' }),
+      },
+    });
+    const user = userEvent.setup();
+    render();
+    expect(await screen.findByRole('table', { name: 'Inscriptions du dossier (2)' })).toBeInTheDocument();
+    expect(screen.queryByText('Inès Roux')).toBeNull();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'État' }), 'Supprimés');
+    expect(await screen.findByRole('table', { name: 'Inscriptions du dossier (1)' })).toBeInTheDocument();
+    expect(screen.getByText('Inès Roux')).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'État' }), 'Tous');
+    // Accents and case ignored.
+    await user.type(screen.getByRole('searchbox', { name: 'Nom, code ou commune' }), 'elua');
+    const table = await screen.findByRole('table', { name: 'Inscriptions du dossier (1)' });
+    expect(within(table).getByText('Léa Éluard')).toBeInTheDocument();
+    await user.clear(screen.getByRole('searchbox', { name: 'Nom, code ou commune' }));
+
+    await user.click(await screen.findByRole('button', { name: "Supprimer l'inscription de Tom Martin" }));
+    await user.click(await screen.findByRole('button', { name: "Supprimer l'inscription" }));
+    expect(await screen.findByText("L'inscription de Tom Martin a été supprimée.")).toBeInTheDocument();
+    expect(writes(fake).map((r) => `${r.method} ${r.url}`)).toEqual([
+      `DELETE ${routeUrl(passSportRoutes.removePspInscription, { id: DOSSIER_ID, inscriptionId: tom.id })}`,
+    ]);
+  });
+});
