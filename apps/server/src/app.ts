@@ -25,6 +25,7 @@ import { registerMetrics } from './http/metrics.ts';
 import { buildOpenApiDocument } from './http/openapi.ts';
 import { authRoutes, proconnectRoutes, serviceAccountRoutes } from './modules/auth/index.ts';
 import { cecRoutes, referentielRoutes } from './modules/declaration/index.ts';
+import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { dabRoutes } from './modules/dab/index.ts';
 import { auditRoutes } from './modules/audit/index.ts';
 import { demandeRoutes } from './modules/demande/index.ts';
@@ -180,6 +181,7 @@ export async function buildApp({ config, databaseUrl, db: givenDb, reader: given
   pspRoutes(app, services);
   openDataRoutes(app, services);
   webhookRoutes(app, services);
+  dashboardRoutes(app, services);
 
   healthRoutes(app, () => db.$queryRaw`SELECT 1`, APP_VERSION, config.storageDriver === 'local' ? () => storageDirProblem(config.storageDir) : undefined, databaseProcessRuns);
 

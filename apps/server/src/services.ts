@@ -21,6 +21,7 @@ import { fullPath } from './http/contract-routes.ts';
 import { createRouteLimiter } from './http/rate-limit.ts';
 import type { ScopeResolvers } from './http/resource-scope.ts';
 import { createCecRepository, createCecService, createReferentielRepository, createReferentielService } from './modules/declaration/index.ts';
+import { createDashboardRepository, createDashboardService } from './modules/dashboard/index.ts';
 import { createMissionRepository, createMissionService } from './modules/dab/index.ts';
 import { createAgrementRepository, createAgrementService } from './modules/rda/index.ts';
 import { createAuditRepository, createAuditService } from './modules/audit/index.ts';
@@ -167,6 +168,7 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
   const siretRequests = createSiretRequestService({ repository: createSiretRequestRepository(db), workflow, audit, lookups: externalLookups, documents });
   // Pass'Sport (machine pass_sport): structures reached through the association access, certificates among the association's documents.
   const passSport = createPspService({ repository: createPspRepository(db), workflow, audit, notifications, access, documents });
+  const cec = createCecService({ repository: createCecRepository(db), access, audit });
   const scopes: ScopeResolvers = {
     ...access.resolvers, ...lca.resolvers, ...dossiers.resolvers, ...instruction.resolvers, ...rdsServices.resolvers, ...siretRequests.resolvers,
     ...passSport.resolvers,
@@ -212,7 +214,9 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
     subventions: createSubventionService(createSubventionRepository(db)),
     associationSearch: createSearchService(createSearchRepository(db)),
     referentiels,
-    cec: createCecService({ repository: createCecRepository(db), access, audit }),
+    cec,
+    // The dashboard's figures, each asked of the module that owns it.
+    dashboard: createDashboardService({ repository: createDashboardRepository(db), dossiers, crf, cec, passSport }),
     missions: createMissionService(createMissionRepository(db)),
     agrements,
     webhooks,

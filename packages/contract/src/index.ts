@@ -24,6 +24,7 @@ import { siretRequestRoutes } from './siret-requests/routes.ts';
 import { rdsRoutes } from './rds.ts';
 import { referentielRoutes } from './referentiels.ts';
 import { projetRoutes } from './subsidies/projet-routes.ts';
+import { dashboardRoutes } from './dashboard.ts';
 import { questionRoutes } from './subsidies/questions-routes.ts';
 import { rdsSchemeRoutes } from './subsidies/rds-routes.ts';
 import { rdsServiceRoutes, serviceAccountRoutes } from './subsidies/services-routes.ts';
@@ -52,6 +53,7 @@ export * from './identifiers.ts';
 export * from './input-checks.ts';
 export * from './lca.ts';
 export * from './notes-on-page.ts';
+export * from './dashboard.ts';
 export * from './limits.ts';
 export * from './mail.ts';
 export * from './association-messages.ts';
@@ -106,6 +108,7 @@ export const api = {
   haa: haaRoutes,
   approvalDossiers: approvalDossierRoutes,
   cec: cecRoutes,
+  dashboard: dashboardRoutes,
 } as const;
 
 export function allRoutes(): RouteDefinition[] {

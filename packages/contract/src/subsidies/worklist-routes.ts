@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { idSchema, queryBoolean } from '../fields.ts';
 import { defineRoute } from '../http.ts';
 import { DOSSIER_LIMITS, WORKLIST_LIMITS } from '../limits.ts';
-import { DOSSIER_STATES, type dossierInstructionMachine } from '../machines/dossier-instruction.ts';
+import { DOSSIER_STATES, dossierInstructionMachine, type DossierState } from '../machines/dossier-instruction.ts';
 import { MESSAGES } from '../messages.ts';
 import { ROLE_SETS } from '../roles.ts';
 import { scope } from '../scope.ts';
@@ -103,6 +103,18 @@ export const worklistCountsSchema = z.object({
   par_etat: z.array(z.object({ etat: z.enum(DOSSIER_STATES), label: z.string(), count: z.number().int() })),
 });
 export type WorklistCounts = z.infer<typeof worklistCountsSchema>;
+
+/**
+ * Every instruction state (as the machine's states object lists them) with its label and its count among `rows` (0 when
+ * absent); the total keeps the states of `etats` (all of them when it is empty).
+ */
+export function countsPerState(rows: readonly { etat: string; count: number }[], etats?: readonly string[]): WorklistCounts {
+  const byState = new Map(rows.map((r) => [r.etat, r.count]));
+  const labels = dossierInstructionMachine.states as Record<DossierState, { label: string }>;
+  const par_etat = (Object.keys(labels) as DossierState[]).map((etat) => ({ etat, label: labels[etat].label, count: byState.get(etat) ?? 0 }));
+  const total = par_etat.filter((c) => !etats?.length || etats.includes(c.etat)).reduce((sum, c) => sum + c.count, 0);
+  return { total, par_etat };
+}
 
 /** The choices of the list's service and scheme filters, within the caller's reach. */
 export const worklistFacetsSchema = z.object({

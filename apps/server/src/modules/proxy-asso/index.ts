@@ -1,7 +1,7 @@
 // The proxy-asso module's public face: other modules, app.ts and services.ts import from here only.
 
 // access/: who may see and change which association (lca uses LCA_ADMIN and findAssociationId).
-export { LCA_ADMIN, type AssociationScope } from './access/policy.ts';
+export { LCA_ADMIN, linkSiret, type AssociationScope, type MemberLink } from './access/policy.ts';
 export { createAccessRepository, findAssociationId } from './access/repository.ts';
 export { createAccessService, type AccessService } from './access/service.ts';
 

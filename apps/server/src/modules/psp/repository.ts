@@ -70,6 +70,16 @@ export function createPspRepository(db: Database) {
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       }),
 
+    /** The live dossiers `where` keeps, and their inscriptions standing in the exercise. */
+    async liveCounts(where: Prisma.PspDossierWhereInput, exerciceId: number): Promise<{ dossiers: number; inscriptions: number }> {
+      const live = { AND: [where, { liveIdSiret: { not: null } }] };
+      const [dossiers, inscriptions] = await Promise.all([
+        db.pspDossier.count({ where: live }),
+        db.pspInscription.count({ where: { exerciceId, liveBeneficiaireId: { not: null }, dossier: live } }),
+      ]);
+      return { dossiers, inscriptions };
+    },
+
     /** Creates the structure's live dossier; null when it has one already (unique live_id_siret, also between two calls at once). */
     async create(tx: Tx, data: { id: string; associationId: string; idSiret: string; nom: string; idRib: string | null; sharedWith: string[]; createdById: string }): Promise<string | null> {
       const rows = await tx.$queryRaw<{ id: string }[]>`

@@ -26,7 +26,7 @@ import type { AuthClaims } from '../../http/request-context.ts';
 import type { AssociationScope, EstablishmentScope, PassSportDossierScope, ScopeResolvers } from '../../http/resource-scope.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { NotificationService } from '../notifications/index.ts';
-import type { AccessService, DocumentService } from '../proxy-asso/index.ts';
+import { linkSiret, type AccessService, type DocumentService, type MemberLink } from '../proxy-asso/index.ts';
 import type { TransitionService, WorkflowTarget } from '../workflow/index.ts';
 import { eligibilityOf, isLcaAdmin, pspDossierScopeFor, registrationsRefusal } from './policy.ts';
 import type { PspDossierRow, PspRepository } from './repository.ts';
@@ -178,6 +178,22 @@ export function createPspService({ repository, workflow, audit, notifications, a
       const rows = await repository.list(scope.establishment, all ? null : claims.userId, exerciceId);
       const exercices = await repository.exercices();
       return rows.map((row) => toDossierView(row, machineActor(claims, row.associationId, member), exercices));
+    },
+
+    /**
+     * The active exercise's figures over the dossiers the caller's `links` reach, by the list's rule:
+     * a head office's member (and an administrator, everywhere) all of them, a secondary
+     * establishment's those it created or is shared with; null when no exercise is active.
+     */
+    async dashboardCounts(claims: AuthClaims, links: readonly MemberLink[]): Promise<{ exercice: number; dossiers: number; inscriptions: number } | null> {
+      const active = (await repository.exercices()).find((e) => e.active);
+      if (!active) return null;
+      const mine = { OR: [{ createdById: claims.userId }, { sharedWith: { has: claims.userId } }] };
+      const where = isLcaAdmin(claims)
+        ? {}
+        : { OR: links.map((l) => { const siret = linkSiret(l); return siret ? { associationId: l.associationId, idSiret: siret, ...mine } : { associationId: l.associationId }; }) };
+      const counts = links.length === 0 && !isLcaAdmin(claims) ? { dossiers: 0, inscriptions: 0 } : await repository.liveCounts(where, active.id);
+      return { exercice: active.annee, ...counts };
     },
 
     async update(claims: AuthClaims, scope: PassSportDossierScope<'write'>, body: PspDossierUpdate, forceNotificationType?: number): Promise<PspDossier> {

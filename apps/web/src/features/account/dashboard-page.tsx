@@ -1,4 +1,4 @@
-// /user/dashboard: greeting, a member's financial reports still owed, the unread messages of the dossiers the user reads (a member's: their
+// /user/dashboard: greeting, the role's figures (dashboard-figures.tsx), a member's financial reports still owed, the unread messages of the dossiers the user reads (a member's: their
 // associations' dossiers; an instructing agent's: their work list, filtered on them), and the areas
 // of the portal open to the user's role.
 import { fr } from '@codegouvfr/react-dsfr';
@@ -7,9 +7,10 @@ import { isLcaRole, isOsirisRole, isRdsRole } from '@portail/contract';
 import { currentRole, displayName } from '../../lib/session/session-store.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { MyAssociations } from '../association-join/index.ts';
-import { INSTRUCTOR_PATH, instructionPath, UNREAD_MESSAGES_FILTER } from '../instruction/index.ts';
+import { INSTRUCTOR_PATH, instructionPath, OSIRIS_PATH, UNREAD_MESSAGES_FILTER } from '../instruction/index.ts';
 import { DOSSIERS_PATH, dossierPath, MissingCrfs, UnreadDossierMessages } from '../subsidies/index.ts';
 import { Page } from '../shell/index.ts';
+import { MemberFigures, WorklistFigures } from './dashboard-figures.tsx';
 
 interface Area {
   title: string;
@@ -74,6 +75,14 @@ function UnreadMessagesFor({ role }: { role: string | null }) {
   return null;
 }
 
+/** The figures that matter to the role: a member's (or the LCA administrator's) dossiers and what waits for them, an agent's work list. */
+function FiguresFor({ role }: { role: string | null }) {
+  if (role && isLcaRole(role)) return <MemberFigures />;
+  if (role && isRdsRole(role)) return <WorklistFigures listPath={INSTRUCTOR_PATH} />;
+  if (role && isOsirisRole(role)) return <WorklistFigures listPath={OSIRIS_PATH} />;
+  return null;
+}
+
 export function DashboardPage() {
   const { user } = useSession();
   const role = currentRole(user);
@@ -83,6 +92,7 @@ export function DashboardPage() {
       lead={user ? `Bonjour ${displayName(user)}, bienvenue sur votre compte association.` : undefined}
     >
       {role === 'lca.association' && <MyAssociations />}
+      <FiguresFor role={role} />
       {role === 'lca.association' && <MissingCrfs />}
       <UnreadMessagesFor role={role} />
       <div className={fr.cx('fr-grid-row', 'fr-grid-row--gutters')}>

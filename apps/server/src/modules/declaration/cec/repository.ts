@@ -42,6 +42,12 @@ export function createCecRepository(db: Database) {
         orderBy: [{ session: { dateDebut: 'desc' } }, { benevoleNom: 'asc' }, { benevolePrenom: 'asc' }, { id: 'asc' }],
       }),
 
+    /** Declarations of the association in `status` for the session, per establishment. */
+    async countPerEstablishment(associationId: string, sessionId: string, status: string): Promise<{ etabSiret: string; count: number }[]> {
+      const rows = await db.cecDeclaration.groupBy({ by: ['etabSiret'], where: { associationId, sessionId, status }, _count: { _all: true } });
+      return rows.map((r) => ({ etabSiret: r.etabSiret, count: r._count._all }));
+    },
+
     declaration: (id: string): Promise<CecDeclarationRow | null> => db.cecDeclaration.findUnique({ where: { id }, include: WITH_SESSION_AND_MISSION }),
 
     logs: (associationId: string, etabSiret?: string): Promise<CecLogRow[]> =>

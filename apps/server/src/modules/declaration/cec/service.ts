@@ -104,6 +104,26 @@ export function createCecService({ repository, access, audit }: CecServiceDeps) 
       return rows.filter((row) => reach.receives(row.etabSiret)).map(logView);
     },
 
+    /**
+     * The declarations waiting for the caller's decision in the current session, over those of
+     * `associationIds` (the caller's) they validate for (the dashboard); null when they validate for none.
+     */
+    async waitingCount(claims: AuthClaims, associationIds: readonly string[]): Promise<number | null> {
+      const current = await repository.currentSession(today());
+      let count: number | null = null;
+      // Validable: waiting, in the current session (isValidable).
+      for (const associationId of associationIds) {
+        const reach = await validatorReach(claims, associationId).catch((error: unknown) => {
+          if (error instanceof AppError && error.code === 'CEC_NOT_VALIDATOR') return null;
+          throw error;
+        });
+        if (!reach) continue;
+        const waiting = current ? await repository.countPerEstablishment(reach.associationId, current.id, CEC_WAITING) : [];
+        count = (count ?? 0) + waiting.filter((row) => reach.receives(row.etabSiret)).reduce((sum, row) => sum + row.count, 0);
+      }
+      return count;
+    },
+
     /** Validates or refuses a declaration addressed to the caller, while it waits in the current session. */
     async decide(claims: AuthClaims, id: string, body: CecStatusBody): Promise<CecDeclaration> {
       const row = await repository.declaration(id);

@@ -56,6 +56,11 @@ export function createDossierRepository(db: Database) {
       ]);
       return { total, rows: rows as DossierSummaryRow[] };
     },
+    /** Instructions per state of the live subsidy dossiers `where` keeps. */
+    async instructionStates(where: DossierWhere): Promise<{ etat: string; count: number }[]> {
+      const rows = await db.dossierInstruction.groupBy({ by: ['etat'], where: { dossier: { AND: [where, SUBSIDY_DOSSIER, { deletedAt: null }] } }, _count: { _all: true } });
+      return rows.map((r) => ({ etat: r.etat, count: r._count._all }));
+    },
     /** The parts `populate` joins to the listed dossiers (one query per part asked for). */
     async populated(ids: string[], parts: readonly string[]) {
       const where = { dossierId: { in: ids } };

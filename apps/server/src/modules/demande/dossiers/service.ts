@@ -3,7 +3,7 @@
 // through it), the caller-bound list, creation, the wizard, documents, RIB, and deletion and
 // transmission through the dossier_instruction machine; what the other side hears of, messages and
 // sharing are in exchanges.ts.
-import { campaignClosedMessage, DOSSIER_LIMITS, DOSSIER_MESSAGES, dossierInstructionMachine, type DossierListField, type DossierPopulate, type DossierSummary, type DossierViewPopulate, type DownloadTicket, isUuid, NOTIFICATION_TYPE_IDS, type ProjetField, type UnreadDossierMessages } from '@portail/contract';
+import { campaignClosedMessage, countsPerState, DOSSIER_LIMITS, DOSSIER_MESSAGES, dossierInstructionMachine, type DossierListField, type DossierPopulate, type DossierSummary, type DossierViewPopulate, type DownloadTicket, isUuid, NOTIFICATION_TYPE_IDS, type ProjetField, type UnreadDossierMessages, type WorklistCounts } from '@portail/contract';
 import type { DbTransaction } from '../../../db/transaction.ts';
 import { appError } from '../../../http/errors.ts';
 import type { AuthClaims } from '../../../http/request-context.ts';
@@ -142,6 +142,12 @@ export function createDossierService(deps: DossierServiceDeps) {
       );
       // Projected items are checked by the contract's reply schema, whose declared type is the whole list.
       return { total, page: q.page, limit: q.limit, items: items as DossierSummary[] };
+    },
+
+    /** The instructions of the dossiers the list shows the caller, per state (the dashboard's chart). */
+    async stateCounts(claims: AuthClaims): Promise<WorklistCounts> {
+      const reach = await callerReach(claims);
+      return countsPerState(reach ? await repository.instructionStates(reach) : []);
     },
 
     /** The dossier with the caller's unread messages on it; with populate, its full projects (parts from projectFields) and its messages. */

@@ -1,6 +1,7 @@
 // The instructing services' work list (docs/domain.md « Listes de travail »): who reaches which
 // instructions, the keyset pages, the counts per state, the exports' batches and the bulk event.
 import {
+  countsPerState,
   dossierInstructionMachine,
   isAdminRole,
   isPaymentEvent,
@@ -50,8 +51,6 @@ export interface WorklistServiceDeps {
    */
   ownTransaction: <T>(work: () => Promise<T>) => Promise<T>;
 }
-
-const STATE_LABELS = dossierInstructionMachine.states as Record<DossierState, { label: string }>;
 
 export function toWorklistItem(row: WorklistRow): WorklistItem {
   return {
@@ -110,11 +109,7 @@ export function createWorklistService({ repository, hierarchy, instruction, ownT
   }
 
   async function counts(reach: WorklistReach | null, f: WorklistFilters): Promise<WorklistCounts> {
-    const rows = reach ? await repository.counts(reach, f) : [];
-    const byState = new Map(rows.map((r) => [r.etat, r.count]));
-    const par_etat = (Object.keys(STATE_LABELS) as DossierState[]).map((etat) => ({ etat, label: STATE_LABELS[etat].label, count: byState.get(etat) ?? 0 }));
-    const total = par_etat.filter((c) => !f.etats?.length || f.etats.includes(c.etat)).reduce((sum, c) => sum + c.count, 0);
-    return { total, par_etat };
+    return countsPerState(reach ? await repository.counts(reach, f) : [], f.etats);
   }
 
   return {
