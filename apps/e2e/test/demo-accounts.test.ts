@@ -23,6 +23,33 @@ describe('comptes de démonstration', () => {
     await browser.shot('espace instructeur');
   });
 
+  it('le tableau de bord du valideur CEC montre ses dossiers par état et ses déclarations à valider', async () => {
+    const page = browser.page();
+    await signIn(page, 'valideur.cec@demo.example.org');
+    await onPath(page, '/client/user/dashboard');
+    await page.getByRole('button', { name: 'Tout accepter' }).click();
+    const figures = page.getByRole('region', { name: 'En chiffres' });
+    await visible(figures.getByRole('figure', { name: /^Dossiers de subvention par état de l’instruction/ }));
+    const declarations = figures.getByRole('link', { name: /déclarations? CEC à valider/ });
+    await visible(declarations);
+    await browser.shot('tableau de bord du valideur CEC');
+    await declarations.click();
+    await onPath(page, '/client/declarations');
+  });
+
+  it('le tableau de bord de l’instructeur montre sa liste de travail par état, chaque état menant à la liste filtrée', async () => {
+    const page = browser.page();
+    await signIn(page, 'instructeur@demo.example.org');
+    await onPath(page, '/client/instructeur');
+    await page.goto('/client/user/dashboard');
+    await page.getByRole('button', { name: 'Tout accepter' }).click();
+    const worklist = page.getByRole('figure', { name: /^Dossiers de la liste de travail par état/ });
+    await visible(worklist);
+    await browser.shot('tableau de bord de l instructeur');
+    await worklist.getByRole('link').first().click();
+    await onPath(page, /^\/client\/instructeur\?etats=/);
+  });
+
   it('un compte qui doit changer son mot de passe est envoyé vers la modification du mot de passe', async () => {
     const page = browser.page();
     await signIn(page, 'changer.mdp@demo.example.org');
