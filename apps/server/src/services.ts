@@ -20,6 +20,7 @@ import { createRateLimitStore } from './db/rate-limit-counters.ts';
 import { fullPath } from './http/contract-routes.ts';
 import { createRouteLimiter } from './http/rate-limit.ts';
 import type { ScopeResolvers } from './http/resource-scope.ts';
+import type { AuthClaims } from './http/request-context.ts';
 import { createCecRepository, createCecService, createReferentielRepository, createReferentielService } from './modules/declaration/index.ts';
 import { createDashboardRepository, createDashboardService } from './modules/dashboard/index.ts';
 import { createMissionRepository, createMissionService } from './modules/dab/index.ts';
@@ -156,7 +157,18 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
   // The approvals' catalogue: types from the referentials, services' reach from rds.
   const agrements = createAgrementService(createAgrementRepository(db), { referentiels, services: rdsServices });
   // Approval dossiers (machine agrement_dossier), rows of the dossiers table, on the dossier scope; the approval they ask for read from the catalogue.
-  const approvalDossiers = createApprovalDossierService({ repository: createApprovalDossierRepository(db), catalogue: agrements, workflow, audit });
+  const association = createAssociationService({ access, repository: fileRepository, fileChanges, limits: config.membershipLimits });
+  // What the approval wizard chooses among (people, documents) read over the whole association, for whom the dossier scope lets change it.
+  const approvalAssociationFile = {
+    async of(claims: AuthClaims, associationId: string) {
+      const scope = { mode: 'read', associationId, siret: null, writeAll: false, write: false } as const;
+      const [representants, documentsOf] = await Promise.all([association.representants.list({ auth: claims, scope }, { id_asso: associationId }), documents.list(scope, { id_asso: associationId })]);
+      return { representants, documents: documentsOf };
+    },
+  };
+  const approvalDossiers = createApprovalDossierService({
+    repository: createApprovalDossierRepository(db), catalogue: agrements, associationFile: approvalAssociationFile, workflow, audit,
+  });
   // The work lists read the replica when there is one (app.ts), the bulk's transitions the primary.
   const worklist = createWorklistService({
     repository: createWorklistRepository(reader, db), hierarchy: rdsServices, instruction,
@@ -185,7 +197,7 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
     rateLimits,
     scopes,
     lca,
-    association: createAssociationService({ access, repository: fileRepository, fileChanges, limits: config.membershipLimits }),
+    association,
     associationLight: createAssociationLightService(access, createAssociationLightRepository(db)),
     externalLookups,
     siretRequests,

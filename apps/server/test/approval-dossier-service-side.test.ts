@@ -9,7 +9,7 @@ import { createAssociation, type TestAssociation } from './support/association-f
 import { signIn } from './support/factories.ts';
 import { TOKEN_HEADER } from './support/http-helpers.ts';
 import { createAgrement } from './support/rds-fixtures.ts';
-import { DOSSIERS_PATH, memberOf, signInService, type ServiceAgent } from './support/subsidy-fixtures.ts';
+import { createAssociationDocument, DOSSIERS_PATH, memberOf, signInService, type ServiceAgent } from './support/subsidy-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -75,6 +75,42 @@ describe('creation by a service on an association’s behalf', () => {
     const unknown = await t.http().post(SERVICE_PATH).set(TOKEN_HEADER, agent.token)
       .send({ id_asso: '00000000-0000-4000-8000-000000000000', description: description(a), demandeur: { id_siret: asso.siege } });
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe('the association file the wizard chooses among, for whom may change the dossier', () => {
+  const fileOf = (token: string, id: string) => t.http().get(`${DOSSIERS_PATH}/${id}/agrement/fichier`).set(TOKEN_HEADER, token);
+
+  it('gives the agent filling a draft the association’s representatives and documents, then lets it choose them', async () => {
+    const asso = await createAssociation(t);
+    const statuts = await createAssociationDocument(t, asso, { type: 'STC' });
+    const a = await createAgrement(t, { serviceId: agent.serviceId });
+    const id = (await createFor(agent.token, asso, a)).body.id as string;
+    const file = await fileOf(agent.token, id);
+    expect(file.status, JSON.stringify(file.body)).toBe(200);
+    expect(file.body.documents.map((d: { uuid: string }) => d.uuid)).toEqual([statuts.id]);
+    expect(file.body.representants).toHaveLength(1);
+    const rep = file.body.representants[0].id as string;
+    const chosen = await t.http().patch(`${DOSSIERS_PATH}/${id}`).set(TOKEN_HEADER, agent.token)
+      .send({ step: 1, demandeur: { id_representant_legal: rep, id_signataire: rep, id_responsable: rep } });
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+    expect(chosen.body.demandeur).toMatchObject({ id_representant_legal: rep, id_signataire: rep, id_responsable: rep });
+    // A member who did not create it may not change it, hence not read it this way (its own file it reads as ever).
+    const member = await memberOf(t, asso);
+    expect((await fileOf(member.token, id)).status).toBe(403);
+  });
+
+  it('is refused once the dossier may no longer be changed, and to whom does not reach it', async () => {
+    const asso = await createAssociation(t);
+    const a = await createAgrement(t, { serviceId: agent.serviceId });
+    const id = (await createFor(agent.token, asso, a)).body.id as string;
+    expect((await fileOf((await signInService(t)).token, id)).status).toBe(404);
+    const stranger = await memberOf(t, await createAssociation(t));
+    expect((await fileOf(stranger.token, id)).status).toBe(404);
+    await t.db.dossier.update({ where: { id }, data: { etatAgrement: '4' } });
+    const sent = await fileOf(agent.token, id);
+    expect(sent.status).toBe(403);
+    expect(sent.body.code).toBe('DOSSIER_NOT_EDITABLE');
   });
 });
 

@@ -242,6 +242,28 @@ describe('the approval dossier’s wizard', () => {
     expect(screen.queryByRole('heading', { name: 'Décision du service instructeur' })).toBeNull();
   });
 
+  it('lets an agent filling a draft choose the people and documents among the association file read through the dossier, with no upload', async () => {
+    agent();
+    const fake = stubFetch({
+      [`GET ${DETAIL_URL}`]: () => json(200, makeDetail({ step: 2, createdBy: { id: 'agent', type: 'service' } })),
+      [`GET ${routeUrl(approvalDossierRoutes.getApprovalDossierFile, { id: ID })}`]: () => json(200, { representants: [representant], documents: [document] }),
+      [`PATCH ${PATCH_URL}`]: () => json(200, makeDetail({ step: 2 })),
+    });
+    const user = userEvent.setup();
+    renderRoutes(`/associations/${SIRET}/demande-agrement/${ID}?etape=1`, DOSSIER_ROUTES);
+    for (const label of ['Représentant légal *', 'Signataire *', 'Responsable du dossier *']) await user.selectOptions(await screen.findByLabelText(label), REP);
+    expect(screen.queryByText(/choisi par l’association|non renseigné/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Enregistrer et continuer' }));
+    await waitFor(() => expect(fake.requests.find((r) => r.method === 'PATCH')!.body).toEqual({ step: 1, demandeur: { id_representant_legal: REP, id_signataire: REP, id_responsable: REP } }));
+    await screen.findByRole('heading', { level: 2, name: /Documents/ });
+    await user.selectOptions(screen.getByLabelText('Choisir un document déjà déposé'), DOC);
+    expect(screen.queryByLabelText(/Déposer un nouveau fichier/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Enregistrer et continuer' }));
+    await waitFor(() => expect(fake.requests.filter((r) => r.method === 'PATCH')[1]!.body).toEqual({ step: 2, documents: [{ code: 'statuts', id_document: DOC }], statut: 'complet' }));
+    // The association's own file routes are not the agent's.
+    expect(fake.requests.some((r) => r.url.includes('/association/documents') || r.url.includes('representants_legaux'))).toBe(false);
+  });
+
   it('says a withdrawn dossier is only consulted, with nothing to change', async () => {
     member();
     stubFetch({ [`GET ${DETAIL_URL}`]: () => json(200, makeDetail({ step: 0, etat: '1', deleted: true, mode: 'read', evenements: [] })), ...FILE_ROUTES });

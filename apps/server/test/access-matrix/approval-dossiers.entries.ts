@@ -63,6 +63,8 @@ export const approvalDossierEntries: MatrixEntries = (ctx: MatrixContext) => {
       send: (route, tokenFor) => ctx.call(route, tokenFor(ctx.member), { query: { etats: '1,2,4', limit: '5' } }),
     },
     'GET /api/lca-server/demande/dossiers/:id/agrement': entry(ACTORS, 'dossier:read', '2', ['lca.admin', 'rds.admin'], () => ({})),
+    // The association file the steps choose among, for whom may change the dossier (its creator, its service, the admins).
+    'GET /api/lca-server/demande/dossiers/:id/agrement/fichier': entry(ACTORS, 'dossier:read', '2', ['lca.admin', 'rds.admin'], () => ({})),
     'PATCH /api/lca-server/demande/dossiers/:id': entry(ACTORS, 'dossier:write', '2', ['lca.admin', 'rds.admin'], () => ({ body: { step: 3, tca: { objet_interet_general: true } } })),
     'POST /api/lca-server/demande/dossiers/:id/transmit': entry(ACTORS, 'dossier:write', '2', ['lca.admin', 'rds.admin'], () => ({ body: { cerfa: { engagement: true } } })),
     'POST /api/lca-server/demande/dossiers/:id/agrement/events': entry(DECIDERS, 'dossier:read', '4', ['rds.admin'], () => ({ body: { event: 'ouvrir_instruction' } })),

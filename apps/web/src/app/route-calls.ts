@@ -132,6 +132,7 @@ const APPROVAL_LIST_CALLS: readonly RouteDefinition[] = [api.approvalDossiers.li
 const APPROVAL_CREATION_CALLS: readonly RouteDefinition[] = [api.approvals.listAgrements, api.association.getEtablissements, api.dossiers.createDossier];
 const APPROVAL_DOSSIER_CALLS: readonly RouteDefinition[] = [
   api.approvalDossiers.getApprovalDossier,
+  api.approvalDossiers.getApprovalDossierFile,
   api.approvalDossiers.updateApprovalDossier,
   api.approvalDossiers.transmitApprovalDossier,
   api.projets.dossierPdf,

@@ -4,6 +4,8 @@
 // 0-4 by PATCH, the transmission with the cerfa body, and the instructing service's decisions, all
 // through the agrement_dossier machine (machines/agrement-dossier.ts).
 import { z } from 'zod';
+import { associationDocumentSchema } from '../association-documents.ts';
+import { representantSchema } from '../association.ts';
 import { idSchema } from '../fields.ts';
 import { agrementViewSchema } from './catalogue-routes.ts';
 import { defineRoute, messageSchema } from '../http.ts';
@@ -104,6 +106,10 @@ export type ApprovalDossierView = z.infer<typeof approvalDossierViewSchema>;
 export const approvalDossierDetailSchema = approvalDossierViewSchema.extend({ agrement: agrementViewSchema });
 export type ApprovalDossierDetail = z.infer<typeof approvalDossierDetailSchema>;
 
+/** The association file's people and documents the wizard's steps 1-2 choose among. */
+export const approvalDossierFileSchema = z.object({ representants: z.array(representantSchema), documents: z.array(associationDocumentSchema) });
+export type ApprovalDossierFile = z.infer<typeof approvalDossierFileSchema>;
+
 const listOf = <T extends z.ZodType>(item: T) =>
   z.preprocess((v) => (v === undefined ? undefined : (Array.isArray(v) ? v : [v]).flatMap((s) => (typeof s === 'string' ? s.split(',') : [s])).filter((s) => s !== '')), z.array(item).max(50));
 
@@ -150,6 +156,15 @@ export const approvalDossierRoutes = {
     params: dossierParams, query: z.object(roleQuery),
     errors: ['DOSSIER_NOT_FOUND'],
     response: approvalDossierDetailSchema,
+  }),
+  getApprovalDossierFile: defineRoute({
+    method: 'GET', gateway, path: '/demande/dossiers/:id/agrement/fichier', access: actors, scope: scope.dossier('read'),
+    summary:
+      "Ce que les étapes Demandeur et Documents d'un dossier de demande d'agrément proposent (représentants légaux et documents courants de l'association), " +
+      "à qui peut le modifier maintenant : un agent du service instructeur de l'agrément le remplit ainsi pour l'association (spec §4)",
+    params: dossierParams, query: z.object(roleQuery),
+    errors: ['DOSSIER_NOT_FOUND', 'DOSSIER_NOT_EDITABLE'],
+    response: approvalDossierFileSchema,
   }),
   updateApprovalDossier: defineRoute({
     method: 'PATCH', gateway, path: '/demande/dossiers/:id', access: actors, scope: scope.dossier('write'),

@@ -43,17 +43,21 @@ export function ApprovalDossierPage() {
   const side = useDossierSide();
   const view = useQuery({ queryKey: ['approval-dossier', id], queryFn: () => callApi(approvalDossierRoutes.getApprovalDossier, { params: { id }, query: {} }), retry: false });
   const idAsso = idSiret ?? view.data?.demandeur.id_siret ?? null;
-  // The association side reads its file (people, documents); the service does not.
+  // The association side reads its file (people, documents); an agent who may change the dossier
+  // (filling it for the association) reads the same through the dossier; an agent reading it does not.
+  const serviceFills = side === 'service' && view.data?.mode === 'edit';
   const file = useQuery({
-    queryKey: ['approval-association-file', idAsso],
+    queryKey: ['approval-association-file', serviceFills ? id : idAsso],
     queryFn: async () => {
+      if (serviceFills) return callApi(approvalDossierRoutes.getApprovalDossierFile, { params: { id }, query: {} });
       const query = { id_asso: idAsso! };
       const [representants, documents] = await Promise.all([callApi(associationRoutes.getRepresentants, { query }), callApi(associationDocumentRoutes.listDocuments, { query })]);
       return { representants, documents };
     },
-    enabled: side === 'association' && idAsso !== null,
+    enabled: serviceFills || (side === 'association' && idAsso !== null),
     retry: false,
   });
+  const readsFile = side === 'association' || serviceFills;
 
   const title = view.data ? `Dossier de demande d’agrément n° ${view.data.id_fo}` : 'Dossier de demande d’agrément';
   const error = view.error ?? file.error;
@@ -64,7 +68,7 @@ export function ApprovalDossierPage() {
       </Page>
     );
   }
-  if (!view.data || (side === 'association' && !file.data)) {
+  if (!view.data || (readsFile && !file.data)) {
     return (
       <Page title={title}>
         <p>Chargement du dossier…</p>
@@ -79,8 +83,9 @@ export function ApprovalDossierPage() {
     <ApprovalWizard
       title={title}
       dossier={view.data}
-      file={side === 'association' ? (file.data ?? null) : null}
+      file={readsFile ? (file.data ?? null) : null}
       idAsso={idAsso}
+      mayUpload={side === 'association'}
       onChanged={setView}
     />
   );
@@ -91,10 +96,12 @@ interface ApprovalWizardProps {
   dossier: ApprovalDossierDetail;
   file: { representants: Parameters<typeof StepApplicant>[0]['representants']; documents: Parameters<typeof StepDocuments>[0]['associationDocuments'] } | null;
   idAsso: string | null;
+  /** The association side adds to its documents; the service chooses among them. */
+  mayUpload: boolean;
   onChanged: (next: ApprovalDossierView) => void;
 }
 
-function ApprovalWizard({ title, dossier, file, idAsso, onChanged }: ApprovalWizardProps) {
+function ApprovalWizard({ title, dossier, file, idAsso, mayUpload, onChanged }: ApprovalWizardProps) {
   const queryClient = useQueryClient();
   const [etape, goTo] = useStepParam();
   const readOnly = dossier.mode === 'read';
@@ -143,7 +150,7 @@ function ApprovalWizard({ title, dossier, file, idAsso, onChanged }: ApprovalWiz
       )}
       <WizardStepsNav steps={APPROVAL_STEPS} step={step} open={open} goTo={goTo} />
       <p className={fr.cx('fr-text--sm')}>{info.hint}</p>
-      <StepBody step={step} common={common} file={file} upload={upload} transmit={transmit} />
+      <StepBody step={step} common={common} file={file} upload={mayUpload ? upload : null} transmit={transmit} />
       <p className={fr.cx('fr-mt-4w')}>
         <PdfButton label="Télécharger le dossier (PDF)" download={() => downloadApprovalPdf(dossier.id, `demande-agrement-${dossier.id_fo}.pdf`)} />
       </p>

@@ -13,6 +13,7 @@ export function approvalDossierRoutes(app: FastifyInstance, { approvalDossiers }
   const r = api.approvalDossiers;
   registerRoute(app, r.listApprovalDossiers, ({ auth, query }) => approvalDossiers.list(auth, query));
   registerRoute(app, r.getApprovalDossier, ({ auth, scope }) => approvalDossiers.get(auth, scope));
+  registerRoute(app, r.getApprovalDossierFile, ({ auth, scope }) => approvalDossiers.file(auth, scope));
   registerRoute(app, r.updateApprovalDossier, ({ auth, scope, body }) => approvalDossiers.update(auth, scope, body));
   registerRoute(app, r.transmitApprovalDossier, ({ auth, scope, body }) => approvalDossiers.transmit(auth, scope, body.cerfa));
   registerRoute(app, r.decideApprovalDossier, ({ auth, scope, body }) => approvalDossiers.decide(auth, scope, body));

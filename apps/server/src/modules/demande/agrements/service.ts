@@ -16,6 +16,7 @@ import {
   type AgrementDossierState,
   type AgrementView,
   type ApprovalDossierDetail,
+  type ApprovalDossierFile,
   type ApprovalDossierList,
   type ApprovalDossierView,
   type ApprovalStep,
@@ -108,14 +109,20 @@ export interface ApprovalCatalogue {
   ofDossier(id: string): Promise<AgrementView>;
 }
 
+/** What this module reads of the association file (module proxy-asso): its live representatives and current documents, the whole association. */
+export interface ApprovalAssociationFile {
+  of(claims: AuthClaims, associationId: string): Promise<ApprovalDossierFile>;
+}
+
 export interface ApprovalDossierDeps {
   repository: ApprovalDossierRepository;
   catalogue: ApprovalCatalogue;
+  associationFile: ApprovalAssociationFile;
   workflow: TransitionService;
   audit: AuditService;
 }
 
-export function createApprovalDossierService({ repository, catalogue, workflow, audit }: ApprovalDossierDeps) {
+export function createApprovalDossierService({ repository, catalogue, associationFile, workflow, audit }: ApprovalDossierDeps) {
   async function load(id: string, tx?: DbTransaction) {
     const row = await repository.find(id, tx);
     if (!row) throw appError('DOSSIER_NOT_FOUND');
@@ -263,6 +270,17 @@ export function createApprovalDossierService({ repository, catalogue, workflow, 
     async get(claims: AuthClaims, scope: DossierScope): Promise<ApprovalDossierDetail> {
       const row = await load(scope.dossierId);
       return { ...toView(row, actorOf(claims, scope)), agrement: await catalogue.ofDossier(row.agrementId!) };
+    },
+
+    /**
+     * GET …/:id/agrement/fichier: the association file's people and documents the steps Demandeur and
+     * Documents choose among, for whom may change the dossier now (an agent of the approval's service
+     * fills it for the association; spec §4), else « Ce dossier n'est pas éditable. ».
+     */
+    async file(claims: AuthClaims, scope: DossierScope): Promise<ApprovalDossierFile> {
+      const row = await load(scope.dossierId);
+      checkEditable(row, actorOf(claims, scope));
+      return associationFile.of(claims, row.associationId);
     },
 
     /** What the approval dossier's PDF draws (GET …/:id/pdf?from=rda): its view as the caller reads it, and the names its ids stand for. */

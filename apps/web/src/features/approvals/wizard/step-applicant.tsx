@@ -1,7 +1,8 @@
 // Step 1 (spec §4): the applicant, the association's head office (an approval is asked by the head
 // office only), and its legal representative, signatory and person in charge, chosen among the
-// representatives of the association file. The instructing service does not read that file: it
-// sees whether each person is chosen, and changes nothing here.
+// representatives of the association file. The instructing service filling the dossier for the
+// association chooses among the same (read through the dossier); reading it only, it sees whether
+// each person is chosen.
 import { fr } from '@codegouvfr/react-dsfr';
 import { formatSiret, MESSAGES, type Representant } from '@portail/contract';
 import { useState, type FormEvent } from 'react';

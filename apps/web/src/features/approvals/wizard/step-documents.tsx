@@ -1,7 +1,8 @@
 // Step 2 (spec §4): the approval's expected documents (required ones with the red asterisk), each
 // one chosen among the association's documents of its kind (`nature`) or uploaded there (then
 // attached), with the documents' progress; saving declares the dossier complete. The instructing
-// service sees what is attached, not the association's other documents.
+// service filling the dossier for the association chooses among the association's documents (it
+// adds none); reading it, it sees what is attached only.
 import { fr } from '@codegouvfr/react-dsfr';
 import { MESSAGES, type AssociationDocument } from '@portail/contract';
 import { useState, type FormEvent } from 'react';
@@ -14,8 +15,8 @@ import type { ApprovalStepProps } from './types.ts';
 interface StepDocumentsProps extends ApprovalStepProps {
   /** The association file's documents; null on the service side (it does not read the file). */
   associationDocuments: readonly AssociationDocument[] | null;
-  /** Uploads a file of this type to the association's documents; resolves with the new document. */
-  onUpload: (type: string, file: File, onProgress: (fraction: number) => void) => Promise<AssociationDocument>;
+  /** Uploads a file of this type to the association's documents; resolves with the new document. Absent on the service side: it chooses among them. */
+  onUpload: ((type: string, file: File, onProgress: (fraction: number) => void) => Promise<AssociationDocument>) | null;
 }
 
 export function StepDocuments({ dossier, readOnly, onSave, onBack, associationDocuments, onUpload }: StepDocumentsProps) {
@@ -23,7 +24,7 @@ export function StepDocuments({ dossier, readOnly, onSave, onBack, associationDo
   const nameOf = (id: string) => associationDocuments?.find((doc) => doc.uuid === id)?.nom ?? 'document joint';
   const [attached, setAttached] = useState<AttachedDocument[]>(dossier.documents.map((d) => ({ code: d.code, uuid: d.id_document, nom: nameOf(d.id_document) })));
   const [uploading, setUploading] = useState(false);
-  const { summary, errors, refuse, fix, setFieldError, sending, send } = useSending({ targetOf: (key) => `${key}-file` });
+  const { summary, errors, refuse, fix, setFieldError, sending, send } = useSending({ targetOf: (key) => `${key}-${onUpload ? 'file' : 'existing'}` });
   const editable = !readOnly && associationDocuments !== null;
 
   function attach(code: string, document: AssociationDocument | undefined) {
@@ -31,10 +32,10 @@ export function StepDocuments({ dossier, readOnly, onSave, onBack, associationDo
     fix(`doc-${code}`);
   }
 
-  async function upload(code: string, nature: string, file: File, onProgress: (fraction: number) => void) {
+  async function upload(send: NonNullable<typeof onUpload>, code: string, nature: string, file: File, onProgress: (fraction: number) => void) {
     setUploading(true);
     try {
-      attach(code, await onUpload(nature, file, onProgress));
+      attach(code, await send(nature, file, onProgress));
     } catch (error) {
       setFieldError(`doc-${code}`, errorMessage(error, MESSAGES.httpEmpty));
       throw error;
@@ -78,7 +79,7 @@ export function StepDocuments({ dossier, readOnly, onSave, onBack, associationDo
           error={errors[`doc-${d.code}`]}
           busy={uploading}
           onChoose={(document) => attach(d.code, document)}
-          onUpload={(file, onProgress) => upload(d.code, d.nature, file, onProgress)}
+          onUpload={onUpload ? (file, onProgress) => upload(onUpload, d.code, d.nature, file, onProgress) : undefined}
         />
       ))}
       <StepActions readOnly={readOnly} saving={sending} onBack={onBack} />

@@ -25,8 +25,12 @@ interface ExpectedDocumentFieldProps {
   /** An upload is running (this one or another): a new one waits. */
   busy: boolean;
   onChoose: (document: AssociationDocument | undefined) => void;
-  /** Uploads the file and attaches it; reports the part sent (0 to 1); rejects when refused (the error then comes as `error`). */
-  onUpload: (file: File, onProgress: (fraction: number) => void) => Promise<void>;
+  /**
+   * Uploads the file and attaches it; reports the part sent (0 to 1); rejects when refused (the error
+   * then comes as `error`). Absent: only a choice among the candidates (an instructing service fills
+   * the dossier for the association, it does not add to the association's documents).
+   */
+  onUpload?: ((file: File, onProgress: (fraction: number) => void) => Promise<void>) | undefined;
 }
 
 export function ExpectedDocumentField({ expected, current, candidates, readOnly, error, busy, onChoose, onUpload }: ExpectedDocumentFieldProps) {
@@ -38,7 +42,7 @@ export function ExpectedDocumentField({ expected, current, candidates, readOnly,
   const shownError = fileProblem ?? error;
   async function upload(input: HTMLInputElement) {
     const file = input.files?.[0];
-    if (!file) return;
+    if (!file || !onUpload) return;
     const problem = checkUploadFile(file);
     setFileProblem(problem);
     if (problem) {
@@ -86,7 +90,7 @@ export function ExpectedDocumentField({ expected, current, candidates, readOnly,
             </select>
           </div>
         )}
-        {!readOnly && (
+        {!readOnly && onUpload && (
           <Upload
             label="Déposer un nouveau fichier"
             hint={UPLOAD_HINT}
@@ -101,7 +105,7 @@ export function ExpectedDocumentField({ expected, current, candidates, readOnly,
             }}
           />
         )}
-        {readOnly && error && (
+        {(readOnly || !onUpload) && error && (
           <p id={`${id}-error`} className={fr.cx('fr-error-text')}>
             {error}
           </p>
