@@ -557,6 +557,16 @@ describe('read replica (DATABASE_REPLICA_URL)', () => {
       const csv = await portal.http().get(`${LIST}/export.csv`).set(TOKEN_HEADER, admin.token);
       expect(csv.headers['x-total-count']).toBe('1');
       expect(csv.text).toContain(onReplica.idFo);
+      // The XLSX thread reads on a connection of its own: to the replica too.
+      const xlsx = await portal.http().get(`${LIST}/export.xlsx`).set(TOKEN_HEADER, admin.token).buffer(true).parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(xlsx.body as unknown as ArrayBuffer);
+      expect(workbook.worksheets[0]!.getRow(2).getCell(1).value).toBe(onReplica.idFo);
+      expect(workbook.worksheets[0]!.rowCount).toBe(2);
       // The dossier's own page (and every write, every transition) stays on the primary.
       const page = await portal.http().get(`/api/lca-server/demande/dossiers/${onPrimary.id}`).set(TOKEN_HEADER, admin.token);
       expect(page.status, JSON.stringify(page.body)).toBe(200);

@@ -1,43 +1,21 @@
 // The work list's exports (docs/domain.md « Listes de travail »): the rows of the filtered list, batch
 // by batch from the database, written to the answer as they come (a million rows never sit in
 // memory): CSV for French Excel (« ; », UTF-8 with BOM, CRLF) and XLSX by exceljs's streaming writer
-// (xlsx-writer.ts, in a thread of its own: xlsx-thread.ts; here, its columns and cells).
-// A text cell starting with =, +, -, @ (or a tab or carriage return) is written after an apostrophe:
-// a spreadsheet never reads it as a formula.
+// (xlsx-writer.ts, in a thread of its own that reads its rows itself: xlsx-thread.ts; here, its
+// columns and the cells' labels). Cells: export-cells.ts.
 import type { Writable } from 'node:stream';
-import { dossierInstructionMachine, WORKLIST_EXPORT_COLUMNS, type DossierState } from '@portail/contract';
+import { dossierInstructionMachine, WORKLIST_EXPORT_COLUMNS } from '@portail/contract';
 import { drained } from '../../../http/backpressure.ts';
+import { exportCells, neutralised, type ExportLabels } from './export-cells.ts';
 import type { WorklistRow } from './repository.ts';
 import type { Cell, XlsxColumn } from './xlsx-writer.ts';
 
-type ColumnKey = (typeof WORKLIST_EXPORT_COLUMNS)[number][0];
-
-const STATES = dossierInstructionMachine.states as Record<DossierState, { label: string }>;
-const CREATED_BY = { association: 'Association', service: 'Service instructeur' } as Record<string, string>;
-
-/** A text a spreadsheet would take for a formula, made plain text. */
-export const neutralised = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
-
-/** One exported row, by column (WORKLIST_EXPORT_COLUMNS). */
-export function exportCells(row: WorklistRow): Record<ColumnKey, Cell> {
-  return {
-    id_fo: row.id_fo,
-    exercice: row.exercice,
-    exercice_fin: row.exercice_fin,
-    libelle_subvention: row.libelle_subvention,
-    code_subvention: row.code_subvention,
-    libelle_dispositif: row.libelle_dispositif,
-    demandeur_siret: row.id_siret,
-    demandeur_nom: row.nom,
-    service: row.service_nom,
-    etat: STATES[row.etat as DossierState]?.label ?? row.etat,
-    statut: row.statut,
-    cree_par: CREATED_BY[row.created_by_type] ?? row.created_by_type,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-    supprime: row.deleted_at ? 'oui' : 'non',
-  };
-}
+/** The labels of the exported cells (export-cells.ts), also handed to the XLSX thread. */
+export const EXPORT_LABELS: ExportLabels = {
+  keys: WORKLIST_EXPORT_COLUMNS.map(([key]) => key),
+  states: Object.fromEntries(Object.entries(dossierInstructionMachine.states).map(([state, { label }]) => [state, label])),
+  createdBy: { association: 'Association', service: 'Service instructeur' },
+};
 
 const PARIS = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
 
@@ -54,7 +32,7 @@ export async function writeCsv(out: Writable, batches: AsyncIterable<WorklistRow
   for await (const rows of batches) {
     let chunk = '';
     for (const row of rows) {
-      const cells = exportCells(row);
+      const cells = exportCells(row, EXPORT_LABELS);
       chunk += `${WORKLIST_EXPORT_COLUMNS.map(([key]) => csvField(cells[key])).join(';')}\r\n`;
     }
     out.write(chunk);
@@ -69,12 +47,3 @@ export const XLSX_COLUMNS: XlsxColumn[] = WORKLIST_EXPORT_COLUMNS.map(([key, hea
   width: key === 'libelle_subvention' || key === 'demandeur_nom' || key === 'service' || key === 'etat' ? 36 : 18,
   ...(key === 'created_at' || key === 'updated_at' ? { numFmt: 'dd/mm/yyyy hh:mm' } : {}),
 }));
-
-/** One row of the XLSX sheet, its cells in XLSX_COLUMNS' order, texts neutralised. */
-export function xlsxCells(row: WorklistRow): Cell[] {
-  const cells = exportCells(row);
-  return WORKLIST_EXPORT_COLUMNS.map(([key]) => {
-    const value = cells[key];
-    return typeof value === 'string' ? neutralised(value) : value;
-  });
-}

@@ -5,7 +5,7 @@
 // reads the primary, as everything a transition reads.
 import { UUID_PATTERN, type WorklistFilters, type WorklistSort } from '@portail/contract';
 import { likeLiteral } from '../../../db/like-pattern.ts';
-import { Prisma, type Database } from '../../../db/prisma.ts';
+import { poolOf, Prisma, type Database } from '../../../db/prisma.ts';
 import { readRows } from '../../../db/read-rows.ts';
 import { subtreeOfAccountSql } from '../../rds/index.ts';
 
@@ -157,6 +157,35 @@ function countStatement(reach: WorklistReach, f: WorklistFilters): Prisma.Sql {
   return Prisma.sql`SELECT i.etat, count(*)::int AS count FROM ${from} WHERE ${Prisma.join(and, ' AND ')} GROUP BY i.etat`;
 }
 
+/**
+ * An export's keyset reading, for a thread that runs it on a connection of its own (xlsx-thread.ts):
+ * the page statement, its values, and where in them the keyset goes; `values` starts before the
+ * first row (±infinity, the lowest or highest uuid), then each batch sets its last row's sort_at and
+ * id there. `connectionString`: the reading database's.
+ */
+export interface ExportPlan {
+  connectionString: string;
+  text: string;
+  values: unknown[];
+  atIndex: number;
+  idIndex: number;
+  batch: number;
+}
+
+/** Marks where the keyset lands among a statement's values (found by identity, then replaced). */
+const KEYSET_MARK = { at: new Date(0), id: '00000000-0000-4000-8000-00000000c0de' };
+
+export function exportPlan(connectionString: string, reach: WorklistReach, f: WorklistFilters, sort: WorklistSort, order: 'asc' | 'desc', batch: number): ExportPlan {
+  const statement = pageStatement(reach, f, { sort, order, limit: batch, after: KEYSET_MARK });
+  const values = [...statement.values];
+  const atIndex = values.indexOf(KEYSET_MARK.at);
+  const idIndex = values.indexOf(KEYSET_MARK.id);
+  if (atIndex < 0 || idIndex < 0) throw new Error('export : repère de pagination introuvable dans la requête');
+  values[atIndex] = order === 'desc' ? 'infinity' : '-infinity';
+  values[idIndex] = order === 'desc' ? 'ffffffff-ffff-ffff-ffff-ffffffffffff' : '00000000-0000-0000-0000-000000000000';
+  return { connectionString, text: statement.text, values, atIndex, idIndex, batch };
+}
+
 /** `reader`: where lists, counts and exports read (the replica when there is one); `primary`: the rest. */
 export function createWorklistRepository(reader: Database, primary: Database) {
   return {
@@ -168,6 +197,12 @@ export function createWorklistRepository(reader: Database, primary: Database) {
     /** The rows of a bulk's `selectAll`, read on the primary (what the transitions will lock), at most `limit`. */
     selection: (reach: WorklistReach, f: WorklistFilters, limit: number) =>
       primary.$queryRaw<WorklistRow[]>(pageStatement(reach, f, { sort: 'updated_at', order: 'desc', limit })),
+    /** An export's reading, run by its thread on the reading database (the replica when there is one). */
+    exportPlan(reach: WorklistReach, f: WorklistFilters, sort: WorklistSort, order: 'asc' | 'desc', batch: number): ExportPlan {
+      const connectionString = poolOf(reader)?.options.connectionString;
+      if (!connectionString) throw new Error('export : la base de lecture n’a pas d’adresse de connexion');
+      return exportPlan(connectionString, reach, f, sort, order, batch);
+    },
     counts: (reach: WorklistReach, f: WorklistFilters) => reader.$queryRaw<{ etat: string; count: number }[]>(countStatement(reach, f)),
     /**
      * The services and schemes the filters offer: a services reach, its services and the schemes of

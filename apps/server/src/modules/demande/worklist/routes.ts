@@ -5,7 +5,6 @@ import { PassThrough, type Writable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { api } from '@portail/contract';
 import { registerRoute } from '../../../http/contract-routes.ts';
-import type { WorklistRow } from './repository.ts';
 import { writeCsv } from './export.ts';
 import { reserveXlsxThread, writeXlsxOffThread } from './xlsx-thread.ts';
 import type { WorklistService } from './service.ts';
@@ -15,9 +14,17 @@ export interface WorklistRouteServices {
   worklist: WorklistService;
 }
 
+/** What an export writes: its row count, and its rows (read here for the CSV, by the thread for the XLSX). */
+type ExportFile = Awaited<ReturnType<WorklistService['exportRows']>>;
+
 const FORMATS = {
-  csv: { type: 'text/csv; charset=utf-8', write: writeCsv, reserve: () => () => undefined },
-  xlsx: { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', write: writeXlsxOffThread, reserve: reserveXlsxThread },
+  csv: { type: 'text/csv; charset=utf-8', write: (out: Writable, file: ExportFile) => writeCsv(out, file.batches), reserve: () => () => undefined },
+  xlsx: {
+    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    // The thread reads its rows itself (xlsx-thread.ts): none goes through this one.
+    write: (out: Writable, file: ExportFile) => writeXlsxOffThread(out, file.plan),
+    reserve: reserveXlsxThread,
+  },
 } as const;
 
 /**
@@ -25,7 +32,7 @@ const FORMATS = {
  * to come, for the client's progress. A failure midway cuts the answer (the client sees a broken
  * download, never a file that looks whole).
  */
-async function sendExport(reply: FastifyReply, format: keyof typeof FORMATS, file: { total: number; batches: AsyncIterable<WorklistRow[]> }) {
+async function sendExport(reply: FastifyReply, format: keyof typeof FORMATS, file: ExportFile) {
   // Refused (429) before anything is sent when the instance writes as many XLSX files as it may.
   const release = FORMATS[format].reserve();
   const out = new PassThrough();
@@ -38,7 +45,7 @@ async function sendExport(reply: FastifyReply, format: keyof typeof FORMATS, fil
     .header('access-control-expose-headers', 'X-Total-Count, Content-Disposition')
     .send(out);
   try {
-    await FORMATS[format].write(out as Writable, file.batches);
+    await FORMATS[format].write(out as Writable, file);
   } catch (error) {
     reply.log.error({ err: error }, 'export interrupted');
     out.destroy(error as Error);

@@ -200,12 +200,18 @@ export function createWorklistService({ repository, hierarchy, instruction, ownT
       return result;
     },
 
-    /** The export: its row count (for the client's progress) and its rows, batch by batch, never all at once. */
+    /** The export: its row count (for the client's progress) and its rows, batch by batch, never all at once (or how to read them). */
     async exportRows(claims: AuthClaims, q: WorklistFilters & { sort: WorklistSort; order: 'asc' | 'desc' }) {
       const reach = await reachOf(claims, q);
       const { total } = await counts(reach, q);
       async function* none(): AsyncGenerator<WorklistRow[]> {}
-      return { total, batches: reach ? batches(reach, q, q.sort, q.order) : none() };
+      return {
+        total,
+        /** Read here, batch by batch (the CSV). */
+        batches: reach ? batches(reach, q, q.sort, q.order) : none(),
+        /** Read by the XLSX thread on its own connection; null: no row. */
+        plan: reach ? repository.exportPlan(reach, q, q.sort, q.order, WORKLIST_LIMITS.exportBatch) : null,
+      };
     },
   };
 }
