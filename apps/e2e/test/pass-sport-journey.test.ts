@@ -1,5 +1,5 @@
 // Pass'Sport through the browser: a member of the demo sports club (server seed/demo-pass-sport.ts:
-// affiliated to the Fédération française de football) opens Pass'Sport from the dashboard, creates
+// affiliated to the Fédération française de football) opens Pass'Sport from its association on the dashboard, creates
 // the structure's dossier (§8's toast), then registers three beneficiaries by code: a wrong one (its
 // format refused as it is typed, then a well-formed code that does not exist: the server's message),
 // one another establishment of the club has already registered (the server's message), and one
@@ -10,7 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callPortal } from './support/api.ts';
 import { createLinkedMember } from './support/associations.ts';
-import { onPath, scrollsSidewaysByKeyboard, uniqueEmail, useBrowser, visible } from './support/browser.ts';
+import { DEMO_PASSWORD, onPath, scrollsSidewaysByKeyboard, uniqueEmail, useBrowser, visible } from './support/browser.ts';
 import { useMailbox } from './support/mail.ts';
 import { signInWith } from './support/sign-in.ts';
 
@@ -31,7 +31,12 @@ const M = {
   alreadyRegistered: (code: string) => `Le bénéficiaire ${code} est déjà inscrit.`,
 };
 
+/** The schemes' administrator, who moves dossiers through processing and refund. */
+const RDS_ADMIN = { email: 'admin.rds@demo.example.org', password: DEMO_PASSWORD, landing: '/client/instructeur' };
+
 let pool: pg.Pool;
+/** The dossier of the club's secondary establishment, created in beforeAll. */
+let antenne: { id: string; numero: number };
 const api = (method: string, path: string, body?: unknown, token?: string) => callPortal(browser.baseUrl, method, path, body, token);
 interface Beneficiaire {
   code_psp: string;
@@ -61,8 +66,9 @@ beforeAll(async () => {
   // The secondary establishment registers `taken` in its own dossier.
   const session = (await api('POST', '/auth-server/login', { email: other.email, password: other.password })) as { token: string };
   const created = (await api('POST', '/psp-server/dossiers', { structure: { id_siret: CLUB.siretSecondaire, nom: 'Antenne du club' } }, session.token)) as {
-    dossier: { id: string };
+    dossier: { id: string; numero: number };
   };
+  antenne = created.dossier;
   await api('POST', `/psp-server/dossiers/${created.dossier.id}/inscriptions`, { code_psp: taken.code_psp }, session.token);
 });
 
@@ -75,8 +81,9 @@ describe("Pass'Sport", () => {
     const page = browser.page();
     await signInWith(page, member);
     await page.getByRole('button', { name: 'Tout accepter' }).click();
-    await page.getByRole('heading', { level: 2, name: "Pass'Sport" }).getByRole('link').click();
-    await onPath(page, '/client/associations/pass-sport');
+    // From the club's card of « Mes associations » on the dashboard.
+    await page.getByRole('link', { name: "Pass'Sport", exact: true }).click();
+    await onPath(page, `/client/associations/${CLUB.siretSiege}/pass-sport`);
     await visible(page.getByRole('heading', { level: 1, name: "Pass'Sport" }));
     await browser.shot('pas encore de dossier');
 
@@ -132,5 +139,41 @@ describe("Pass'Sport", () => {
       { code_psp: free.code_psp, id_siret: CLUB.siretSiege, id_etat: '1' },
       { code_psp: taken.code_psp, id_siret: CLUB.siretSecondaire, id_etat: '1' },
     ]);
+  });
+
+  it("l'administrateur des dispositifs traite le dossier d'une structure, le met en paiement et constate son remboursement", async () => {
+    const page = browser.page();
+    await signInWith(page, RDS_ADMIN);
+    await page.getByRole('button', { name: 'Tout accepter' }).click();
+    await page.goto('/client/administration/psp');
+    await visible(page.getByRole('heading', { level: 1, name: "Administration Pass'Sport" }));
+    const etat = page.getByRole('combobox', { name: 'État des dossiers' });
+    const table = page.getByRole('table', { name: /^Dossiers Pass'Sport/ });
+    const steps = [
+      { from: 'Enregistré', action: 'Commencer le traitement', to: 'En cours de traitement' },
+      { from: 'En cours de traitement', action: 'Mettre en paiement', to: 'En cours de paiement' },
+      { from: 'En cours de paiement', action: 'Constater le remboursement', to: 'Remboursé' },
+    ];
+    for (const step of steps) {
+      await etat.selectOption({ label: step.from });
+      const row = table.getByRole('row').filter({ hasText: `n° ${antenne.numero}` });
+      await visible(row);
+      await row.getByRole('button', { name: `${step.action} : dossier n° ${antenne.numero}` }).click();
+      await page.getByRole('dialog').getByRole('button', { name: step.action }).click();
+      await visible(page.getByText(`Dossier n° ${antenne.numero} (Antenne du club) : ${step.to.toLowerCase()}.`));
+      await browser.shot(step.to);
+    }
+    await etat.selectOption({ label: 'Remboursé' });
+    await visible(table.getByRole('row').filter({ hasText: `n° ${antenne.numero}` }).getByText('Remboursé', { exact: true }));
+    await visible(page.getByRole('table', { name: /^Exercices/ }));
+    await visible(page.getByRole('table', { name: /^Fédérations sportives agréées/ }).getByText('Fédération française de football'));
+    await visible(page.getByRole('table', { name: /^Attestations d'affiliation déposées/ }).getByText('Association sportive de démonstration').first());
+    await browser.shot('administration rembourse');
+
+    const history = await pool.query<{ to_state: string }>(
+      `SELECT to_state FROM state_history WHERE machine = 'pass_sport' AND object_id = $1 ORDER BY created_at`,
+      [antenne.id],
+    );
+    expect(history.rows.map((r) => r.to_state)).toEqual(['2', '3', '4']);
   });
 });

@@ -362,3 +362,88 @@ describe('POST /upload-affiliation', () => {
     expect(noExercise.body.message).toBe(M.exerciseUnknown);
   });
 });
+
+describe('the administration: exercises, every structure’s dossiers, the certificates', () => {
+  const admin = () => signIn(t, { roles: ['rds.appli_admin'] });
+  const exercices = (token: string) => ({
+    create: (body: object) => t.http().post('/api/psp-server/exercices').set('x-access-token', token).send(body),
+    patch: (id: number, body: object) => t.http().patch(`/api/psp-server/exercices/${id}`).set('x-access-token', token).send(body),
+  });
+  const today = new Date().toISOString().slice(0, 10);
+
+  it('creates an exercise whose year gives its id, refuses a second one of that year and dates in the wrong order', async () => {
+    const calls = exercices((await admin()).token);
+    const created = await calls.create({ annee: 2071, date_debut: '2071-01-01', date_fin: '2071-12-31' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toEqual({ id: 71, id_exercice: 2071, active: false, date_debut: '2071-01-01', date_fin: '2071-12-31' });
+    const again = await calls.create({ annee: 2071, date_debut: '2071-01-01', date_fin: '2071-12-31' });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(M.exerciseExists(2071));
+    const reversed = await calls.create({ annee: 2070, date_debut: '2070-12-31', date_fin: '2070-01-01' });
+    expect(reversed.status).toBe(400);
+    expect(reversed.body.message).toBe(M.exerciseDates);
+    expect((await calls.patch(71, { date_fin: '2070-06-01' })).body.message).toBe(M.exerciseDates);
+    expect((await calls.patch(98, { active: true })).status).toBe(404);
+    expect((await calls.create({ annee: 1999, date_debut: '1999-01-01', date_fin: '1999-12-31' })).status).toBe(400);
+  });
+
+  it('closes an exercise, after which its codes are refused, and opens it again', async () => {
+    const calls = exercices((await admin()).token);
+    expect((await calls.create({ annee: 2072, date_debut: '2000-01-01', date_fin: '2099-12-31', active: true })).status).toBe(201);
+    const { id, calls: club } = await clubWithDossier(t);
+    expect((await club.add(id, { code_psp: (await createBeneficiaire(t, 72)).codePsp })).status).toBe(201);
+
+    const closed = await calls.patch(72, { active: false });
+    expect(closed.status).toBe(200);
+    expect(closed.body.active).toBe(false);
+    const refused = await club.add(id, { code_psp: (await createBeneficiaire(t, 72)).codePsp });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(M.registrationsClosed(2072));
+
+    // Opened again, but from a later day: not open yet.
+    expect((await calls.patch(72, { active: true, date_debut: '2099-01-01' })).body).toMatchObject({ active: true, date_debut: '2099-01-01' });
+    const early = await club.add(id, { code_psp: (await createBeneficiaire(t, 72)).codePsp });
+    expect(early.body.message).toBe(M.registrationsNotOpen(2072));
+    expect((await calls.patch(72, { date_debut: today })).status).toBe(200);
+    expect((await club.add(id, { code_psp: (await createBeneficiaire(t, 72)).codePsp })).status).toBe(201);
+  });
+
+  it('lists every structure’s dossiers by state with the events the caller may fire, and the refund moves 2 → 3 → 4', async () => {
+    const { id, asso } = await clubWithDossier(t);
+    const rdsAdmin = await signIn(t, { roles: ['rds.admin'] });
+    const list = (token: string, query: Record<string, string>) => t.http().get('/api/psp-server/admin/dossiers').query(query).set('x-access-token', token);
+    const service = pspCalls(t, rdsAdmin.token);
+    expect((await service.event(id, { event: 'traiter' })).status).toBe(200);
+
+    const inProcess = await list(rdsAdmin.token, { etat: '2', limit: '200' });
+    expect(inProcess.status).toBe(200);
+    const row = inProcess.body.find((d: { id: string }) => d.id === id);
+    expect(row).toMatchObject({ id_etat: '2', libelle_etat: 'En cours de traitement', structure: { id_siret: asso.siege }, association: { id: asso.id }, options: { events: expect.arrayContaining(['mettre_en_paiement']) } });
+    expect(inProcess.body.every((d: { id_etat: string }) => d.id_etat === '2')).toBe(true);
+    // An application administrator reads them but fires nothing.
+    const appli = await admin();
+    const read = (await list(appli.token, { etat: '2', limit: '200' })).body.find((d: { id: string }) => d.id === id);
+    expect(read.options.events).toEqual([]);
+
+    for (const [event, etat] of [['mettre_en_paiement', '3'], ['rembourser', '4']] as const) {
+      expect((await service.event(id, { event })).body.id_etat).toBe(etat);
+    }
+    const refunded = (await list(rdsAdmin.token, { etat: '4', limit: '200' })).body.find((d: { id: string }) => d.id === id);
+    expect(refunded).toMatchObject({ id_etat: '4', libelle_etat: 'Remboursé', options: { events: [] } });
+    // Newest first, the next page by `before`.
+    const page = (await list(rdsAdmin.token, { limit: '2' })).body as { numero: number }[];
+    expect(page[0]!.numero).toBeGreaterThan(page[1]!.numero);
+    const next = (await list(rdsAdmin.token, { limit: '2', before: String(page[1]!.numero) })).body as { numero: number }[];
+    expect(next.every((d) => d.numero < page[1]!.numero)).toBe(true);
+    expect((await list(rdsAdmin.token, { etat: '5' })).status).toBe(400);
+  });
+
+  it('lists the affiliation certificates with their association', async () => {
+    const { asso } = await clubWithDossier(t);
+    const response = await t.http().get('/api/psp-server/affiliations').query({ exerciceId: String(EXERCICES.current) }).set('x-access-token', (await admin()).token);
+    expect(response.status).toBe(200);
+    expect(response.body.find((a: { association: { id: string } }) => a.association.id === asso.id)).toMatchObject({
+      nom_federation: FOOTBALL.nom, exercice_id: EXERCICES.current, association: { nom: expect.any(String) },
+    });
+  });
+});

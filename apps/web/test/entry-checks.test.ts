@@ -1,9 +1,10 @@
-import { MESSAGES, type SessionUser } from '@portail/contract';
+import { coreErrorCodeOf, MESSAGES, type SessionUser } from '@portail/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, SESSION_EXPIRED_CODE } from '../src/lib/api/api-error.ts';
 import { runEntryChecks, userInfoKey, type EntryContext, type EntryDeps } from '../src/lib/session/entry-checks.ts';
 import { isPublicPath, loginUrl, safeRedirect } from '../src/lib/session/paths.ts';
 import { defaultLanding } from '../src/lib/session/landing.ts';
+import { loadUserInfo } from '../src/lib/session/user-info.ts';
 import type { RouteMeta } from '../src/lib/session/route-meta.ts';
 import { makeLink, makeUser } from './support/factories.ts';
 
@@ -361,5 +362,17 @@ describe('landing and redirect_url', () => {
     expect(safeRedirect('//evil.example')).toBeNull();
     expect(safeRedirect('/login')).toBeNull();
     expect(safeRedirect(null)).toBeNull();
+  });
+});
+
+describe('the service record of an administrator', () => {
+  const notFound = () => {
+    throw new ApiError("L'utilisateur n'existe pas.", 404, { code: coreErrorCodeOf('USER_NOT_FOUND') });
+  };
+  it('lets a schemes administrator without a service record in, and still refuses an agent without one', async () => {
+    const admin = makeUser({ role: 'rds.admin', roles: ['rds.admin'], associations: [] });
+    expect(await loadUserInfo('service', admin, notFound as never)).toMatchObject({ role: 'rds.admin', rds: null });
+    const agent = makeUser({ role: 'rds.user', roles: ['rds.user'], associations: [] });
+    await expect(loadUserInfo('service', agent, notFound as never)).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -224,6 +224,8 @@ export const ERRORS = {
   PSP_INSCRIPTION_NOT_FOUND: { status: 404, message: PASS_SPORT_MESSAGES.inscriptionNotFound },
   PSP_INSCRIPTION_REMOVED: { status: 409, message: PASS_SPORT_MESSAGES.inscriptionRemoved },
   PSP_EXERCISE_UNKNOWN: { status: 404, message: PASS_SPORT_MESSAGES.exerciseUnknown },
+  PSP_EXERCISE_EXISTS: { status: 409, message: ({ annee }: { annee: number }) => PASS_SPORT_MESSAGES.exerciseExists(annee), field: 'annee', example: { annee: 2027 } },
+  PSP_EXERCISE_DATES: { status: 400, code: 'VALIDATION_ERROR', message: PASS_SPORT_MESSAGES.exerciseDates, field: 'date_fin' },
   PSP_NOT_SHAREABLE: { status: 400, code: 'VALIDATION_ERROR', message: PASS_SPORT_MESSAGES.notShareable, field: 'shared_with' },
   PSP_RIB_NOT_OF_STRUCTURE: { status: 400, code: 'VALIDATION_ERROR', message: PASS_SPORT_MESSAGES.ribNotOfStructure, field: 'id_rib' },
 

@@ -14,6 +14,9 @@ import { certify, createBeneficiaire, ensureExercices, FOOTBALL } from '../suppo
 const MEMBERS: Role[] = ['lca.association', 'lca.admin'];
 const READERS: Role[] = ['lca.association', 'lca.admin', 'rds.admin'];
 const WITH_SERVICES: Role[] = ['lca.association', 'lca.admin', 'rds.user', 'rds.service', 'rds.admin', 'rds.appli_admin'];
+const PLATFORM_ADMINS: Role[] = ['lca.admin', 'rds.admin', 'rds.appli_admin'];
+/** Years of the exercises the matrix creates, each call its own (far from the fixtures' years). */
+let nextYear = 2060;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 export const passSportEntries: MatrixEntries = (ctx: MatrixContext) => {
@@ -91,6 +94,33 @@ export const passSportEntries: MatrixEntries = (ctx: MatrixContext) => {
       access: ['lca.admin', 'rds.admin', 'rds.appli_admin', 'rds.user', 'rds.service'],
       scope: 'none',
       send: (route, tokenFor) => ctx.call(route, tokenFor(ctx.service), { query: { code_postal: '75011', limit: '5' } }),
+    },
+    'GET /api/psp-server/admin/dossiers': {
+      access: PLATFORM_ADMINS,
+      scope: 'none',
+      send: (route, tokenFor) => ctx.call(route, tokenFor(ctx.member), { query: { etat: '1', limit: '5' } }),
+    },
+    'GET /api/psp-server/affiliations': {
+      access: PLATFORM_ADMINS,
+      scope: 'none',
+      send: (route, tokenFor) => ctx.call(route, tokenFor(ctx.member), { query: { siren_federation: '775671357' } }),
+    },
+    'POST /api/psp-server/exercices': {
+      access: PLATFORM_ADMINS,
+      scope: 'none',
+      send: (route, tokenFor) => {
+        const annee = nextYear++;
+        return ctx.call(route, tokenFor(ctx.member), { body: { annee, date_debut: `${annee}-01-01`, date_fin: `${annee}-12-31` } });
+      },
+    },
+    'PATCH /api/psp-server/exercices/:id': {
+      access: PLATFORM_ADMINS,
+      scope: 'none',
+      send: async (route, tokenFor) => {
+        const annee = nextYear++;
+        await ctx.t.db.pspExercice.create({ data: { id: annee % 100, annee, dateDebut: new Date(`${annee}-01-01`), dateFin: new Date(`${annee}-12-31`) } });
+        return ctx.call(route, tokenFor(ctx.member), { params: { id: String(annee % 100) }, body: { active: true } });
+      },
     },
     'PUT /api/psp-server/dossiers/:id': byId(MEMBERS, 'passSportDossier:write', ['lca.admin'], () => ({ structure: { nom: 'Club renommé' }, federations: [FOOTBALL] })),
     'GET /api/psp-server/dossiers/:id/pdf': byId(WITH_SERVICES, 'passSportDossier:read', ['lca.admin', 'rds.user', 'rds.service', 'rds.admin', 'rds.appli_admin']),

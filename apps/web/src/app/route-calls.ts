@@ -156,6 +156,22 @@ const PASS_SPORT_CALLS: readonly RouteDefinition[] = [
   api.passSport.pspDossierPdf,
 ];
 
+/**
+ * Pass'Sport's administration: the exercises (opened, closed, created), every structure's dossiers,
+ * the referential of federations, the affiliation certificates. The dossiers' events (rds.admin's
+ * processing and refund, lca.admin's deletion) are made from there when the server offers them: not
+ * named here, rds.appli_admin reading the same page.
+ */
+const PASS_SPORT_ADMIN_CALLS: readonly RouteDefinition[] = [
+  api.passSport.listPspExercices,
+  api.passSport.createPspExercice,
+  api.passSport.updatePspExercice,
+  api.passSport.listPspAdminDossiers,
+  api.passSport.listPspAffiliations,
+  api.referentiels.get,
+  api.referentiels.update,
+];
+
 /** The pages that call the API, and the calls each one makes. */
 export const PAGE_CALLS: Readonly<Partial<Record<PageKey, readonly RouteDefinition[]>>> = {
   adminLca: [api.mail.outbox],
@@ -177,6 +193,7 @@ export const PAGE_CALLS: Readonly<Partial<Record<PageKey, readonly RouteDefiniti
   approvalDossier: APPROVAL_DOSSIER_CALLS,
   declarations: [api.cec.currentSession, api.cec.declarations, api.cec.logs, api.cec.updateStatus],
   passSport: PASS_SPORT_CALLS,
+  passSportAdmin: PASS_SPORT_ADMIN_CALLS,
 };
 
 /** The contract routes a route's page calls, if it calls the API. */

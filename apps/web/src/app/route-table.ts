@@ -48,7 +48,8 @@ export type PageKey =
   | 'approvalCreation'
   | 'approvalDossier'
   | 'declarations'
-  | 'passSport';
+  | 'passSport'
+  | 'passSportAdmin';
 
 export interface RouteEntry {
   path: string;
@@ -185,7 +186,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     { name: 'administration-lca', title: 'Administration du compte association', roles: LCA_ADMIN },
     'adminLca',
   ),
-  upcomingRoute('/administration/psp', { name: 'administration-psp', title: "Administration Pass'Sport", roles: PLATFORM_ADMINS }),
+  route('/administration/psp', { name: 'administration-psp', title: "Administration Pass'Sport", roles: PLATFORM_ADMINS }, 'passSportAdmin'),
   upcomingRoute('/administration/rda', { name: 'administration-rda', title: 'Administration des agréments', roles: PLATFORM_ADMINS }),
   upcomingRoute('/administration/rds', { name: 'administration-rds', title: 'Administration des dispositifs', roles: SCHEME_ADMINS }),
   upcomingRoute('/administration/rds/parametrage-custom', { name: 'parametrage-custom', title: 'Paramétrage personnalisé', roles: SCHEME_ADMINS }),

@@ -46,6 +46,7 @@ const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   crf: () => import('../features/subsidies/crf/crf-page.tsx').then((m) => m.CrfPage),
   declarations: () => import('../features/declarations/declarations-page.tsx').then((m) => m.DeclarationsPage),
   passSport: () => import('../features/pass-sport/pass-sport-page.tsx').then((m) => m.PassSportPage),
+  passSportAdmin: () => import('../features/pass-sport/admin/pass-sport-admin-page.tsx').then((m) => m.PassSportAdminPage),
   siretRequests: () => import('../features/siret-requests/siret-list-page.tsx').then((m) => m.SiretListPage),
   siretRequest: () => import('../features/siret-requests/siret-request-page.tsx').then((m) => m.SiretRequestPage),
   approvalDossiers: () => import('../features/approvals/approval-dossiers-page.tsx').then((m) => m.ApprovalDossiersPage),

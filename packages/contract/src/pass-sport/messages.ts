@@ -22,6 +22,8 @@ export const PASS_SPORT_MESSAGES = {
   inscriptionNotFound: "L'inscription n'existe pas dans ce dossier.",
   inscriptionRemoved: "L'inscription a déjà été supprimée.",
   exerciseUnknown: "L'exercice n'existe pas.",
+  exerciseExists: (annee: number) => `L'exercice ${annee} existe déjà.`,
+  exerciseDates: "La date de clôture de l'exercice doit suivre sa date d'ouverture.",
   notShareable: "Le dossier ne peut être partagé qu'avec des membres de l'association.",
   ribNotOfStructure: "Le RIB choisi n'est pas un RIB de l'établissement.",
   /** Client toasts when a call fails (spec §8, « Un problème est survenu lors de … »). */

@@ -10,14 +10,19 @@ import { MESSAGES } from '../messages.ts';
 import { NOTIFICATION_TYPES } from '../notifications.ts';
 import { ROLE_SETS } from '../roles.ts';
 import { scope, type ResourceRef } from '../scope.ts';
+import { PASS_SPORT_STATES } from '../machines/pass-sport.ts';
 import {
   codePspSchema,
   PASS_SPORT_LIMITS as L,
+  pspAdminDossierSchema,
+  pspAffiliationSchema,
   pspBeneficiaireSchema,
   pspDossierInputSchema,
   pspDossierSchema,
   pspDossierUpdateSchema,
   pspEventSchema,
+  pspExerciceInputSchema,
+  pspExercicePatchSchema,
   pspExerciceSchema,
   pspInscriptionInputSchema,
   pspInscriptionPatchSchema,
@@ -58,6 +63,14 @@ export const pspBeneficiaireQuerySchema = z.object({
   after: idSchema.optional(),
 });
 export type PspBeneficiaireQuery = z.output<typeof pspBeneficiaireQuerySchema>;
+
+export const pspAdminDossierQuerySchema = z.object({
+  etat: z.enum(PASS_SPORT_STATES, { error: MESSAGES.badFormat('état') }).optional(),
+  limit: z.coerce.number<string>().int().min(1, MESSAGES.badFormat('limit')).max(L.beneficiairesMax, MESSAGES.badFormat('limit')).default(L.beneficiairesDefault),
+  /** The number of the last dossier of the previous page (newest first). */
+  before: z.coerce.number<string>().int().min(1, MESSAGES.badFormat('before')).optional(),
+});
+export type PspAdminDossierQuery = z.output<typeof pspAdminDossierQuerySchema>;
 
 export const passSportRoutes = {
   createPspDossier: defineRoute({
@@ -150,6 +163,34 @@ export const passSportRoutes = {
       'page suivante par `after`',
     query: pspBeneficiaireQuerySchema,
     response: z.array(pspBeneficiaireSchema.extend({ inscrit: z.boolean() })),
+  }),
+  createPspExercice: defineRoute({
+    method: 'POST', gateway, path: '/exercices', access: ROLE_SETS.platformAdmins, scope: scope.none,
+    summary: "Crée un exercice (administration) : son année donne son identifiant (YY), ses dates bornent les inscriptions ; ouvert ou non",
+    body: pspExerciceInputSchema,
+    errors: ['PSP_EXERCISE_EXISTS', 'PSP_EXERCISE_DATES'],
+    response: pspExerciceSchema, successStatus: 201,
+  }),
+  updatePspExercice: defineRoute({
+    method: 'PATCH', gateway, path: '/exercices/:id', access: ROLE_SETS.platformAdmins, scope: scope.none,
+    summary: "Ouvre ou clôt un exercice (active), ou change ses dates (administration)",
+    params: z.object({ id: exerciceIdSchema }), body: pspExercicePatchSchema,
+    errors: ['PSP_EXERCISE_UNKNOWN', 'PSP_EXERCISE_DATES'],
+    response: pspExerciceSchema,
+  }),
+  listPspAdminDossiers: defineRoute({
+    method: 'GET', gateway, path: '/admin/dossiers', access: ROLE_SETS.platformAdmins, scope: scope.none,
+    summary:
+      "Les dossiers de toutes les structures (administration), du plus récent au plus ancien, filtrés par état, page suivante par `before` ; " +
+      'avec les événements de la machine que l’appelant peut déclencher (traitement, paiement, remboursement)',
+    query: pspAdminDossierQuerySchema,
+    response: z.array(pspAdminDossierSchema),
+  }),
+  listPspAffiliations: defineRoute({
+    method: 'GET', gateway, path: '/affiliations', access: ROLE_SETS.platformAdmins, scope: scope.none,
+    summary: "Les attestations d'affiliation déposées (administration), les plus récentes d'abord, filtrées par exercice et fédération",
+    query: z.object({ exerciceId: exerciceIdSchema.optional(), siren_federation: sirenSchema.optional() }),
+    response: z.array(pspAffiliationSchema),
   }),
   firePspDossierEvent: defineRoute({
     method: 'POST', gateway, path: '/dossiers/:id/events', access: ROLE_SETS.passSportActors, scope: scope.passSportDossier('read'),

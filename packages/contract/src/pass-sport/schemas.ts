@@ -1,6 +1,7 @@
 // Pass'Sport (docs/domain.md « Pass'Sport »): the beneficiaries' codes (spec §5), the structure's
 // dossier with its inscriptions (spec §3), exercises and beneficiaries as the API answers them.
 import { z } from 'zod';
+import { isoDateSchema } from '../association-rules.ts';
 import { idSchema } from '../fields.ts';
 import { sirenSchema, siretSchema } from '../identifiers.ts';
 import { PASS_SPORT_STATES } from '../machines/pass-sport.ts';
@@ -146,6 +147,49 @@ export const pspEventSchema = z.object({
   comment: z.string().trim().max(2000, MESSAGES.maxLength('commentaire', 2000)).optional(),
 });
 export type PspEvent = z.infer<typeof pspEventSchema>;
+
+/** A new exercise (administration): its year gives its id (YY), its dates bound the registrations. */
+export const pspExerciceInputSchema = z.object({
+  annee: z.number({ error: MESSAGES.badFormat('année') }).int(MESSAGES.badFormat('année')).min(2000, MESSAGES.badFormat('année')).max(2099, MESSAGES.badFormat('année')),
+  date_debut: isoDateSchema("date d'ouverture"),
+  date_fin: isoDateSchema('date de clôture'),
+  active: z.boolean().default(false),
+});
+export type PspExerciceInput = z.output<typeof pspExerciceInputSchema>;
+
+/** Opening or closing an exercise, or moving its dates. */
+export const pspExercicePatchSchema = z.object({
+  active: z.boolean().optional(),
+  date_debut: isoDateSchema("date d'ouverture").optional(),
+  date_fin: isoDateSchema('date de clôture').optional(),
+});
+export type PspExercicePatch = z.output<typeof pspExercicePatchSchema>;
+
+/** A dossier as the administration lists them: its structure, association, standing inscriptions and the events the caller may fire. */
+export const pspAdminDossierSchema = z.object({
+  id: z.string(),
+  numero: z.number().int(),
+  id_etat: z.enum(PASS_SPORT_STATES),
+  libelle_etat: z.string(),
+  structure: z.object({ id_siret: z.string(), nom: z.string() }),
+  association: z.object({ id: z.string(), nom: z.string() }),
+  inscriptions: z.number().int(),
+  options: z.object({ events: z.array(z.string()) }),
+  updated_at: z.string(),
+});
+export type PspAdminDossier = z.infer<typeof pspAdminDossierSchema>;
+
+/** An affiliation certificate as the administration lists them. */
+export const pspAffiliationSchema = z.object({
+  id: z.string(),
+  association: z.object({ id: z.string(), nom: z.string(), id_siren: z.string().nullable() }),
+  siren_federation: z.string(),
+  nom_federation: z.string(),
+  exercice_id: z.number().int(),
+  document_id: z.string().nullable(),
+  created_at: z.string(),
+});
+export type PspAffiliation = z.infer<typeof pspAffiliationSchema>;
 
 export const pspStateLabelOf = (state: string) => (PASS_SPORT_INSCRIPTION_STATES as Record<string, string>)[state] ?? state;
 

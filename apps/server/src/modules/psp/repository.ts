@@ -203,6 +203,38 @@ export function createPspRepository(db: Database) {
         take: filter.limit,
       }),
 
+    /** Every structure's dossiers, newest first (administration): their association's name and standing inscriptions. */
+    adminDossiers: (filter: { etat?: string; before?: number; limit: number }) =>
+      db.pspDossier.findMany({
+        where: { ...(filter.etat ? { etat: filter.etat } : {}), ...(filter.before ? { numero: { lt: filter.before } } : {}) },
+        include: { association: { select: { id: true, nom: true } }, _count: { select: { inscriptions: { where: { idEtat: '1' } } } } },
+        orderBy: { numero: 'desc' },
+        take: filter.limit,
+      }),
+
+    /** Creates an exercise; false when its id (YY) or year is taken. */
+    async createExercice(data: { id: number; annee: number; active: boolean; dateDebut: Date; dateFin: Date }): Promise<boolean> {
+      const rows = await db.$queryRaw<{ id: number }[]>`
+        INSERT INTO psp_exercices (id, annee, active, date_debut, date_fin) VALUES (${data.id}, ${data.annee}, ${data.active}, ${data.dateDebut}::date, ${data.dateFin}::date)
+        ON CONFLICT DO NOTHING RETURNING id`;
+      return rows.length > 0;
+    },
+    /** The exercise, locked until the transaction ends. */
+    async lockExercice(tx: Tx, id: number) {
+      const rows = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM psp_exercices WHERE id = ${id} FOR UPDATE`;
+      return rows.length > 0 ? tx.pspExercice.findUnique({ where: { id } }) : null;
+    },
+    updateExercice: (tx: Tx, id: number, data: { active?: boolean; dateDebut?: Date; dateFin?: Date }) => tx.pspExercice.update({ where: { id }, data }),
+
+    /** The affiliation certificates, newest first, with their association (administration). */
+    allAffiliations: (filter: { exerciceId?: number; sirenFederation?: string }) =>
+      db.pspAffiliation.findMany({
+        where: { ...(filter.exerciceId === undefined ? {} : { exerciceId: filter.exerciceId }), ...(filter.sirenFederation ? { sirenFederation: filter.sirenFederation } : {}) },
+        include: { association: { select: { id: true, nom: true, idSiren: true } } },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: 500,
+      }),
+
     beneficiaireCursor: (id: string) => db.pspBeneficiaire.findUnique({ where: { id }, select: { nomRecherche: true, id: true } }),
   };
 }

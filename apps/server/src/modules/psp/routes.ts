@@ -25,6 +25,10 @@ export function pspRoutes(app: FastifyInstance, { passSport, pdf }: PspRouteServ
   registerRoute(app, r.firePspDossierEvent, ({ auth, scope, body }) => passSport.fireEvent(auth, scope, body));
   registerRoute(app, r.uploadPspAffiliation, ({ auth, scope, query, request }) => passSport.uploadAffiliation(auth, scope, query, () => receiveFile(request)));
   registerRoute(app, r.listPspBeneficiaires, ({ query }) => passSport.beneficiaires(query));
+  registerRoute(app, r.listPspAdminDossiers, ({ auth, query }) => passSport.adminDossiers(auth, query));
+  registerRoute(app, r.createPspExercice, ({ body }) => passSport.createExercice(body));
+  registerRoute(app, r.updatePspExercice, ({ params, body }) => passSport.updateExercice(params.id, body));
+  registerRoute(app, r.listPspAffiliations, ({ query }) => passSport.affiliations(query));
   // Drawn off the event loop by the PDF workers (demande/pdf/pass-sport-form.ts), sent whole.
   registerRoute(app, r.pspDossierPdf, async ({ auth, scope, reply }) => {
     const data = await passSport.pdfData(auth, scope);

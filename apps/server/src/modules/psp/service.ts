@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   exerciceIdOfCode,
+  optionsOf,
   PASS_SPORT_MESSAGES as M,
   passSportMachine,
   pspNameKey,
@@ -15,7 +16,12 @@ import {
   type PspDossier,
   type PspDossierInput,
   type PspDossierUpdate,
+  type PspAdminDossier,
+  type PspAdminDossierQuery,
   type PspEvent,
+  type PspExercice,
+  type PspExerciceInput,
+  type PspExercicePatch,
   type PspInscription,
   type PspInscriptionInput,
   type PspStructure,
@@ -30,7 +36,7 @@ import { linkSiret, type AccessService, type DocumentService, type MemberLink } 
 import type { TransitionService, WorkflowTarget } from '../workflow/index.ts';
 import { eligibilityOf, isLcaAdmin, pspDossierScopeFor, registrationsRefusal } from './policy.ts';
 import type { PspDossierRow, PspRepository } from './repository.ts';
-import { federationsOf, toBeneficiaireView, toDossierView, toExerciceView, toInscriptionView } from './view.ts';
+import { federationsOf, subjectOf, toBeneficiaireView, toDossierView, toExerciceView, toInscriptionView } from './view.ts';
 
 export interface PspServiceDeps {
   repository: PspRepository;
@@ -345,6 +351,59 @@ export function createPspService({ repository, workflow, audit, notifications, a
         });
         return { id: row.id, siren_federation: row.sirenFederation, nom_federation: row.nomFederation, exercice_id: row.exerciceId, document_id: row.documentId };
       });
+    },
+
+    /** Every structure's dossiers for the administration, with the events the machine lets the caller fire. */
+    async adminDossiers(claims: AuthClaims, query: PspAdminDossierQuery): Promise<PspAdminDossier[]> {
+      const rows = await repository.adminDossiers({ etat: query.etat, before: query.before, limit: query.limit });
+      return rows.map((row) => ({
+        id: row.id,
+        numero: row.numero,
+        id_etat: row.etat as PspAdminDossier['id_etat'],
+        libelle_etat: passSportMachine.states[row.etat as PspAdminDossier['id_etat']]?.label ?? row.etat,
+        structure: { id_siret: row.idSiret, nom: row.nom },
+        association: { id: row.association.id, nom: row.association.nom },
+        inscriptions: row._count.inscriptions,
+        options: { events: optionsOf(passSportMachine, subjectOf(row), machineActor(claims, row.associationId, false)).events },
+        updated_at: row.updatedAt.toISOString(),
+      }));
+    },
+
+    /** A new exercise: its id is its year's last two digits (the codes' YY). */
+    async createExercice(body: PspExerciceInput): Promise<PspExercice> {
+      if (body.date_fin < body.date_debut) throw appError('PSP_EXERCISE_DATES');
+      const id = body.annee % 100;
+      const created = await repository.createExercice({
+        id, annee: body.annee, active: body.active, dateDebut: new Date(`${body.date_debut}T00:00:00Z`), dateFin: new Date(`${body.date_fin}T00:00:00Z`),
+      });
+      if (!created) throw appError('PSP_EXERCISE_EXISTS', { annee: body.annee });
+      return toExerciceView((await repository.exercice(id))!);
+    },
+
+    /** Opens or closes an exercise, or moves its dates (under its row lock: two changes at once see each other). */
+    async updateExercice(id: number, body: PspExercicePatch): Promise<PspExercice> {
+      return repository.transaction(async (tx) => {
+        const row = await repository.lockExercice(tx, id);
+        if (!row) throw appError('PSP_EXERCISE_UNKNOWN');
+        const debut = body.date_debut ?? row.dateDebut.toISOString().slice(0, 10);
+        const fin = body.date_fin ?? row.dateFin.toISOString().slice(0, 10);
+        if (fin < debut) throw appError('PSP_EXERCISE_DATES');
+        const updated = await repository.updateExercice(tx, id, {
+          ...(body.active === undefined ? {} : { active: body.active }),
+          ...(body.date_debut ? { dateDebut: new Date(`${body.date_debut}T00:00:00Z`) } : {}),
+          ...(body.date_fin ? { dateFin: new Date(`${body.date_fin}T00:00:00Z`) } : {}),
+        });
+        return toExerciceView(updated);
+      });
+    },
+
+    /** The affiliation certificates uploaded, for the administration. */
+    async affiliations(query: { exerciceId?: number; siren_federation?: string }) {
+      const rows = await repository.allAffiliations({ exerciceId: query.exerciceId, sirenFederation: query.siren_federation });
+      return rows.map((a) => ({
+        id: a.id, association: { id: a.association.id, nom: a.association.nom, id_siren: a.association.idSiren },
+        siren_federation: a.sirenFederation, nom_federation: a.nomFederation, exercice_id: a.exerciceId, document_id: a.documentId, created_at: a.createdAt.toISOString(),
+      }));
     },
 
     async beneficiaires(query: PspBeneficiaireQuery) {

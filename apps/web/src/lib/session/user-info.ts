@@ -1,7 +1,8 @@
 // The "user-info load" entry check: association record (lca) or service record (rds).
-import { associationUserRoutes, coreErrorCodeOf, isLcaRole, isRdsRole, MESSAGES, rdsRoutes, type SessionUser } from '@portail/contract';
+import { associationUserRoutes, coreErrorCodeOf, isAdminRole, isLcaRole, isRdsRole, MESSAGES, rdsRoutes, type SessionUser } from '@portail/contract';
 import type { CallApi } from '../api/api-client.ts';
-import { ApiError } from '../api/api-error.ts';
+import { ApiError, isCatalogueError } from '../api/api-error.ts';
+import { currentRole } from './session-store.ts';
 
 export type UserInfoKind = 'association' | 'service';
 
@@ -19,7 +20,14 @@ export async function loadUserInfo(kind: UserInfoKind, user: SessionUser, callAp
     const record = await callApi(associationUserRoutes.getUser, { params: { id: user.lcaId } });
     return { ...user, lcaId: record._id, associations: record.associations };
   }
-  const rds = await callApi(rdsRoutes.getServiceUser, { params: { id: user.authId } });
+  let rds;
+  try {
+    rds = await callApi(rdsRoutes.getServiceUser, { params: { id: user.authId } });
+  } catch (error) {
+    // The schemes' administrators act for no service: without a service record they enter as they are.
+    if (isAdminRole(currentRole(user) ?? '') && isCatalogueError(error, 'USER_NOT_FOUND')) return { ...user, rds: null };
+    throw error;
+  }
   if (rds.locked) throw new ApiError(MESSAGES.userLocked, 403, { code: coreErrorCodeOf('USER_LOCKED') });
   return { ...user, rds };
 }
