@@ -26,7 +26,7 @@ import { createDashboardRepository, createDashboardService } from './modules/das
 import { createMissionRepository, createMissionService } from './modules/dab/index.ts';
 import { createAgrementRepository, createAgrementService } from './modules/rda/index.ts';
 import { createAuditRepository, createAuditService } from './modules/audit/index.ts';
-import { createLcaRepository, createLcaService } from './modules/lca/index.ts';
+import { createContentService, createLcaRepository, createLcaService } from './modules/lca/index.ts';
 import {
   createDossierRepository,
   createDossierScopeRepository,
@@ -125,8 +125,10 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
   const notifications = createNotificationService(createNotificationRepository(db));
   const fileRepository = createFileRepository(db);
   const fileChanges = createFileChanges({ repository: fileRepository, audit, mail, notifications, publicUrl: config.publicUrl });
+  const lcaRepository = createLcaRepository(db);
+  const fileStorage = createFileStorage(config);
   const lca = createLcaService({
-    repository: createLcaRepository(db),
+    repository: lcaRepository,
     mail,
     audit,
     limits: config.membershipLimits,
@@ -140,7 +142,7 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
   const workflow = createTransitionService({ repository: createWorkflowRepository(db), listeners: [webhooks], audit, mail, notifications, publicUrl: config.publicUrl, log: app.log });
   const dossierScopes = createDossierScopeRepository(db);
   const dossierRepository = createDossierRepository(db);
-  const documents = createDocumentService({ repository: createDocumentRepository(db), storage: createFileStorage(config) });
+  const documents = createDocumentService({ repository: createDocumentRepository(db), storage: fileStorage });
   const dossiers = createDossierService({
     scopeRepository: dossierScopes, repository: dossierRepository, workflow, audit, mail, notifications, rateLimits, publicUrl: config.publicUrl,
     documentTickets: documents.issueTicketForDossierDocument,
@@ -197,6 +199,8 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
     rateLimits,
     scopes,
     lca,
+    // The portal's content kept by the LCA administrators: notes, questions, links, document templates.
+    lcaContent: createContentService({ repository: lcaRepository, audit, storage: fileStorage }),
     association,
     associationLight: createAssociationLightService(access, createAssociationLightRepository(db)),
     externalLookups,

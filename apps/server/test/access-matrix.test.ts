@@ -50,6 +50,7 @@ import { approvalDossierEntries } from './access-matrix/approval-dossiers.entrie
 import { cecEntries } from './access-matrix/cec.entries.ts';
 import { passSportEntries } from './access-matrix/pass-sport.entries.ts';
 import { dashboardEntries } from './access-matrix/dashboard.entries.ts';
+import { lcaContentEntries } from './access-matrix/lca-content.entries.ts';
 import { startExternalStandin, type ExternalStandin } from './support/external-standin.ts';
 import { changedTables, databaseSnapshot, withFailingAnswer } from './support/unit-of-work.ts';
 import type { LocalProvider } from './support/oidc-provider.ts';
@@ -57,7 +58,7 @@ import { proconnectAnswer, proconnectConfigFor, startTestProvider } from './supp
 import { callRoute, type Caller, type CallParts, type MatrixContext, type MatrixEntries, type MatrixEntry, type TokenFor } from './support/access-matrix.ts';
 
 /** The entry files of the modules whose routes are stated outside this file (test/access-matrix/). */
-const MODULE_ENTRIES: readonly MatrixEntries[] = [rdsEntries, projetEntries, demandeEntries, questionEntries, worklistEntries, instructionEntries, openDataEntries, crfEntries, webhookEntries, externalLookupEntries, rdaEntries, siretRequestEntries, haaEntries, approvalDossierEntries, cecEntries, passSportEntries, dashboardEntries];
+const MODULE_ENTRIES: readonly MatrixEntries[] = [rdsEntries, projetEntries, demandeEntries, questionEntries, worklistEntries, instructionEntries, openDataEntries, crfEntries, webhookEntries, externalLookupEntries, rdaEntries, siretRequestEntries, haaEntries, approvalDossierEntries, cecEntries, passSportEntries, dashboardEntries, lcaContentEntries];
 
 let t: TestApp;
 /** Stands in for the national address API and INSEE's notices (the outside lookups' routes). */

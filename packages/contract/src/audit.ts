@@ -16,6 +16,11 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   psp_dossier: "Dossier Pass'Sport",
   psp_inscription: "Inscription Pass'Sport",
   psp_affiliation: "Attestation d'affiliation Pass'Sport",
+  // The portal's content (lca-content.ts), in a chain of its own.
+  note_page: 'Note affichée sur les pages',
+  question: 'Question posée aux dossiers de subvention',
+  lien: 'Lien utile',
+  document_modele: 'Modèle de document',
 };
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   create: 'Ajout',

@@ -18,6 +18,7 @@ import { SIRET_REQUEST_MESSAGES } from './siret-requests/messages.ts';
 import { CEC_MESSAGES } from './cec/messages.ts';
 import { SUBSIDY_MESSAGES } from './subsidies/messages.ts';
 import { WEBHOOK_LIMITS, WEBHOOK_MESSAGES } from './webhooks.ts';
+import { CONTENT_MESSAGES } from './lca-content.ts';
 
 export type { ErrorEntry } from './errors-core.ts';
 
@@ -78,6 +79,12 @@ export const ERRORS = {
   HAA_SITE_NOT_FOUND: { status: 404, message: HAA_MESSAGES.siteNotFound },
   HAA_ADRESSE_NOT_FOUND: { status: 404, message: HAA_MESSAGES.adresseNotFound },
   HAA_ADRESSE_IN_USE: { status: 409, message: ({ count }: { count: number }) => HAA_MESSAGES.adresseInUse(count), example: { count: 2 } },
+
+  // The portal's content kept by the LCA administrators (lca-content.ts)
+  ELEMENT_NOT_FOUND: { status: 404, message: CONTENT_MESSAGES.elementNotFound },
+  NOTE_EMPTY: { status: 400, code: 'VALIDATION_ERROR', message: CONTENT_MESSAGES.noteEmpty, field: 'content' },
+  QUESTION_CODE_TAKEN: { status: 409, message: CONTENT_MESSAGES.questionCodeTaken, field: 'code' },
+  URL_CODE_TAKEN: { status: 409, message: CONTENT_MESSAGES.urlCodeTaken, field: 'code' },
 
   // Referentials
   REFERENTIEL_NOT_FOUND: {

@@ -11,6 +11,7 @@ import { externalLookupRoutes } from './external-lookups.ts';
 import { haaRoutes } from './haa.ts';
 import type { RouteDefinition } from './http.ts';
 import { lcaRoutes } from './lca.ts';
+import { lcaContentRoutes } from './lca-content.ts';
 import { crfRoutes } from './subsidies/crf-routes.ts';
 import { dossierRoutes } from './subsidies/dossier-routes.ts';
 import { worklistRoutes } from './subsidies/worklist-routes.ts';
@@ -52,6 +53,7 @@ export * from './http.ts';
 export * from './identifiers.ts';
 export * from './input-checks.ts';
 export * from './lca.ts';
+export * from './lca-content.ts';
 export * from './notes-on-page.ts';
 export * from './dashboard.ts';
 export * from './limits.ts';
@@ -99,6 +101,7 @@ export const api = {
   rdsServices: rdsServiceRoutes,
   rdsSchemes: rdsSchemeRoutes,
   questions: questionRoutes,
+  lcaContent: lcaContentRoutes,
   openData: openDataRoutes,
   webhooks: webhookRoutes,
   externalLookups: externalLookupRoutes,

@@ -5,3 +5,4 @@ export { linksInclude, toUserAssociationLink } from './users/repository.ts';
 export { lcaRoutes } from './routes.ts';
 export { listQuestions } from './questions/repository.ts';
 export { DEFAULT_QUESTIONS, seedQuestions } from './questions/seed.ts';
+export { createContentService, type ContentService } from './content/service.ts';

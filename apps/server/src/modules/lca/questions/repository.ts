@@ -24,6 +24,15 @@ export const listQuestions = (client: Client, enabled?: boolean): Promise<Questi
 export function createQuestionRepository(db: Database) {
   return {
     listQuestions: (enabled?: boolean) => listQuestions(db, enabled),
+    questionByCode: (code: string) => db.question.findUnique({ where: { code }, select: COLUMNS }),
+    /** The question `id`, locked until the transaction ends. */
+    lockQuestion: async (tx: DbTransaction, id: string): Promise<QuestionRow | null> => {
+      await tx.$queryRaw`SELECT id FROM questions WHERE id = ${id}::uuid FOR UPDATE`;
+      return tx.question.findUnique({ where: { id }, select: COLUMNS });
+    },
+    createQuestion: (tx: DbTransaction, data: Omit<QuestionRow, 'id'>): Promise<QuestionRow> => tx.question.create({ data, select: COLUMNS }),
+    updateQuestion: (tx: DbTransaction, id: string, data: Omit<QuestionRow, 'id' | 'code'>): Promise<QuestionRow> =>
+      tx.question.update({ where: { id }, data, select: COLUMNS }),
     /** Inserts the questions whose code is missing (others are left as administrators left them); the codes inserted. */
     async insertMissing(questions: readonly Omit<QuestionRow, 'id' | 'enabled'>[]): Promise<string[]> {
       const existing = new Set((await db.question.findMany({ where: { code: { in: questions.map((q) => q.code) } }, select: { code: true } })).map((q) => q.code));

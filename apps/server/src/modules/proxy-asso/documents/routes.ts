@@ -4,11 +4,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { api, MESSAGES } from '@portail/contract';
 import { registerRoute } from '../../../http/contract-routes.ts';
 import { receiveFile } from '../../../http/multipart.ts';
+import { sendStoredFile } from '../../../http/stored-file.ts';
 import type { DocumentService } from './service.ts';
-
-/** RFC 5987 file name for Content-Disposition (accents kept). */
-const attachmentName = (name: string) =>
-  `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /** The services these routes call, wired by services.ts (which this module never imports). */
 export interface DocumentRouteServices {
@@ -22,12 +19,7 @@ export function documentRoutes(app: FastifyInstance, { documents }: DocumentRout
     documents.upload(auth, scope, query, () => receiveFile(request)),
   );
   const sendFile = (reply: FastifyReply, { row, stream }: Awaited<ReturnType<typeof documents.open>>) =>
-    reply
-      .header('content-type', row.mimeType)
-      .header('content-length', String(row.taille))
-      .header('content-disposition', attachmentName(row.nom))
-      .header('cache-control', 'private, no-store')
-      .send(stream);
+    sendStoredFile(reply, { mimeType: row.mimeType, size: row.taille, name: row.nom }, stream);
   registerRoute(app, r.downloadDocument, async ({ scope, query, reply }) => sendFile(reply, await documents.open(scope, query)));
   registerRoute(app, r.downloadTicket, ({ auth, scope, query }) => documents.issueTicket(auth, scope, query));
   registerRoute(app, r.downloadWithTicket, async ({ params, reply }) =>

@@ -1,15 +1,10 @@
 // Documents of the association file: upload checked on name, size and content, listing, download
 // and deletion, each within the caller's scope (./policy.ts).
-import type { Readable } from 'node:stream';
-import { fileTypeFromBuffer } from 'file-type';
 import {
-  ALLOWED_DOCUMENT_TYPES,
   api,
-  checkDocumentName,
   DOWNLOAD_TICKET_TTL_SECONDS,
   routeUrl,
   SIRET_REQUEST_LIVE_STATES,
-  UPLOAD_MAX_BYTES,
   type AssociationDocument,
   type DownloadTicket,
 } from '@portail/contract';
@@ -17,22 +12,16 @@ import { isForeignKeyViolation } from '../../../db/transaction.ts';
 import { afterCommit, onRollback } from '../../../db/unit-of-work.ts';
 import { appError } from '../../../http/errors.ts';
 import type { AuthClaims } from '../../../http/request-context.ts';
-import { FileTooLargeError, type FileStorage } from '../../../storage/file-storage.ts';
+import { storeCheckedUpload, type IncomingFile } from '../../../storage/checked-upload.ts';
+import type { FileStorage } from '../../../storage/file-storage.ts';
 import { hashOpaqueToken, newOpaqueToken } from '../../../security/opaque-tokens.ts';
 import { assertSeesSiret, assertWritableSiret, listedSirets, seesDocument } from './policy.ts';
 import type { AssociationScope } from '../access/policy.ts';
 import type { DocumentRepository } from './repository.ts';
 
-export interface IncomingFile {
-  filename: string;
-  /** busboy sets `truncated` when the multipart size limit cut the file. */
-  stream: Readable & { truncated?: boolean };
-}
+export type { IncomingFile } from '../../../storage/checked-upload.ts';
 
 type DocumentRow = NonNullable<Awaited<ReturnType<DocumentRepository['find']>>>;
-
-const tooLarge = () => appError('FILE_TOO_LARGE');
-const contentRefused = () => appError('FILE_CONTENT_REFUSED');
 
 function toDto(row: DocumentRow, idAsso: string): AssociationDocument {
   return {
@@ -49,12 +38,6 @@ function toDto(row: DocumentRow, idAsso: string): AssociationDocument {
     taille: row.taille,
     url: `/api/proxy-asso/association/documents/download?id_asso=${encodeURIComponent(idAsso)}&id=${row.id}`,
   };
-}
-
-/** The content must be a PDF or a JPEG, whatever the name says. */
-async function detectAllowedType(head: Buffer): Promise<string | null> {
-  const detected = await fileTypeFromBuffer(head);
-  return detected && ALLOWED_DOCUMENT_TYPES.some((type) => type.mimeType === detected.mime) ? detected.mime : null;
 }
 
 export interface DocumentServiceDeps {
@@ -95,34 +78,16 @@ export function createDocumentService({ repository, storage }: DocumentServiceDe
       const siret = query.id_siret ?? null;
       if (siret && !(await repository.siretBelongsTo(scope.associationId, siret))) throw appError('NOT_FOUND');
       assertWritableSiret(scope, siret);
-      const file = await receive();
-      if (!file) throw appError('MISSING_FILE');
-      // At the size limit the parser only cuts the file and keeps reading the body to its end;
-      // stopping the stream there lets the 413 go out at once.
-      file.stream.once('limit', () => file.stream.destroy(new FileTooLargeError(UPLOAD_MAX_BYTES)));
-      if (checkDocumentName(file.filename)) throw appError('FILE_NAME_REFUSED', { fileName: file.filename });
-
-      let mimeType: string | null = null;
-      const checkHead = async (head: Buffer) => {
-        mimeType = await detectAllowedType(head);
-        if (!mimeType) throw contentRefused();
-      };
-      const stored = await storage.save(file.stream, { maxBytes: UPLOAD_MAX_BYTES, checkHead }).catch((error: unknown) => {
-        if (error instanceof FileTooLargeError || (error as { statusCode?: number }).statusCode === 413) throw tooLarge();
-        if ((error as { code?: string }).code === 'ECONNRESET') throw appError('UPLOAD_INTERRUPTED');
-        throw error;
-      });
+      const stored = await storeCheckedUpload(storage, await receive());
       try {
-        if (file.stream.truncated) throw tooLarge();
-        if (!mimeType) throw contentRefused();
         const row = await repository.insertCurrent({
           associationId: scope.associationId,
           idSiret: siret,
           type: query.type,
           anneeValidite: query.annee_validite ?? null,
-          nom: file.filename.slice(0, 255),
+          nom: stored.filename,
           commentaire: query.commentaire ?? null,
-          mimeType,
+          mimeType: stored.mimeType,
           taille: stored.size,
           sha256: stored.sha256,
           storageKey: stored.key,
