@@ -174,7 +174,7 @@ const PASS_SPORT_ADMIN_CALLS: readonly RouteDefinition[] = [
 
 /** The pages that call the API, and the calls each one makes. */
 export const PAGE_CALLS: Readonly<Partial<Record<PageKey, readonly RouteDefinition[]>>> = {
-  adminLca: [api.mail.outbox],
+  adminLca: [api.mail.outbox, ...Object.values(api.lcaContent), api.questions.listQuestions, api.questions.createQuestion, api.questions.updateQuestion],
   administrativeInfo: ASSOCIATION_FILE_CALLS,
   documents: DOCUMENT_CALLS,
   subsidyDirectory: [api.rdsSchemes.listSubventions, api.rdsSchemes.listDispositifs],

@@ -1,19 +1,30 @@
-// /administration/lca: the mail outbox now; account and reference-data administration come later.
-import { fr } from '@codegouvfr/react-dsfr';
-import { Notice } from '@codegouvfr/react-dsfr/Notice';
-import { Page, PLACEHOLDER_TEXT } from '../shell/index.ts';
+// /administration/lca: the mail outbox and the portal's content kept by the LCA administrators
+// (notes on pages, questions asked of subsidy dossiers, links, document templates), one tab each.
+import { Tabs } from '@codegouvfr/react-dsfr/Tabs';
+import { useState } from 'react';
+import { Page } from '../shell/index.ts';
+import { NotesAdmin } from './content/notes-admin.tsx';
+import { QuestionsAdmin } from './content/questions-admin.tsx';
+import { TemplatesAdmin } from './content/templates-admin.tsx';
+import { UrlsAdmin } from './content/urls-admin.tsx';
 import { OutboxTable } from './outbox-table.tsx';
 
+const TABS = [
+  { tabId: 'notes', label: 'Notes des pages', content: () => <NotesAdmin /> },
+  { tabId: 'questions', label: 'Questions', content: () => <QuestionsAdmin /> },
+  { tabId: 'liens', label: 'Liens utiles', content: () => <UrlsAdmin /> },
+  { tabId: 'modeles', label: 'Modèles de documents', content: () => <TemplatesAdmin /> },
+  { tabId: 'courriels', label: 'Courriels envoyés', content: () => <OutboxTable /> },
+] as const;
+
 export function AdminLcaPage() {
+  const [selected, setSelected] = useState<string>(TABS[0].tabId);
+  const tab = TABS.find((t) => t.tabId === selected) ?? TABS[0];
   return (
     <Page title="Administration du compte association">
-      <h2 className={fr.cx('fr-h4')}>Courriels envoyés</h2>
-      <OutboxTable />
-      <h2 className={fr.cx('fr-h4')}>Comptes, notes et référentiels</h2>
-      <Notice title={PLACEHOLDER_TEXT} />
-      <p className={fr.cx('fr-mt-2w')}>
-        La gestion des comptes utilisateurs, des notes affichées sur les pages, des questions et des référentiels.
-      </p>
+      <Tabs selectedTabId={selected} onTabChange={setSelected} tabs={TABS.map(({ tabId, label }) => ({ tabId, label }))}>
+        {tab.content()}
+      </Tabs>
     </Page>
   );
 }

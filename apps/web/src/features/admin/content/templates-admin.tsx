@@ -1,0 +1,139 @@
+// Document templates (lca /documents-modeles): a label and a file (PDF, JPG or JPEG, 15 Mo at most,
+// checked here then by the server on its content), downloaded with the access token, deleted after
+// confirmation.
+import { fr } from '@codegouvfr/react-dsfr';
+import { Button } from '@codegouvfr/react-dsfr/Button';
+import { Upload } from '@codegouvfr/react-dsfr/Upload';
+import {
+  ACCEPTED_FILE_EXTENSIONS,
+  checkUploadFile,
+  CONTENT_LIMITS,
+  CONTENT_MESSAGES,
+  lcaContentRoutes,
+  MESSAGES,
+  routeUrl,
+  uploadModeleQuerySchema,
+  UPLOAD_HINT,
+  type DocumentModele,
+} from '@portail/contract';
+import { useState, type FormEvent } from 'react';
+import { callApi, errorMessage, isApiError } from '../../../lib/api/index.ts';
+import { fetchWithToken, saveBlob } from '../../../lib/api/download.ts';
+import { issuesToFieldErrors, serverFieldErrors, type FieldErrors } from '../../../lib/forms/field-errors.ts';
+import { TextField } from '../../../lib/forms/text-field.tsx';
+import { formatSize } from '../../../lib/format/size.ts';
+import { formatTimestamp } from '../../../lib/format/timestamp.ts';
+import { toast } from '../../../lib/toast/toast-store.ts';
+import { ContentForm } from './content-form.tsx';
+import { ContentSection } from './content-section.tsx';
+
+type Template = DocumentModele;
+
+async function download(template: Template) {
+  try {
+    const response = await fetchWithToken(routeUrl(lcaContentRoutes.downloadDocumentModele, { id: template.id }), () =>
+      callApi(lcaContentRoutes.listDocumentsModeles, {}),
+    );
+    saveBlob(await response.blob(), template.nom);
+  } catch (error) {
+    toast.error(errorMessage(error, CONTENT_MESSAGES.documentsModelesFailure));
+  }
+}
+
+function TemplateForm({ done }: { done: () => void }) {
+  const [libelle, setLibelle] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const found: FieldErrors = {};
+    const query = uploadModeleQuerySchema.safeParse({ libelle });
+    if (!query.success) Object.assign(found, issuesToFieldErrors(query.error));
+    const fileProblem = file ? checkUploadFile(file) : MESSAGES.required('fichier');
+    if (fileProblem) found.file = fileProblem;
+    if (!query.success || !file || Object.keys(found).length > 0) {
+      setErrors(found);
+      setFormError(MESSAGES.invalidForm);
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+    setSubmitting(true);
+    try {
+      const formData = new FormData();
+      formData.append('file', file, file.name);
+      await callApi(lcaContentRoutes.uploadDocumentModele, { query: query.data, formData });
+      toast.success(CONTENT_MESSAGES.templateSaved);
+      done();
+    } catch (error) {
+      const fields = isApiError(error) ? serverFieldErrors(error.fields) : {};
+      const message = errorMessage(error, MESSAGES.httpEmpty);
+      if (isApiError(error) && (error.status === 413 || error.code?.startsWith('FILE_'))) fields.file ??= message;
+      setErrors(fields);
+      setFormError(message);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <ContentForm title="Nouveau modèle de document" formError={formError} submitLabel="Déposer le modèle" submitting={submitting} onSubmit={onSubmit}>
+      <TextField
+        label="Libellé"
+        name="libelle"
+        maxLength={CONTENT_LIMITS.libelle}
+        value={libelle}
+        error={errors.libelle}
+        onChange={(value) => {
+          setLibelle(value);
+          setErrors(({ libelle: _gone, ...rest }) => rest);
+        }}
+      />
+      <Upload
+        label="Fichier"
+        hint={UPLOAD_HINT}
+        state={errors.file ? 'error' : 'default'}
+        stateRelatedMessage={errors.file}
+        nativeInputProps={{
+          id: 'field-file',
+          name: 'file',
+          accept: ACCEPTED_FILE_EXTENSIONS,
+          'aria-invalid': errors.file ? true : undefined,
+          onChange: (event) => {
+            setFile(event.target.files?.[0] ?? null);
+            setErrors(({ file: _gone, ...rest }) => rest);
+          },
+        }}
+      />
+    </ContentForm>
+  );
+}
+
+export function TemplatesAdmin() {
+  return (
+    <ContentSection<Template>
+      id="modeles"
+      title="Modèles de documents"
+      empty="Aucun modèle de document n’est déposé."
+      caption={(n) => `Modèles de documents (${n})`}
+      load={() => callApi(lcaContentRoutes.listDocumentsModeles, {})}
+      loadFailure={CONTENT_MESSAGES.documentsModelesFailure}
+      headers={['Libellé', 'Fichier', 'Taille', 'Déposé le']}
+      cells={(m) => [m.libelle, m.nom, formatSize(m.taille), formatTimestamp(m.date_chargement)]}
+      nameOf={(m) => m.libelle}
+      noun="le modèle"
+      addLabel="Déposer un modèle"
+      editable={false}
+      actions={(m) => (
+        <Button size="small" priority="secondary" onClick={() => void download(m)} nativeButtonProps={{ 'aria-label': `Télécharger le modèle ${m.libelle}` }} className={fr.cx('fr-mb-0')}>
+          Télécharger
+        </Button>
+      )}
+      form={(_none, done) => <TemplateForm done={done} />}
+      remove={(m) => callApi(lcaContentRoutes.deleteDocumentModele, { params: { id: m.id } })}
+    />
+  );
+}
