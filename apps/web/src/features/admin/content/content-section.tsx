@@ -12,6 +12,11 @@ import { toast } from '../../../lib/toast/toast-store.ts';
 import { ConfirmAction } from '../../../lib/ui/confirm-action.tsx';
 import { DataTable } from '../../../lib/ui/data-table.tsx';
 
+/** A long text of a cell (a question's label, an address) wraps instead of widening the table past its actions. */
+export function LongText({ children }: { children: string }) {
+  return <span style={{ display: 'inline-block', minWidth: '14rem', maxWidth: '32rem', whiteSpace: 'normal', overflowWrap: 'anywhere' }}>{children}</span>;
+}
+
 export interface ContentSectionProps<T> {
   /** The section's heading id and query key. */
   id: string;

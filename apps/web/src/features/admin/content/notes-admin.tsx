@@ -9,7 +9,7 @@ import { useZodForm } from '../../../lib/forms/use-zod-form.ts';
 import { formatTimestamp } from '../../../lib/format/timestamp.ts';
 import { toast } from '../../../lib/toast/toast-store.ts';
 import { ContentForm, listError } from './content-form.tsx';
-import { ContentSection } from './content-section.tsx';
+import { ContentSection, LongText } from './content-section.tsx';
 import { pageNamesHint, pageTitle } from './page-names.ts';
 
 export const NOTE_TYPE_LABELS: Record<NoteAdmin['type'], string> = { info: 'Information', success: 'Succès', warning: 'Avertissement', error: 'Erreur' };
@@ -86,7 +86,7 @@ export function NotesAdmin() {
       cells={(n) => [
         NOTE_TYPE_LABELS[n.type],
         n.title ?? '(sans titre)',
-        n.routes.map(pageTitle).join(', '),
+        <LongText key="pages">{n.routes.map(pageTitle).join(', ')}</LongText>,
         n.active ? 'Oui' : 'Non',
         n.startsAt || n.endsAt ? `${n.startsAt ? `du ${formatTimestamp(n.startsAt)}` : ''} ${n.endsAt ? `au ${formatTimestamp(n.endsAt)}` : ''}`.trim() : 'Sans limite',
       ]}

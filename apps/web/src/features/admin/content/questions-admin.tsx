@@ -17,7 +17,7 @@ import { TextField } from '../../../lib/forms/text-field.tsx';
 import { useZodForm } from '../../../lib/forms/use-zod-form.ts';
 import { toast } from '../../../lib/toast/toast-store.ts';
 import { ContentForm } from './content-form.tsx';
-import { ContentSection } from './content-section.tsx';
+import { ContentSection, LongText } from './content-section.tsx';
 
 const TYPE_LABELS: Record<Question['type'], string> = { booleen: 'Oui / non', texte: 'Texte libre' };
 
@@ -75,7 +75,7 @@ export function QuestionsAdmin() {
       load={() => callApi(questionRoutes.listQuestions, { query: {} })}
       loadFailure={CONTENT_MESSAGES.questionUpdateFailure}
       headers={['Rang', 'Code', 'Libellé', 'Réponse', 'Obligatoire', 'Active']}
-      cells={(q) => [String(q.rang), q.code, q.label, TYPE_LABELS[q.type], q.obligatoire ? 'Oui' : 'Non', q.enabled ? 'Oui' : 'Non']}
+      cells={(q) => [String(q.rang), q.code, <LongText key="label">{q.label}</LongText>, TYPE_LABELS[q.type], q.obligatoire ? 'Oui' : 'Non', q.enabled ? 'Oui' : 'Non']}
       nameOf={(q) => q.code}
       noun="la question"
       addLabel="Ajouter une question"

@@ -5,7 +5,7 @@ import { TextField } from '../../../lib/forms/text-field.tsx';
 import { useZodForm } from '../../../lib/forms/use-zod-form.ts';
 import { toast } from '../../../lib/toast/toast-store.ts';
 import { ContentForm } from './content-form.tsx';
-import { ContentSection } from './content-section.tsx';
+import { ContentSection, LongText } from './content-section.tsx';
 
 function UrlForm({ link, done }: { link: UsefulUrl | null; done: () => void }) {
   const form = useZodForm(
@@ -38,7 +38,7 @@ export function UrlsAdmin() {
       caption={(n) => `Liens (${n})`}
       load={() => callApi(lcaContentRoutes.listUrls, {})}
       headers={['Rang', 'Code', 'Libellé', 'Adresse']}
-      cells={(u) => [String(u.rang), u.code, u.libelle, u.url]}
+      cells={(u) => [String(u.rang), u.code, <LongText key="libelle">{u.libelle}</LongText>, <LongText key="url">{u.url}</LongText>]}
       nameOf={(u) => u.code}
       noun="le lien"
       addLabel="Ajouter un lien"
