@@ -16,10 +16,11 @@ import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { createLinkedMember, insertAssociation, type JourneyAssociation } from './support/associations.ts';
 import { DEMO_PASSWORD, onPath, uniqueEmail, useBrowser, visible } from './support/browser.ts';
 import { copyDemoDossier, type DossierCopy } from './support/dossiers.ts';
+import { holdQuestions } from './support/questions.ts';
 import { useMailbox } from './support/mail.ts';
 import { signInWith, signOut, type Credentials } from './support/sign-in.ts';
 import { callPortal, TINY_PDF } from './support/api.ts';
@@ -183,7 +184,9 @@ describe('instruction d’un dossier, du renvoi à l’accord', () => {
     await visible(notices.getByText(COMMENT));
     await browser.shot('dossier renvoye lu par le membre');
 
-    // Corrected where the comment says, then transmitted again.
+    // Corrected where the comment says, then transmitted again; meanwhile no journey adds a required question (support/questions.ts).
+    const questions = await holdQuestions('shared');
+    onTestFinished(() => questions.release());
     const dossierPath = new URL(page.url()).pathname;
     await page.goto(`${dossierPath}?etape=2`);
     await visible(page.getByRole('heading', { name: 'Renouvellement et documents Étape 3 sur 5' }));
@@ -200,6 +203,7 @@ describe('instruction d’un dossier, du renvoi à l’accord', () => {
     const receipt = page.getByTestId('accuse-transmission');
     await visible(receipt.getByRole('heading', { name: `Accusé de transmission du dossier n° ${idFo}` }));
     await visible(receipt.getByText(/Service destinataire : SDJES de Paris/));
+    await questions.release();
     // Back with the service: the request to correct is no longer shown.
     expect(await page.getByTestId('messages-du-service').count()).toBe(0);
     await browser.shot('dossier transmis a nouveau');

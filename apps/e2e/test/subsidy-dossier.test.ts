@@ -17,12 +17,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { createLinkedMember, insertAssociation } from './support/associations.ts';
 import { DEMO_PASSWORD, onPath, useBrowser, uniqueEmail, visible } from './support/browser.ts';
 import { useMailbox } from './support/mail.ts';
 import { signInWith, signOut, type Credentials } from './support/sign-in.ts';
 import { callPortal, TINY_PDF } from './support/api.ts';
+import { holdQuestions } from './support/questions.ts';
 
 const browser = useBrowser();
 useMailbox();
@@ -286,7 +287,9 @@ describe('dossier de demande de subvention', () => {
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { message: string }).message).toContain("contrat d'engagement républicain");
 
-    // Answered in step 2, then back to the attestation.
+    // Answered in step 2, then back to the attestation; meanwhile no journey adds a required question (support/questions.ts).
+    const questions = await holdQuestions('shared');
+    onTestFinished(() => questions.release());
     await page.goto(`${dossierUrl.pathname}?etape=2`);
     await stepHeading(page, 'Renouvellement et documents Étape 3 sur 5');
     await choose(page, "contrat d'engagement républicain", 'Oui');
@@ -308,6 +311,7 @@ describe('dossier de demande de subvention', () => {
     const receipt = page.getByTestId('accuse-transmission');
     await visible(receipt.getByRole('heading', { name: `Accusé de transmission du dossier n° ${idFo}` }));
     await visible(receipt.getByText(/Transmis le \d{2}\/\d{2}\/\d{4} à \d{2}h\d{2}/));
+    await questions.release();
     await visible(receipt.getByText(/Services destinataires : .*SDJES de Paris/));
     await visible(receipt.getByRole('button', { name: `Télécharger le PDF du dossier n° ${idFo}` }));
     expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Accusé de transmission');
