@@ -3,12 +3,13 @@
 // of the portal open to the user's role.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Tile } from '@codegouvfr/react-dsfr/Tile';
-import { isLcaRole, isOsirisRole, isRdsRole } from '@portail/contract';
+import { isLcaRole, isOsirisRole, isRdsRole, ROLE_SETS } from '@portail/contract';
 import { currentRole, displayName } from '../../lib/session/session-store.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { MyAssociations } from '../association-join/index.ts';
 import { INSTRUCTOR_PATH, instructionPath, OSIRIS_PATH, UNREAD_MESSAGES_FILTER } from '../instruction/index.ts';
 import { DOSSIERS_PATH, dossierPath, MissingCrfs, UnreadDossierMessages } from '../subsidies/index.ts';
+import { PASS_SPORT_ADMIN_PATH, PASS_SPORT_PATH } from '../pass-sport/index.ts';
 import { Page } from '../shell/index.ts';
 import { MemberFigures, WorklistFigures } from './dashboard-figures.tsx';
 
@@ -29,7 +30,12 @@ const ASSOCIATION_AREAS: Area[] = [
   { title: 'Demandes de SIRET', desc: "Obtenir un numéro SIRET pour l'association", to: '/demande-siret' },
   { title: 'Agréments', desc: "Demandes d'agrément et leur suivi", to: '/demande-agrements/dossiers' },
   { title: 'Déclarations', desc: "Compte d'engagement citoyen des bénévoles", to: '/declarations' },
+  { title: "Pass'Sport", desc: 'Inscrire les jeunes bénéficiaires avec leur code, suivre le remboursement', to: PASS_SPORT_PATH },
 ];
+
+/** Pass'Sport's administration, for the platform's administrators. */
+const PASS_SPORT_ADMIN_AREA: Area = { title: "Administration Pass'Sport", desc: 'Exercices, dossiers et remboursements, fédérations', to: PASS_SPORT_ADMIN_PATH };
+const passSportAdminFor = (role: string | null): Area[] => (role && (ROLE_SETS.platformAdmins as readonly string[]).includes(role) ? [PASS_SPORT_ADMIN_AREA] : []);
 
 const COMMON_AREAS: Area[] = [
   {
@@ -43,12 +49,13 @@ const COMMON_AREAS: Area[] = [
 
 function areasFor(role: string | null): Area[] {
   if (role && isRdsRole(role))
-    return [{ title: 'Espace instructeur', desc: 'Les dossiers à instruire', to: '/instructeur' }, ...COMMON_AREAS];
+    return [{ title: 'Espace instructeur', desc: 'Les dossiers à instruire', to: '/instructeur' }, ...passSportAdminFor(role), ...COMMON_AREAS];
   if (role && isOsirisRole(role))
     return [{ title: 'Espace Osiris', desc: 'Le suivi des dossiers', to: '/osiris' }, ...COMMON_AREAS];
   if (role === 'lca.admin')
     return [
       { title: 'Administration', desc: 'Comptes, courriels et paramétrage', to: '/administration/lca' },
+      ...passSportAdminFor(role),
       ...ASSOCIATION_AREAS,
       ...COMMON_AREAS,
     ];
