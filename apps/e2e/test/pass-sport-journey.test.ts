@@ -81,9 +81,9 @@ describe("Pass'Sport", () => {
     const page = browser.page();
     await signInWith(page, member);
     await page.getByRole('button', { name: 'Tout accepter' }).click();
-    // From the club's card of « Mes associations » on the dashboard.
-    await page.getByRole('link', { name: "Pass'Sport", exact: true }).click();
-    await onPath(page, `/client/associations/${CLUB.siretSiege}/pass-sport`);
+    // From the dashboard's Pass'Sport tile (the club's card of « Mes associations » has the same link).
+    await page.getByRole('heading', { level: 2, name: "Pass'Sport" }).getByRole('link').click();
+    await onPath(page, '/client/associations/pass-sport');
     await visible(page.getByRole('heading', { level: 1, name: "Pass'Sport" }));
     await browser.shot('pas encore de dossier');
 
