@@ -175,6 +175,15 @@ describe('changes, duplicate and deletion', () => {
     expect((await patch(`/agrements/${mine.body._id}`, local.token, { service: elsewhere.id })).status).toBe(403);
     const nationalAdmin = await signIn(t, { roles: ['osiris.admin-programme'] });
     expect((await del(`/agrements/${other.id}`, nationalAdmin.token)).status).toBe(200);
+
+    // The services each may name: the local one its subtree (itself and the regional one), by name; one without a service record every service.
+    const offered = await get('/agrements/services', local.token);
+    expect(offered.status).toBe(200);
+    expect(offered.body.map((s: { id: string }) => s.id).sort()).toEqual([own.id, regional.id].sort());
+    expect(offered.body.find((s: { id: string }) => s.id === regional.id)).toEqual({ id: regional.id, nom: regional.nom, niveau_territorial: 'regional' });
+    const every = await get('/agrements/services', nationalAdmin.token);
+    expect(every.body.map((s: { id: string }) => s.id)).toEqual(expect.arrayContaining([national.id, regional.id, elsewhere.id, own.id]));
+    expect((await get('/agrements/services', member)).status).toBe(403);
   });
 
   it('a member may read but not write the catalogue', async () => {

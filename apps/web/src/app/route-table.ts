@@ -47,6 +47,7 @@ export type PageKey =
   | 'approvalDossiers'
   | 'approvalCreation'
   | 'approvalDossier'
+  | 'approvalsAdmin'
   | 'declarations'
   | 'passSport'
   | 'passSportAdmin';
@@ -64,6 +65,7 @@ const {
   cecValidators: CEC_VALIDATORS,
   lcaAdmins: LCA_ADMIN,
   platformAdmins: PLATFORM_ADMINS,
+  approvalAdmins: APPROVAL_ADMINS,
   schemeAdmins: SCHEME_ADMINS,
   associationsAndServices: ASSOCIATION_AND_SERVICES,
   instructors: INSTRUCTORS,
@@ -187,7 +189,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     'adminLca',
   ),
   route('/administration/psp', { name: 'administration-psp', title: "Administration Pass'Sport", roles: PLATFORM_ADMINS }, 'passSportAdmin'),
-  upcomingRoute('/administration/rda', { name: 'administration-rda', title: 'Administration des agréments', roles: PLATFORM_ADMINS }),
+  route('/administration/rda', { name: 'administration-rda', title: 'Administration des agréments', roles: APPROVAL_ADMINS }, 'approvalsAdmin'),
   upcomingRoute('/administration/rds', { name: 'administration-rds', title: 'Administration des dispositifs', roles: SCHEME_ADMINS }),
   upcomingRoute('/administration/rds/parametrage-custom', { name: 'parametrage-custom', title: 'Paramétrage personnalisé', roles: SCHEME_ADMINS }),
 

@@ -52,6 +52,7 @@ const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   approvalDossiers: () => import('../features/approvals/approval-dossiers-page.tsx').then((m) => m.ApprovalDossiersPage),
   approvalCreation: () => import('../features/approvals/approval-creation-page.tsx').then((m) => m.ApprovalCreationPage),
   approvalDossier: () => import('../features/approvals/approval-dossier-page.tsx').then((m) => m.ApprovalDossierPage),
+  approvalsAdmin: () => import('../features/approvals-admin/approvals-admin-page.tsx').then((m) => m.ApprovalsAdminPage),
   dossierReading: () => import('../features/instruction/dossier-page.tsx').then((m) => m.DossierReadingPage),
   instructorWorklist: () => import('../features/instruction/worklist-page.tsx').then((m) => m.InstructorWorklistPage),
   serviceWebhooks: () => import('../features/webhooks/webhooks-page.tsx').then((m) => m.WebhooksPage),

@@ -91,6 +91,10 @@ export const agrementListQuerySchema = z.object({
 });
 export type AgrementFilter = z.infer<typeof agrementListQuerySchema>;
 
+/** A service an approvals' administrator may name as an approval's instructing service. */
+export const approvalServiceOptionSchema = z.object({ id: z.uuid(), nom: z.string(), niveau_territorial: z.string().nullable() });
+export type ApprovalServiceOption = z.infer<typeof approvalServiceOptionSchema>;
+
 const definitions = { gateway, readers: 'authenticated', writers: APPROVAL_ADMINS, of: 'des agréments' } as const;
 const champs = expectedDefinitionRoutes(definitions, '/champs-attendus', 'champs attendus', champAttenduBodySchema, champAttenduSchema);
 const documents = expectedDefinitionRoutes(definitions, '/documents-attendus', 'documents attendus', documentAttenduBodySchema, documentAttenduSchema);
@@ -103,6 +107,12 @@ export const approvalCatalogueRoutes = {
     method: 'GET', gateway, path: '/agrements', access: 'authenticated', scope: scope.none,
     summary: "Agréments du catalogue (filtres : type, service, campagne, code, actif) ; seuls les administrateurs des agréments voient les inactifs",
     query: agrementListQuerySchema, response: z.array(agrementViewSchema),
+  }),
+  listAgrementServices: defineRoute({
+    method: 'GET', gateway, path: '/agrements/services', access: APPROVAL_ADMINS, scope: scope.none,
+    summary:
+      "Services instructeurs qu'un administrateur des agréments peut nommer pour un agrément (ceux que son service atteint : national tous, local son sous-arbre ; sans fiche service : tous), par nom",
+    response: z.array(approvalServiceOptionSchema),
   }),
   getAgrement: defineRoute({
     method: 'GET', gateway, path: '/agrements/:id', access: 'authenticated', scope: scope.none,

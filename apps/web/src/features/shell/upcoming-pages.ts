@@ -1,8 +1,6 @@
 // What each page still to come will hold, by route name: shown by the placeholder page, loaded with it
 // (not with the route table, which the entry carries).
 export const UPCOMING_PAGES: Readonly<Record<string, string>> = {
-  'administration-rda':
-    'Les agréments, leurs champs et documents attendus et les services qui les attribuent.',
   'administration-rds':
     'Les dispositifs et sous-dispositifs de subvention, les services instructeurs et leurs comptes.',
   'parametrage-custom':

@@ -65,6 +65,9 @@ export function createAgrementRepository(db: Database) {
     lock: (tx: DbTransaction, id: string) => tx.$queryRaw`SELECT id FROM agrements WHERE id = ${id}::uuid FOR UPDATE`,
     codeTaken: async (tx: DbTransaction, code: string, campagneExercice: number, exceptId?: string) =>
       (await tx.agrement.count({ where: { code, campagneExercice, ...(exceptId ? { NOT: { id: exceptId } } : {}) } })) > 0,
+    /** Instructing services by name (those of `ids`, or every one). */
+    services: (ids?: readonly string[]) =>
+      db.serviceAccount.findMany({ where: ids ? { id: { in: [...ids] } } : {}, select: { id: true, nom: true, niveauTerritorial: true }, orderBy: [{ nom: 'asc' }, { id: 'asc' }] }),
     serviceExists: async (tx: DbTransaction, id: string) => (await tx.serviceAccount.count({ where: { id } })) > 0,
     champsByCode: (tx: DbTransaction, codes: readonly string[]) =>
       tx.champAttendu.findMany({ where: { code: { in: [...codes] }, service: 'agrement' }, select: { id: true, code: true } }),

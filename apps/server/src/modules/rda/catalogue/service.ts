@@ -11,6 +11,7 @@ import {
   type AgrementFilter,
   type AgrementPatch,
   type AgrementView,
+  type ApprovalServiceOption,
 } from '@portail/contract';
 import { isUniqueViolation, type DbTransaction } from '../../../db/transaction.ts';
 import { appError } from '../../../http/errors.ts';
@@ -128,6 +129,13 @@ export function createAgrementService(repository: AgrementRepository, deps: { re
       });
       const types = await approvalTypes();
       return rows.map((row) => toView(row, types));
+    },
+
+    /** The services the administrator may name (the same reach as checkReach's). */
+    async services(claims: AuthClaims): Promise<ApprovalServiceOption[]> {
+      const reach = await deps.services.reachOf(claims);
+      const rows = await repository.services(reach.all || reach.ids.length === 0 ? undefined : reach.ids);
+      return rows.map((row) => ({ id: row.id, nom: row.nom, niveau_territorial: row.niveauTerritorial }));
     },
 
     async get(claims: AuthClaims, id: string): Promise<AgrementView> {

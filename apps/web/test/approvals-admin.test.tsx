@@ -1,0 +1,154 @@
+// The approvals' administration (/administration/rda, features/approvals-admin/): the catalogue
+// listed with its filters as the list's query; a new approval checked before it goes, then sent
+// whole with its expected items; a change sending only what differs (nothing differing: the
+// server's « Aucun changement… » shown); the next campaign's duplicate; deletion after confirming.
+import { api, approvalCatalogueRoutes, MESSAGES, routeUrl, type AgrementView } from '@portail/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApprovalsAdminPage } from '../src/features/approvals-admin/approvals-admin-page.tsx';
+import { changesOf, bodyOf } from '../src/features/approvals-admin/approval-changes.ts';
+import { session } from '../src/lib/session/session-store.ts';
+import { toasts } from '../src/lib/toast/toast-store.ts';
+import { resetAppState } from './support/app-state.ts';
+import { json, stubFetch } from './support/fake-fetch.ts';
+import { makeJwt, makeSession, makeUser } from './support/factories.ts';
+import { renderRoutes } from './support/render-routes.tsx';
+
+afterEach(resetAppState);
+
+const SERVICE = '55555555-5555-4555-8555-555555555555';
+const OTHER_SERVICE = '56555555-5555-4555-8555-555555555555';
+const ID = '99999999-9999-4999-8999-999999999999';
+const expected = { labelCode: null, part: 'dossier' as const, enabled: true, isDefault: false, meta: {}, asks: [] };
+
+function makeAgrement(overrides: Partial<AgrementView> = {}): AgrementView {
+  return {
+    _id: ID,
+    code: 'JEP-IDF',
+    type_agrement: 'JEP',
+    type_agrement_label: 'Jeunesse et éducation populaire',
+    categorie: null,
+    service: SERVICE,
+    service_nom: 'DRAJES Île-de-France',
+    campagne_exercice: 2026,
+    code_service: null,
+    active: true,
+    champs_attendus: [{ ...expected, code: 'nb_adherents', label: "Nombre d'adhérents", type: 'number', obligatoire: true }],
+    documents_attendus: [],
+    ...overrides,
+  };
+}
+
+const LIST = routeUrl(approvalCatalogueRoutes.listAgrements);
+const ITEM = routeUrl(approvalCatalogueRoutes.updateAgrement, { id: ID });
+const CHOICES = {
+  [`GET ${routeUrl(api.referentiels.get)}`]: () =>
+    json(200, { _id: 'r', type: 'types-agrement', categorie: null, label: "Types d'agrément", optionsCount: 2, options: [{ value: 'JEP', label: 'Jeunesse et éducation populaire', meta: null }, { value: 'HAA', label: 'Habilitation aide alimentaire', meta: null }] }),
+  [`GET ${routeUrl(approvalCatalogueRoutes.listAgrementServices)}`]: () =>
+    json(200, [{ id: SERVICE, nom: 'DRAJES Île-de-France', niveau_territorial: 'regional' }, { id: OTHER_SERVICE, nom: 'DGCS', niveau_territorial: 'national' }]),
+  [`GET ${routeUrl(approvalCatalogueRoutes.listChampsAttendus)}`]: () =>
+    json(200, [{ id: '11111111-1111-4111-8111-111111111111', code: 'nb_adherents', label: "Nombre d'adhérents", labelCode: null, type: 'number', enabled: true, isDefault: false, meta: {} }]),
+  [`GET ${routeUrl(approvalCatalogueRoutes.listDocumentsAttendus)}`]: () =>
+    json(200, [{ id: '22222222-2222-4222-8222-222222222222', code: 'statuts', label: 'Statuts à jour', labelCode: null, nature: 'STC', enabled: true, isDefault: false, meta: {} }]),
+};
+const ROUTES = { '/administration/rda': <ApprovalsAdminPage /> };
+const admin = () => session.signIn(makeSession(makeUser({ role: 'rds.admin', roles: ['rds.admin'], associations: [] }), makeJwt(4_000_000_000, 'admin')));
+
+describe('the approvals’ catalogue administration', () => {
+  it('lists the approvals and asks the list again with the filters chosen', async () => {
+    admin();
+    const fake = stubFetch({ ...CHOICES, [`GET ${LIST}`]: () => json(200, [makeAgrement(), makeAgrement({ _id: '98999999-9999-4999-8999-999999999999', code: 'HAA-75', active: false, type_agrement: 'HAA', type_agrement_label: 'Habilitation aide alimentaire' })]) });
+    const user = userEvent.setup();
+    renderRoutes('/administration/rda', ROUTES);
+    const table = await screen.findByRole('table', { name: 'Agréments du catalogue' });
+    expect(within(table).getByRole('rowheader', { name: 'JEP-IDF' })).toBeInTheDocument();
+    expect(within(table).getByText('Inactif')).toBeInTheDocument();
+    expect(within(table).getAllByText('1 champ(s), 0 document(s)')).toHaveLength(2);
+    await user.selectOptions(screen.getByLabelText('Type d’agrément'), 'HAA');
+    await user.selectOptions(screen.getByLabelText('État'), 'Inactifs');
+    await user.type(screen.getByLabelText('Campagne (exercice)'), '2027');
+    await user.click(screen.getByRole('button', { name: 'Filtrer' }));
+    await waitFor(() => expect(fake.requests.filter((r) => r.url.startsWith(LIST)).at(-1)!.url).toBe(`${LIST}?type=HAA&campagne_exercice=2027&active=false`));
+  });
+
+  it('creates an approval: the required fields checked first, then the whole body with its expected items', async () => {
+    admin();
+    const fake = stubFetch({ ...CHOICES, [`GET ${LIST}`]: () => json(200, []), [`POST ${LIST}`]: () => json(201, makeAgrement({ code: 'HAA-75' })) });
+    const user = userEvent.setup();
+    renderRoutes('/administration/rda', ROUTES);
+    await user.click(await screen.findByRole('button', { name: 'Créer un agrément' }));
+    expect(screen.getByRole('heading', { name: 'Nouvel agrément' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Créer l’agrément' }));
+    expect(await screen.findByText(MESSAGES.pleaseFill('code'), { selector: 'a' })).toBeInTheDocument();
+    expect(fake.requests.some((r) => r.method === 'POST')).toBe(false);
+    await user.type(screen.getByLabelText('Code *'), 'HAA-75');
+    await user.selectOptions(screen.getByLabelText('Type d’agrément *'), 'Habilitation aide alimentaire');
+    await user.selectOptions(screen.getByLabelText('Service instructeur *'), 'DGCS (national)');
+    await user.clear(screen.getByLabelText('Campagne (exercice) *'));
+    await user.type(screen.getByLabelText('Campagne (exercice) *'), '2027');
+    await user.click(screen.getByLabelText('Agrément actif (ouvert aux demandes)'));
+    await user.click(screen.getByLabelText('Statuts à jour (statuts)'));
+    await user.click(within(screen.getByRole('group', { name: /Documents attendus obligatoires/ })).getByLabelText('Statuts à jour'));
+    await user.click(screen.getByRole('button', { name: 'Créer l’agrément' }));
+    await waitFor(() =>
+      expect(fake.requests.find((r) => r.method === 'POST')!.body).toEqual({
+        code: 'HAA-75', type_agrement: 'HAA', service: OTHER_SERVICE, campagne_exercice: 2027, code_service: null, active: true,
+        champs_attendus: [], documents_attendus: [{ code: 'statuts', asks: [], obligatoire: true }],
+      }),
+    );
+    await waitFor(() => expect(toasts.getToasts().map((t) => t.message)).toContain('L’agrément HAA-75 a été créé.'));
+    expect(screen.queryByRole('heading', { name: 'Nouvel agrément' })).toBeNull();
+  });
+
+  it('changes an approval by its differences only; nothing changed is the server’s « Aucun changement… »', async () => {
+    admin();
+    let patched = 0;
+    const fake = stubFetch({
+      ...CHOICES,
+      [`GET ${LIST}`]: () => json(200, [makeAgrement()]),
+      [`PATCH ${ITEM}`]: () => (patched++ === 0 ? json(400, { code: 'NO_CHANGE_DETECTED', message: MESSAGES.noChangeDetected }) : json(200, makeAgrement({ code_service: 'AG-12' }))),
+    });
+    const user = userEvent.setup();
+    renderRoutes('/administration/rda', ROUTES);
+    await user.click(await screen.findByRole('button', { name: 'Modifier l’agrément JEP-IDF (campagne 2026)' }));
+    expect(screen.getByLabelText('Code *')).toHaveValue('JEP-IDF');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer les modifications' }));
+    expect(await screen.findByText(MESSAGES.noChangeDetected)).toBeInTheDocument();
+    expect(fake.requests.find((r) => r.method === 'PATCH')!.body).toEqual({});
+    await user.type(screen.getByLabelText('Code du service'), 'AG-12');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer les modifications' }));
+    await waitFor(() => expect(fake.requests.filter((r) => r.method === 'PATCH')[1]!.body).toEqual({ code_service: 'AG-12' }));
+    await waitFor(() => expect(toasts.getToasts().map((t) => t.message)).toContain('L’agrément JEP-IDF a été modifié.'));
+  });
+
+  it('duplicates an approval into the next campaign, and deletes one only once confirmed', async () => {
+    admin();
+    const fake = stubFetch({
+      ...CHOICES,
+      [`GET ${LIST}`]: () => json(200, [makeAgrement()]),
+      [`POST ${routeUrl(approvalCatalogueRoutes.duplicateAgrement, { id: ID })}`]: () => json(201, makeAgrement({ _id: '97999999-9999-4999-8999-999999999999', campagne_exercice: 2027, active: false })),
+      [`DELETE ${ITEM}`]: () => json(200, { message: "L'agrément a été supprimé." }),
+    });
+    const user = userEvent.setup();
+    renderRoutes('/administration/rda', ROUTES);
+    await user.click(await screen.findByRole('button', { name: 'Dupliquer l’agrément JEP-IDF (campagne 2026) pour la campagne suivante' }));
+    await waitFor(() => expect(toasts.getToasts().map((t) => t.message)).toContain('L’agrément JEP-IDF a été dupliqué pour la campagne 2027 (inactif).'));
+    await user.click(screen.getByRole('button', { name: 'Supprimer l’agrément JEP-IDF (campagne 2026)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Supprimer l’agrément JEP-IDF (campagne 2026) ?' });
+    expect(fake.requests.some((r) => r.method === 'DELETE')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Supprimer l’agrément' }));
+    await waitFor(() => expect(fake.requests.some((r) => r.method === 'DELETE')).toBe(true));
+    await waitFor(() => expect(toasts.getToasts().map((t) => t.message)).toContain("L'agrément a été supprimé."));
+  });
+});
+
+describe('the differences a change sends', () => {
+  it('names only the fields that differ, a list of expected items whole when it changes', () => {
+    const current = bodyOf(makeAgrement());
+    expect(changesOf(current, { ...current })).toEqual({});
+    expect(changesOf(current, { ...current, active: false, campagne_exercice: 2027 })).toEqual({ active: false, campagne_exercice: 2027 });
+    const champs = [{ code: 'nb_adherents', asks: [], obligatoire: false }];
+    expect(changesOf(current, { ...current, champs_attendus: champs })).toEqual({ champs_attendus: champs });
+  });
+});
