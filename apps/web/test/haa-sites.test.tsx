@@ -2,8 +2,9 @@
 // call (a fixed site needs its address, an itinerant one may have none, a member of the chosen type,
 // ranges and periods in order), and by keyboard alone: the modal opened, the commune found by the
 // lookup and picked with the arrows and Entrée (filling postcode and INSEE code), hours and a closing
-// period, the site and its address sent together; Échap closes the modal and gives focus back.
-import { HAA_MESSAGES, MESSAGES, type HaaSite } from '@portail/contract';
+// period, the site and its address sent together; Échap closes the modal and gives focus back; a
+// site removed once confirmed.
+import { HAA_ACTIVITY_NATURES, HAA_MESSAGES, MESSAGES, type HaaSite } from '@portail/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -125,6 +126,32 @@ describe('the food-aid sites modal', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(opener).toHaveFocus();
+  });
+
+  it('removes a site only once confirmed, then lists what is left', async () => {
+    const site: HaaSite = {
+      id: 'b2b2b2b2-2222-4222-8222-222222222222', type_membre: 'etablissement', membre_siret_id: SIEGE, membre_reseau_id: null, membre_nom: 'Siège',
+      nature_activite: HAA_ACTIVITY_NATURES[0], itinerant: true, horaire_ouverture: [], periode_fermeture: [], adresse_membre: null, responsable_id: null, adresse_id: null, adresse: null,
+    };
+    let sites: HaaSite[] = [site];
+    const fake = stubFetch({
+      [`GET ${BASE}/sites`]: () => json(200, sites),
+      [`DELETE ${BASE}/sites`]: () => {
+        sites = [];
+        return json(200, { message: 'Le site a été supprimé.' });
+      },
+    });
+    const user = userEvent.setup();
+    renderSection();
+    await user.click(screen.getByRole('button', { name: 'Gérer les sites d’aide alimentaire' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sites d’aide alimentaire' });
+    await user.click(await within(dialog).findByRole('button', { name: /^Supprimer le site tenu par Siège/ }));
+    const confirm = await screen.findByRole('dialog', { name: 'Supprimer ce site d’aide alimentaire ?' });
+    expect(fake.requests.some((r) => r.method === 'DELETE')).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Supprimer le site' }));
+    await waitFor(() => expect(fake.requests.find((r) => r.method === 'DELETE')!.url).toBe(`${BASE}/sites?id_asso=${ID}&id=${site.id}`));
+    expect(await within(dialog).findByText('Aucun site d’aide alimentaire n’est déclaré.')).toBeInTheDocument();
+    expect(toasts.getToasts().map((t) => t.message)).toContain('Le site a été supprimé.');
   });
 
   it('a list that cannot be read: the §8 toast and an empty list', async () => {

@@ -24,6 +24,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { callApi, errorMessage, isApiError } from '../../lib/api/index.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
 import { CommuneCombobox } from '../../lib/ui/commune-combobox.tsx';
+import { ConfirmAction } from '../../lib/ui/confirm-action.tsx';
 import { draftOf, emptyDraft, readDraft, type SiteDraft } from './haa-site-draft.ts';
 import { formatIsoDay } from './format.ts';
 
@@ -113,7 +114,7 @@ function HaaSitesModal({ idAsso, readOnly, onClose }: { idAsso: string; readOnly
                 {editing ? (
                   <SiteForm idAsso={idAsso} site={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
                 ) : (
-                  <SiteList sites={sites.data} loading={sites.isPending} failed={sites.isError} readOnly={readOnly} onAdd={() => setEditing('new')} onEdit={setEditing} />
+                  <SiteList idAsso={idAsso} sites={sites.data} loading={sites.isPending} failed={sites.isError} readOnly={readOnly} onAdd={() => setEditing('new')} onEdit={setEditing} />
                 )}
               </div>
             </div>
@@ -135,6 +136,7 @@ const hoursText = (site: HaaSite) =>
     : site.horaire_ouverture.map((d) => `${HAA_DAY_LABELS[d.jour]} ${d.plages.map((p) => `${p.debut}–${p.fin}`).join(', ')}`).join(' ; ');
 
 interface SiteListProps {
+  idAsso: string;
   sites: HaaSite[] | undefined;
   loading: boolean;
   failed: boolean;
@@ -143,7 +145,18 @@ interface SiteListProps {
   onEdit: (site: HaaSite) => void;
 }
 
-function SiteList({ sites, loading, failed, readOnly, onAdd, onEdit }: SiteListProps) {
+function SiteList({ idAsso, sites, loading, failed, readOnly, onAdd, onEdit }: SiteListProps) {
+  const queryClient = useQueryClient();
+  /** Removes a site (its address stays on the file), once confirmed. */
+  async function remove(site: HaaSite) {
+    try {
+      toast.success((await callApi(api.haa.deleteHaaSite, { query: { id_asso: idAsso, id: site.id } })).message);
+    } catch (error) {
+      toast.error(errorMessage(error, MESSAGES.httpEmpty));
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: haaKeys.sites(idAsso) });
+    }
+  }
   if (loading) return <p>Chargement des sites…</p>;
   // §8: a list that cannot be read is shown empty (the toast says why).
   const rows = failed ? [] : (sites ?? []);
@@ -175,9 +188,22 @@ function SiteList({ sites, loading, failed, readOnly, onAdd, onEdit }: SiteListP
                   <td>{site.periode_fermeture.map((p) => `du ${formatIsoDay(p.debut)} au ${formatIsoDay(p.fin)}`).join(' ; ') || '—'}</td>
                   {!readOnly && (
                     <td>
-                      <Button type="button" size="small" priority="secondary" onClick={() => onEdit(site)} nativeButtonProps={{ 'aria-label': `Modifier le site tenu par ${site.membre_nom ?? 'inconnu'} (${addressText(site)})` }}>
-                        Modifier
-                      </Button>
+                      <ul className={fr.cx('fr-btns-group', 'fr-btns-group--sm', 'fr-btns-group--inline-lg')}>
+                        <li>
+                          <Button type="button" size="small" priority="secondary" onClick={() => onEdit(site)} nativeButtonProps={{ 'aria-label': `Modifier le site tenu par ${site.membre_nom ?? 'inconnu'} (${addressText(site)})` }}>
+                            Modifier
+                          </Button>
+                        </li>
+                        <li>
+                          <ConfirmAction
+                            label="Supprimer"
+                            ariaLabel={`Supprimer le site tenu par ${site.membre_nom ?? 'inconnu'} (${addressText(site)})`}
+                            question="Supprimer ce site d’aide alimentaire ?"
+                            confirmLabel="Supprimer le site"
+                            onConfirm={() => remove(site)}
+                          />
+                        </li>
+                      </ul>
                     </td>
                   )}
                 </tr>
