@@ -176,6 +176,19 @@ describe('filters of §2', () => {
     expect(await listed({ createdBy: region.authId })).toEqual([]);
   });
 
+  it('exercices follows the dossier: its instructions carry its exercise from their creation and when it changes', async () => {
+    const moved = await createDossier(t, asso, schemeAilleurs, [ailleurs.id], { etat: 'D', exercice: 2024 });
+    expect(await listed({ exercices: '2024' })).toEqual([moved.idFo]);
+    expect(await t.db.dossierInstruction.findFirstOrThrow({ where: { dossierId: moved.id }, select: { exercice: true } })).toEqual({ exercice: 2024 });
+    await t.db.dossier.update({ where: { id: moved.id }, data: { exercice: 2023 } });
+    expect(await listed({ exercices: '2024' })).toEqual([]);
+    expect(await listed({ exercices: '2023' })).toEqual([moved.idFo]);
+    // Written on the instruction itself, the copy goes back to its dossier's.
+    await t.db.dossierInstruction.updateMany({ where: { dossierId: moved.id }, data: { exercice: 1999 } });
+    expect(await listed({ exercices: '2023' })).toEqual([moved.idFo]);
+    await t.db.dossier.delete({ where: { id: moved.id } });
+  });
+
   it('searchQuery: number, SIRET, applicant, with % and _ matching themselves', async () => {
     expect(await listed({ searchQuery: made.ailleursD!.idFo })).toEqual([made.ailleursD!.idFo]);
     expect((await listed({ searchQuery: asso.siege })).length).toBe(5);
@@ -617,6 +630,19 @@ describe('a page reads its rows, not the list (keyset on the indexes of migratio
     'Rows Removed by Filter'?: number;
     Plans?: PlanNode[];
   }
+
+  it('a search by exercise and states reads the instructions of that exercise in those states, not every one in those states', async () => {
+    // 300 dossiers of a later exercise among the 30 000 (moved with their dossier: the exercise's copy follows).
+    await big.db.$executeRaw`UPDATE dossiers SET exercice = 2030 WHERE id IN (SELECT id FROM dossiers WHERE id_fo LIKE '2023-%' ORDER BY id LIMIT 300)`;
+    await big.db.$executeRawUnsafe('ANALYZE');
+    const reach = { kind: 'services' as const, serviceIds, userId: serviceIds[0]! };
+    const read = await instructionRowsRead(pageStatement(reach, { etats: ['D', '2'], exercices: [2030] }, { sort: 'updated_at', order: 'desc', limit: 51 }));
+    const inStates = { serviceId: { in: serviceIds }, etat: { in: ['D', '2'] } };
+    const matching = await big.db.dossierInstruction.count({ where: { ...inStates, exercice: 2030 } });
+    // Before the instructions carried their dossier's exercise, every instruction in the states was read, then its dossier.
+    expect(matching * 3).toBeLessThan(await big.db.dossierInstruction.count({ where: inStates }));
+    expect(read).toBeLessThanOrEqual(matching);
+  });
 
   it.each([
     ['services', 'updated_at', 'desc'],

@@ -64,7 +64,7 @@ const SORT_COLUMN: Record<WorklistSort, Prisma.Sql> = { updated_at: Prisma.sql`i
 
 /** Filters on the dossier's own columns (they need the join with dossiers). */
 const hasDossierFilter = (f: WorklistFilters) =>
-  Boolean(f.exercices?.length || f.statuts?.length || f.id_type_dispositif?.length || f.createdBy?.length || f.createdByType?.length || f.searchQuery?.trim());
+  Boolean(f.statuts?.length || f.id_type_dispositif?.length || f.createdBy?.length || f.createdByType?.length || f.searchQuery?.trim());
 
 /**
  * The conditions of the reach and the filters, on `i` (dossier_instructions), `d` (dossiers) and `s`
@@ -82,7 +82,8 @@ function conditions(reach: WorklistReach, f: WorklistFilters, options: { withEta
   ];
   if (options.withEtats && f.etats?.length) and.push(Prisma.sql`i.etat = ANY(${f.etats}::text[])`);
   if (reach.kind === 'all' && f.id_service_instructeur?.length) and.push(Prisma.sql`i.service_id = ANY(${f.id_service_instructeur}::uuid[])`);
-  if (f.exercices?.length) and.push(Prisma.sql`d.exercice = ANY(${f.exercices}::int[])`);
+  // The instruction's copy of its dossier's exercise (migration 20261205100000): read by the index of a service's instructions.
+  if (f.exercices?.length) and.push(Prisma.sql`i.exercice = ANY(${f.exercices}::int[])`);
   if (f.statuts?.length) and.push(Prisma.sql`d.statut = ANY(${f.statuts}::text[])`);
   if (f.id_type_dispositif?.length) and.push(Prisma.sql`d.dispositif_id = ANY(${f.id_type_dispositif}::uuid[])`);
   if (f.createdBy?.length) and.push(Prisma.sql`d.created_by_id = ANY(${f.createdBy}::uuid[])`);
