@@ -1255,4 +1255,6 @@ const SILENT_WRITE_ROUTES: string[] = [
   'POST /api/auth-server/sendValidationMail',
   // The start of a ProConnect sign-in keeps its secrets in the browser's signed cookie, nothing in PostgreSQL.
   'POST /api/auth-server/proconnect/authorize',
+  // A preview of conditions on a campaign's dossiers: a POST for its body of conditions, it reads only.
+  'POST /api/rds-server/subventions/:id/conditions/apercu',
 ];

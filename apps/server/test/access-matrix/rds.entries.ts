@@ -109,6 +109,12 @@ export const rdsEntries: MatrixEntries = (ctx: MatrixContext) => {
       scope: 'none',
       send: async (route, tokenFor) => call(route, token(tokenFor), { params: { id: (await createSubvention(ctx.t)).id } }),
     },
+    'POST /api/rds-server/subventions/:id/conditions/apercu': {
+      access: SCHEME_WRITERS,
+      scope: 'none',
+      send: async (route, tokenFor) =>
+        call(route, token(tokenFor), { params: { id: (await createSubvention(ctx.t)).id }, body: { part: 'dossier', asks: [{ scope: 'dossier', key: 'description.pluriannuel', operator: '==', value: true }] } }),
+    },
     'GET /api/rds-server/dispositifs': {
       access: SCHEME_READERS,
       scope: 'none',

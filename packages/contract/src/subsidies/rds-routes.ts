@@ -156,6 +156,36 @@ const subsidyDefinitions = { gateway, readers: SCHEME_READERS, writers: SCHEME_W
 const champs = expectedDefinitionRoutes(subsidyDefinitions, '/champs-attendus', 'champs attendus', champAttenduBodySchema, champAttenduSchema);
 const documents = expectedDefinitionRoutes(subsidyDefinitions, '/documents-attendus', 'documents attendus', documentAttenduBodySchema, documentAttenduSchema);
 
+/** How many of the matching dossiers a condition preview names, and how many dossiers it tries at most. */
+export const CONDITION_PREVIEW_LIMITS = { examples: 5, dossiers: 5000 } as const;
+
+/** Conditions to try on a campaign's dossiers before saving them on one of its expected items. */
+export const conditionPreviewBodySchema = z
+  .object({
+    /** The part of the item: projet conditions are tried on each project (one project suffices). */
+    part: z.enum(EXPECTED_PARTS),
+    asks: asksSchema.max(20),
+  })
+  .strict();
+export type ConditionPreviewBody = z.infer<typeof conditionPreviewBodySchema>;
+
+/**
+ * Which of the campaign's dossiers (not deleted) would show the item: counts for every scheme
+ * administrator; the first matching dossiers by number only for one who reads every dossier
+ * (rds.admin), none otherwise (`exemples_visibles` false).
+ */
+export const conditionPreviewSchema = z.object({
+  /** The dossiers tried (at most CONDITION_PREVIEW_LIMITS.dossiers, the most recent first). */
+  total: z.number().int().min(0),
+  /** Those where every condition holds. */
+  correspondants: z.number().int().min(0),
+  /** More dossiers than were tried: the counts are of the most recent ones. */
+  tronque: z.boolean(),
+  exemples_visibles: z.boolean(),
+  exemples: z.array(z.object({ id: z.uuid(), id_fo: z.string(), nom: z.string().nullable() })).max(CONDITION_PREVIEW_LIMITS.examples),
+});
+export type ConditionPreview = z.infer<typeof conditionPreviewSchema>;
+
 const subventionWriteErrors = [
   'SUBVENTION_CODE_TAKEN', 'DISPOSITIF_UNKNOWN', 'SOUS_DISPOSITIF_UNKNOWN', 'SOUS_DISPOSITIF_OUTSIDE_CAMPAIGN', 'EXPECTED_ITEM_UNKNOWN',
   'INSTRUCTEUR_UNKNOWN',
@@ -204,6 +234,13 @@ export const rdsSchemeRoutes = {
     errors: ['SUBVENTION_NOT_FOUND', 'SUBVENTION_CODE_TAKEN'],
     summary: 'Campagne suivante (exercice + 1, inactive) avec les mêmes liens',
     params: z.object({ id: idSchema }), response: subventionViewSchema,
+  }),
+  previewConditions: defineRoute({
+    method: 'POST', gateway, path: '/subventions/:id/conditions/apercu', access: SCHEME_WRITERS, scope: scope.none,
+    errors: ['SUBVENTION_NOT_FOUND'],
+    summary:
+      "Aperçu de conditions (asks) sur les dossiers de la campagne : combien l'élément attendu concernerait, et les premiers dossiers pour qui lit tous les dossiers (rds.admin) ; rien n'est enregistré",
+    params: z.object({ id: idSchema }), body: conditionPreviewBodySchema, response: conditionPreviewSchema,
   }),
   listDispositifs: defineRoute({
     method: 'GET', gateway, path: '/dispositifs', access: SCHEME_READERS, scope: scope.none,

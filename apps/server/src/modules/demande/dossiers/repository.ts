@@ -7,7 +7,7 @@ import type { Database } from '../../../db/prisma.ts';
 import type { Prisma } from '../../../db/prisma.ts';
 import { transactionRunner, type DbTransaction } from '../../../db/transaction.ts';
 import { listQuestions } from '../../lca/index.ts';
-import { listProjetRows } from '../projets/index.ts';
+import { listProjetRows, listProjetRowsOf } from '../projets/index.ts';
 
 type Tx = DbTransaction;
 
@@ -46,6 +46,19 @@ export interface Person {
 export function createDossierRepository(db: Database) {
   return {
     transaction: transactionRunner(db),
+    subventionExists: async (id: string) => (await db.subvention.count({ where: { id } })) > 0,
+    /** The campaign's dossiers that are not deleted, the most recent first, at most `take` (`more`: some were left out). */
+    async campaignDossiers(subventionId: string, take: number) {
+      const rows = await db.dossier.findMany({
+        where: { subventionId, deletedAt: null, ...SUBSIDY_DOSSIER },
+        include: FULL,
+        orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+        take: take + 1,
+      });
+      return { rows: rows.slice(0, take) as DossierRow[], more: rows.length > take };
+    },
+    /** The projects of these dossiers with their lines. */
+    projetsOf: (dossierIds: string[]) => listProjetRowsOf(db, dossierIds),
     /** The subsidy dossier (null for an unknown id or an approval dossier). */
     findById: async (id: string, tx: Tx | Database = db): Promise<DossierRow | null> => subsidyOnly(await tx.dossier.findUnique({ where: { id }, include: FULL })),
 

@@ -22,6 +22,8 @@ export function dossierRoutes(app: FastifyInstance, { dossiers, approvalDossiers
   registerRoute(app, r.getDossier, ({ auth, scope, query }) => dossiers.get(auth, scope, query));
   registerRoute(app, api.projets.dossierDocumentTicket, ({ auth, scope, params }) => dossiers.documentTicket(auth, scope, params.uuid));
   registerRoute(app, r.unreadDossierMessages, ({ auth }) => dossiers.unreadMessages(auth));
+  // Served here, under rds-server's path: it reads the campaign's dossiers, which this module owns.
+  registerRoute(app, api.rdsSchemes.previewConditions, ({ auth, params, body }) => dossiers.previewConditions(auth, params.id, body));
   registerRoute(app, r.markDossierMessagesRead, ({ auth, scope }) => dossiers.markMessagesRead(auth, scope));
   // One creation route for both kinds (spec §7): an approval names its code, type and service.
   registerRoute(app, r.createDossier, ({ auth, scope, body: { description, demandeur } }) => {

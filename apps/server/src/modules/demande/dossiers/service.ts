@@ -3,7 +3,7 @@
 // through it), the caller-bound list, creation, the wizard, documents, RIB, and deletion and
 // transmission through the dossier_instruction machine; what the other side hears of, messages and
 // sharing are in exchanges.ts.
-import { campaignClosedMessage, countsPerState, DOSSIER_LIMITS, DOSSIER_MESSAGES, dossierInstructionMachine, type DossierListField, type DossierPopulate, type DossierSummary, type DossierViewPopulate, type DownloadTicket, isUuid, NOTIFICATION_TYPE_IDS, type ProjetField, type UnreadDossierMessages, type WorklistCounts } from '@portail/contract';
+import { campaignClosedMessage, countsPerState, DOSSIER_LIMITS, DOSSIER_MESSAGES, dossierInstructionMachine, type DossierListField, type DossierPopulate, type DossierSummary, type DossierViewPopulate, type DownloadTicket, isUuid, NOTIFICATION_TYPE_IDS, type ProjetField, type UnreadDossierMessages, type WorklistCounts, type ConditionPreviewBody } from '@portail/contract';
 import type { DbTransaction } from '../../../db/transaction.ts';
 import { appError } from '../../../http/errors.ts';
 import type { AuthClaims } from '../../../http/request-context.ts';
@@ -22,6 +22,7 @@ import { instructionNotice, type DossierRepository } from './repository.ts';
 import type { DossierScopeRepository } from './scope.repository.ts';
 import { followDossierRenewal, realignProjects } from '../projets/index.ts';
 import { missingBeforeTransmission } from './transmission.ts';
+import { previewConditions } from './condition-preview.ts';
 import { checkEstablishment, checkScheme, planStep, type StepInput } from './wizard.ts';
 import { claimsActor, dossierOptions, toDossierSummary, toDossierView } from './view.ts';
 
@@ -171,6 +172,8 @@ export function createDossierService(deps: DossierServiceDeps) {
       return { total: dossiers.reduce((sum, d) => sum + d.messages_non_lus, 0), dossiers: dossiers.slice(0, DOSSIER_LIMITS.unreadDossiersListed) };
     },
     markMessagesRead: exchanges.markMessagesRead,
+    /** Which of a campaign's dossiers conditions would show an expected item to (./condition-preview.ts). */
+    previewConditions: (claims: AuthClaims, subventionId: string, input: ConditionPreviewBody) => previewConditions(repository, claims, subventionId, input),
 
     states: () =>
       Object.entries(dossierInstructionMachine.states).map(([code, s]) => ({

@@ -59,6 +59,10 @@ const decimal = (value: number | null | undefined) => (value === undefined ? und
 export const findDossierContext = async (client: Client, id: string) =>
   (await client.dossier.findFirst({ where: { id, ...SUBSIDY_DOSSIER }, select: DOSSIER_CONTEXT })) as DossierContext | null;
 
+/** The projects of several dossiers, by dossier and rank. */
+export const listProjetRowsOf = (client: Client, dossierIds: string[]) =>
+  client.projet.findMany({ where: { dossierId: { in: dossierIds } }, include: PROJET_FULL, orderBy: [{ dossierId: 'asc' }, { rangDossier: 'asc' }] });
+
 export const listProjetRows = (client: Client, dossierId: string) =>
   client.projet.findMany({ where: { dossierId }, include: PROJET_FULL, orderBy: { rangDossier: 'asc' } });
 
