@@ -12,13 +12,13 @@ const upcoming = ROUTE_TABLE.filter((entry) => entry.page === 'upcoming');
 
 describe('pages still to come', () => {
   it('every upcoming route has a description, and every description an upcoming route', () => {
-    expect(upcoming.length).toBeGreaterThan(0);
     const names = new Set(upcoming.map((entry) => entry.meta.name));
     for (const name of names) expect(UPCOMING_PAGES[name], name).toMatch(/\S/);
     expect(Object.keys(UPCOMING_PAGES).sort()).toEqual([...names].sort());
   });
 
-  it('the placeholder page shows the title, the notice and what the page will hold', () => {
+  // Every route of the specification has its page: the placeholder is checked again once a page is to come.
+  it.skipIf(upcoming.length === 0)('the placeholder page shows the title, the notice and what the page will hold', () => {
     const entry = upcoming[0]!;
     const router = createMemoryRouter([
       { path: '/', element: <PlaceholderPage name={entry.meta.name} title={entry.meta.title} /> },

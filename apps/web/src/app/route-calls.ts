@@ -172,9 +172,36 @@ const PASS_SPORT_ADMIN_CALLS: readonly RouteDefinition[] = [
   api.referentiels.update,
 ];
 
+/**
+ * The scheme administration: services and their hierarchy, schemes and campaigns (read, replaced,
+ * duplicated), the expected items' definitions, the conditions' preview on a campaign's dossiers.
+ */
+const RDS_ADMIN_CALLS: readonly RouteDefinition[] = [
+  api.rdsServices.listServices,
+  api.rdsSchemes.listDispositifs,
+  api.rdsSchemes.listSubventions,
+  api.rdsSchemes.getSubvention,
+  api.rdsSchemes.updateSubvention,
+  api.rdsSchemes.duplicateSubvention,
+  api.rdsSchemes.listChampsAttendus,
+  api.rdsSchemes.listDocumentsAttendus,
+  api.rdsSchemes.previewConditions,
+];
+/** The definitions of the custom fields and expected documents. */
+const RDS_CUSTOM_SETTINGS_CALLS: readonly RouteDefinition[] = [
+  api.rdsSchemes.listChampsAttendus,
+  api.rdsSchemes.createChampAttendu,
+  api.rdsSchemes.updateChampAttendu,
+  api.rdsSchemes.listDocumentsAttendus,
+  api.rdsSchemes.createDocumentAttendu,
+  api.rdsSchemes.updateDocumentAttendu,
+];
+
 /** The pages that call the API, and the calls each one makes. */
 export const PAGE_CALLS: Readonly<Partial<Record<PageKey, readonly RouteDefinition[]>>> = {
   adminLca: [api.mail.outbox, ...Object.values(api.lcaContent), api.questions.listQuestions, api.questions.createQuestion, api.questions.updateQuestion],
+  rdsAdmin: RDS_ADMIN_CALLS,
+  rdsCustomSettings: RDS_CUSTOM_SETTINGS_CALLS,
   administrativeInfo: ASSOCIATION_FILE_CALLS,
   documents: DOCUMENT_CALLS,
   subsidyDirectory: [api.rdsSchemes.listSubventions, api.rdsSchemes.listDispositifs],

@@ -25,6 +25,8 @@ export type PageKey =
   | 'siteMap'
   | 'assistance'
   | 'adminLca'
+  | 'rdsAdmin'
+  | 'rdsCustomSettings'
   | 'addAssociation'
   | 'chooseAssociation'
   | 'chooseEstablishment'
@@ -90,8 +92,6 @@ const loginRoute = (path: string, meta: RouteMeta, page: PageKey): RouteEntry =>
   page,
 });
 
-/** A page still to come, under the default layout: features/shell/upcoming-pages.ts says what it will hold. */
-const upcomingRoute = (path: string, meta: RouteMeta): RouteEntry => ({ path, layout: 'default', meta, page: 'upcoming' });
 
 // Each route: its path, its metadata (name, title, who may enter), then its page or what it will hold.
 export const ROUTE_TABLE: readonly RouteEntry[] = [
@@ -190,8 +190,14 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   ),
   route('/administration/psp', { name: 'administration-psp', title: "Administration Pass'Sport", roles: PLATFORM_ADMINS }, 'passSportAdmin'),
   route('/administration/rda', { name: 'administration-rda', title: 'Administration des agréments', roles: APPROVAL_ADMINS }, 'approvalsAdmin'),
-  upcomingRoute('/administration/rds', { name: 'administration-rds', title: 'Administration des dispositifs', roles: SCHEME_ADMINS }),
-  upcomingRoute('/administration/rds/parametrage-custom', { name: 'parametrage-custom', title: 'Paramétrage personnalisé', roles: SCHEME_ADMINS }),
+  // Services and their hierarchy, schemes, campaigns and their expected items with the condition preview.
+  route('/administration/rds', { name: 'administration-rds', title: 'Administration des dispositifs', roles: SCHEME_ADMINS }, 'rdsAdmin'),
+  // The definitions of the custom fields and expected documents the campaigns link.
+  route(
+    '/administration/rds/parametrage-custom',
+    { name: 'parametrage-custom', title: 'Paramétrage personnalisé', roles: SCHEME_ADMINS },
+    'rdsCustomSettings',
+  ),
 
   // Administrative information (without :idCorrespondance: the user's first association)
   route(

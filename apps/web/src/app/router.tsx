@@ -29,6 +29,8 @@ const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   siteMap: () => import('../features/info/site-map-page.tsx').then((m) => m.SiteMapPage),
   assistance: () => import('../features/info/assistance-page.tsx').then((m) => m.AssistancePage),
   adminLca: () => import('../features/admin/admin-lca-page.tsx').then((m) => m.AdminLcaPage),
+  rdsAdmin: () => import('../features/rds-admin/rds-admin-page.tsx').then((m) => m.RdsAdminPage),
+  rdsCustomSettings: () => import('../features/rds-admin/custom-settings-page.tsx').then((m) => m.CustomSettingsPage),
   addAssociation: () =>
     import('../features/association-join/add-association-page.tsx').then((m) => m.AddAssociationPage),
   chooseAssociation: () =>

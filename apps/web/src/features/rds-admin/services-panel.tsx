@@ -1,0 +1,104 @@
+// The instructing services the administrator reaches (GET /services, children included): the list,
+// and one service's record with its place in the hierarchy (its parent and the services attached
+// to it, each opened in turn).
+import { fr } from '@codegouvfr/react-dsfr';
+import { Alert } from '@codegouvfr/react-dsfr/Alert';
+import { Button } from '@codegouvfr/react-dsfr/Button';
+import { MESSAGES, rdsServiceRoutes } from '@portail/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { callApi, errorMessage } from '../../lib/api/index.ts';
+import { DataTable } from '../../lib/ui/data-table.tsx';
+
+const NIVEAUX: Readonly<Record<string, string>> = { national: 'National', regional: 'Régional', departemental: 'Départemental' };
+const niveau = (value: string | null) => (value ? (NIVEAUX[value] ?? value) : 'Non renseigné');
+
+export function ServicesPanel() {
+  const services = useQuery({ queryKey: ['rds-admin', 'services'], queryFn: () => callApi(rdsServiceRoutes.listServices, { query: {} }), retry: false });
+  const [openId, setOpenId] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (openId) heading.current?.focus();
+  }, [openId]);
+
+  if (services.error) return <Alert severity="error" small role="alert" description={errorMessage(services.error, MESSAGES.httpEmpty)} />;
+  if (!services.data) return <p>Chargement des services instructeurs…</p>;
+  const byId = new Map(services.data.map((s) => [s.id, s]));
+  const open = openId ? byId.get(openId) : undefined;
+  const nameOf = (id: string | null) => (id ? (byId.get(id)?.nom ?? 'Service hors de votre portée') : 'Aucun');
+
+  return (
+    <>
+      {services.data.length === 0 ? (
+        <p>Aucun service instructeur.</p>
+      ) : (
+        <DataTable
+          caption="Services instructeurs"
+          rowHeaders
+          headers={['Service', 'Niveau', 'Service parent', 'Services rattachés', 'Dispositifs', 'Fiche']}
+          data={services.data.map((s) => [
+            s.nom,
+            niveau(s.niveau_territorial),
+            nameOf(s.parent),
+            String(s.children?.length ?? 0),
+            s.dispositifs.join(', ') || 'Aucun',
+            <Button key="open" size="small" priority="secondary" onClick={() => setOpenId(s.id)}>
+              Voir la fiche<span className={fr.cx('fr-sr-only')}> de {s.nom}</span>
+            </Button>,
+          ])}
+        />
+      )}
+      {open && (
+        <section aria-labelledby="service-fiche" className={fr.cx('fr-mt-3w', 'fr-mb-4w')}>
+          <h3 id="service-fiche" ref={heading} tabIndex={-1} className={fr.cx('fr-h5')}>
+            {open.nom}
+          </h3>
+          <dl>
+            <dt className={fr.cx('fr-text--bold')}>Niveau territorial</dt>
+            <dd>{niveau(open.niveau_territorial)}{open.zone_territoriale ? ` — ${open.zone_territoriale}` : ''}</dd>
+            <dt className={fr.cx('fr-text--bold')}>Profil</dt>
+            <dd>{open.profil ?? 'Service instructeur'}</dd>
+            <dt className={fr.cx('fr-text--bold')}>Adresse de contact</dt>
+            <dd>{open.email ?? 'L’adresse de connexion du service'}{open.pending_email ? ` (en attente de validation : ${open.pending_email})` : ''}</dd>
+            <dt className={fr.cx('fr-text--bold')}>Dispositifs instruits</dt>
+            <dd>{open.dispositifs.join(', ') || 'Aucun'}</dd>
+            <dt className={fr.cx('fr-text--bold')}>Service parent</dt>
+            <dd>
+              {open.parent && byId.has(open.parent) ? (
+                <Button size="small" priority="tertiary" onClick={() => setOpenId(open.parent)}>
+                  {nameOf(open.parent)}
+                </Button>
+              ) : (
+                nameOf(open.parent)
+              )}
+            </dd>
+            <dt className={fr.cx('fr-text--bold')}>Services rattachés</dt>
+            <dd>
+              {(open.children ?? []).length === 0 ? (
+                'Aucun'
+              ) : (
+                <ul>
+                  {open.children!.map((child) => (
+                    <li key={child.id}>
+                      {byId.has(child.id) ? (
+                        <Button size="small" priority="tertiary" onClick={() => setOpenId(child.id)}>
+                          {child.nom}
+                        </Button>
+                      ) : (
+                        child.nom
+                      )}{' '}
+                      ({niveau(child.niveau_territorial)})
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </dd>
+          </dl>
+          <Button size="small" priority="tertiary" onClick={() => setOpenId(null)}>
+            Fermer la fiche
+          </Button>
+        </section>
+      )}
+    </>
+  );
+}
