@@ -202,6 +202,7 @@ export const PAGE_CALLS: Readonly<Partial<Record<PageKey, readonly RouteDefiniti
   adminLca: [api.mail.outbox, ...Object.values(api.lcaContent), api.questions.listQuestions, api.questions.createQuestion, api.questions.updateQuestion],
   rdsAdmin: RDS_ADMIN_CALLS,
   rdsCustomSettings: RDS_CUSTOM_SETTINGS_CALLS,
+  referentielsAdmin: [api.referentiels.list, api.referentiels.get, api.referentiels.update],
   administrativeInfo: ASSOCIATION_FILE_CALLS,
   documents: DOCUMENT_CALLS,
   subsidyDirectory: [api.rdsSchemes.listSubventions, api.rdsSchemes.listDispositifs],

@@ -27,6 +27,7 @@ export type PageKey =
   | 'adminLca'
   | 'rdsAdmin'
   | 'rdsCustomSettings'
+  | 'referentielsAdmin'
   | 'addAssociation'
   | 'chooseAssociation'
   | 'chooseEstablishment'
@@ -69,6 +70,7 @@ const {
   platformAdmins: PLATFORM_ADMINS,
   approvalAdmins: APPROVAL_ADMINS,
   schemeAdmins: SCHEME_ADMINS,
+  referentielAdmins: REFERENTIEL_ADMINS,
   associationsAndServices: ASSOCIATION_AND_SERVICES,
   instructors: INSTRUCTORS,
   osiris: OSIRIS,
@@ -198,6 +200,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     { name: 'parametrage-custom', title: 'Paramétrage personnalisé', roles: SCHEME_ADMINS },
     'rdsCustomSettings',
   ),
+  // The reference lists (the specification places no screen for them): every administrator who may edit one.
+  route('/administration/referentiels', { name: 'administration-referentiels', title: 'Référentiels', roles: REFERENTIEL_ADMINS }, 'referentielsAdmin'),
 
   // Administrative information (without :idCorrespondance: the user's first association)
   route(

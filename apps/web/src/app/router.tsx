@@ -30,6 +30,7 @@ const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   assistance: () => import('../features/info/assistance-page.tsx').then((m) => m.AssistancePage),
   adminLca: () => import('../features/admin/admin-lca-page.tsx').then((m) => m.AdminLcaPage),
   rdsAdmin: () => import('../features/rds-admin/rds-admin-page.tsx').then((m) => m.RdsAdminPage),
+  referentielsAdmin: () => import('../features/referentiels-admin/referentiels-page.tsx').then((m) => m.ReferentielsPage),
   rdsCustomSettings: () => import('../features/rds-admin/custom-settings-page.tsx').then((m) => m.CustomSettingsPage),
   addAssociation: () =>
     import('../features/association-join/add-association-page.tsx').then((m) => m.AddAssociationPage),
