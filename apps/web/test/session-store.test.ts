@@ -88,6 +88,19 @@ describe('user info load', () => {
     await expect(loadUserInfo('service', user, callApi)).rejects.toMatchObject({ status: 403 });
   });
 
+  it('a scheme administrator without a service record signs in without one; an agent without its record is refused', async () => {
+    const notFound = () => json(404, { statusCode: 404, code: 'USER_NOT_FOUND', message: 'Utilisateur introuvable.' });
+    for (const [role, accepted] of [['rds.admin', true], ['rds.appli_admin', true], ['rds.user', false]] as const) {
+      const user = makeUser({ role, roles: [role], lcaId: null, associations: [] });
+      const store = createSessionStore(memoryStorage());
+      store.signIn(makeSession(user));
+      const fake = createFakeFetch({ [`GET /api/rds-server/users/${user.authId}`]: notFound });
+      const { callApi } = createApiClient({ fetch: fake.fetch, session: store, onSessionExpired: () => {} });
+      if (accepted) expect(await loadUserInfo('service', user, callApi)).toMatchObject({ role, rds: null });
+      else await expect(loadUserInfo('service', user, callApi)).rejects.toMatchObject({ status: 404 });
+    }
+  });
+
   it('an association record gives the lcaId and the associations', async () => {
     const user = makeUser({ associations: [] });
     const store = createSessionStore(memoryStorage());
