@@ -126,6 +126,7 @@ export function CampaignEditor({ campaign, onSaved, onClose }: { campaign: Subve
         ) : (
           <DataTable
             caption={`${text.title} de la campagne`}
+            noCaption
             rowHeaders
             headers={['Libellé', 'Code', 'Partie', 'Obligatoire', 'Conditions', 'Actions']}
             data={links.map((l, index) => [
@@ -225,6 +226,7 @@ export function CampaignEditor({ campaign, onSaved, onClose }: { campaign: Subve
         ) : (
           <DataTable
             caption="Sous-dispositifs de la campagne"
+            noCaption
             rowHeaders
             headers={['Sous-dispositif', 'Début', 'Fin']}
             data={draft.sous_dispositifs.map((sd, index) => {

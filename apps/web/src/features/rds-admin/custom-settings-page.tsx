@@ -138,6 +138,7 @@ function Definitions({ kind }: { kind: Kind }) {
       ) : (
         <DataTable
           caption={text.caption}
+            noCaption
           rowHeaders
           headers={['Libellé', 'Code', text.column, 'Active', 'Modifier']}
           data={list.data.map((d) => [

@@ -63,6 +63,7 @@ export function SchemesPanel() {
           ) : (
             <DataTable
               caption={`Sous-dispositifs de ${chosen.label}`}
+            noCaption
               rowHeaders
               headers={['Sous-dispositif', 'Début', 'Fin', 'Actif']}
               data={chosen.sous_dispositifs!.map((sd) => [sd.label, formatDay(sd.date_debut), formatDay(sd.date_fin), sd.active ? 'Oui' : 'Non'])}
@@ -78,6 +79,7 @@ export function SchemesPanel() {
           ) : (
             <DataTable
               caption={`Campagnes de ${chosen.label}`}
+            noCaption
               rowHeaders
               headers={['Campagne', 'Code', 'Exercice', 'Active', 'Fenêtre', 'Modifier']}
               data={campaigns.data.map((c) => [

@@ -34,6 +34,7 @@ export function ServicesPanel() {
       ) : (
         <DataTable
           caption="Services instructeurs"
+            noCaption
           rowHeaders
           headers={['Service', 'Niveau', 'Service parent', 'Services rattachés', 'Dispositifs', 'Fiche']}
           data={services.data.map((s) => [

@@ -11,12 +11,14 @@ export interface DataTableProps {
   /** The first cell of each row heads it (`<th scope="row">`): a label and its values. */
   rowHeaders?: boolean;
   bordered?: boolean;
+  /** The caption is read by assistive technologies only: a heading right above already says it. */
+  noCaption?: boolean;
   className?: string;
 }
 
-export function DataTable({ caption, headers, data, rowHeaders = false, bordered = false, className }: DataTableProps) {
+export function DataTable({ caption, headers, data, rowHeaders = false, bordered = false, noCaption = false, className }: DataTableProps) {
   const table = (
-    <ScrollableTable label={caption} bordered={bordered}>
+    <ScrollableTable label={caption} bordered={bordered} noCaption={noCaption}>
       <table>
         <caption>{caption}</caption>
         <thead>

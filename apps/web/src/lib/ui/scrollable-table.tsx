@@ -4,9 +4,9 @@
 import { fr } from '@codegouvfr/react-dsfr';
 import type { ReactNode } from 'react';
 
-export function ScrollableTable({ label, bordered = false, children }: { label: string; bordered?: boolean; children: ReactNode }) {
+export function ScrollableTable({ label, bordered = false, noCaption = false, children }: { label: string; bordered?: boolean; noCaption?: boolean; children: ReactNode }) {
   return (
-    <div className={fr.cx('fr-table', bordered && 'fr-table--bordered')}>
+    <div className={fr.cx('fr-table', bordered && 'fr-table--bordered', noCaption && 'fr-table--no-caption')}>
       <div className={fr.cx('fr-table__wrapper')}>
         <div className={fr.cx('fr-table__container')} tabIndex={0} role="region" aria-label={label}>
           <div className={fr.cx('fr-table__content')}>{children}</div>
