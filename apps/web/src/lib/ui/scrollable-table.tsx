@@ -8,7 +8,8 @@ export function ScrollableTable({ label, bordered = false, noCaption = false, ch
   return (
     <div className={fr.cx('fr-table', bordered && 'fr-table--bordered', noCaption && 'fr-table--no-caption')}>
       <div className={fr.cx('fr-table__wrapper')}>
-        <div className={fr.cx('fr-table__container')} tabIndex={0} role="region" aria-label={label}>
+        {/* Positioned: what a cell places out of the flow (a button's fr-sr-only words) scrolls with it instead of widening the page. */}
+        <div className={fr.cx('fr-table__container')} tabIndex={0} role="region" aria-label={label} style={{ position: 'relative' }}>
           <div className={fr.cx('fr-table__content')}>{children}</div>
         </div>
       </div>
