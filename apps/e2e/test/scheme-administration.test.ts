@@ -1,0 +1,133 @@
+// Journey: the demo scheme administrator (rds.admin) opens /administration/rds, reads a service's
+// record and its hierarchy, opens a campaign of the ANS scheme (the journey's own, with two copies
+// of a demo dossier, one multi-year), gives its expected document « Statuts à jour » a condition,
+// previews it (one dossier of two, named), applies and saves the campaign; at 320 px the campaigns'
+// table scrolls by keyboard. Then on /administration/referentiels they rename an option of a
+// referential, save, and a second save shows « Aucun changement n'a été détécté. ». Every screen is
+// checked with axe.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { callPortal } from './support/api.ts';
+import { insertAssociation, type JourneyAssociation } from './support/associations.ts';
+import { DEMO_PASSWORD, scrollsSidewaysByKeyboard, useBrowser, visible } from './support/browser.ts';
+import { copyDemoDossier } from './support/dossiers.ts';
+import { signInWith } from './support/sign-in.ts';
+
+const browser = useBrowser();
+const ADMIN = { email: 'admin.rds@demo.example.org', password: DEMO_PASSWORD, landing: '/client/instructeur' };
+const ASSOCIATION: JourneyAssociation = {
+  id: randomUUID(), nom: 'Union nautique de Lorient', sigle: 'UNL', siren: '202600177', rna: 'W562026017',
+  siretSiege: '20260017700016', siretSecondaire: '20260017700024',
+};
+const REFERENTIEL = 'types-activite-agricole';
+const CODE = `E2E-RDS-${randomUUID().slice(0, 6).toUpperCase()}`;
+const YEAR = new Date().getFullYear();
+
+let pool: pg.Pool;
+let token: string;
+let campaignId: string;
+let multiYear: { id: string; idFo: string };
+let original: { _id: string; options: unknown[] };
+const api = (method: string, path: string, body?: unknown) => callPortal(browser.baseUrl, method, path, body, token);
+
+beforeAll(async () => {
+  pool = new pg.Pool({ connectionString: inject('e2eDatabaseUrl'), max: 1 });
+  await insertAssociation(pool, ASSOCIATION);
+  token = ((await callPortal(browser.baseUrl, 'POST', '/auth-server/login', { email: ADMIN.email, password: ADMIN.password })) as { token: string }).token;
+  // The journey's own campaign of the ANS scheme, asking for the statutes, and two dossiers of it.
+  const campaign = (await api('POST', '/rds-server/subventions', {
+    code: CODE, label: `Parcours administration ${CODE}`, active: false, dispositif: 'CNDS', campagne_exercice: YEAR,
+    documents_attendus: [{ code: 'statuts', part: 'dossier', obligatoire: true }],
+  })) as { id: string };
+  campaignId = campaign.id;
+  const copies = [];
+  for (const pluriannuel of [true, false]) {
+    const copy = await copyDemoDossier(pool, ASSOCIATION, { campaign: 'ANS Part territoriale', etats: { 'SDJES de Paris': 'D' } });
+    await pool.query('UPDATE dossiers SET subvention_id = $2, sous_dispositif_id = NULL, pluriannuel = $3 WHERE id = $1', [copy.id, campaignId, pluriannuel]);
+    copies.push(copy);
+  }
+  multiYear = copies[0]!;
+  original = (await callPortal(browser.baseUrl, 'GET', `/api-declaration-server/referentiel?type=${REFERENTIEL}`)) as typeof original;
+});
+afterAll(async () => {
+  // The referential as the demo has it, for the other journeys.
+  if (original) await api('PATCH', `/api-declaration-server/referentiels/${original._id}`, { options: original.options }).catch(() => {});
+  await pool?.end();
+});
+
+describe('administration des dispositifs et des référentiels', () => {
+  it('donne une condition au document attendu d’une campagne, la prévisualise et l’enregistre ; modifie une option de référentiel', async () => {
+    const page = browser.page();
+    await signInWith(page, ADMIN);
+    await page.getByRole('button', { name: 'Tout accepter' }).click();
+    await page.goto('/client/administration/rds');
+    await visible(page.getByRole('heading', { level: 1, name: 'Administration des dispositifs' }));
+
+    // A service's record and its place in the hierarchy.
+    const services = page.getByRole('table', { name: 'Services instructeurs' });
+    await visible(services);
+    await services.getByRole('button', { name: 'Voir la fiche de SDJES de Paris' }).click();
+    const fiche = page.getByRole('heading', { level: 3, name: 'SDJES de Paris' });
+    await visible(fiche);
+    await browser.shot('services instructeurs et fiche');
+
+    // The ANS scheme, its campaigns, the journey's campaign.
+    await page.getByLabel('Dispositif', { exact: true }).selectOption({ label: 'Agence nationale du Sport – Part territoriale (CNDS)' });
+    const campaigns = page.getByRole('table', { name: 'Campagnes de Agence nationale du Sport – Part territoriale' });
+    await visible(campaigns);
+    await campaigns.getByRole('button', { name: `Modifier la campagne ${CODE}` }).click();
+    const documents = page.getByRole('table', { name: 'Documents attendus de la campagne' });
+    await visible(documents);
+    await documents.getByRole('button', { name: 'Conditions de Statuts à jour' }).click();
+
+    // A condition, previewed on the campaign's two dossiers.
+    await page.getByRole('button', { name: 'Ajouter une condition' }).click();
+    await page.getByLabel('Objet lu', { exact: true }).selectOption({ label: 'Description du dossier' });
+    await page.getByLabel('Clé', { exact: true }).fill('pluriannuel');
+    await page.getByLabel('Opérateur', { exact: true }).selectOption({ label: 'est égal à (==)' });
+    await page.getByLabel('Valeur', { exact: true }).fill('true');
+    await page.getByRole('button', { name: 'Prévisualiser les dossiers concernés' }).click();
+    const preview = page.getByTestId('apercu-conditions');
+    await visible(preview);
+    expect(await preview.textContent()).toContain('1 dossier sur 2 de la campagne remplit ces conditions.');
+    await visible(preview.getByRole('link', { name: `Dossier ${multiYear.idFo} — ${ASSOCIATION.nom}` }));
+    await browser.shot('apercu des conditions');
+    // Nothing of a scrolled table (its buttons' words for screen readers) widens the page.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+
+    await page.getByRole('button', { name: 'Appliquer les conditions' }).click();
+    await visible(documents.getByText('description.pluriannuel est égal à true'));
+    await page.getByRole('button', { name: 'Enregistrer la campagne' }).click();
+    await visible(page.getByText(/La campagne « Parcours administration .* » est enregistrée\./));
+    const saved = (await api('GET', `/rds-server/subventions/${CODE}?populate=documents_attendus`)) as { documents_attendus: { code: string; asks: unknown[] }[] };
+    expect(saved.documents_attendus).toEqual([
+      expect.objectContaining({ code: 'statuts', asks: [{ scope: 'description', key: 'pluriannuel', operator: '==', value: true }] }),
+    ]);
+
+    // At 320 px the campaigns' table scrolls by keyboard.
+    await page.setViewportSize({ width: 320, height: 800 });
+    await scrollsSidewaysByKeyboard(page, page.getByRole('region', { name: 'Campagnes de Agence nationale du Sport – Part territoriale' }));
+    await browser.shot('campagnes a 320 px');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // A referential's option renamed, then a second save that changes nothing.
+    await page.goto('/client/administration/referentiels');
+    const types = page.getByRole('table', { name: 'Types de référentiels' });
+    await visible(types);
+    await types.getByRole('button', { name: 'Modifier le référentiel Types d\'activité agricole' }).click();
+    const options = page.getByRole('table', { name: 'Options du référentiel Types d\'activité agricole' });
+    await visible(options);
+    const label = options.getByLabel('Libellé de l’option 3');
+    expect(await label.inputValue()).toBe('Autre');
+    await label.fill('Autre activité agricole');
+    await page.getByRole('button', { name: 'Enregistrer le référentiel' }).click();
+    await visible(page.getByText('Le référentiel « Types d\'activité agricole » est enregistré.'));
+    await browser.shot('referentiel enregistre');
+    await page.getByRole('button', { name: 'Enregistrer le référentiel' }).click();
+    await visible(page.getByText('Aucun changement n\'a été détécté.').first());
+    await browser.shot('referentiel sans changement');
+    const stored = (await callPortal(browser.baseUrl, 'GET', `/api-declaration-server/referentiel?type=${REFERENTIEL}`)) as { options: { value: string; label: string }[] };
+    expect(stored.options.find((o) => o.value === 'Autre')?.label).toBe('Autre activité agricole');
+  }, 180_000);
+});
