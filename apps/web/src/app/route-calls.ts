@@ -237,7 +237,7 @@ export const PAGE_CALLS: Readonly<Partial<Record<PageKey, readonly RouteDefiniti
 
 /** The contract routes a route's page calls, if it calls the API. */
 export function callsOf(entry: RouteEntry): readonly RouteDefinition[] | undefined {
-  return entry.page === 'upcoming' ? undefined : PAGE_CALLS[entry.page];
+  return PAGE_CALLS[entry.page];
 }
 
 /**

@@ -1,6 +1,5 @@
 // Every route of the portal (docs/domain.md « Parcours »): path (relative to /client), layout, metadata for the entry checks and
-// the notes, and either a page or 'upcoming' (a page still to come, described in
-// features/shell/upcoming-pages.ts). Who may enter comes from the
+// the notes, and its page. Who may enter comes from the
 // contract's ROLE_SETS, the sets the API routes declare; the contract routes each page calls are
 // named in route-calls.ts (kept out of the entry), and test/route-roles.test.ts checks its roles
 // against theirs.
@@ -59,7 +58,7 @@ export interface RouteEntry {
   path: string;
   layout: 'default' | 'login';
   meta: RouteMeta;
-  page: PageKey | 'upcoming';
+  page: PageKey;
 }
 
 const {

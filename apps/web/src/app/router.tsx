@@ -65,17 +65,7 @@ const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
 
 function toRouteObject(entry: RouteEntry): RouteObject {
   const base = { path: entry.path, handle: { meta: entry.meta }, loader: guardLoader(entry.meta) };
-  const { page } = entry;
-  if (page !== 'upcoming') return { ...base, lazy: lazyPage(PAGES[page]) };
-  // A page still to come: one chunk for all of them, each route saying what it will hold.
-  const loadPlaceholder = () =>
-    import('../features/shell/placeholder-page.tsx').then(
-      ({ PlaceholderPage }) =>
-        function Placeholder() {
-          return <PlaceholderPage name={entry.meta.name} title={entry.meta.title} />;
-        },
-    );
-  return { ...base, lazy: lazyPage(loadPlaceholder) };
+  return { ...base, lazy: lazyPage(PAGES[entry.page]) };
 }
 
 const NOT_FOUND_META = { name: 'not-found', title: 'Page non trouvée' };
