@@ -338,6 +338,16 @@ describe('the PDF, the exercises and the beneficiaries', () => {
     await club.add(id, { code_psp: created[2]!.codePsp });
     expect((await calls.beneficiaires({ code_postal: cp, inscrit: 'true' })).body.map((b: { nom: string }) => b.nom)).toEqual(['Martin']);
     expect((await calls.beneficiaires({ code_postal: cp, inscrit: 'false' })).body).toHaveLength(2);
+    // A code's lookup keeps the other filters, and says whether an inscription of it stands.
+    const martin = created[2]!.codePsp;
+    const lookup = async (query: Record<string, string>) => (await calls.beneficiaires({ code: martin, ...query })).body as { id_psp: string; inscrit: boolean; date_naissance: string | null }[];
+    expect(await lookup({})).toMatchObject([{ id_psp: martin, inscrit: true, date_naissance: '2012-04-03', adresse: { code_postal: cp, commune: 'Paris' } }]);
+    expect(await lookup({ inscrit: 'true', code_postal: cp, nom: 'mar', exerciceId: String(EXERCICES.current) })).toHaveLength(1);
+    expect(await lookup({ inscrit: 'false' })).toEqual([]);
+    expect(await lookup({ code_postal: '75001' })).toEqual([]);
+    expect(await lookup({ nom: 'el' })).toEqual([]);
+    expect(await lookup({ exerciceId: String(EXERCICES.past) })).toEqual([]);
+    expect(await lookup({ after: created[0]!.id })).toEqual([]);
     // Not for association members.
     expect((await club.beneficiaires({})).status).toBe(403);
   });

@@ -407,11 +407,11 @@ export function createPspService({ repository, workflow, audit, notifications, a
     },
 
     async beneficiaires(query: PspBeneficiaireQuery) {
+      const filter = { exerciceId: query.exerciceId, codePostal: query.code_postal, nomPrefix: query.nom ? pspNameKey(query.nom) : undefined, inscrit: query.inscrit, limit: query.limit };
+      // A code names one beneficiary: past it there is no page to read.
+      if (query.code) return query.after ? [] : (await repository.beneficiaireLookup({ ...filter, code: query.code })).map((b) => ({ ...toBeneficiaireView(b), inscrit: b.inscriptions.length > 0 }));
       const after = query.after ? await repository.beneficiaireCursor(query.after) : null;
-      const rows = await repository.beneficiaires({
-        exerciceId: query.exerciceId, code: query.code, codePostal: query.code_postal, nomPrefix: query.nom ? pspNameKey(query.nom) : undefined,
-        inscrit: query.inscrit, after: after ?? undefined, limit: query.limit,
-      });
+      const rows = await repository.beneficiaires({ ...filter, after: after ?? undefined });
       return rows.map((b) => ({ ...toBeneficiaireView(b), inscrit: b.inscriptions.length > 0 }));
     },
   };
