@@ -55,7 +55,7 @@ describe('chaque page, pour chaque rôle, passe le contrôle d’accessibilité'
       await page.waitForLoadState('networkidle');
       const heading = (await page.getByRole('heading', { level: 1 }).first().textContent())?.trim() ?? '';
       if (/Une erreur s'est produite|Page non trouvée/.test(heading)) failures.push(`${path} : « ${heading} » au lieu de « ${title} »`);
-      await expectAccessible(page, `${role} ${path}`).catch((error: Error) => failures.push(error.message));
+      await expectAccessible(page, `${role} ${path}`, { everyImpact: true }).catch((error: Error) => failures.push(error.message));
     }
     expect(failures, failures.join('\n\n')).toEqual([]);
   }, 600_000);
