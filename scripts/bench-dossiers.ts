@@ -31,7 +31,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -44,6 +44,7 @@ import {
 import { busiestServiceAgent, loadedMark, loadStatements } from './bench/dossier-load.ts';
 import { loadedDatabase, startBenchCluster } from './bench/kept-cluster.ts';
 import { summarize, timedCalls, warmUp, type Latencies } from './bench/timing.ts';
+import { machineLoad, verdict } from './bench/report.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const SIZES = (process.env.BENCH_SIZES ?? '10000,1000000').split(',').map(Number);
@@ -139,7 +140,6 @@ type Figures = { sequential: Latencies; concurrent?: Latencies };
 
 const ms = (value: number) => value.toFixed(1).padStart(6);
 const triple = (l: Latencies) => `p50 ${ms(l.p50)}  p95 ${ms(l.p95)}  p99 ${ms(l.p99)} ms`;
-const load = () => `charge ${loadavg().map((v) => v.toFixed(2)).join(' ')} (1, 5, 15 min) sur ${cpus().length} processeurs`;
 
 /**
  * One route on every size: each call checked once, the warm-up, then the timed calls in BLOCKS
@@ -190,7 +190,7 @@ interface Prepared {
 const build = spawnSync(process.execPath, [join(ROOT, 'scripts/build-server-if-changed.mjs')], { cwd: ROOT, stdio: 'inherit' });
 if (build.status !== 0) throw new Error('construction du serveur en échec');
 
-console.log(`début : ${load()}`);
+console.log(`début : ${machineLoad()}`);
 const work = mkdtempSync(join(tmpdir(), 'portail-bench-dossiers-'));
 const cluster = await startBenchCluster(DATA_DIR);
 const prepared: Prepared[] = [];
@@ -268,11 +268,10 @@ try {
       },
     }),
   };
-  console.log(`\nfin : ${load()}`);
+  console.log(`\nfin : ${machineLoad()}`);
   if (SIZES.length >= 2) {
     const [small, big] = [SIZES[0]!, SIZES[SIZES.length - 1]!];
-    const verdict = (ok: boolean) => (ok ? 'tenu' : 'MANQUÉ');
-    let missed = 0;
+        let missed = 0;
     console.log(`\n== cibles (à la suite ; ${big.toLocaleString('fr-FR')} comparé à ${small.toLocaleString('fr-FR')})`);
     for (const [kind, figures] of Object.entries(results)) {
       const a = figures.get(small)!.sequential;

@@ -19,7 +19,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +31,7 @@ import { dropDatabase, prepareTemplate, withClient } from '../apps/server/test/s
 import { busiestServiceAgent, loadedMark, loadStatements } from './bench/dossier-load.ts';
 import { loadedDatabase, startBenchCluster } from './bench/kept-cluster.ts';
 import { summarize, timedCalls, warmUp, type Latencies } from './bench/timing.ts';
+import { machineLoad, verdict, reportEnd } from './bench/report.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const SIZES = (process.env.BENCH_DOSSIERS ?? '10000,1000000').split(',').map(Number);
@@ -46,8 +47,6 @@ const SEARCH_QUERY = 'etats=D,2&exercices=2026';
 
 const ms = (value: number) => value.toFixed(1).padStart(6);
 const triple = (l: Latencies) => `p50 ${ms(l.p50)}  p95 ${ms(l.p95)}  p99 ${ms(l.p99)} ms`;
-const load = () => `charge ${loadavg().map((v) => v.toFixed(2)).join(' ')} (1, 5, 15 min) sur ${cpus().length} processeurs`;
-const verdict = (ok: boolean) => (ok ? 'tenu' : 'MANQUÉ');
 
 async function signIn(baseUrl: string, email: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/auth-server/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
@@ -115,7 +114,7 @@ async function exportXlsx(portal: PortalProcess, token: string) {
 const build = spawnSync(process.execPath, [join(ROOT, 'scripts/build-server-if-changed.mjs')], { cwd: ROOT, stdio: 'inherit' });
 if (build.status !== 0) throw new Error('construction du serveur en échec');
 
-console.log(`début : ${load()}`);
+console.log(`début : ${machineLoad()}`);
 const work = mkdtempSync(join(tmpdir(), 'portail-bench-instruction-'));
 const cluster = await startBenchCluster(DATA_DIR);
 const template = `bench_instruction_tpl_${process.pid}`;
@@ -212,11 +211,7 @@ try {
       await portal.stop();
     }
   }
-  console.log(`\nfin : ${load()}`);
-  if (missed.length > 0) {
-    console.log(`cibles manquées : ${missed.join(', ')}`);
-    process.exitCode = 1;
-  }
+  reportEnd(missed);
 } finally {
   await dropDatabase(cluster.adminUrl, template).catch(() => {});
   await cluster.stop();

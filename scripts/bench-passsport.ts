@@ -15,7 +15,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +29,7 @@ import { startPortalProcess } from '../apps/server/test/support/portal-process.t
 import { dropDatabase, prepareTemplate, withClient } from '../apps/server/test/support/postgres-cluster.ts';
 import { loadedDatabase, startBenchCluster } from './bench/kept-cluster.ts';
 import { summarize, timedCalls, warmUp, type Latencies } from './bench/timing.ts';
+import { machineLoad, verdict, reportEnd } from './bench/report.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const SIZE = Number(process.env.BENCH_BENEFICIAIRES ?? '5000000');
@@ -48,8 +49,6 @@ if (!Number.isInteger(SIZE) || SIZE < 1 || SIZE > 24 ** 8) throw new Error('BENC
 
 const ms = (value: number) => value.toFixed(1).padStart(6);
 const triple = (l: Latencies) => `p50 ${ms(l.p50)}  p95 ${ms(l.p95)}  p99 ${ms(l.p99)} ms`;
-const load = () => `charge ${loadavg().map((v) => v.toFixed(2)).join(' ')} (1, 5, 15 min) sur ${cpus().length} processeurs`;
-const verdict = (ok: boolean) => (ok ? 'tenu' : 'MANQUÉ');
 const sqlText = (values: readonly string[]) => `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]::text[]`;
 
 /** What the load draws from: the demo's names and communes (by population), as SQL arrays. */
@@ -116,7 +115,7 @@ async function get(baseUrl: string, path: string, token: string): Promise<unknow
 const build = spawnSync(process.execPath, [join(ROOT, 'scripts/build-server-if-changed.mjs')], { cwd: ROOT, stdio: 'inherit' });
 if (build.status !== 0) throw new Error('construction du serveur en échec');
 
-console.log(`début : ${load()}`);
+console.log(`début : ${machineLoad()}`);
 const work = mkdtempSync(join(tmpdir(), 'portail-bench-passsport-'));
 const cluster = await startBenchCluster(DATA_DIR);
 const template = `bench_passsport_tpl_${process.pid}`;
@@ -221,11 +220,7 @@ try {
   } finally {
     await portal.stop();
   }
-  console.log(`\nfin : ${load()}`);
-  if (missed.length > 0) {
-    console.log(`cibles manquées : ${missed.join(', ')}`);
-    process.exitCode = 1;
-  }
+  reportEnd(missed);
 } finally {
   await dropDatabase(cluster.adminUrl, template).catch(() => {});
   await cluster.stop();
