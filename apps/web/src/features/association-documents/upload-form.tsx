@@ -3,16 +3,14 @@
 // also checks its content. Errors are shown next to their field and the typed input is kept.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Button } from '@codegouvfr/react-dsfr/Button';
-import { Upload } from '@codegouvfr/react-dsfr/Upload';
 import {
-  ACCEPTED_FILE_EXTENSIONS,
   api,
   checkUploadFile,
   MESSAGES,
-  UPLOAD_HINT,
   uploadDocumentQuerySchema,
 } from '@portail/contract';
 import { useState, type FormEvent } from 'react';
+import { DocumentFileField } from '../../lib/forms/document-file-field.tsx';
 import { callApi, errorMessage, isApiError } from '../../lib/api/index.ts';
 import { issuesToFieldErrors, serverFieldErrors, type FieldErrors } from '../../lib/forms/field-errors.ts';
 import { FormError } from '../../lib/forms/form-error.tsx';
@@ -127,21 +125,12 @@ export function UploadForm({ idAsso, siret, types, onUploaded }: UploadFormProps
         />
         <TextField label="Année de validité (facultatif)" type="number" {...bind('annee_validite', annee, setAnnee)} />
         <TextField label="Commentaire (facultatif)" {...bind('commentaire', commentaire, setCommentaire)} />
-        <Upload
+        <DocumentFileField
           key={inputKey}
-          label="Fichier"
-          hint={UPLOAD_HINT}
-          state={errors.file ? 'error' : 'default'}
-          stateRelatedMessage={errors.file}
-          nativeInputProps={{
-            id: 'field-file',
-            name: 'file',
-            accept: ACCEPTED_FILE_EXTENSIONS,
-            'aria-invalid': errors.file ? true : undefined,
-            onChange: (event) => {
-              setFile(event.target.files?.[0] ?? null);
-              clearError('file');
-            },
+          error={errors.file}
+          onFile={(file) => {
+            setFile(file);
+            clearError('file');
           }}
         />
         <Button type="submit" disabled={submitting} className={fr.cx('fr-mt-3w')}>

@@ -3,9 +3,7 @@
 // confirmation.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Button } from '@codegouvfr/react-dsfr/Button';
-import { Upload } from '@codegouvfr/react-dsfr/Upload';
 import {
-  ACCEPTED_FILE_EXTENSIONS,
   checkUploadFile,
   CONTENT_LIMITS,
   CONTENT_MESSAGES,
@@ -13,10 +11,10 @@ import {
   MESSAGES,
   routeUrl,
   uploadModeleQuerySchema,
-  UPLOAD_HINT,
   type DocumentModele,
 } from '@portail/contract';
 import { useState, type FormEvent } from 'react';
+import { DocumentFileField } from '../../../lib/forms/document-file-field.tsx';
 import { callApi, errorMessage, isApiError } from '../../../lib/api/index.ts';
 import { fetchWithToken, saveBlob } from '../../../lib/api/download.ts';
 import { issuesToFieldErrors, serverFieldErrors, type FieldErrors } from '../../../lib/forms/field-errors.ts';
@@ -92,20 +90,11 @@ function TemplateForm({ done }: { done: () => void }) {
           setErrors(({ libelle: _gone, ...rest }) => rest);
         }}
       />
-      <Upload
-        label="Fichier"
-        hint={UPLOAD_HINT}
-        state={errors.file ? 'error' : 'default'}
-        stateRelatedMessage={errors.file}
-        nativeInputProps={{
-          id: 'field-file',
-          name: 'file',
-          accept: ACCEPTED_FILE_EXTENSIONS,
-          'aria-invalid': errors.file ? true : undefined,
-          onChange: (event) => {
-            setFile(event.target.files?.[0] ?? null);
-            setErrors(({ file: _gone, ...rest }) => rest);
-          },
+      <DocumentFileField
+        error={errors.file}
+        onFile={(file) => {
+          setFile(file);
+          setErrors(({ file: _gone, ...rest }) => rest);
         }}
       />
     </ContentForm>
