@@ -7,11 +7,12 @@ import { Badge } from '@codegouvfr/react-dsfr/Badge';
 import { Button } from '@codegouvfr/react-dsfr/Button';
 import { Select } from '@codegouvfr/react-dsfr/Select';
 import { formatSiret, MESSAGES, PASS_SPORT_STATES, passSportMachine, passSportRoutes, type PspAdminDossier } from '@portail/contract';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callApi, errorMessage } from '../../../lib/api/index.ts';
 import { ConfirmAction } from '../../../lib/ui/confirm-action.tsx';
 import { DataTable } from '../../../lib/ui/data-table.tsx';
+import { useAdminAction } from './use-admin-action.tsx';
 import { pspStateSeverity } from '../pass-sport-states.ts';
 
 const PAGE = 50;
@@ -19,9 +20,8 @@ type Etat = PspAdminDossier['id_etat'];
 const eventLabel = (event: string) => (passSportMachine.events as Record<string, { label: string }>)[event]?.label ?? event;
 
 export function DossiersSection({ id }: { id: string }) {
-  const queryClient = useQueryClient();
   const [etat, setEtat] = useState<Etat | ''>('2');
-  const [outcome, setOutcome] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
+  const { run, outcome } = useAdminAction(['psp-admin-dossiers']);
   const dossiers = useInfiniteQuery({
     queryKey: ['psp-admin-dossiers', etat],
     queryFn: ({ pageParam }) =>
@@ -34,16 +34,12 @@ export function DossiersSection({ id }: { id: string }) {
   });
   const rows = dossiers.data?.pages.flat() ?? [];
 
-  async function fire(d: PspAdminDossier, event: string) {
-    setOutcome(null);
-    try {
-      const moved = await callApi(passSportRoutes.firePspDossierEvent, { params: { id: d.id }, body: { event } });
-      setOutcome({ severity: 'success', text: `Dossier n° ${d.numero} (${d.structure.nom}) : ${moved.libelle_etat.toLowerCase()}.` });
-      await queryClient.invalidateQueries({ queryKey: ['psp-admin-dossiers'] });
-    } catch (e) {
-      setOutcome({ severity: 'error', text: errorMessage(e, MESSAGES.httpEmpty) });
-    }
-  }
+  const fire = async (d: PspAdminDossier, event: string) => {
+    await run(
+      () => callApi(passSportRoutes.firePspDossierEvent, { params: { id: d.id }, body: { event } }),
+      (moved) => `Dossier n° ${d.numero} (${d.structure.nom}) : ${moved.libelle_etat.toLowerCase()}.`,
+    );
+  };
 
   return (
     <section id={id} aria-labelledby={`${id}-titre`} className={fr.cx('fr-mb-6w')}>
@@ -64,7 +60,7 @@ export function DossiersSection({ id }: { id: string }) {
         ))}
       </Select>
       <div aria-live="polite" role="status">
-        {outcome && <Alert severity={outcome.severity} small description={outcome.text} className={fr.cx('fr-mb-2w')} />}
+        {outcome}
       </div>
       {dossiers.error && <Alert severity="error" small description={errorMessage(dossiers.error, MESSAGES.httpEmpty)} />}
       {dossiers.isPending && <p>Chargement des dossiers…</p>}

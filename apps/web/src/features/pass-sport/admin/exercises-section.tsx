@@ -6,39 +6,20 @@ import { Badge } from '@codegouvfr/react-dsfr/Badge';
 import { Button } from '@codegouvfr/react-dsfr/Button';
 import { Input } from '@codegouvfr/react-dsfr/Input';
 import { MESSAGES, passSportRoutes, type PspExercice } from '@portail/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callApi, errorMessage } from '../../../lib/api/index.ts';
 import { formatIsoDay } from '../../../lib/format/date.ts';
 import { DataTable } from '../../../lib/ui/data-table.tsx';
-
-type Outcome = { severity: 'success' | 'error'; text: string } | null;
+import { useAdminAction } from './use-admin-action.tsx';
 
 export function ExercisesSection({ id }: { id: string }) {
-  const queryClient = useQueryClient();
+  const { run, busy, outcome } = useAdminAction(['psp-exercices']);
   const exercices = useQuery({ queryKey: ['psp-exercices'], queryFn: () => callApi(passSportRoutes.listPspExercices), retry: false });
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const [busy, setBusy] = useState(false);
   const next = (exercices.data?.[0]?.id_exercice ?? new Date().getFullYear()) + 1;
   const [annee, setAnnee] = useState('');
   const [debut, setDebut] = useState('');
   const [fin, setFin] = useState('');
-
-  async function run(action: () => Promise<unknown>, done: string) {
-    setBusy(true);
-    setOutcome(null);
-    try {
-      await action();
-      setOutcome({ severity: 'success', text: done });
-      await queryClient.invalidateQueries({ queryKey: ['psp-exercices'] });
-      return true;
-    } catch (e) {
-      setOutcome({ severity: 'error', text: errorMessage(e, MESSAGES.httpEmpty) });
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const toggle = (x: PspExercice) =>
     run(
@@ -63,7 +44,7 @@ export function ExercisesSection({ id }: { id: string }) {
     <section id={id} aria-labelledby={`${id}-titre`} className={fr.cx('fr-mb-6w')}>
       <h2 id={`${id}-titre`}>Exercices</h2>
       <div aria-live="polite" role="status">
-        {outcome && <Alert severity={outcome.severity} small description={outcome.text} className={fr.cx('fr-mb-2w')} />}
+        {outcome}
       </div>
       {exercices.error && <Alert severity="error" small description={errorMessage(exercices.error, MESSAGES.httpEmpty)} />}
       {exercices.data && (

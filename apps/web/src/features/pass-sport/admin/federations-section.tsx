@@ -8,25 +8,24 @@ import { Button } from '@codegouvfr/react-dsfr/Button';
 import { Input } from '@codegouvfr/react-dsfr/Input';
 import { Select } from '@codegouvfr/react-dsfr/Select';
 import { MESSAGES, pspNameKey, referentielRoutes, type ReferentielOption } from '@portail/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callApi, errorMessage } from '../../../lib/api/index.ts';
 import { ConfirmAction } from '../../../lib/ui/confirm-action.tsx';
 import { DataTable } from '../../../lib/ui/data-table.tsx';
+import { useAdminAction } from './use-admin-action.tsx';
 
 const TYPE = 'federations-sportives';
 const metaOf = (o: ReferentielOption) => (o.meta ?? {}) as { groupe?: string; sigle?: string; siren?: string | null };
 const slug = (nom: string) => pspNameKey(nom).replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 100);
 
 export function FederationsSection({ id }: { id: string }) {
-  const queryClient = useQueryClient();
   const referentiel = useQuery({
     queryKey: ['referentiel', TYPE],
     queryFn: () => callApi(referentielRoutes.get, { query: { type: TYPE } }),
     retry: false,
   });
-  const [outcome, setOutcome] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, refuse, busy, outcome } = useAdminAction(['referentiel', TYPE]);
   const [nom, setNom] = useState('');
   const [sigle, setSigle] = useState('');
   const [siren, setSiren] = useState('');
@@ -34,25 +33,12 @@ export function FederationsSection({ id }: { id: string }) {
   const options = referentiel.data?.options ?? [];
   const groupes = [...new Set(options.map((o) => metaOf(o).groupe).filter((g): g is string => !!g))];
 
-  async function save(next: ReferentielOption[], done: string) {
-    setBusy(true);
-    setOutcome(null);
-    try {
-      await callApi(referentielRoutes.update, { params: { id: referentiel.data!._id }, body: { options: next } });
-      setOutcome({ severity: 'success', text: done });
-      await queryClient.invalidateQueries({ queryKey: ['referentiel', TYPE] });
-      return true;
-    } catch (e) {
-      setOutcome({ severity: 'error', text: errorMessage(e, MESSAGES.httpEmpty) });
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
+  const save = (next: ReferentielOption[], done: string) =>
+    run(() => callApi(referentielRoutes.update, { params: { id: referentiel.data!._id }, body: { options: next } }), done);
 
   async function add() {
     if (nom.trim() === '') {
-      setOutcome({ severity: 'error', text: MESSAGES.required('nom de la fédération') });
+      refuse(MESSAGES.required('nom de la fédération'));
       return;
     }
     const option = { value: slug(nom), label: nom.trim(), meta: { groupe: groupe || groupes[0] || null, sigle: sigle.trim() || null, siren: siren.replace(/\s/g, '') || null } };
@@ -68,7 +54,7 @@ export function FederationsSection({ id }: { id: string }) {
       <h2 id={`${id}-titre`}>Fédérations agréées</h2>
       <p>Une association affiliée à l'une de ces fédérations (par son nom ou son sigle) est éligible au Pass'Sport.</p>
       <div aria-live="polite" role="status">
-        {outcome && <Alert severity={outcome.severity} small description={outcome.text} className={fr.cx('fr-mb-2w')} />}
+        {outcome}
       </div>
       {referentiel.error && <Alert severity="error" small description={errorMessage(referentiel.error, MESSAGES.httpEmpty)} />}
       {referentiel.data && (
