@@ -5,6 +5,7 @@
 import type { DossierListField, DossierSummary, ProjectedDossierSummary } from '@portail/contract';
 import type { AuthClaims } from '../../../http/request-context.ts';
 import { likeLiteral } from '../../../db/like-pattern.ts';
+import { linkSiret } from '../../proxy-asso/index.ts';
 import { appError } from '../../../http/errors.ts';
 import { LCA_ADMIN, NOT_TRANSMITTED_STATES, RDS_ADMIN } from './policy.ts';
 import type { DossierWhere } from './repository.ts';
@@ -36,11 +37,11 @@ export function reachWhere(claims: AuthClaims, reach: CallerReach): DossierWhere
   const or: DossierWhere[] = [];
   if (claims.roles.includes('lca.association')) {
     for (const link of reach.links) {
-      const siret = link.type === 'Etablissement secondaire' && link.idSiret ? link.idSiret : null;
+      const siret = linkSiret(link);
       or.push(siret ? { associationId: link.associationId, idSiret: siret } : { associationId: link.associationId });
     }
     // A secondary establishment's member also sees what is shared with them, while a member (policy.ts).
-    const narrowed = [...new Set(reach.links.filter((link) => link.type === 'Etablissement secondaire' && link.idSiret).map((link) => link.associationId))];
+    const narrowed = [...new Set(reach.links.filter((link) => linkSiret(link) !== null).map((link) => link.associationId))];
     if (narrowed.length > 0) or.push({ associationId: { in: narrowed }, shares: { some: { userId: claims.userId } } });
   }
   if (reach.serviceId && claims.roles.some((r) => r === 'rds.user' || r === 'rds.service')) {
