@@ -2,12 +2,12 @@
 // démonstration », which holds the food-aid authorisation (HAA) on its file, opens the food-aid
 // sites modal from the file's « Agréments » tab, adds a site run by its head office with an address
 // whose commune is found by typing (the portal's address lookup, answered here by its offline
-// commune list), opening hours on Monday, sees it listed, then removes it after confirming. Every
-// screen is checked with axe.
+// commune list), opening hours on Monday, sees it listed, then removes it after confirming; at 320 px the sites'
+// table scrolls sideways by keyboard. Every screen is checked with axe.
 import { describe, expect, it, beforeAll } from 'vitest';
 import { createLinkedMember } from './support/associations.ts';
 import { callPortal } from './support/api.ts';
-import { uniqueEmail, useBrowser, visible } from './support/browser.ts';
+import { scrollsSidewaysByKeyboard, uniqueEmail, useBrowser, visible } from './support/browser.ts';
 import { useMailbox } from './support/mail.ts';
 import { signInWith } from './support/sign-in.ts';
 
@@ -78,6 +78,11 @@ describe('sites d’aide alimentaire', () => {
     expect(await row.textContent()).toContain('33700 Mérignac');
     expect(await row.textContent()).toContain('09:00–12:00, 14:00–17:30');
     await browser.shot('site liste');
+    // At 320 px the sites' table scrolls sideways by keyboard inside the modal.
+    await page.setViewportSize({ width: 320, height: 800 });
+    await scrollsSidewaysByKeyboard(page, modal.getByRole('region', { name: 'Sites d’aide alimentaire de l’association' }));
+    await browser.shot('sites a 320 px');
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // Removal, once confirmed.
     await row.getByRole('button', { name: /^Supprimer le site tenu par/ }).click();

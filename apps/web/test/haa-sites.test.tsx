@@ -3,14 +3,14 @@
 // ranges and periods in order), and by keyboard alone: the modal opened, the commune found by the
 // lookup and picked with the arrows and Entrée (filling postcode and INSEE code), hours and a closing
 // period, the site and its address sent together; Échap closes the modal and gives focus back; a
-// site removed once confirmed.
+// site removed once confirmed; the sites' table in its keyboard-scrollable region (lib/ui DataTable).
 import { HAA_ACTIVITY_NATURES, HAA_MESSAGES, MESSAGES, type HaaSite } from '@portail/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptyDraft, readDraft } from '../src/features/administrative-info/haa-site-draft.ts';
 import { isFoodAidApproval } from '../src/features/administrative-info/agrements.tsx';
-import { HAA_SITE_LOAD_FAILED, HaaSitesSection } from '../src/features/administrative-info/haa-sites.tsx';
+import { HAA_SITE_LOAD_FAILED, HAA_SITES_CAPTION, HaaSitesSection } from '../src/features/administrative-info/haa-sites.tsx';
 import { toasts } from '../src/lib/toast/toast-store.ts';
 import { resetAppState } from './support/app-state.ts';
 import { json, stubFetch } from './support/fake-fetch.ts';
@@ -118,6 +118,12 @@ describe('the food-aid sites modal', () => {
       adresse: { num_voie: '12', voie: 'rue de la République', cplt: '', cp: '69001', commune: 'Lyon', code_insee: '69123' },
     });
     expect(await within(dialog).findByRole('button', { name: 'Ajouter un site' })).toBeInTheDocument();
+    // The sites' table scrolls in a focusable region named by its caption, each row headed by who runs the site.
+    const region = within(dialog).getByRole('region', { name: HAA_SITES_CAPTION });
+    expect(region).toHaveAttribute('tabindex', '0');
+    expect(within(region).getByRole('table', { name: HAA_SITES_CAPTION })).toBeInTheDocument();
+    expect(within(region).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Tenu par', 'Activité', 'Adresse', 'Horaires', 'Fermetures', 'Actions']);
+    expect(within(region).getByRole('rowheader', { name: 'Siège' })).toBeInTheDocument();
     const row = within(dialog).getByRole('row', { name: /Siège/ });
     expect(row).toHaveTextContent('12 rue de la République, 69001 Lyon');
     expect(row).toHaveTextContent('Mardi 09:00–12:00');

@@ -25,12 +25,15 @@ import { callApi, errorMessage, isApiError } from '../../lib/api/index.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
 import { CommuneCombobox } from '../../lib/ui/commune-combobox.tsx';
 import { ConfirmAction } from '../../lib/ui/confirm-action.tsx';
+import { DataTable } from '../../lib/ui/data-table.tsx';
 import { draftOf, emptyDraft, readDraft, type SiteDraft } from './haa-site-draft.ts';
 import { formatIsoDay } from './format.ts';
 
 export const HAA_SITE_SAVED = 'Le site d’aide alimentaire a été enregistré.';
 /** §8: a site that cannot be loaded in the modal. */
 export const HAA_SITE_LOAD_FAILED = 'Une erreur est survenue lors de la récupération du site';
+/** The sites' table: its caption, and the name of its region that scrolls sideways at 320 px. */
+export const HAA_SITES_CAPTION = 'Sites d’aide alimentaire de l’association';
 export const HAA_SITE_SAVE_FAILED = 'Un problème est survenu lors de l’enregistrement du site.';
 
 const haaKeys = {
@@ -165,52 +168,39 @@ function SiteList({ idAsso, sites, loading, failed, readOnly, onAdd, onEdit }: S
       {rows.length === 0 ? (
         <p>Aucun site d’aide alimentaire n’est déclaré.</p>
       ) : (
-        <div className={fr.cx('fr-table')}>
-          <table>
-            <caption>Sites d’aide alimentaire de l’association</caption>
-            <thead>
-              <tr>
-                <th scope="col">Tenu par</th>
-                <th scope="col">Activité</th>
-                <th scope="col">Adresse</th>
-                <th scope="col">Horaires</th>
-                <th scope="col">Fermetures</th>
-                {!readOnly && <th scope="col">Actions</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((site) => (
-                <tr key={site.id}>
-                  <td>{site.membre_nom ?? '—'}</td>
-                  <td>{HAA_ACTIVITY_LABELS[site.nature_activite]}</td>
-                  <td>{addressText(site)}</td>
-                  <td>{hoursText(site)}</td>
-                  <td>{site.periode_fermeture.map((p) => `du ${formatIsoDay(p.debut)} au ${formatIsoDay(p.fin)}`).join(' ; ') || '—'}</td>
-                  {!readOnly && (
-                    <td>
-                      <ul className={fr.cx('fr-btns-group', 'fr-btns-group--sm', 'fr-btns-group--inline-lg')}>
-                        <li>
-                          <Button type="button" size="small" priority="secondary" onClick={() => onEdit(site)} nativeButtonProps={{ 'aria-label': `Modifier le site tenu par ${site.membre_nom ?? 'inconnu'} (${addressText(site)})` }}>
-                            Modifier
-                          </Button>
-                        </li>
-                        <li>
-                          <ConfirmAction
-                            label="Supprimer"
-                            ariaLabel={`Supprimer le site tenu par ${site.membre_nom ?? 'inconnu'} (${addressText(site)})`}
-                            question="Supprimer ce site d’aide alimentaire ?"
-                            confirmLabel="Supprimer le site"
-                            onConfirm={() => remove(site)}
-                          />
-                        </li>
-                      </ul>
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={HAA_SITES_CAPTION}
+          noCaption
+          rowHeaders
+          headers={['Tenu par', 'Activité', 'Adresse', 'Horaires', 'Fermetures', ...(readOnly ? [] : ['Actions'])]}
+          data={rows.map((site) => [
+            site.membre_nom ?? '—',
+            HAA_ACTIVITY_LABELS[site.nature_activite],
+            addressText(site),
+            hoursText(site),
+            site.periode_fermeture.map((p) => `du ${formatIsoDay(p.debut)} au ${formatIsoDay(p.fin)}`).join(' ; ') || '—',
+            ...(readOnly
+              ? []
+              : [
+                  <ul key="actions" className={fr.cx('fr-btns-group', 'fr-btns-group--sm', 'fr-btns-group--inline-lg')}>
+                    <li>
+                      <Button type="button" size="small" priority="secondary" onClick={() => onEdit(site)} nativeButtonProps={{ 'aria-label': `Modifier le site tenu par ${site.membre_nom ?? 'inconnu'} (${addressText(site)})` }}>
+                        Modifier
+                      </Button>
+                    </li>
+                    <li>
+                      <ConfirmAction
+                        label="Supprimer"
+                        ariaLabel={`Supprimer le site tenu par ${site.membre_nom ?? 'inconnu'} (${addressText(site)})`}
+                        question="Supprimer ce site d’aide alimentaire ?"
+                        confirmLabel="Supprimer le site"
+                        onConfirm={() => remove(site)}
+                      />
+                    </li>
+                  </ul>,
+                ]),
+          ])}
+        />
       )}
       {!readOnly && (
         <Button type="button" iconId="fr-icon-add-line" onClick={onAdd}>
