@@ -157,7 +157,7 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
   const referentiels = createReferentielService(createReferentielRepository(db));
   const rdsServices = createServiceAdmin(createServiceRepository(db), serviceAddresses);
   // The approvals' catalogue: types from the referentials, services' reach from rds.
-  const agrements = createAgrementService(createAgrementRepository(db), { referentiels, services: rdsServices });
+  const agrements = createAgrementService(createAgrementRepository(db), { referentiels, services: rdsServices, audit });
   // Approval dossiers (machine agrement_dossier), rows of the dossiers table, on the dossier scope; the approval they ask for read from the catalogue.
   const association = createAssociationService({ access, repository: fileRepository, fileChanges, limits: config.membershipLimits });
   // What the approval wizard chooses among (people, documents) read over the whole association, for whom the dossier scope lets change it.
@@ -227,7 +227,7 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
       addresses: serviceAddresses,
       config,
     }),
-    subventions: createSubventionService(createSubventionRepository(db)),
+    subventions: createSubventionService(createSubventionRepository(db), { audit, referentiels }),
     associationSearch: createSearchService(createSearchRepository(db)),
     referentiels,
     cec,

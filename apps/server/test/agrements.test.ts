@@ -1,10 +1,12 @@
 // The approvals' catalogue (docs/domain.md « Agréments »): filters, active ones only for others than
 // its administrators, creation with its type from the referential and its service found (spec §5),
 // differences-only changes, the next campaign's duplicate, deletion, the administrators' reach, and
-// the approvals' own expected fields and documents beside the subsidies'.
+// the approvals' own expected fields and documents beside the subsidies' (a field's type and a
+// document's nature checked), every change in the catalogue's audit chain.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPROVAL_MESSAGES, MESSAGES } from '@portail/contract';
+import { APPROVAL_MESSAGES, MESSAGES, SUBSIDY_MESSAGES } from '@portail/contract';
+import { CATALOGUE_AUDIT_CHAINS } from '../src/modules/rds/index.ts';
 import { signIn } from './support/factories.ts';
 import { TOKEN_HEADER } from './support/http-helpers.ts';
 import { createAgrement, createApprovalChamp, createApprovalDocument, createChamp, createService } from './support/rds-fixtures.ts';
@@ -208,5 +210,75 @@ describe('expected fields and documents of approvals', () => {
     const document = await post('/documents-attendus', admin, { code: fresh('agr-doc'), label: "Arrêté d'agrément", nature: 'ATTAG' });
     expect(document.status).toBe(201);
     expect((await get('/documents-attendus', member)).body.map((d: { code: string }) => d.code)).toContain(document.body.code);
+  });
+});
+
+describe('the catalogue’s audit chain', () => {
+  const put = (path: string, token: string, body: object) => t.http().put(`${base}${path}`).set(TOKEN_HEADER, token).send(body);
+  const trailOf = (entityId: string) => t.db.auditEntry.findMany({ where: { associationId: CATALOGUE_AUDIT_CHAINS.agrement, entityId }, orderBy: { seq: 'asc' } });
+
+  it('refuses a field of an unknown type and a document whose nature is no document type, in French, and writes nothing', async () => {
+    const code = fresh('agr');
+    const champ = await post('/champs-attendus', admin, { code, label: 'Couleur du local', type: 'couleur' });
+    expect(champ.status).toBe(400);
+    expect(champ.body).toMatchObject({ code: 'EXPECTED_FIELD_TYPE_UNKNOWN', message: SUBSIDY_MESSAGES.fieldTypeUnknown('couleur'), fields: { type: SUBSIDY_MESSAGES.fieldTypeUnknown('couleur') } });
+    const document = await post('/documents-attendus', admin, { code, label: 'Pièce inconnue', nature: 'XYZ' });
+    expect(document.status).toBe(400);
+    expect(document.body).toMatchObject({ code: 'EXPECTED_DOCUMENT_NATURE_UNKNOWN', message: SUBSIDY_MESSAGES.documentNatureUnknown('XYZ') });
+    expect(await t.db.champAttendu.count({ where: { code } })).toBe(0);
+    expect(await t.db.documentAttendu.count({ where: { code } })).toBe(0);
+    // A change to an unknown kind is refused too; the definition keeps its own.
+    const kept = await post('/champs-attendus', admin, { code, label: 'Effectif', type: 'number' });
+    const changed = await put(`/champs-attendus/${kept.body.id}`, admin, { code, label: 'Effectif', type: 'couleur' });
+    expect(changed.status).toBe(400);
+    expect((await t.db.champAttendu.findUniqueOrThrow({ where: { id: kept.body.id } })).type).toBe('number');
+    // The French alias of a known kind is accepted.
+    expect((await put(`/champs-attendus/${kept.body.id}`, admin, { code, label: 'Effectif', type: 'nombre' })).status).toBe(200);
+  });
+
+  it('records who created and changed a definition, with what it was and became', async () => {
+    const { token, account } = await signIn(t, { roles: ['rds.admin'] });
+    const created = await post('/documents-attendus', token, { code: fresh('agr-doc'), label: 'Règlement intérieur', nature: 'RI' });
+    expect(created.status).toBe(201);
+    const renamed = await put(`/documents-attendus/${created.body.id}`, token, { code: created.body.code, label: 'Règlement intérieur à jour', nature: 'RI', enabled: false });
+    expect(renamed.status).toBe(200);
+    const entries = await trailOf(created.body.id);
+    expect(entries.map((e) => [e.entity, e.action, e.actorEmail])).toEqual([
+      ['document_attendu', 'create', account.email],
+      ['document_attendu', 'update', account.email],
+    ]);
+    expect(entries[1]!.before).toMatchObject({ label: 'Règlement intérieur', enabled: true });
+    expect(entries[1]!.after).toMatchObject({ label: 'Règlement intérieur à jour', enabled: false });
+    // A refused change leaves no entry.
+    expect((await put(`/documents-attendus/${created.body.id}`, token, { code: created.body.code, label: 'x', nature: 'XYZ' })).status).toBe(400);
+    expect(await trailOf(created.body.id)).toHaveLength(2);
+    // The subsidies' definitions go to their own chain.
+    const subsidy = await t.http().post('/api/rds-server/champs-attendus').set(TOKEN_HEADER, token).send({ code: fresh('sub'), label: 'Effectif', type: 'number' });
+    expect(subsidy.status).toBe(201);
+    expect(await t.db.auditEntry.count({ where: { associationId: CATALOGUE_AUDIT_CHAINS.subvention, entityId: subsidy.body.id, entity: 'champ_attendu', action: 'create' } })).toBe(1);
+  });
+
+  it('records an approval’s creation, change, duplicate and deletion, and the chain verifies', async () => {
+    const service = await createService(t);
+    const champ = await createApprovalChamp(t);
+    const created = await post('/agrements', admin, { code: fresh('JEP'), type_agrement: 'JEP', service: service.id, campagne_exercice: 2026 });
+    expect(created.status).toBe(201);
+    const id = created.body._id as string;
+    expect((await patch(`/agrements/${id}`, admin, { champs_attendus: [{ code: champ.code, obligatoire: true }] })).status).toBe(200);
+    // Nothing changed: refused, no entry.
+    expect((await patch(`/agrements/${id}`, admin, { champs_attendus: [{ code: champ.code, obligatoire: true }] })).status).toBe(400);
+    const copy = await post(`/agrements/${id}/duplicate`, admin);
+    expect(copy.status).toBe(201);
+    expect((await del(`/agrements/${id}`, admin)).status).toBe(200);
+
+    const entries = await trailOf(id);
+    expect(entries.map((e) => e.action)).toEqual(['create', 'update', 'delete']);
+    expect(entries[1]!.before).toMatchObject({ champs_attendus: [] });
+    expect(entries[1]!.after).toMatchObject({ champs_attendus: [{ code: champ.code, obligatoire: true, asks: [] }] });
+    expect(entries[2]!.before).toMatchObject({ code: created.body.code, campagne_exercice: 2026 });
+    const duplicated = await trailOf(copy.body._id);
+    expect(duplicated.map((e) => e.action)).toEqual(['create']);
+    expect(duplicated[0]!.after).toMatchObject({ campagne_exercice: 2027, active: false, duplique_de: id });
+    expect(await t.app.services.audit.verifyChain(CATALOGUE_AUDIT_CHAINS.agrement)).toBeNull();
   });
 });

@@ -12,6 +12,9 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   haa_site: "Site d'aide alimentaire",
   haa_adresse: "Adresse d'un site d'aide alimentaire",
   agrement: 'Agrément',
+  // The catalogues' definitions of expected items (subsidies', approvals'), each catalogue in a chain of its own.
+  champ_attendu: 'Définition de champ attendu',
+  document_attendu: 'Définition de document attendu',
   declaration_cec: 'Déclaration CEC',
   psp_dossier: "Dossier Pass'Sport",
   psp_inscription: "Inscription Pass'Sport",

@@ -131,6 +131,10 @@ export const ERRORS = {
   },
   EXPECTED_ITEM_NOT_FOUND: { status: 404, message: "L'élément n'existe pas." },
   EXPECTED_ITEM_CODE_TAKEN: { status: 409, message: 'Un élément attendu porte déjà ce code.', field: 'code' },
+  EXPECTED_FIELD_TYPE_UNKNOWN: { status: 400, message: ({ type }: { type: string }) => SUBSIDY_MESSAGES.fieldTypeUnknown(type), example: { type: 'couleur' }, field: 'type' },
+  EXPECTED_DOCUMENT_NATURE_UNKNOWN: {
+    status: 400, message: ({ nature }: { nature: string }) => SUBSIDY_MESSAGES.documentNatureUnknown(nature), example: { nature: 'XYZ' }, field: 'nature',
+  },
   SUBVENTION_CODE_TAKEN: { status: 409, message: 'Une subvention porte déjà ce code.', field: 'code' },
   SUBVENTION_IN_USE: { status: 409, message: 'Des dossiers utilisent cette subvention : elle ne peut pas être supprimée.' },
   // Approvals' catalogue (docs/domain.md « Agréments »)

@@ -96,8 +96,8 @@ export const approvalServiceOptionSchema = z.object({ id: z.uuid(), nom: z.strin
 export type ApprovalServiceOption = z.infer<typeof approvalServiceOptionSchema>;
 
 const definitions = { gateway, readers: 'authenticated', writers: APPROVAL_ADMINS, of: 'des agréments' } as const;
-const champs = expectedDefinitionRoutes(definitions, '/champs-attendus', 'champs attendus', champAttenduBodySchema, champAttenduSchema);
-const documents = expectedDefinitionRoutes(definitions, '/documents-attendus', 'documents attendus', documentAttenduBodySchema, documentAttenduSchema);
+const champs = expectedDefinitionRoutes(definitions, '/champs-attendus', 'champs attendus', champAttenduBodySchema, champAttenduSchema, 'EXPECTED_FIELD_TYPE_UNKNOWN');
+const documents = expectedDefinitionRoutes(definitions, '/documents-attendus', 'documents attendus', documentAttenduBodySchema, documentAttenduSchema, 'EXPECTED_DOCUMENT_NATURE_UNKNOWN');
 
 const writeErrors = ['AGREMENT_SERVICE_UNKNOWN', 'AGREMENT_TYPE_UNKNOWN', 'AGREMENT_CODE_TAKEN', 'AGREMENT_OUT_OF_REACH', 'EXPECTED_ITEM_UNKNOWN'] as const;
 const byId = z.object({ id: idSchema });

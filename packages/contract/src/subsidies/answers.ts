@@ -29,6 +29,9 @@ const FREE_TEXT_SPECIALS = ". , [ ] { } € # - ( ) / = ' + : ? ! \" % & * ; < >
 
 const TYPE_ALIASES: Readonly<Record<string, AnswerType>> = { booleen: 'boolean', texte: 'text', textarea: 'text', nombre: 'number', entier: 'number' };
 
+/** Whether a definition may declare this kind: one of ANSWER_TYPES or its French alias (what a new or changed definition is checked against). */
+export const isKnownAnswerType = (type: string): boolean => (ANSWER_TYPES as readonly string[]).includes(TYPE_ALIASES[type] ?? type);
+
 /** The kind of answer a definition asks (unknown kinds read as text). */
 export function answerTypeOf(type: string): AnswerType {
   const known = TYPE_ALIASES[type] ?? type;

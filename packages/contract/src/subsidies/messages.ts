@@ -12,6 +12,10 @@ export const SUBSIDY_MESSAGES = {
   bulkPaymentRequired: 'Indiquez la date du paiement et la part du montant accordé à verser sur chaque dossier.',
   bulkEventNotForService: (event: string) => `« ${event} » n’est pas une action du service instructeur.`,
   dossierNotFound: "Le dossier n'existe pas.",
+  /** The definitions of expected fields and documents (subsidies' and approvals' catalogues). */
+  fieldTypeUnknown: (type: string) =>
+    `Le type de réponse « ${type} » n'existe pas : choisissez texte, nombre entier, nombre décimal, oui / non, date, liste de choix, adresse électronique ou adresse web.`,
+  documentNatureUnknown: (nature: string) => `La nature « ${nature} » n'est pas un type de document du dossier de l'association (référentiel des types de documents).`,
   instructionNotFound: "Ce service n'instruit pas ce dossier, ou vous n'avez pas accès à son instruction.",
   serviceNotInstructing: "Votre service n'instruit pas cette subvention : il ne peut pas y créer de dossier.",
   actionRefused: (action: string, condition: string) => `L'action « ${action} » n'est pas possible : il faut ${condition}. Rechargez la page pour voir l'état actuel du dossier.`,

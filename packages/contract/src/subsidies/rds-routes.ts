@@ -135,6 +135,8 @@ const commaList = <T extends readonly [string, ...string[]]>(values: T) =>
 export const expectedDefinitionRoutes = <const G extends 'rds-server' | 'rda-server', const P extends string, B extends z.ZodType, R extends z.ZodType>(
   on: { gateway: G; readers: Access; writers: readonly Role[]; of: string },
   path: P, label: string, body: B, response: R,
+  /** The refusal of a field's unknown type or a document's unknown nature. */
+  unknownKind: 'EXPECTED_FIELD_TYPE_UNKNOWN' | 'EXPECTED_DOCUMENT_NATURE_UNKNOWN',
 ) => ({
   list: defineRoute({
     method: 'GET', gateway: on.gateway, path, access: on.readers, scope: scope.none,
@@ -143,18 +145,18 @@ export const expectedDefinitionRoutes = <const G extends 'rds-server' | 'rda-ser
   }),
   create: defineRoute({
     method: 'POST', gateway: on.gateway, path, access: on.writers, scope: scope.none, successStatus: 201,
-    errors: ['EXPECTED_ITEM_CODE_TAKEN'],
-    summary: `Nouvelle définition de ${label} ${on.of}`, body, response,
+    errors: ['EXPECTED_ITEM_CODE_TAKEN', unknownKind],
+    summary: `Nouvelle définition de ${label} ${on.of} (le type de réponse d'un champ parmi ceux connus, la nature d'un document parmi les types de documents du référentiel), journalisée`, body, response,
   }),
   update: defineRoute({
     method: 'PUT', gateway: on.gateway, path: `${path}/:id` as `${P}/:id`, access: on.writers, scope: scope.none,
-    errors: ['EXPECTED_ITEM_NOT_FOUND', 'EXPECTED_ITEM_CODE_TAKEN'],
-    summary: `Remplacement d'une définition de ${label} ${on.of}`, params: z.object({ id: idSchema }), body, response,
+    errors: ['EXPECTED_ITEM_NOT_FOUND', 'EXPECTED_ITEM_CODE_TAKEN', unknownKind],
+    summary: `Remplacement d'une définition de ${label} ${on.of}, journalisé`, params: z.object({ id: idSchema }), body, response,
   }),
 });
 const subsidyDefinitions = { gateway, readers: SCHEME_READERS, writers: SCHEME_WRITERS, of: 'des subventions' } as const;
-const champs = expectedDefinitionRoutes(subsidyDefinitions, '/champs-attendus', 'champs attendus', champAttenduBodySchema, champAttenduSchema);
-const documents = expectedDefinitionRoutes(subsidyDefinitions, '/documents-attendus', 'documents attendus', documentAttenduBodySchema, documentAttenduSchema);
+const champs = expectedDefinitionRoutes(subsidyDefinitions, '/champs-attendus', 'champs attendus', champAttenduBodySchema, champAttenduSchema, 'EXPECTED_FIELD_TYPE_UNKNOWN');
+const documents = expectedDefinitionRoutes(subsidyDefinitions, '/documents-attendus', 'documents attendus', documentAttenduBodySchema, documentAttenduSchema, 'EXPECTED_DOCUMENT_NATURE_UNKNOWN');
 
 /** How many of the matching dossiers a condition preview names, and how many dossiers it tries at most. */
 export const CONDITION_PREVIEW_LIMITS = { examples: 5, dossiers: 5000 } as const;

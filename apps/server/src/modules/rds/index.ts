@@ -5,4 +5,4 @@ export { rdsRoutes } from './routes.ts';
 export { createServiceRepository, subtreeOfAccountSql } from './services/repository.ts';
 export { createServiceAdmin, type ServiceAdmin } from './services/service.ts';
 export { createSubventionRepository } from './subventions/repository.ts';
-export { createSubventionService, type SubventionService } from './subventions/service.ts';
+export { CATALOGUE_AUDIT_CHAINS, createSubventionService, type SubventionService } from './subventions/service.ts';

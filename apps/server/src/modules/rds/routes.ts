@@ -47,9 +47,9 @@ export function rdsRoutes(app: FastifyInstance, { rds, rdsServices, subventions 
   registerRoute(app, r.listDispositifs, ({ query }) => subventions.dispositifs(query.fields, query.populate));
   const d = subventions.definitions;
   registerRoute(app, r.listChampsAttendus, ({ query }) => d.listChamps(query.enabled));
-  registerRoute(app, r.createChampAttendu, ({ body }) => d.createChamp(body));
-  registerRoute(app, r.updateChampAttendu, ({ params, body }) => d.updateChamp(params.id, body));
+  registerRoute(app, r.createChampAttendu, ({ auth, body }) => d.createChamp(auth, body));
+  registerRoute(app, r.updateChampAttendu, ({ auth, params, body }) => d.updateChamp(auth, params.id, body));
   registerRoute(app, r.listDocumentsAttendus, ({ query }) => d.listDocuments(query.enabled));
-  registerRoute(app, r.createDocumentAttendu, ({ body }) => d.createDocument(body));
-  registerRoute(app, r.updateDocumentAttendu, ({ params, body }) => d.updateDocument(params.id, body));
+  registerRoute(app, r.createDocumentAttendu, ({ auth, body }) => d.createDocument(auth, body));
+  registerRoute(app, r.updateDocumentAttendu, ({ auth, params, body }) => d.updateDocument(auth, params.id, body));
 }

@@ -2,7 +2,8 @@
 // approvals, their administrators every one; writes by the approvals' administrators within the
 // services they reach, checked in one transaction: the type is an option of the referential
 // types-agrement, the instructing service exists (spec §5), a code once per campaign; a change
-// carries only differences (none is « Aucun changement n'a été détécté. »).
+// carries only differences (none is « Aucun changement n'a été détécté. »); each change written with its
+// entry in the approvals' catalogue audit chain (CATALOGUE_AUDIT_CHAINS.agrement).
 import {
   APPROVAL_ADMINS,
   APPROVAL_MESSAGES,
@@ -16,6 +17,8 @@ import {
 import { isUniqueViolation, type DbTransaction } from '../../../db/transaction.ts';
 import { appError } from '../../../http/errors.ts';
 import type { AuthClaims } from '../../../http/request-context.ts';
+import type { AuditService } from '../../audit/index.ts';
+import { CATALOGUE_AUDIT_CHAINS } from '../../rds/index.ts';
 import type { AgrementData, AgrementRepository, AgrementRow, ExpectedLinkData } from './repository.ts';
 
 /** The calls this module makes to the referentials (declaration module) and the services (rds). */
@@ -37,6 +40,15 @@ function linksOf(row: AgrementRow): { champs: Link[]; documents: Link[] } {
   return {
     champs: row.champsAttendus.map((link) => ({ code: link.champAttendu.code, asks: link.asks as Link['asks'], obligatoire: link.obligatoire })),
     documents: row.documentsAttendus.map((link) => ({ code: link.documentAttendu.code, asks: link.asks as Link['asks'], obligatoire: link.obligatoire })),
+  };
+}
+
+/** What the catalogue's audit chain keeps of an approval: its columns and its links, by code. */
+function trailOf(row: AgrementRow) {
+  const links = linksOf(row);
+  return {
+    code: row.code, type_agrement: row.typeAgrement, service: row.serviceId, campagne_exercice: row.campagneExercice, code_service: row.codeService,
+    active: row.active, champs_attendus: links.champs, documents_attendus: links.documents,
   };
 }
 
@@ -66,7 +78,18 @@ function toView(row: AgrementRow, types: ReadonlyMap<string, TypeInfo>): Agremen
   };
 }
 
-export function createAgrementService(repository: AgrementRepository, deps: { referentiels: ApprovalTypes; services: ServiceReach }) {
+export function createAgrementService(
+  repository: AgrementRepository,
+  deps: { referentiels: ApprovalTypes; services: ServiceReach; audit: Pick<AuditService, 'record'> },
+) {
+  /** A change of the catalogue, in its transaction, in the approvals' catalogue chain. */
+  const trail = (tx: DbTransaction, claims: AuthClaims, entityId: string, action: 'create' | 'update' | 'delete', before: unknown, after: unknown) =>
+    deps.audit.record(tx, {
+      associationId: CATALOGUE_AUDIT_CHAINS.agrement, actor: { id: claims.userId, email: claims.email }, entity: 'agrement', entityId, action, before, after,
+    });
+  /** The approval as the trail keeps it, read in `tx`. */
+  const trailIn = async (tx: DbTransaction, id: string) => trailOf((await repository.find(id, tx))!);
+
   async function approvalTypes(): Promise<Map<string, TypeInfo>> {
     const referentiel = await deps.referentiels.getByType(APPROVAL_TYPES_REFERENTIEL).catch(() => ({ options: [] }));
     return new Map(
@@ -156,7 +179,9 @@ export function createAgrementService(repository: AgrementRepository, deps: { re
           if (await repository.codeTaken(tx, body.code, body.campagne_exercice)) throw appError('AGREMENT_CODE_TAKEN');
           const champs = await resolveLinks(body.champs_attendus, (codes) => repository.champsByCode(tx, codes));
           const documents = await resolveLinks(body.documents_attendus, (codes) => repository.documentsByCode(tx, codes));
-          return repository.create(tx, dataOf(body), champs, documents);
+          const created = await repository.create(tx, dataOf(body), champs, documents);
+          await trail(tx, claims, created, 'create', null, await trailIn(tx, created));
+          return created;
         })
         .catch(codeTakenOnRace);
       return viewOf(id);
@@ -190,6 +215,7 @@ export function createAgrementService(repository: AgrementRepository, deps: { re
             champs && (await resolveLinks(champs, (codes) => repository.champsByCode(tx, codes))),
             documents && (await resolveLinks(documents, (codes) => repository.documentsByCode(tx, codes))),
           );
+          await trail(tx, claims, id, 'update', trailOf(current), await trailIn(tx, id));
         })
         .catch(codeTakenOnRace);
       return viewOf(id);
@@ -205,12 +231,14 @@ export function createAgrementService(repository: AgrementRepository, deps: { re
           const campagneExercice = source.campagneExercice + 1;
           if (await repository.codeTaken(tx, source.code, campagneExercice)) throw appError('AGREMENT_CODE_TAKEN');
           const link = (row: { asks: unknown; obligatoire: boolean; rang: number }, linkedId: string) => ({ id: linkedId, asks: row.asks as unknown[], obligatoire: row.obligatoire, rang: row.rang });
-          return repository.create(
+          const created = await repository.create(
             tx,
             { code: source.code, typeAgrement: source.typeAgrement, serviceId: source.serviceId, campagneExercice, codeService: source.codeService, active: false },
             source.champsAttendus.map((row) => link(row, row.champAttenduId)),
             source.documentsAttendus.map((row) => link(row, row.documentAttenduId)),
           );
+          await trail(tx, claims, created, 'create', null, { ...(await trailIn(tx, created)), duplique_de: source.id });
+          return created;
         })
         .catch(codeTakenOnRace);
       return viewOf(newId);
@@ -224,6 +252,7 @@ export function createAgrementService(repository: AgrementRepository, deps: { re
         await checkReach(claims, [current.serviceId]);
         if ((await repository.dossierCount(tx, id)) > 0) throw appError('AGREMENT_IN_USE');
         await repository.remove(tx, id);
+        await trail(tx, claims, id, 'delete', trailOf(current), null);
       });
       return { message: APPROVAL_MESSAGES.deleted };
     },

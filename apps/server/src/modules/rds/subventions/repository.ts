@@ -144,16 +144,23 @@ export function createSubventionRepository(db: Database) {
       db.champAttendu.findMany({ where: { service, ...(enabled === undefined ? {} : { enabled }) }, orderBy: { code: 'asc' } }),
     listDocuments: (service: ExpectedItemsOf, enabled?: boolean) =>
       db.documentAttendu.findMany({ where: { service, ...(enabled === undefined ? {} : { enabled }) }, orderBy: { code: 'asc' } }),
-    createChamp: (service: ExpectedItemsOf, data: DefinitionData & { type: string }) =>
-      db.champAttendu.create({ data: { ...data, service, meta: data.meta as Prisma.InputJsonValue } }),
-    createDocument: (service: ExpectedItemsOf, data: DefinitionData & { nature: string }) =>
-      db.documentAttendu.create({ data: { ...data, service, meta: data.meta as Prisma.InputJsonValue } }),
-    updateChamp: (id: string, data: DefinitionData & { type: string }) =>
-      db.champAttendu.update({ where: { id }, data: { ...data, meta: data.meta as Prisma.InputJsonValue } }),
-    updateDocument: (id: string, data: DefinitionData & { nature: string }) =>
-      db.documentAttendu.update({ where: { id }, data: { ...data, meta: data.meta as Prisma.InputJsonValue } }),
-    champExists: async (service: ExpectedItemsOf, id: string) => (await db.champAttendu.count({ where: { id, service } })) > 0,
-    documentExists: async (service: ExpectedItemsOf, id: string) => (await db.documentAttendu.count({ where: { id, service } })) > 0,
+    createChamp: (tx: DbTransaction, service: ExpectedItemsOf, data: DefinitionData & { type: string }) =>
+      tx.champAttendu.create({ data: { ...data, service, meta: data.meta as Prisma.InputJsonValue } }),
+    createDocument: (tx: DbTransaction, service: ExpectedItemsOf, data: DefinitionData & { nature: string }) =>
+      tx.documentAttendu.create({ data: { ...data, service, meta: data.meta as Prisma.InputJsonValue } }),
+    updateChamp: (tx: DbTransaction, id: string, data: DefinitionData & { type: string }) =>
+      tx.champAttendu.update({ where: { id }, data: { ...data, meta: data.meta as Prisma.InputJsonValue } }),
+    updateDocument: (tx: DbTransaction, id: string, data: DefinitionData & { nature: string }) =>
+      tx.documentAttendu.update({ where: { id }, data: { ...data, meta: data.meta as Prisma.InputJsonValue } }),
+    /** A definition of that catalogue, its row locked until the transaction ends (null: none). */
+    lockChamp: async (tx: DbTransaction, service: ExpectedItemsOf, id: string) => {
+      await tx.$queryRaw`SELECT id FROM champs_attendus WHERE id = ${id}::uuid FOR UPDATE`;
+      return tx.champAttendu.findFirst({ where: { id, service } });
+    },
+    lockDocument: async (tx: DbTransaction, service: ExpectedItemsOf, id: string) => {
+      await tx.$queryRaw`SELECT id FROM documents_attendus WHERE id = ${id}::uuid FOR UPDATE`;
+      return tx.documentAttendu.findFirst({ where: { id, service } });
+    },
   };
 }
 export type SubventionRepository = ReturnType<typeof createSubventionRepository>;

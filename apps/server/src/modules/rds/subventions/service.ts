@@ -1,10 +1,20 @@
 // Schemes and campaigns (docs/domain.md « Dispositifs et subventions »): reading (association users
 // the open campaigns only), writing by the scheme administrators in one transaction, the next
-// campaign's duplicate, the expected-item definitions.
-import { campaignWindow, campaignWindowView, parisDay, seesInactiveCampaigns, type SubventionBody, type SubventionView } from '@portail/contract';
+// campaign's duplicate, the expected-item definitions (each change audited in its catalogue's chain).
+import {
+  campaignWindow,
+  campaignWindowView,
+  isKnownAnswerType,
+  parisDay,
+  seesInactiveCampaigns,
+  type ReferentielType,
+  type SubventionBody,
+  type SubventionView,
+} from '@portail/contract';
 import { isUniqueViolation, type DbTransaction } from '../../../db/transaction.ts';
 import { appError } from '../../../http/errors.ts';
 import type { AuthClaims } from '../../../http/request-context.ts';
+import type { AuditService } from '../../audit/index.ts';
 import type { DefinitionData, ExpectedItemsOf, SubventionData, SubventionFilter, SubventionRepository, SubventionRow } from './repository.ts';
 
 const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
@@ -68,7 +78,20 @@ export function nextCampaignCode(code: string, exercice: number): string {
   return code.includes(String(exercice)) ? code.replaceAll(String(exercice), String(exercice + 1)) : `${code}-${exercice + 1}`;
 }
 
-export function createSubventionService(repository: SubventionRepository) {
+/** The audit chains of the catalogues' changes: they belong to no association, so each catalogue has a chain of its own under a fixed key. */
+export const CATALOGUE_AUDIT_CHAINS: Readonly<Record<ExpectedItemsOf, string>> = {
+  subvention: '00000000-0000-4000-8000-0000000ca7a5',
+  agrement: '00000000-0000-4000-8000-0000000ca7a6',
+};
+const DOCUMENT_TYPES_REFERENTIEL = 'types-documents' satisfies ReferentielType;
+
+/** What the schemes' service calls outside its module: the audit trail and the referentials (document types). */
+export interface SubventionServiceDeps {
+  audit: Pick<AuditService, 'record'>;
+  referentiels: { getByType(type: string): Promise<{ options: readonly { value: string }[] }> };
+}
+
+export function createSubventionService(repository: SubventionRepository, deps: SubventionServiceDeps) {
   /**
    * The campaign's sub-schemes, resolved in `tx`: by id (of this scheme), or by label (the scheme's
    * one with that label, else a new one); each once; their dates within the campaign's.
@@ -124,23 +147,77 @@ export function createSubventionService(repository: SubventionRepository) {
     };
   }
 
-  /** One catalogue's expected-item definitions: listed, created and replaced within it. */
-  const definitionsOf = (service: ExpectedItemsOf) => ({
-    listChamps: (enabled?: boolean) => repository.listChamps(service, enabled).then((rows) => rows.map(toDefinition)),
-    listDocuments: (enabled?: boolean) => repository.listDocuments(service, enabled).then((rows) => rows.map(toDefinition)),
-    createChamp: (body: DefinitionData & { type: string }) =>
-      repository.createChamp(service, body).then(toDefinition, codeTakenOnRace('EXPECTED_ITEM_CODE_TAKEN')),
-    createDocument: (body: DefinitionData & { nature: string }) =>
-      repository.createDocument(service, body).then(toDefinition, codeTakenOnRace('EXPECTED_ITEM_CODE_TAKEN')),
-    async updateChamp(id: string, body: DefinitionData & { type: string }) {
-      if (!(await repository.champExists(service, id))) throw appError('EXPECTED_ITEM_NOT_FOUND');
-      return repository.updateChamp(id, body).then(toDefinition, codeTakenOnRace('EXPECTED_ITEM_CODE_TAKEN'));
-    },
-    async updateDocument(id: string, body: DefinitionData & { nature: string }) {
-      if (!(await repository.documentExists(service, id))) throw appError('EXPECTED_ITEM_NOT_FOUND');
-      return repository.updateDocument(id, body).then(toDefinition, codeTakenOnRace('EXPECTED_ITEM_CODE_TAKEN'));
-    },
-  });
+  /** A field's kind among those the answers know; a document's nature among the association file's document types. */
+  async function checkKind(body: { type: string } | { nature: string }) {
+    if ('type' in body) {
+      if (!isKnownAnswerType(body.type)) throw appError('EXPECTED_FIELD_TYPE_UNKNOWN', { type: body.type });
+      return;
+    }
+    const types = await deps.referentiels.getByType(DOCUMENT_TYPES_REFERENTIEL).catch(() => ({ options: [] }));
+    if (!types.options.some((option) => option.value === body.nature)) throw appError('EXPECTED_DOCUMENT_NATURE_UNKNOWN', { nature: body.nature });
+  }
+
+  /**
+   * One catalogue's expected-item definitions: listed, created and replaced within it, each change
+   * written in one transaction with its entry in the catalogue's audit chain (who, before, after).
+   */
+  const definitionsOf = (service: ExpectedItemsOf) => {
+    const trail = (tx: DbTransaction, claims: AuthClaims, entity: 'champ_attendu' | 'document_attendu', entityId: string, before: unknown, after: unknown) =>
+      deps.audit.record(tx, {
+        associationId: CATALOGUE_AUDIT_CHAINS[service], actor: { id: claims.userId, email: claims.email }, entity, entityId,
+        action: before === null ? 'create' : 'update', before, after,
+      });
+    const taken = codeTakenOnRace('EXPECTED_ITEM_CODE_TAKEN');
+    return {
+      listChamps: (enabled?: boolean) => repository.listChamps(service, enabled).then((rows) => rows.map(toDefinition)),
+      listDocuments: (enabled?: boolean) => repository.listDocuments(service, enabled).then((rows) => rows.map(toDefinition)),
+      async createChamp(claims: AuthClaims, body: DefinitionData & { type: string }) {
+        await checkKind(body);
+        return repository
+          .transaction(async (tx) => {
+            const created = toDefinition(await repository.createChamp(tx, service, body));
+            await trail(tx, claims, 'champ_attendu', created.id, null, created);
+            return created;
+          })
+          .catch(taken);
+      },
+      async createDocument(claims: AuthClaims, body: DefinitionData & { nature: string }) {
+        await checkKind(body);
+        return repository
+          .transaction(async (tx) => {
+            const created = toDefinition(await repository.createDocument(tx, service, body));
+            await trail(tx, claims, 'document_attendu', created.id, null, created);
+            return created;
+          })
+          .catch(taken);
+      },
+      async updateChamp(claims: AuthClaims, id: string, body: DefinitionData & { type: string }) {
+        return repository
+          .transaction(async (tx) => {
+            const current = await repository.lockChamp(tx, service, id);
+            if (!current) throw appError('EXPECTED_ITEM_NOT_FOUND');
+            // A kind kept as it was stays accepted (definitions older than the check).
+            if (body.type !== current.type) await checkKind(body);
+            const updated = toDefinition(await repository.updateChamp(tx, id, body));
+            await trail(tx, claims, 'champ_attendu', id, toDefinition(current), updated);
+            return updated;
+          })
+          .catch(taken);
+      },
+      async updateDocument(claims: AuthClaims, id: string, body: DefinitionData & { nature: string }) {
+        return repository
+          .transaction(async (tx) => {
+            const current = await repository.lockDocument(tx, service, id);
+            if (!current) throw appError('EXPECTED_ITEM_NOT_FOUND');
+            if (body.nature !== current.nature) await checkKind(body);
+            const updated = toDefinition(await repository.updateDocument(tx, id, body));
+            await trail(tx, claims, 'document_attendu', id, toDefinition(current), updated);
+            return updated;
+          })
+          .catch(taken);
+      },
+    };
+  };
 
   const ALL: Populate = ['sous_dispositifs', 'instructeurs', 'champs_attendus', 'documents_attendus'];
   const codeTakenOnRace = (key: 'SUBVENTION_CODE_TAKEN' | 'EXPECTED_ITEM_CODE_TAKEN') => (error: unknown): never => {
