@@ -1,20 +1,34 @@
 // The approvals' catalogue administered through the browser (/administration/rda): the demo
-// programme administrator (osiris.admin-programme, an approvals' administrator) creates an approval (type from the referential, its
-// instructing service among the existing ones, an expected field and a required document), changes
-// it (only the difference is sent; saving unchanged gives the server's « Aucun changement… »),
-// duplicates it into the next campaign and deletes both after confirming. Every screen is checked
-// with axe; the list scrolls sideways by keyboard.
+// programme administrator (osiris.admin-programme, an approvals' administrator) defines an expected
+// field and an expected document of the approvals (its nature among the document types), creates an
+// approval asking for them (type from the referential, its instructing service among the existing
+// ones, the document required), changes it (only the difference is sent; saving unchanged gives the
+// server's « Aucun changement… »), duplicates it into the next campaign and deletes both after
+// confirming. Then a member of the demo association opens a request for an approval asking for
+// both: its wizard asks for the document at « Documents » and for the field at « Critères
+// d'agrément ». Every screen is checked with axe; the lists scroll sideways by keyboard.
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, scrollsSidewaysByKeyboard, useBrowser, visible } from './support/browser.ts';
-import { signInWith } from './support/sign-in.ts';
+import { createLinkedMember } from './support/associations.ts';
+import { callPortal } from './support/api.ts';
+import { DEMO_PASSWORD, onPath, scrollsSidewaysByKeyboard, uniqueEmail, useBrowser, visible } from './support/browser.ts';
+import { useMailbox } from './support/mail.ts';
+import { signInWith, signOut } from './support/sign-in.ts';
 
 const browser = useBrowser();
+useMailbox();
 /** The demo's programme administrator (osiris.admin-programme), an approvals' administrator without a service record: the whole catalogue. */
 const ADMIN = { email: 'programme.osiris@demo.example.org', password: DEMO_PASSWORD, landing: '/client/osiris' };
 const CODE = `E2E-${randomUUID().slice(0, 6).toUpperCase()}`;
 const YEAR = 2031;
+const SUFFIX = CODE.slice(4).toLowerCase();
+/** The definitions this run adds to the approvals' catalogue. */
+const FIELD = { code: `e2e_benevoles_${SUFFIX}`, label: `Nombre de bénévoles actifs ${SUFFIX}` };
+const DOCUMENT = { code: `e2e_reglement_${SUFFIX}`, label: `Règlement intérieur signé ${SUFFIX}` };
+/** The demo registry's « culturelle » association (server seed/demo-registry.ts), whose member asks for the approval. */
+const ASSOCIATION = { id: '00000000-0000-4000-8000-0000000a5502', siretSiege: '10000002500013' };
+const member = { email: uniqueEmail('agrement-attendus'), password: 'Agrement-Attendus-2026!', nom: 'Garnier', prenom: 'Inès' };
 
 /** Chooses the option of a select by (part of) its visible name. */
 async function chooseOption(select: Locator, name: string) {
@@ -39,6 +53,29 @@ describe('administration des agréments', () => {
     await browser.shot('catalogue a 320 px');
     await page.setViewportSize({ width: 1280, height: 900 });
 
+    // The approvals' own definitions: an expected field (a whole number), an expected document (its nature a document type).
+    const definitions = page.getByRole('region', { name: 'Champs et documents attendus des agréments' });
+    const fields = definitions.getByRole('region', { name: 'Champs attendus' });
+    await fields.getByRole('button', { name: 'Nouveau champ attendu' }).click();
+    const fieldForm = fields.getByRole('form', { name: 'Nouveau champ attendu' });
+    await fieldForm.getByLabel(/^Code/).fill(FIELD.code);
+    await fieldForm.getByLabel(/^Libellé/).fill(FIELD.label);
+    await fieldForm.getByLabel('Type de réponse').selectOption({ label: 'Nombre entier' });
+    await browser.shot('nouveau champ attendu');
+    await fieldForm.getByRole('button', { name: 'Enregistrer' }).click();
+    await visible(fields.getByRole('rowheader', { name: FIELD.label }));
+    const documents = definitions.getByRole('region', { name: 'Documents attendus' });
+    await documents.getByRole('button', { name: 'Nouveau document attendu' }).click();
+    const documentForm = documents.getByRole('form', { name: 'Nouveau document attendu' });
+    await documentForm.getByLabel(/^Code/).fill(DOCUMENT.code);
+    await documentForm.getByLabel(/^Libellé/).fill(DOCUMENT.label);
+    await chooseOption(await visible(documentForm.getByRole('combobox', { name: 'Nature (type de document)' })), 'Règlement intérieur (RI)');
+    await documentForm.getByRole('button', { name: 'Enregistrer' }).click();
+    const documentRow = documents.getByRole('row').filter({ has: page.getByRole('rowheader', { name: DOCUMENT.label }) });
+    await visible(documentRow);
+    expect(await documentRow.textContent()).toContain('RI');
+    await browser.shot('definitions des agrements');
+
     // Creation: the required fields first, then the approval with its expected items.
     await page.getByRole('button', { name: 'Créer un agrément' }).click();
     await visible(page.getByRole('heading', { name: 'Nouvel agrément' }));
@@ -51,11 +88,12 @@ describe('administration des agréments', () => {
     await page.getByLabel('Campagne (exercice) *').fill(String(YEAR));
     // DSFR boxes are ticked through their labels, as a person does.
     await page.locator('label', { hasText: 'Agrément actif (ouvert aux demandes)' }).click();
-    await page.locator('label', { hasText: "Nombre d'adhérents à jour de leur cotisation (agrement_nb_adherents)" }).click();
-    await page.locator('label', { hasText: 'Statuts à jour (agrement_statuts)' }).click();
+    // The definitions just made are offered at once.
+    await page.locator('label', { hasText: `${FIELD.label} (${FIELD.code})` }).click();
+    await page.locator('label', { hasText: `${DOCUMENT.label} (${DOCUMENT.code})` }).click();
     const required = page.getByRole('group', { name: /Documents attendus obligatoires/ });
-    await required.locator('label', { hasText: 'Statuts à jour' }).click();
-    expect(await required.getByLabel('Statuts à jour').isChecked()).toBe(true);
+    await required.locator('label', { hasText: DOCUMENT.label }).click();
+    expect(await required.getByLabel(DOCUMENT.label).isChecked()).toBe(true);
     await browser.shot('creation remplie');
     await page.getByRole('button', { name: 'Créer l’agrément' }).click();
     await visible(page.getByText(`L’agrément ${CODE} a été créé.`));
@@ -96,5 +134,60 @@ describe('administration des agréments', () => {
       await row(page, year).waitFor({ state: 'detached' });
     }
     await visible(page.getByText('Aucun agrément ne correspond aux filtres.'));
+  });
+
+  it('le dossier de demande d’un agrément qui les attend demande le document et le champ définis', async () => {
+    const api = (method: string, path: string, body?: unknown, token?: string) => callPortal(browser.baseUrl, method, path, body, token);
+    // An approval open to requests asking for both (made through the API: the screens above made one already).
+    const { token: adminToken } = (await api('POST', '/auth-server/login', { email: ADMIN.email, password: ADMIN.password })) as { token: string };
+    const services = (await api('GET', '/rda-server/agrements/services', undefined, adminToken)) as { id: string; nom: string }[];
+    const code = `${CODE}-D`;
+    const approval = (await api('POST', '/rda-server/agrements', {
+      code, type_agrement: 'JEP', service: services.find((s) => s.nom === 'DRAJES Île-de-France')!.id, campagne_exercice: YEAR, active: true,
+      champs_attendus: [{ code: FIELD.code, obligatoire: true }], documents_attendus: [{ code: DOCUMENT.code, obligatoire: false }],
+    }, adminToken)) as { _id: string };
+    // A member of the demo association, with a legal representative on its file.
+    await createLinkedMember(browser.baseUrl, member, { id_correspondance: ASSOCIATION.id, id_siret: ASSOCIATION.siretSiege });
+    const { token } = (await api('POST', '/auth-server/login', { email: member.email, password: member.password })) as { token: string };
+    await api('POST', `/proxy-asso/association/representants_legaux?id_asso=${ASSOCIATION.id}`, { civilite: 'Madame', nom: member.nom, prenom: member.prenom, courriel: member.email, fonction: 'Trésorière', telephone: '0601020304' }, token);
+
+    const page = browser.page();
+    await signInWith(page, { ...member, landing: '/client/user/dashboard' });
+    await page.getByRole('button', { name: 'Tout accepter' }).click();
+    await page.goto(`/client/associations/${ASSOCIATION.siretSiege}/demande-agrement`);
+    const choice = page.getByRole('radio', { name: new RegExp(`\\(${code}\\)`) });
+    await visible(choice);
+    await choice.focus();
+    await page.keyboard.press('Space');
+    expect(await choice.isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Créer le dossier de demande' }).click();
+    await onPath(page, new RegExp(`/client/associations/${ASSOCIATION.siretSiege}/demande-agrement/[0-9a-f-]{36}\\?etape=1$`));
+    await visible(page.getByRole('heading', { level: 2, name: /Demandeur/ }));
+    for (const label of ['Représentant légal *', 'Signataire *', 'Responsable du dossier *']) {
+      const people = page.getByLabel(label);
+      await people.selectOption((await people.locator('option', { hasText: `${member.prenom} ${member.nom}` }).getAttribute('value'))!);
+    }
+    await page.getByRole('button', { name: 'Enregistrer et continuer' }).click();
+
+    // « Documents »: the document defined above, among the association's documents of its nature.
+    await visible(page.getByRole('heading', { level: 2, name: /Documents/ }));
+    await visible(page.getByRole('group', { name: DOCUMENT.label }));
+    await visible(page.getByText('0 document(s) joint(s) sur 1'));
+    await browser.shot('le dossier demande le document defini');
+    await page.getByRole('button', { name: 'Enregistrer et continuer' }).click();
+
+    // « Critères d'agrément »: the field defined above, required, refused empty then answered.
+    await visible(page.getByRole('heading', { level: 2, name: /Critères d’agrément/ }));
+    const answer = page.getByLabel(new RegExp(FIELD.label));
+    await visible(answer);
+    await page.getByRole('button', { name: 'Enregistrer et continuer' }).click();
+    await visible(page.getByRole('link', { name: `Veuillez renseigner le champ ${FIELD.label}.` }));
+    await browser.shot('le dossier demande le champ defini');
+    await answer.fill('12');
+    await page.getByRole('button', { name: 'Enregistrer et continuer' }).click();
+    await visible(page.getByRole('heading', { level: 2, name: /Transmission/ }));
+    await signOut(page);
+    // Closed to requests again, so that other runs do not see it.
+    await api('PATCH', `/rda-server/agrements/${approval._id}`, { active: false }, adminToken);
   });
 });

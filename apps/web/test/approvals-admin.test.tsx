@@ -1,7 +1,8 @@
 // The approvals' administration (/administration/rda, features/approvals-admin/): the catalogue
 // listed with its filters as the list's query; a new approval checked before it goes, then sent
 // whole with its expected items; a change sending only what differs (nothing differing: the
-// server's « Aucun changement… » shown); the next campaign's duplicate; deletion after confirming.
+// server's « Aucun changement… » shown); the next campaign's duplicate; deletion after confirming;
+// the approvals' own expected fields and documents defined on the page, then offered to an approval.
 import { api, approvalCatalogueRoutes, MESSAGES, routeUrl, type AgrementView } from '@portail/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -140,6 +141,73 @@ describe('the approvals’ catalogue administration', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Supprimer l’agrément' }));
     await waitFor(() => expect(fake.requests.some((r) => r.method === 'DELETE')).toBe(true));
     await waitFor(() => expect(toasts.getToasts().map((t) => t.message)).toContain("L'agrément a été supprimé."));
+  });
+
+  it('defines an expected field and an expected document of the approvals, then offers them to an approval; the server’s refusal shown at its field', async () => {
+    admin();
+    const champs: object[] = [];
+    const documents: object[] = [];
+    const definition = (id: string, body: object) => ({ id, labelCode: null, isDefault: false, meta: {}, enabled: true, ...body });
+    const CHAMPS = routeUrl(approvalCatalogueRoutes.listChampsAttendus);
+    const DOCUMENTS = routeUrl(approvalCatalogueRoutes.listDocumentsAttendus);
+    const fake = stubFetch({
+      ...CHOICES,
+      [`GET ${routeUrl(api.referentiels.get)}`]: (request) =>
+        request.url.includes('type=types-documents')
+          ? json(200, { _id: 'd', type: 'types-documents', categorie: null, label: 'Types de documents', optionsCount: 2, options: [{ value: 'STC', label: 'Statuts', meta: null }, { value: 'RI', label: 'Règlement intérieur', meta: null }] })
+          : CHOICES[`GET ${routeUrl(api.referentiels.get)}`]!(),
+      [`GET ${LIST}`]: () => json(200, []),
+      [`GET ${CHAMPS}`]: () => json(200, champs),
+      [`GET ${DOCUMENTS}`]: () => json(200, documents),
+      [`POST ${CHAMPS}`]: (request) => {
+        const body = request.body as { type: string };
+        if (body.type !== 'number') return json(400, { statusCode: 400, code: 'EXPECTED_FIELD_TYPE_UNKNOWN', message: 'Type inconnu.', fields: { type: 'Type inconnu.' } });
+        const created = definition('33333333-3333-4333-8333-333333333333', body);
+        champs.push(created);
+        return json(201, created);
+      },
+      [`POST ${DOCUMENTS}`]: (request) => {
+        const created = definition('44444444-4444-4444-8444-444444444444', request.body as object);
+        documents.push(created);
+        return json(201, created);
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes('/administration/rda', ROUTES);
+    const section = await screen.findByRole('region', { name: 'Champs et documents attendus des agréments' });
+    const fields = within(section).getByRole('region', { name: 'Champs attendus' });
+    expect(await within(fields).findByText('Aucune définition.')).toBeInTheDocument();
+
+    // A field: refused by the server first (its message at the type), then created.
+    await user.click(within(fields).getByRole('button', { name: 'Nouveau champ attendu' }));
+    const form = within(fields).getByRole('form', { name: 'Nouveau champ attendu' });
+    await user.type(within(form).getByLabelText(/^Code/), 'nb_benevoles');
+    await user.type(within(form).getByLabelText(/^Libellé/), 'Nombre de bénévoles');
+    await user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Type inconnu.');
+    expect(within(form).getByLabelText('Type de réponse')).toHaveAttribute('aria-invalid', 'true');
+    await user.selectOptions(within(form).getByLabelText('Type de réponse'), 'Nombre entier');
+    await user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+    expect(await within(fields).findByRole('rowheader', { name: 'Nombre de bénévoles' })).toBeInTheDocument();
+    expect(fake.requests.filter((r) => r.method === 'POST' && r.url === CHAMPS).at(-1)!.body).toEqual({
+      code: 'nb_benevoles', label: 'Nombre de bénévoles', labelCode: null, meta: {}, enabled: true, isDefault: false, type: 'number',
+    });
+
+    // A document: its nature chosen among the association file's document types.
+    const docs = within(section).getByRole('region', { name: 'Documents attendus' });
+    await user.click(within(docs).getByRole('button', { name: 'Nouveau document attendu' }));
+    const docForm = within(docs).getByRole('form', { name: 'Nouveau document attendu' });
+    await user.type(within(docForm).getByLabelText(/^Code/), 'reglement');
+    await user.type(within(docForm).getByLabelText(/^Libellé/), 'Règlement intérieur signé');
+    await user.selectOptions(await within(docForm).findByLabelText('Nature (type de document)'), 'Règlement intérieur (RI)');
+    await user.click(within(docForm).getByRole('button', { name: 'Enregistrer' }));
+    expect(await within(docs).findByRole('rowheader', { name: 'Règlement intérieur signé' })).toBeInTheDocument();
+    expect(fake.requests.filter((r) => r.method === 'POST' && r.url === DOCUMENTS).at(-1)!.body).toMatchObject({ code: 'reglement', nature: 'RI' });
+
+    // Both are offered at once to a new approval.
+    await user.click(screen.getByRole('button', { name: 'Créer un agrément' }));
+    expect(await screen.findByLabelText('Nombre de bénévoles (nb_benevoles)')).toBeInTheDocument();
+    expect(screen.getByLabelText('Règlement intérieur signé (reglement)')).toBeInTheDocument();
   });
 });
 

@@ -2,7 +2,8 @@
 // docs/domain.md « Agréments »). The list with its filters (type, service, campaign, code, state),
 // a new approval, an approval changed (differences only), duplicated into the next campaign, or
 // deleted after its confirmation; types from the referential types-agrement, services among those
-// the administrator reaches, expected fields and documents from the approvals' own definitions.
+// the administrator reaches, expected fields and documents from the approvals' own definitions,
+// which the page's last section creates and changes (features/expected-definitions).
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Badge } from '@codegouvfr/react-dsfr/Badge';
@@ -17,12 +18,14 @@ import { TextField } from '../../lib/forms/text-field.tsx';
 import { toast } from '../../lib/toast/toast-store.ts';
 import { ConfirmAction } from '../../lib/ui/confirm-action.tsx';
 import { DataTable } from '../../lib/ui/data-table.tsx';
+import { definitionsKey, ExpectedDefinitions } from '../expected-definitions/index.ts';
 import { Page } from '../shell/index.ts';
 import { ApprovalForm, type ApprovalFormChoices } from './approval-form.tsx';
 
 type Filters = { type: string; service: string; campagne_exercice: string; code: string; active: string };
 const NO_FILTER: Filters = { type: '', service: '', campagne_exercice: '', code: '', active: '' };
 const LIST_HEADING = 'agrements-liste';
+const ENABLED = 'Active (proposée aux agréments)';
 
 /** The list's query: the filters given, the campaign only when it is a year. */
 function queryOf(f: Filters) {
@@ -43,19 +46,30 @@ export function ApprovalsAdminPage() {
   const [draft, setDraft] = useState<Filters>(NO_FILTER);
   const [editing, setEditing] = useState<AgrementView | 'new' | null>(null);
   const list = useQuery({ queryKey: ['agrements-admin', filters], queryFn: () => callApi(approvalCatalogueRoutes.listAgrements, { query: queryOf(filters) }), retry: false });
-  const choices = useQuery({
+  const references = useQuery({
     queryKey: ['agrements-admin-choices'],
-    queryFn: async (): Promise<ApprovalFormChoices> => {
-      const [types, services, champs, documents] = await Promise.all([
+    queryFn: async () => {
+      const [types, services] = await Promise.all([
         callApi(api.referentiels.get, { query: { type: APPROVAL_TYPES_REFERENTIEL } }),
         callApi(approvalCatalogueRoutes.listAgrementServices),
-        callApi(approvalCatalogueRoutes.listChampsAttendus, { query: { enabled: 'true' } }),
-        callApi(approvalCatalogueRoutes.listDocumentsAttendus, { query: { enabled: 'true' } }),
       ]);
-      return { types: types.options, services, champs, documents };
+      return { types: types.options, services };
     },
     retry: false,
   });
+  // The definitions an approval may ask for: read again once one is created or changed below.
+  const offered = useQuery({
+    queryKey: [...definitionsKey('agrements'), 'offered'],
+    queryFn: async () => {
+      const [champs, documents] = await Promise.all([
+        callApi(approvalCatalogueRoutes.listChampsAttendus, { query: { enabled: 'true' } }),
+        callApi(approvalCatalogueRoutes.listDocumentsAttendus, { query: { enabled: 'true' } }),
+      ]);
+      return { champs, documents };
+    },
+    retry: false,
+  });
+  const choices = { data: references.data && offered.data ? ({ ...references.data, ...offered.data } satisfies ApprovalFormChoices) : undefined, error: references.error ?? offered.error };
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['agrements-admin'] });
 
   function close() {
@@ -212,6 +226,27 @@ export function ApprovalsAdminPage() {
           />
         </>
       )}
+      <section aria-labelledby="agrements-definitions" className={fr.cx('fr-mt-6w')}>
+        <h2 id="agrements-definitions" className={fr.cx('fr-h5')}>
+          Champs et documents attendus des agréments
+        </h2>
+        <p>
+          Une définition sert à tous les agréments : chacun choisit ensuite les siens (et lesquels sont obligatoires) dans son formulaire ci-dessus. Les
+          champs sont demandés à l’étape « Critères d’agrément » du dossier de demande, les documents à l’étape « Documents ».
+        </p>
+        <ExpectedDefinitions
+          catalogue="agrements"
+          kind="champs"
+          headingLevel={3}
+          texts={{ title: 'Champs attendus', caption: 'Champs attendus des agréments', add: 'Nouveau champ attendu', one: 'le champ', enabled: ENABLED }}
+        />
+        <ExpectedDefinitions
+          catalogue="agrements"
+          kind="documents"
+          headingLevel={3}
+          texts={{ title: 'Documents attendus', caption: 'Documents attendus des agréments', add: 'Nouveau document attendu', one: 'le document', enabled: ENABLED }}
+        />
+      </section>
     </Page>
   );
 }

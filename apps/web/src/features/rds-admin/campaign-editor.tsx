@@ -14,6 +14,7 @@ import { SelectField } from '../../lib/forms/select-field.tsx';
 import { TextField } from '../../lib/forms/text-field.tsx';
 import { toast } from '../../lib/toast/toast-store.ts';
 import { DataTable } from '../../lib/ui/data-table.tsx';
+import { definitionsKey } from '../expected-definitions/index.ts';
 import { ConditionEditor } from './condition-editor.tsx';
 import { describeAsks, PART_LABELS } from './conditions.ts';
 
@@ -60,7 +61,7 @@ export function CampaignEditor({ campaign, onSaved, onClose }: { campaign: Subve
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const definitions = useQuery({
-    queryKey: ['rds-admin', 'definitions'],
+    queryKey: [...definitionsKey('subventions'), 'offered'],
     queryFn: async () => ({
       champs: await callApi(rdsSchemeRoutes.listChampsAttendus, { query: { enabled: 'true' } }),
       documents: await callApi(rdsSchemeRoutes.listDocumentsAttendus, { query: { enabled: 'true' } }),
