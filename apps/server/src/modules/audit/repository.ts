@@ -1,5 +1,5 @@
 // Data access for the audit trail: the chain head lock, inserts, reading a chain.
-import { Prisma, type Database } from '../../db/prisma.ts';
+import type { Database } from '../../db/prisma.ts';
 import type { DbTransaction } from '../../db/transaction.ts';
 import type { AuditEntry } from '../../generated/prisma/client.ts';
 import { GENESIS_HASH } from './chain.ts';
@@ -7,7 +7,26 @@ import { GENESIS_HASH } from './chain.ts';
 export type { AuditEntry };
 type Tx = DbTransaction;
 
-const json = (value: unknown) => (value === null || value === undefined ? Prisma.DbNull : (value as Prisma.InputJsonValue));
+/** A JSON column's text (SQL NULL for none). */
+const jsonText = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+
+/** An entry as the chain made it: every column given. */
+interface AppendedEntry {
+  id: string;
+  associationId: string;
+  seq: number;
+  actorId: string | null;
+  actorEmail: string | null;
+  entity: string;
+  entityId: string | null;
+  action: string;
+  idSiret: string | null;
+  before: unknown;
+  after: unknown;
+  createdAt: Date;
+  prevHash: string;
+  hash: string;
+}
 
 export function createAuditRepository(db: Database) {
   return {
@@ -16,16 +35,25 @@ export function createAuditRepository(db: Database) {
      * returns it. Only this row is locked: chains of other associations are not touched.
      */
     async lockHead(tx: Tx, associationId: string): Promise<{ lastSeq: number; lastHash: string }> {
-      await tx.$executeRaw`INSERT INTO audit_chain_heads (association_id, last_seq, last_hash)
-        VALUES (${associationId}::uuid, 0, ${GENESIS_HASH}) ON CONFLICT (association_id) DO NOTHING`;
-      const [head] = await tx.$queryRaw<{ last_seq: number; last_hash: string }[]>`SELECT last_seq, last_hash
+      const locked = () => tx.$queryRaw<{ last_seq: number; last_hash: string }[]>`SELECT last_seq, last_hash
         FROM audit_chain_heads WHERE association_id = ${associationId}::uuid FOR UPDATE`;
+      // One statement once the chain exists (every change but an association's first).
+      let [head] = await locked();
+      if (!head) {
+        await tx.$executeRaw`INSERT INTO audit_chain_heads (association_id, last_seq, last_hash)
+          VALUES (${associationId}::uuid, 0, ${GENESIS_HASH}) ON CONFLICT (association_id) DO NOTHING`;
+        [head] = await locked();
+      }
       return { lastSeq: head!.last_seq, lastHash: head!.last_hash };
     },
 
-    async append(tx: Tx, entry: Omit<Prisma.AuditEntryCreateManyInput, 'before' | 'after'> & { seq: number; hash: string; before: unknown; after: unknown }) {
-      await tx.auditEntry.create({ data: { ...entry, before: json(entry.before), after: json(entry.after) } });
-      await tx.auditChainHead.update({ where: { associationId: entry.associationId }, data: { lastSeq: entry.seq, lastHash: entry.hash } });
+    /** The entry and the head moved onto it, in one statement (every audited change writes it). */
+    async append(tx: Tx, entry: AppendedEntry) {
+      await tx.$executeRaw`WITH entry AS (
+          INSERT INTO audit_entries (id, association_id, seq, actor_id, actor_email, entity, entity_id, action, id_siret, before, after, created_at, prev_hash, hash)
+          VALUES (${entry.id}::uuid, ${entry.associationId}::uuid, ${entry.seq}, ${entry.actorId}::uuid, ${entry.actorEmail}, ${entry.entity}, ${entry.entityId},
+                  ${entry.action}, ${entry.idSiret}, ${jsonText(entry.before)}::jsonb, ${jsonText(entry.after)}::jsonb, ${entry.createdAt}, ${entry.prevHash}, ${entry.hash}))
+        UPDATE audit_chain_heads SET last_seq = ${entry.seq}, last_hash = ${entry.hash} WHERE association_id = ${entry.associationId}::uuid`;
     },
 
     /** Newest first; `siret` set: association-wide entries and that establishment's only. */
