@@ -64,11 +64,12 @@ export function createWorkflowRepository(db: Database) {
 
     /** Associations the user is a member of and instructing services the user acts for. */
     async membershipsOf(tx: Tx, userId: string): Promise<{ associationIds: string[]; serviceIds: string[] }> {
-      const links = await tx.$queryRaw<{ id: string }[]>`SELECT ua.association_id::text AS id FROM user_associations ua
-        JOIN association_users au ON au.id = ua.association_user_id WHERE au.auth_id = ${userId}::uuid`;
-      // Its own service, and those it acts for with an administrator profile (below it, or all).
-      const services = await tx.$queryRaw<{ id: string }[]>`SELECT r::text AS id FROM service_reach(${userId}::uuid) AS r`;
-      return { associationIds: links.map((l) => l.id), serviceIds: services.map((s) => s.id) };
+      // Its associations; its own service, and those it acts for with an administrator profile (below it, or all).
+      const [row] = await tx.$queryRaw<{ associations: string[]; services: string[] }[]>`SELECT
+          ARRAY(SELECT ua.association_id::text FROM user_associations ua JOIN association_users au ON au.id = ua.association_user_id
+                 WHERE au.auth_id = ${userId}::uuid) AS associations,
+          ARRAY(SELECT r::text FROM service_reach(${userId}::uuid) AS r) AS services`;
+      return { associationIds: row!.associations, serviceIds: row!.services };
     },
 
     /** Members of the association, with their address. */

@@ -118,10 +118,16 @@ export interface WorkflowDeps {
 }
 
 export function createTransitionService({ repository, listeners = [], audit, mail, notifications, publicUrl, log }: WorkflowDeps) {
-  /** The people of an audience, for this object. */
-  async function audiencesOf(tx: Tx, audiences: readonly Audience[], subject: MachineSubject): Promise<Person[]> {
+  /**
+   * The people of audiences, for this object; `known` keeps each audience read once per transition
+   * (the notified and the mailed are often the same).
+   */
+  async function audiencesOf(tx: Tx, audiences: readonly Audience[], subject: MachineSubject, known: Map<Audience, Person[]>): Promise<Person[]> {
     const people: Person[] = [];
-    for (const audience of audiences) people.push(...(await audienceOf(tx, audience, subject)));
+    for (const audience of audiences) {
+      if (!known.has(audience)) known.set(audience, await audienceOf(tx, audience, subject));
+      people.push(...known.get(audience)!);
+    }
     return people;
   }
 
@@ -189,8 +195,10 @@ export function createTransitionService({ repository, listeners = [], audit, mai
       });
     }
     const { notify, mail: mailAudiences = [], notifyAudience = mailAudiences } = transition.effects;
-    if (notify) {
-      const people = others(await audiencesOf(tx, notifyAudience, subject));
+    const audiences = new Map<Audience, Person[]>();
+    const people = notify ? others(await audiencesOf(tx, notifyAudience, subject, audiences)) : [];
+    // The payload is read only for someone to tell.
+    if (notify && people.length > 0) {
       await notifications.notify(tx, {
         associationId: subject.associationId,
         userIds: people.map((p) => p.userId),
@@ -205,7 +213,7 @@ export function createTransitionService({ repository, listeners = [], audit, mai
         createdAt: at,
       });
     }
-    const recipients = new Set(others(await audiencesOf(tx, mailAudiences, subject)).map((p) => p.email.toLowerCase()));
+    const recipients = new Set(others(await audiencesOf(tx, mailAudiences, subject, audiences)).map((p) => p.email.toLowerCase()));
     const name = target.nameOf(row);
     for (const to of recipients) {
       const content = linkMail(

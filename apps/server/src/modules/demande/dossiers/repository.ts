@@ -259,14 +259,16 @@ export type DossierRepository = ReturnType<typeof createDossierRepository>;
  * its financing lines, absent until one is granted). Read in the transition's transaction.
  */
 export async function instructionNotice(tx: Tx, dossierId: string, serviceId: string): Promise<Record<string, string | number>> {
-  // One after the other: a transaction's queries share one connection.
-  const dossier = await tx.dossier.findUnique({ where: { id: dossierId }, select: { idFo: true, subvention: { select: { label: true } } } });
-  const service = await tx.serviceAccount.findUnique({ where: { id: serviceId }, select: { nom: true } });
-  const granted = await tx.projetFinancement.aggregate({ _sum: { montantAccorde: true }, where: { serviceId, projet: { dossierId }, montantAccorde: { not: null } } });
-  const amount = granted._sum.montantAccorde;
+  // One statement: every transition of an instruction that notifies reads it.
+  const [row] = await tx.$queryRaw<{ id_fo: string; libelle_subvention: string | null; service: string | null; montant_accorde: string | null }[]>`SELECT
+      (SELECT d.id_fo FROM dossiers d WHERE d.id = ${dossierId}::uuid) AS id_fo,
+      (SELECT s.label FROM dossiers d JOIN subventions s ON s.id = d.subvention_id WHERE d.id = ${dossierId}::uuid) AS libelle_subvention,
+      (SELECT sa.nom FROM service_accounts sa WHERE sa.id = ${serviceId}::uuid) AS service,
+      (SELECT sum(f.montant_accorde)::text FROM projet_financements f JOIN projets p ON p.id = f.projet_id
+        WHERE p.dossier_id = ${dossierId}::uuid AND f.service_id = ${serviceId}::uuid AND f.montant_accorde IS NOT NULL) AS montant_accorde`;
   return {
-    ...(dossier?.subvention ? { id_fo: dossier.idFo, libelle_subvention: dossier.subvention.label } : {}),
-    ...(service ? { service: service.nom } : {}),
-    ...(amount === null ? {} : { montant_accorde: amount.toNumber() }),
+    ...(row?.libelle_subvention != null ? { id_fo: row.id_fo, libelle_subvention: row.libelle_subvention } : {}),
+    ...(row?.service != null ? { service: row.service } : {}),
+    ...(row?.montant_accorde == null ? {} : { montant_accorde: Number(row.montant_accorde) }),
   };
 }
