@@ -13,6 +13,7 @@ import { createService } from './support/rds-fixtures.ts';
 import { createDossier, createScheme, type SubsidyScheme } from './support/subsidy-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 import { pageStatement } from '../src/modules/demande/worklist/index.ts';
+import { createAuditRepository, createAuditService } from '../src/modules/audit/index.ts';
 import { poolOf } from '../src/db/prisma.ts';
 
 const LIST = '/api/lca-server/demande/instructeur/dossiers';
@@ -453,6 +454,22 @@ describe('bulk events', () => {
     const response = await answer;
     expect(response.status).toBe(200);
     expect(response.body.done.map((d: { id: string }) => d.id)).toEqual(ids);
+  });
+
+  it('runs several dossiers at once: every one moved once, answered in the order asked, the association’s audit chain whole', async () => {
+    const dossiers = await Promise.all(Array.from({ length: 12 }, () => createDossier(t, asso, schemeRegion, [region.id], { etat: 'D' })));
+    const ids = (await Promise.all(dossiers.map((d) => instructionOf(d.id)))).reverse();
+    const unknown = '00000000-0000-4000-8000-00000000000a';
+    const asked = [...ids.slice(0, 6), unknown, ...ids.slice(6)];
+    const response = await bulk(tokens.region, { ids: asked, event: 'ouvrir_instruction' });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.done.map((d: { id: string }) => d.id)).toEqual(ids);
+    expect(response.body.refused.map((r: { id: string }) => r.id)).toEqual([unknown]);
+    const history = await t.db.stateHistory.findMany({ where: { objectId: { in: ids } } });
+    expect(history.map((h) => `${h.fromState}→${h.toState}`)).toEqual(ids.map(() => 'D→2'));
+    expect(new Set(history.map((h) => h.objectId)).size).toBe(ids.length);
+    // Twelve transactions of one association appended to its chain at once: no gap, no fork.
+    expect(await createAuditService(createAuditRepository(t.db)).verifyChain(asso.id)).toBeNull();
   });
 
   it('refuses a listed row its state cannot leave as the machine would, without waiting for its lock; another service’s row says nothing of its state', async () => {
