@@ -82,3 +82,18 @@ export async function busiestServiceAgent(url: string, password: string): Promis
     return { email: agent.email, dossiers: agent.n, serviceId: agent.service_id, authId: agent.auth_id };
   });
 }
+
+/**
+ * `count` of the service's instructions in 2 put back in D (a bench database only): each run's bulk
+ * moves rows of D to 2, so on a kept database the next run would find none left to move.
+ */
+export async function instructionsBackInD(url: string, serviceId: string, count: number): Promise<number> {
+  return withClient(url, async (client) => {
+    const { rowCount } = await client.query(
+      `UPDATE dossier_instructions SET etat = 'D' WHERE id IN (
+         SELECT i.id FROM dossier_instructions i JOIN dossiers d ON d.id = i.dossier_id AND d.deleted_at IS NULL
+          WHERE i.service_id = $1 AND i.etat = '2' ORDER BY i.id LIMIT $2)`,
+      [serviceId, count]);
+    return rowCount ?? 0;
+  });
+}
