@@ -67,6 +67,7 @@ import {
 } from './modules/proxy-asso/index.ts';
 import { createFileStorage } from './storage/index.ts';
 import {
+  createRdsAudit,
   createRdsRepository,
   createRdsService,
   createServiceAdmin,
@@ -155,7 +156,8 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
   const crf = createCrfService({ repository: createCrfRepository(db), workflow, audit });
   // Instructing services: the rds record's rules, also used by the account part's creation in its transaction.
   const referentiels = createReferentielService(createReferentielRepository(db));
-  const rdsServices = createServiceAdmin(createServiceRepository(db), serviceAddresses);
+  const rdsAudit = createRdsAudit(audit);
+  const rdsServices = createServiceAdmin(createServiceRepository(db), serviceAddresses, rdsAudit);
   // The approvals' catalogue: types from the referentials, services' reach from rds.
   const agrements = createAgrementService(createAgrementRepository(db), { referentiels, services: rdsServices, audit });
   // Approval dossiers (machine agrement_dossier), rows of the dossiers table, on the dossier scope; the approval they ask for read from the catalogue.

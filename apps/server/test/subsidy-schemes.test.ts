@@ -2,12 +2,13 @@
 // association users, populate, writes in one transaction with the contract's asks, the next
 // campaign's duplicate, deletion refused while dossiers use a campaign, expected-item definitions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS } from '@portail/contract';
+import { CAMPAIGN_MESSAGES, ERRORS } from '@portail/contract';
 import { createAssociation } from './support/association-factory.ts';
 import { signIn } from './support/factories.ts';
 import { TOKEN_HEADER } from './support/http-helpers.ts';
 import { createService, createSubvention, testDispositif } from './support/rds-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
+import { CATALOGUE_AUDIT_CHAINS } from '../src/modules/rds/index.ts';
 
 let t: TestApp;
 let admin: string;
@@ -91,6 +92,28 @@ describe('writing a campaign', () => {
     expect(replaced.body).toMatchObject({ documents_attendus: [], champs_attendus: [{ code: 'nb_licencies' }] });
     const missing = await send('put', 'subventions/00000000-0000-4000-8000-000000000000', admin, await body('MISSING'));
     expect(missing.body).toEqual(refusal('SUBVENTION_NOT_FOUND'));
+  });
+
+  it('refuses a closing date before the opening date (400, on the closing date), writing nothing', async () => {
+    const reversed = await send('post', 'subventions', admin, await body('REVERSED-2026', { date_debut: '2026-05-01', date_fin: '2026-04-30', sous_dispositifs: [] }));
+    expect(reversed.status).toBe(400);
+    expect(reversed.body).toMatchObject({ code: 'VALIDATION_ERROR', fields: { date_fin: CAMPAIGN_MESSAGES.datesOrder } });
+    expect(await t.db.subvention.count({ where: { code: 'REVERSED-2026' } })).toBe(0);
+  });
+
+  it('audits a creation, a replacement and a deletion in the subsidies catalogue’s chain, before and after', async () => {
+    const trail = (id: string) => t.db.auditEntry.findMany({ where: { associationId: CATALOGUE_AUDIT_CHAINS.subvention, entityId: id }, orderBy: { seq: 'asc' } });
+    const created = await send('post', 'subventions', admin, await body('AUDITED-2026', { sous_dispositifs: [] }));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id as string;
+    await send('put', `subventions/${id}`, admin, await body('AUDITED-2026', { sous_dispositifs: [], date_fin: '2026-05-31' }));
+    expect((await send('delete', `subventions/${id}`, admin)).status).toBe(200);
+    const entries = await trail(id);
+    expect(entries.map((e) => [e.entity, e.action])).toEqual([['subvention', 'create'], ['subvention', 'update'], ['subvention', 'delete']]);
+    expect(entries[0]).toMatchObject({ before: null, after: expect.objectContaining({ code: 'AUDITED-2026', dispositif: 'CNDS', campagne_exercice: 2026, date_fin: '2026-04-30' }) });
+    expect(entries[1]).toMatchObject({ before: expect.objectContaining({ date_fin: '2026-04-30' }), after: expect.objectContaining({ date_fin: '2026-05-31' }) });
+    expect(entries[2]).toMatchObject({ before: expect.objectContaining({ code: 'AUDITED-2026' }), after: null });
+    expect(await t.app.services.audit.verifyChain(CATALOGUE_AUDIT_CHAINS.subvention)).toBeNull();
   });
 
   it('is refused to instructors and association users (403)', async () => {

@@ -1,12 +1,15 @@
 // Instructing services over HTTP (docs/domain.md « Services instructeurs »): creation of the account
 // and its record in one transaction, the mailed link to choose a password, the hierarchy, the
-// reach of a local or national administrator, changes ('Nothing to update.'), deletion.
+// reach of a local or national administrator, changes ('Nothing to update.'), reparenting (never
+// under itself or a service below it), deletion and what refuses it, the audit of each change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS, MESSAGES } from '@portail/contract';
+import { ERRORS, MESSAGES, SERVICE_ADMIN_MESSAGES } from '@portail/contract';
+import { createAssociation } from './support/association-factory.ts';
 import { signIn } from './support/factories.ts';
 import { TOKEN_HEADER, uniqueEmail } from './support/http-helpers.ts';
 import { lastMailTo, latestResetToken } from './support/mailbox.ts';
-import { createService, testDispositif } from './support/rds-fixtures.ts';
+import { createAgrement, createService, testDispositif } from './support/rds-fixtures.ts';
+import { createDossier, createScheme } from './support/subsidy-fixtures.ts';
 import { startTestApp, TEST_PASSWORD, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -191,5 +194,98 @@ describe('deletion', () => {
     const refused = await del(`auth-server/services/${national.authId}`, admin);
     expect(refused.body).toEqual(refusal('SERVICE_HAS_CHILDREN'));
     expect(await t.db.serviceAccount.count({ where: { id: national.id } })).toBe(1);
+  });
+});
+
+/** The service's administration entries in its account's chain, oldest first. */
+const trailOf = (service: { authId: string; id: string }) =>
+  t.db.auditEntry.findMany({ where: { associationId: service.authId, entity: 'service_instructeur', entityId: service.id }, orderBy: { seq: 'asc' } });
+
+describe('reparenting', () => {
+  it('moves a service under another parent of the level above, audited with the parent before and after', async () => {
+    const [from, to] = [await createService(t, { niveau: 'national' }), await createService(t, { niveau: 'national' })];
+    const regional = await createService(t, { niveau: 'regional', parent: from.id });
+    const moved = await patch(`rds-server/services/${regional.id}`, admin, { parent: to.id });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.parent).toBe(to.id);
+    expect((await get('rds-server/services', admin, { parent: to.id })).body.map((s: { id: string }) => s.id)).toEqual([regional.id]);
+    const [entry] = await trailOf(regional);
+    expect(entry).toMatchObject({ action: 'update', before: expect.objectContaining({ parent: from.id }), after: expect.objectContaining({ parent: to.id }) });
+    expect(await t.app.services.audit.verifyChain(regional.authId)).toBeNull();
+  });
+
+  it('refuses a service under itself or under a service below it, naming it, and changes nothing', async () => {
+    const national = await createService(t, { niveau: 'national', nom: 'Direction nationale' });
+    const regional = await createService(t, { niveau: 'regional', parent: national.id, nom: 'Direction régionale' });
+    const departemental = await createService(t, { niveau: 'departemental', parent: regional.id, nom: 'Service départemental' });
+    const self = await patch(`rds-server/services/${regional.id}`, admin, { parent: regional.id });
+    expect(self.status).toBe(400);
+    expect(self.body).toEqual(refusal('SERVICE_PARENT_CYCLE', SERVICE_ADMIN_MESSAGES.parentCycle('Direction régionale')));
+    expect(self.body.fields).toEqual({ parent: SERVICE_ADMIN_MESSAGES.parentCycle('Direction régionale') });
+    // Under its grand-child, even with the level that would fit.
+    const below = await patch(`rds-server/services/${national.id}`, admin, { parent: departemental.id, niveau_territorial: 'departemental' });
+    expect(below.body).toEqual(refusal('SERVICE_PARENT_CYCLE', SERVICE_ADMIN_MESSAGES.parentCycle('Service départemental')));
+    expect(below.body.message).toBe(
+      'Un service ne peut pas être rattaché à lui-même ni à l’un des services qui dépendent de lui (« Service départemental ») : cela créerait une boucle dans la hiérarchie.',
+    );
+    expect(await t.db.serviceAccount.findUniqueOrThrow({ where: { id: national.id } })).toMatchObject({ parentId: null, niveauTerritorial: 'national' });
+    expect(await trailOf(national)).toEqual([]);
+  });
+});
+
+describe('what refuses a deletion', () => {
+  it('is refused while it instructs dossiers', async () => {
+    const service = await createService(t, { niveau: 'departemental', parent: null });
+    const scheme = await createScheme(t, { serviceIds: [service.id] });
+    await createDossier(t, await createAssociation(t), scheme, [service.id]);
+    const refused = await del(`rds-server/services/${service.id}`, admin);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual(refusal('SERVICE_IN_USE'));
+    expect(await t.db.serviceAccount.count({ where: { id: service.id } })).toBe(1);
+  });
+
+  it('is refused while schemes, campaigns or approvals name it, saying which; deleted once they no longer do', async () => {
+    const dispositif = await testDispositif(t, 'CNDS');
+    const service = await createService(t, { niveau: 'national' });
+    await t.db.serviceDispositif.create({ data: { serviceId: service.id, dispositifId: dispositif.id } });
+    const scheme = await createScheme(t, { serviceIds: [service.id] });
+    const campaign = await t.db.subvention.findUniqueOrThrow({ where: { id: scheme.subventionId } });
+    const agrement = await createAgrement(t, { serviceId: service.id });
+    const refused = await del(`auth-server/services/${service.authId}`, admin);
+    expect(refused.status).toBe(409);
+    const links = { dispositifs: ['CNDS'], campagnes: [campaign.code], agrements: [agrement.code] };
+    expect(refused.body).toEqual(refusal('SERVICE_HAS_SCHEMES', SERVICE_ADMIN_MESSAGES.hasSchemes(links)));
+    expect(refused.body.message).toBe(
+      `Ce service est encore rattaché au dispositif CNDS, à la campagne ${campaign.code} et à l’agrément ${agrement.code} : retirez-le de ces dispositifs, campagnes ou agréments avant de le supprimer.`,
+    );
+
+    await t.db.agrement.delete({ where: { id: agrement.id } });
+    await t.db.subventionInstructeur.deleteMany({ where: { serviceId: service.id } });
+    const stillScheme = await del(`rds-server/services/${service.id}`, admin);
+    expect(stillScheme.body.message).toBe(
+      'Ce service est encore rattaché au dispositif CNDS : retirez-le de ces dispositifs, campagnes ou agréments avant de le supprimer.',
+    );
+    expect((await patch(`rds-server/services/${service.id}`, admin, { dispositifs: [] })).status).toBe(200);
+    const deleted = await del(`rds-server/services/${service.id}`, admin);
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect(deleted.body.message).toBe(SERVICE_ADMIN_MESSAGES.deleted(service.nom));
+    expect(await t.db.user.count({ where: { id: service.authId } })).toBe(0);
+    // The deletion is the last entry of the service's chain, which still verifies.
+    const trail = await trailOf(service);
+    expect(trail.at(-1)).toMatchObject({ action: 'delete', before: expect.objectContaining({ nom: service.nom }), after: null });
+    expect(await t.app.services.audit.verifyChain(service.authId)).toBeNull();
+  });
+
+  it('audits a creation with the record as written', async () => {
+    const national = await createService(t, { niveau: 'national' });
+    const created = await post('auth-server/services', admin, {
+      email: uniqueEmail('audit'), service: { nom: 'Service audité', niveau_territorial: 'regional', parent: national.id, code_territoire: '11' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const [entry] = await trailOf({ authId: created.body.authId, id: created.body.service.id });
+    expect(entry).toMatchObject({
+      action: 'create', actorEmail: expect.any(String), before: null,
+      after: expect.objectContaining({ nom: 'Service audité', niveau_territorial: 'regional', parent: national.id, code_territoire: '11' }),
+    });
   });
 });

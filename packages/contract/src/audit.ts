@@ -24,6 +24,9 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   question: 'Question posée aux dossiers de subvention',
   lien: 'Lien utile',
   document_modele: 'Modèle de document',
+  // The administration of instructing services and schemes (/administration/rds), in a chain of its own.
+  service_instructeur: 'Service instructeur',
+  subvention: 'Campagne de subvention',
 };
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   create: 'Ajout',

@@ -16,7 +16,7 @@ import { CRF_MESSAGES } from './subsidies/crf-messages.ts';
 import { PASS_SPORT_MESSAGES } from './pass-sport/messages.ts';
 import { SIRET_REQUEST_MESSAGES } from './siret-requests/messages.ts';
 import { CEC_MESSAGES } from './cec/messages.ts';
-import { SUBSIDY_MESSAGES } from './subsidies/messages.ts';
+import { SERVICE_ADMIN_MESSAGES, SUBSIDY_MESSAGES } from './subsidies/messages.ts';
 import { WEBHOOK_LIMITS, WEBHOOK_MESSAGES } from './webhooks.ts';
 import { CONTENT_MESSAGES } from './lca-content.ts';
 
@@ -103,12 +103,18 @@ export const ERRORS = {
     message: 'Le service parent doit être du niveau juste au-dessus (national, puis régional, puis départemental) ; un service national n’a pas de parent.',
     field: 'parent',
   },
+  SERVICE_PARENT_CYCLE: { status: 400, message: ({ nom }: { nom: string }) => SERVICE_ADMIN_MESSAGES.parentCycle(nom), example: { nom: 'SDJES de Paris' }, field: 'parent' },
+  SERVICE_HAS_SCHEMES: {
+    status: 409,
+    message: (links: { dispositifs: string[]; campagnes: string[]; agrements: string[] }) => SERVICE_ADMIN_MESSAGES.hasSchemes(links),
+    example: { dispositifs: ['CNDS'], campagnes: ['CNDS-PT-2026'], agrements: [] },
+  },
   SERVICE_HAS_CHILDREN: { status: 409, message: 'Des services sont rattachés à ce service : rattachez-les ailleurs avant de le supprimer.' },
   WEBHOOK_URL_REFUSED: { status: 400, code: 'VALIDATION_ERROR', message: WEBHOOK_MESSAGES.urlScheme, field: 'url' },
   WEBHOOK_LIMIT_REACHED: { status: 409, message: WEBHOOK_MESSAGES.limitReached(WEBHOOK_LIMITS.perService) },
   WEBHOOK_EXISTS: { status: 409, message: WEBHOOK_MESSAGES.exists, field: 'url' },
   WEBHOOK_NOT_FOUND: { status: 404, message: WEBHOOK_MESSAGES.notFound },
-  SERVICE_IN_USE: { status: 409, message: 'Ce service instruit ou finance des dossiers : il ne peut pas être supprimé.' },
+  SERVICE_IN_USE: { status: 409, message: 'Ce service instruit ou finance des dossiers (de subvention ou d’agrément) : il ne peut pas être supprimé.' },
   DISPOSITIF_UNKNOWN: { status: 400, message: ({ code }: { code: string }) => `Le dispositif « ${code} » n'existe pas.`, example: { code: 'XYZ' } },
   SOUS_DISPOSITIF_UNKNOWN: { status: 400, message: "Un des sous-dispositifs n'existe pas ou n'appartient pas à ce dispositif.", field: 'sous_dispositifs' },
   SOUS_DISPOSITIF_OUTSIDE_CAMPAIGN: {

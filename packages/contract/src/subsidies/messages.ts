@@ -3,6 +3,25 @@
 // nothing), so errors.ts and the subsidy rules may both read it.
 import { DOSSIER_LIMITS, WORKLIST_LIMITS } from '../limits.ts';
 
+/** A list named in French: « a », « a et b », « a, b et c ». */
+const frenchList = (items: readonly string[]) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} et ${items.at(-1)}`);
+const named = (one: string, many: string, codes: readonly string[]) =>
+  codes.length === 0 ? [] : [codes.length === 1 ? `${one} ${codes[0]}` : `${many} ${frenchList(codes)}`];
+
+/** The administration of instructing services (/administration/rds). */
+export const SERVICE_ADMIN_MESSAGES = {
+  parentCycle: (nom: string) =>
+    `Un service ne peut pas être rattaché à lui-même ni à l’un des services qui dépendent de lui (« ${nom} ») : cela créerait une boucle dans la hiérarchie.`,
+  /** What still links a service to the schemes: the schemes it handles, the campaigns it instructs, the approvals of the catalogue it instructs. */
+  hasSchemes: ({ dispositifs, campagnes, agrements }: { dispositifs: readonly string[]; campagnes: readonly string[]; agrements: readonly string[] }) =>
+    `Ce service est encore rattaché ${frenchList([
+      ...named('au dispositif', 'aux dispositifs', dispositifs),
+      ...named('à la campagne', 'aux campagnes', campagnes),
+      ...named('à l’agrément', 'aux agréments', agrements),
+    ])} : retirez-le de ces dispositifs, campagnes ou agréments avant de le supprimer.`,
+  deleted: (nom: string) => `Le service « ${nom} » a été supprimé.`,
+};
+
 export const SUBSIDY_MESSAGES = {
   /** The instructing services' work list (worklist-routes.ts). */
   worklistCursorInvalid: 'Le repère de pagination n’est pas valide (liste modifiée ou lien trop ancien) : reprenez la liste depuis la première page.',

@@ -21,6 +21,17 @@ const isoDate = z.iso.date();
 const year = z.number().int().min(2000).max(2100);
 export const booleanText = z.enum(['true', 'false']).transform((value) => value === 'true');
 
+/** The messages of a campaign's own fields. */
+export const CAMPAIGN_MESSAGES = {
+  datesOrder: 'La date de clôture de la campagne ne peut pas précéder sa date d’ouverture.',
+  code: 'Indiquez le code de la campagne (par exemple CNDS-PT-2027).',
+  label: 'Indiquez le libellé de la campagne.',
+  exercice: 'Indiquez l’exercice de la campagne : une année entre 2000 et 2100.',
+  opening: 'Indiquez la date d’ouverture de la campagne.',
+  closing: 'Indiquez la date de clôture de la campagne.',
+  created: (label: string) => `La campagne « ${label} » est créée.`,
+};
+
 /** The messages of a campaign's sub-scheme list. */
 export const SOUS_DISPOSITIF_MESSAGES = {
   idOrLabel: "Indiquez l'identifiant d'un sous-dispositif du dispositif, ou le libellé d'un nouveau.",
@@ -87,10 +98,27 @@ export const subventionBodySchema = z
   })
   .strict()
   .refine((value) => !value.date_debut || !value.date_fin || value.date_debut <= value.date_fin, {
-    message: 'La date de fin doit suivre la date de début.',
+    message: CAMPAIGN_MESSAGES.datesOrder,
     path: ['date_fin'],
   });
 export type SubventionBody = z.infer<typeof subventionBodySchema>;
+
+/**
+ * The creation form of a scheme's campaign (/administration/rds): its code, label, exercise and
+ * dates, both required here (a duplicated campaign is born without them), sent with the scheme's
+ * code as a POST /subventions; its links are given afterwards in the campaign's editor.
+ */
+export const newCampaignFormSchema = z
+  .object({
+    code: z.string().trim().min(1, CAMPAIGN_MESSAGES.code).max(100),
+    label: z.string().trim().min(1, CAMPAIGN_MESSAGES.label).max(300),
+    campagne_exercice: z.coerce.number({ error: CAMPAIGN_MESSAGES.exercice }).int(CAMPAIGN_MESSAGES.exercice).min(2000, CAMPAIGN_MESSAGES.exercice).max(2100, CAMPAIGN_MESSAGES.exercice),
+    date_debut: z.iso.date({ error: CAMPAIGN_MESSAGES.opening }),
+    date_fin: z.iso.date({ error: CAMPAIGN_MESSAGES.closing }),
+    active: z.boolean(),
+  })
+  .strict()
+  .refine((value) => value.date_debut <= value.date_fin, { message: CAMPAIGN_MESSAGES.datesOrder, path: ['date_fin'] });
 
 const expectedDefinitionBase = z.object({
   code,

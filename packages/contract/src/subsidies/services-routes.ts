@@ -48,6 +48,44 @@ export type ServiceFields = z.infer<typeof serviceFieldsSchema>;
 export const serviceChangesSchema = serviceFieldsSchema.partial().strict();
 export type ServiceChanges = z.infer<typeof serviceChangesSchema>;
 
+/** The messages of the services' administration forms (/administration/rds). */
+export const SERVICE_FORM_MESSAGES = {
+  nom: 'Indiquez le nom du service.',
+  niveau: 'Choisissez le niveau territorial du service.',
+  parentRequired: 'Choisissez le service parent, du niveau juste au-dessus (national pour un service régional, régional pour un service départemental).',
+  nationalWithoutParent: 'Un service national n’a pas de service parent.',
+  newParent: 'Choisissez le nouveau service parent.',
+  created: (nom: string, email: string) => `Le service « ${nom} » est créé. Un lien pour choisir son mot de passe a été envoyé à ${email}.`,
+  reparented: (nom: string, parent: string) => `Le service « ${nom} » est désormais rattaché à « ${parent} ».`,
+};
+
+/**
+ * The creation form of /administration/rds, flat: the login address and the first fields of the
+ * record (sent as POST auth-server/services); the parent sits exactly one level above (the server
+ * checks the level, `SERVICE_PARENT_INVALID`).
+ */
+export const newServiceFormSchema = z
+  .object({
+    nom: z.string().trim().min(1, SERVICE_FORM_MESSAGES.nom).max(200),
+    email: emailSchema,
+    niveau_territorial: z.enum(NIVEAUX_TERRITORIAUX, { error: SERVICE_FORM_MESSAGES.niveau }),
+    parent: idSchema.nullable(),
+    code_territoire: optionalText(20),
+  })
+  .strict()
+  .superRefine((value, context) => {
+    if (value.niveau_territorial === 'national' && value.parent !== null) {
+      context.addIssue({ code: 'custom', path: ['parent'], message: SERVICE_FORM_MESSAGES.nationalWithoutParent });
+    }
+    if (value.niveau_territorial !== 'national' && value.parent === null) {
+      context.addIssue({ code: 'custom', path: ['parent'], message: SERVICE_FORM_MESSAGES.parentRequired });
+    }
+  });
+export type NewServiceForm = z.infer<typeof newServiceFormSchema>;
+
+/** The reparenting form of a service's record. */
+export const reparentFormSchema = z.object({ parent: z.string().min(1, SERVICE_FORM_MESSAGES.newParent).pipe(idSchema) }).strict();
+
 /** A service record as a write answers it: `message` (French) when the call sent a validation link. */
 export const serviceWriteResultSchema = serviceInstructeurSchema.extend({ message: z.string().optional() });
 
@@ -121,8 +159,9 @@ export const serviceAccountRoutes = {
   deleteServiceAccount: defineRoute({
     method: 'DELETE', gateway: authGateway, path: '/services/:id', access: SERVICE_MANAGERS,
     scope: { resource: 'service', id: { in: 'params', key: 'id' }, mode: 'write' },
-    errors: ['SERVICE_HAS_CHILDREN', 'SERVICE_IN_USE'],
-    summary: "Suppression d'un service (compte et fiche ensemble) par son identifiant d'authentification ; refusée s'il a des services rattachés ou des dossiers",
+    errors: ['SERVICE_HAS_CHILDREN', 'SERVICE_IN_USE', 'SERVICE_HAS_SCHEMES'],
+    summary:
+      "Suppression d'un service (compte et fiche ensemble) par son identifiant d'authentification ; refusée s'il a des services rattachés, des dossiers, ou s'il reste rattaché à des dispositifs, campagnes ou agréments ; inscrite à l'audit",
     params: idParams, response: z.object({ message: z.string() }),
   }),
 };
@@ -160,16 +199,17 @@ export const rdsServiceRoutes = {
   updateService: defineRoute({
     method: 'PATCH', gateway: rdsGateway, path: '/services/:id', access: SERVICE_MANAGERS,
     scope: { resource: 'service', id: { in: 'params', key: 'id' }, mode: 'write' },
-    errors: ['NOTHING_TO_UPDATE', 'SERVICE_PARENT_INVALID', 'SERVICE_PARENT_NOT_FOUND', 'DISPOSITIF_UNKNOWN', 'TOO_MANY_REQUESTS'],
+    errors: ['NOTHING_TO_UPDATE', 'SERVICE_PARENT_INVALID', 'SERVICE_PARENT_NOT_FOUND', 'SERVICE_PARENT_CYCLE', 'DISPOSITIF_UNKNOWN', 'TOO_MANY_REQUESTS'],
     summary:
-      "Modification de la fiche d'un service (champs modifiés seulement) ; une nouvelle adresse de contact (`email`) reste en attente (`pending_email`) jusqu'à l'usage du lien de validation qui lui est envoyé ; demande inscrite à l'audit",
+      "Modification de la fiche d'un service (champs modifiés seulement ; un nouveau parent hors de sa propre descendance) ; une nouvelle adresse de contact (`email`) reste en attente (`pending_email`) jusqu'à l'usage du lien de validation qui lui est envoyé ; demande inscrite à l'audit",
     params: idParams, body: serviceChangesSchema, response: serviceWriteResultSchema,
   }),
   deleteService: defineRoute({
     method: 'DELETE', gateway: rdsGateway, path: '/services/:id', access: SERVICE_MANAGERS,
     scope: { resource: 'service', id: { in: 'params', key: 'id' }, mode: 'write' },
-    errors: ['SERVICE_HAS_CHILDREN', 'SERVICE_IN_USE'],
-    summary: "Suppression d'un service (fiche et compte ensemble) ; refusée s'il a des services rattachés ou des dossiers",
+    errors: ['SERVICE_HAS_CHILDREN', 'SERVICE_IN_USE', 'SERVICE_HAS_SCHEMES'],
+    summary:
+      "Suppression d'un service (fiche et compte ensemble) ; refusée s'il a des services rattachés, des dossiers, ou s'il reste rattaché à des dispositifs, campagnes ou agréments ; inscrite à l'audit",
     params: idParams, response: z.object({ message: z.string() }),
   }),
 };

@@ -35,15 +35,15 @@ export function rdsRoutes(app: FastifyInstance, { rds, rdsServices, subventions 
   registerRoute(app, s.updateService, ({ auth, params, body }) => rdsServices.update(auth, params.id, body), {
     rateLimit: { name: 'serviceAccountMail', target: ({ params }) => `service:${params.id}` },
   });
-  registerRoute(app, s.deleteService, ({ params }) => rdsServices.remove(params.id));
+  registerRoute(app, s.deleteService, ({ auth, params }) => rdsServices.remove(auth, params.id));
 
   const r = api.rdsSchemes;
   registerRoute(app, r.listSubventions, ({ auth, query: { populate, ...filter } }) => subventions.list(auth, filter, populate));
   registerRoute(app, r.getSubvention, ({ auth, params, query }) => subventions.get(auth, params.code, query.populate));
-  registerRoute(app, r.createSubvention, ({ body }) => subventions.create(body));
-  registerRoute(app, r.updateSubvention, ({ params, body }) => subventions.replace(params.id, body));
-  registerRoute(app, r.deleteSubvention, ({ params }) => subventions.remove(params.id));
-  registerRoute(app, r.duplicateSubvention, ({ params }) => subventions.duplicate(params.id));
+  registerRoute(app, r.createSubvention, ({ auth, body }) => subventions.create(auth, body));
+  registerRoute(app, r.updateSubvention, ({ auth, params, body }) => subventions.replace(auth, params.id, body));
+  registerRoute(app, r.deleteSubvention, ({ auth, params }) => subventions.remove(auth, params.id));
+  registerRoute(app, r.duplicateSubvention, ({ auth, params }) => subventions.duplicate(auth, params.id));
   registerRoute(app, r.listDispositifs, ({ query }) => subventions.dispositifs(query.fields, query.populate));
   const d = subventions.definitions;
   registerRoute(app, r.listChampsAttendus, ({ query }) => d.listChamps(query.enabled));

@@ -18,5 +18,5 @@ export function serviceAccountRoutes(app: FastifyInstance, { serviceAccounts }: 
   registerRoute(app, r.updateServiceAccount, ({ auth, params, body }) => serviceAccounts.update(auth, params.id, body), {
     rateLimit: { name: 'serviceAccountMail', target: ({ params }) => `account:${params.id}` },
   });
-  registerRoute(app, r.deleteServiceAccount, ({ params }) => serviceAccounts.remove(params.id));
+  registerRoute(app, r.deleteServiceAccount, ({ auth, params }) => serviceAccounts.remove(auth, params.id));
 }

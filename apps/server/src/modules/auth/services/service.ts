@@ -23,7 +23,7 @@ import type { ServiceAccountRepository } from './repository.ts';
 export interface ServiceRecords {
   get(id: string): Promise<ServiceInstructeur>;
   createRecord(tx: DbTransaction, claims: AuthClaims, authId: string, fields: ServiceFields): Promise<{ message?: string }>;
-  remove(id: string): Promise<{ message: string }>;
+  remove(claims: AuthClaims, id: string): Promise<{ message: string }>;
 }
 
 export interface ServiceAccountDeps {
@@ -132,7 +132,7 @@ export function createServiceAccountService({ repository, services, mail, addres
       return pending ? { ...view, message: SERVICE_ACCOUNT_MESSAGES.emailChangePending(pending.to, pending.from) } : view;
     },
 
-    remove: (authId: string) => services.remove(authId),
+    remove: (claims: AuthClaims, authId: string) => services.remove(claims, authId),
   };
 }
 export type ServiceAccountService = ReturnType<typeof createServiceAccountService>;

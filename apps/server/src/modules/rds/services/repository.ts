@@ -77,7 +77,7 @@ export function createServiceRepository(db: Database) {
     loginOf: async (tx: DbTransaction, authId: string) => (await tx.user.findUniqueOrThrow({ where: { id: authId }, select: { email: true } })).email,
     accountOf: (tx: DbTransaction, authId: string) =>
       tx.user.findUnique({ where: { id: authId }, select: { id: true, roles: true, serviceAccount: { select: { id: true } } } }),
-    parentOf: (id: string) => db.serviceAccount.findUnique({ where: { id }, select: { id: true, niveauTerritorial: true } }),
+    parentOf: (id: string) => db.serviceAccount.findUnique({ where: { id }, select: { id: true, nom: true, niveauTerritorial: true } }),
     /** The service and every service below it (the hierarchy is three levels deep at most). */
     async subtree(rootId: string): Promise<string[]> {
       const ids = [rootId];
@@ -124,10 +124,25 @@ export function createServiceRepository(db: Database) {
       }
       return tx.serviceAccount.update({ where: { id }, data: columns(data), include: serviceInclude });
     },
-    /** What keeps a service from being deleted: services below it, dossiers it instructs or finances. */
+    /**
+     * What keeps a service from being deleted: services below it; dossiers it instructs, finances,
+     * instructs as an approval or holds financial reports of; the codes of the schemes it handles,
+     * of the campaigns it instructs and of the catalogue's approvals it instructs.
+     */
     uses: async (tx: DbTransaction, id: string) => ({
       children: await tx.serviceAccount.count({ where: { parentId: id } }),
-      dossiers: (await tx.dossierInstruction.count({ where: { serviceId: id } })) + (await tx.projetFinancement.count({ where: { serviceId: id } })),
+      dossiers:
+        (await tx.dossierInstruction.count({ where: { serviceId: id } })) +
+        (await tx.projetFinancement.count({ where: { serviceId: id } })) +
+        (await tx.dossier.count({ where: { agrementServiceId: id } })) +
+        (await tx.crf.count({ where: { serviceId: id } })),
+      dispositifs: (await tx.serviceDispositif.findMany({ where: { serviceId: id }, select: { dispositif: { select: { code: true } } } }))
+        .map((link) => link.dispositif.code)
+        .sort(),
+      campagnes: (await tx.subventionInstructeur.findMany({ where: { serviceId: id }, select: { subvention: { select: { code: true } } } }))
+        .map((link) => link.subvention.code)
+        .sort(),
+      agrements: (await tx.agrement.findMany({ where: { serviceId: id }, select: { code: true }, orderBy: { code: 'asc' } })).map((row) => row.code),
     }),
     /** Deletes the account: its service record, scheme links and campaign links go with it (cascade). */
     deleteWithAccount: (tx: DbTransaction, authId: string) => tx.user.delete({ where: { id: authId } }),

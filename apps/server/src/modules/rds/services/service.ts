@@ -4,6 +4,7 @@
 import {
   NIVEAUX_TERRITORIAUX,
   SERVICE_ACCOUNT_MESSAGES,
+  SERVICE_ADMIN_MESSAGES,
   SERVICE_MANAGERS,
   type ServiceChanges,
   type ServiceFields,
@@ -14,6 +15,7 @@ import { appError } from '../../../http/errors.ts';
 import type { AuthClaims } from '../../../http/request-context.ts';
 import type { ScopeResolvers } from '../../../http/resource-scope.ts';
 import type { ServiceAddressProofs } from '../../auth/index.ts';
+import { RDS_AUDIT_ENTITIES, type RdsAudit } from '../audit.ts';
 import type { ServiceData, ServiceRepository, ServiceRow } from './repository.ts';
 
 export const toServiceView = (row: ServiceRow): ServiceInstructeur => ({
@@ -60,6 +62,17 @@ function toData(fields: Omit<ServiceChanges, 'email'>): ServiceData {
   };
 }
 
+/** What a service's audit entries keep of it (its contact address is audited apart, masked). */
+const auditedOf = (view: ServiceInstructeur) => ({
+  nom: view.nom,
+  niveau_territorial: view.niveau_territorial,
+  zone_territoriale: view.zone_territoriale,
+  code_territoire: view.code_territoire,
+  profil: view.profil,
+  parent: view.parent,
+  dispositifs: view.dispositifs,
+});
+
 /** The services a caller reaches: all of them, or these ids. */
 export type Reach = { all: true } | { all: false; ids: readonly string[] };
 const inReach = (reach: Reach, id: string) => reach.all || reach.ids.includes(id);
@@ -70,7 +83,10 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.
 /** A service record as a write answers it: `message` when a validation link was sent. */
 export type ServiceWriteResult = ServiceInstructeur & { message?: string };
 
-export function createServiceAdmin(repository: ServiceRepository, addresses: ServiceAddressProofs) {
+export function createServiceAdmin(repository: ServiceRepository, addresses: ServiceAddressProofs, audit: RdsAudit) {
+  const trail = (tx: DbTransaction, claims: AuthClaims, row: { id: string; authId: string }, action: 'create' | 'update' | 'delete', before?: unknown, after?: unknown) =>
+    audit(tx, claims, { chain: row.authId, entity: RDS_AUDIT_ENTITIES.service, entityId: row.id, action, before, after });
+
   /**
    * A manager with no service record, or whose service is « Administrateur national », reaches every
    * service; an « Administrateur local » its service's subtree. Instructors read their own service
@@ -146,6 +162,7 @@ export function createServiceAdmin(repository: ServiceRepository, addresses: Ser
     const ids = (await dispositifIds(tx, fields.dispositifs ?? [])) ?? [];
     const { email: contact, ...rest } = fields;
     const row = await repository.create(tx, authId, { ...toData(rest), nom: fields.nom, typesAgrement: fields.types_agrement ?? [], bo: fields.bo ?? {} }, ids);
+    await trail(tx, claims, row, 'create', undefined, auditedOf(toServiceView(row)));
     const written = await changeContact(tx, claims, row, fields.nom, contact ?? null);
     if (!written) return toServiceView(row);
     return { ...toServiceView((await repository.find(row.id, tx))!), ...(written.message ? { message: written.message } : {}) };
@@ -237,7 +254,11 @@ export function createServiceAdmin(repository: ServiceRepository, addresses: Ser
         const level = changed.niveau_territorial ?? current.niveauTerritorial;
         const parentId = changed.parent !== undefined ? changed.parent : current.parentId;
         if (changed.niveau_territorial !== undefined || changed.parent !== undefined) {
-          if (parentId === id) throw appError('SERVICE_PARENT_INVALID');
+          // Under itself or a service below it: a loop, whatever the levels say.
+          if (parentId === id) throw appError('SERVICE_PARENT_CYCLE', { nom: current.nom });
+          if (parentId !== null && (await repository.subtree(id)).includes(parentId)) {
+            throw appError('SERVICE_PARENT_CYCLE', { nom: (await repository.parentOf(parentId))?.nom ?? current.nom });
+          }
           await checkParent(await reachOf(claims), level, parentId);
           const below = await repository.childrenLevels(tx, id);
           if (below.some((child) => levelIndex(child.niveauTerritorial) !== levelIndex(level) + 1)) throw appError('SERVICE_PARENT_INVALID');
@@ -247,24 +268,38 @@ export function createServiceAdmin(repository: ServiceRepository, addresses: Ser
         const row = Object.keys(changed).length > 0
           ? await repository.update(tx, id, toData(changed), await dispositifIds(tx, changed.dispositifs))
           : (await repository.find(id, tx))!;
+        if (Object.keys(changed).length > 0) {
+          const [before, after] = [auditedOf(view), auditedOf(toServiceView(row))];
+          await trail(tx, claims, row, 'update', before, after);
+        }
         return { ...toServiceView(row), ...(written?.message ? { message: written.message } : {}) };
       });
       if (updated.message) await addresses.flush();
       return updated;
     },
 
-    /** The record and its account go together, or not at all (`id` is either the record's or the account's). */
-    async remove(id: string): Promise<{ message: string }> {
+    /**
+     * The record and its account go together, or not at all (`id` is either the record's or the
+     * account's): refused while services hang below it, while it instructs or finances dossiers, and
+     * while schemes, campaigns or approvals of the catalogue still name it (each to be taken away
+     * first, on purpose, rather than silently dropped with it). Its only agent is its own login.
+     */
+    async remove(claims: AuthClaims, id: string): Promise<{ message: string }> {
       const target = await repository.findByEitherId(id);
       if (!target) throw appError('NOT_FOUND');
-      await repository.transaction(async (tx) => {
+      const nom = await repository.transaction(async (tx) => {
         await repository.lockForChange(tx, target.id);
         const uses = await repository.uses(tx, target.id);
         if (uses.children > 0) throw appError('SERVICE_HAS_CHILDREN');
         if (uses.dossiers > 0) throw appError('SERVICE_IN_USE');
+        const { dispositifs, campagnes, agrements } = uses;
+        if (dispositifs.length + campagnes.length + agrements.length > 0) throw appError('SERVICE_HAS_SCHEMES', { dispositifs, campagnes, agrements });
+        const row = (await repository.find(target.id, tx))!;
+        await trail(tx, claims, target, 'delete', auditedOf(toServiceView(row)));
         await repository.deleteWithAccount(tx, target.authId);
+        return row.nom;
       });
-      return { message: 'Le service a été supprimé.' };
+      return { message: SERVICE_ADMIN_MESSAGES.deleted(nom) };
     },
   };
 }

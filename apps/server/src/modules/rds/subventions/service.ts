@@ -15,6 +15,7 @@ import { isUniqueViolation, type DbTransaction } from '../../../db/transaction.t
 import { appError } from '../../../http/errors.ts';
 import type { AuthClaims } from '../../../http/request-context.ts';
 import type { AuditService } from '../../audit/index.ts';
+import { RDS_AUDIT_ENTITIES } from '../audit.ts';
 import type { DefinitionData, ExpectedItemsOf, SubventionData, SubventionFilter, SubventionRepository, SubventionRow } from './repository.ts';
 
 const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
@@ -91,7 +92,28 @@ export interface SubventionServiceDeps {
   referentiels: { getByType(type: string): Promise<{ options: readonly { value: string }[] }> };
 }
 
+/** What a campaign's audit entries keep of it (its links are read back with it). */
+const auditedOf = (row: SubventionRow) => ({
+  code: row.code,
+  label: row.label,
+  active: row.active,
+  dispositif: row.dispositif.code,
+  campagne_exercice: row.campagneExercice,
+  date_debut: day(row.dateDebut),
+  date_fin: day(row.dateFin),
+  sous_dispositifs: row.sousDispositifs.map((link) => link.sousDispositif.label),
+  instructeurs: row.instructeurs.map((link) => link.service.nom),
+});
+
 export function createSubventionService(repository: SubventionRepository, deps: SubventionServiceDeps) {
+  /** The campaign as it now is (or was, for a deletion) in its chain, in the change's transaction. */
+  async function trail(tx: DbTransaction, claims: AuthClaims, id: string, action: 'create' | 'update' | 'delete', before?: SubventionRow) {
+    const after = action === 'delete' ? undefined : (await repository.find(id, tx))!;
+    await deps.audit.record(tx, {
+      associationId: CATALOGUE_AUDIT_CHAINS.subvention, actor: { id: claims.userId, email: claims.email }, entity: RDS_AUDIT_ENTITIES.subvention,
+      entityId: id, action, ...(before ? { before: auditedOf(before) } : {}), ...(after ? { after: auditedOf(after) } : {}),
+    });
+  }
   /**
    * The campaign's sub-schemes, resolved in `tx`: by id (of this scheme), or by label (the scheme's
    * one with that label, else a new one); each once; their dates within the campaign's.
@@ -244,17 +266,19 @@ export function createSubventionService(repository: SubventionRepository, deps: 
       return toView(row, populate);
     },
 
-    async create(body: SubventionBody) {
+    async create(claims: AuthClaims, body: SubventionBody) {
       const id = await repository
         .transaction(async (tx) => {
           if (await repository.codeTaken(tx, body.code)) throw appError('SUBVENTION_CODE_TAKEN');
-          return repository.create(tx, await resolve(tx, body));
+          const created = await repository.create(tx, await resolve(tx, body));
+          await trail(tx, claims, created, 'create');
+          return created;
         })
         .catch(codeTakenOnRace('SUBVENTION_CODE_TAKEN'));
       return viewOf(id);
     },
 
-    async replace(id: string, body: SubventionBody) {
+    async replace(claims: AuthClaims, id: string, body: SubventionBody) {
       await repository
         .transaction(async (tx) => {
           await repository.lock(tx, id);
@@ -269,31 +293,34 @@ export function createSubventionService(repository: SubventionRepository, deps: 
           const blocking = removed.find((link) => used.includes(link.sousDispositifId));
           if (blocking) throw appError('SOUS_DISPOSITIF_IN_USE', { label: blocking.sousDispositif.label });
           await repository.replace(tx, id, data);
+          await trail(tx, claims, id, 'update', current);
         })
         .catch(codeTakenOnRace('SUBVENTION_CODE_TAKEN'));
       return viewOf(id);
     },
 
     /** Refused while a dossier (even a deleted one) points to it. */
-    async remove(id: string) {
+    async remove(claims: AuthClaims, id: string) {
       await repository.transaction(async (tx) => {
         await repository.lock(tx, id);
-        if (!(await repository.find(id, tx))) throw appError('SUBVENTION_NOT_FOUND');
+        const current = await repository.find(id, tx);
+        if (!current) throw appError('SUBVENTION_NOT_FOUND');
         if ((await repository.dossierCount(tx, id)) > 0) throw appError('SUBVENTION_IN_USE');
+        await trail(tx, claims, id, 'delete', current);
         await repository.remove(tx, id);
       });
       return { message: 'La subvention a été supprimée.' };
     },
 
     /** The next campaign: exercise + 1, inactive, the same sub-schemes, services and expected items. */
-    async duplicate(id: string) {
+    async duplicate(claims: AuthClaims, id: string) {
       const newId = await repository
         .transaction(async (tx) => {
           const source = await repository.find(id, tx);
           if (!source) throw appError('SUBVENTION_NOT_FOUND');
           const code = nextCampaignCode(source.code, source.campagneExercice);
           if (await repository.codeTaken(tx, code)) throw appError('SUBVENTION_CODE_TAKEN');
-          return repository.create(tx, {
+          const created = await repository.create(tx, {
             code,
             label: source.label.replaceAll(String(source.campagneExercice), String(source.campagneExercice + 1)),
             active: false,
@@ -308,6 +335,8 @@ export function createSubventionService(repository: SubventionRepository, deps: 
             champs: source.champsAttendus.map(({ champAttendu: _c, subventionId: _s, ...link }) => ({ ...link, asks: link.asks as unknown[] })),
             documents: source.documentsAttendus.map(({ documentAttendu: _d, subventionId: _s, ...link }) => ({ ...link, asks: link.asks as unknown[] })),
           });
+          await trail(tx, claims, created, 'create');
+          return created;
         })
         .catch(codeTakenOnRace('SUBVENTION_CODE_TAKEN'));
       return viewOf(newId);
