@@ -1,8 +1,10 @@
 // The scheme administration (/administration/rds and /parametrage-custom): the services with their
 // hierarchy, a scheme's campaigns, a campaign's expected document given a condition previewed on
 // the campaign's dossiers then saved with the campaign, the preview without names for an
-// administrator who reads no dossier, and a custom field's definition created.
-import type { ConditionPreview, SubventionView } from '@portail/contract';
+// administrator who reads no dossier, a service created under a parent, moved under another one
+// and deleted after confirming (a refusal told), a campaign created (its dates checked first), and a
+// custom field's definition created.
+import { CAMPAIGN_MESSAGES, SERVICE_FORM_MESSAGES, type ConditionPreview, type SubventionView } from '@portail/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -129,6 +131,155 @@ describe('the scheme administration', () => {
     expect(preview).toHaveTextContent('2 dossiers sur 3');
     expect(within(preview).queryByRole('link')).toBeNull();
     expect(preview).toHaveTextContent('ne sont nommés qu’aux administrateurs');
+  }, 30_000);
+});
+
+describe('administering the services and the campaigns', () => {
+  const OTHER_NATIONAL = 'aaaaaaaa-0000-4000-8000-000000000003';
+  const CREATED = 'aaaaaaaa-0000-4000-8000-000000000004';
+
+  /** The services as the server holds them, changed by the fake's writes. */
+  function fakeServices(options: { refuseDeletion?: string } = {}) {
+    let list = [...SERVICES, service(OTHER_NATIONAL, 'Direction des sports', 'national', null)];
+    const fake = stubFetch({
+      [`GET ${RDS}/services`]: () => json(200, list),
+      [`GET ${RDS}/dispositifs`]: () => json(200, [{ id: 'eeeeeeee-0000-4000-8000-000000000001', code: 'CNDS', label: 'Part territoriale', duree_pluriannuelle: null, sous_dispositifs: [] }]),
+      [`GET ${RDS}/subventions`]: () => json(200, [CAMPAIGN]),
+      ['POST /api/auth-server/services']: (request) => {
+        const { email, service: fields } = request.body as { email: string; service: { nom: string; parent: string } };
+        const created = service(CREATED, fields.nom, 'regional', fields.parent);
+        list = [...list, created];
+        return json(201, { authId: created.authId, email, pendingEmail: null, roles: ['rds.service'], enabled: true, locked: false, service: created });
+      },
+      [`PATCH ${RDS}/services/${REGIONAL}`]: (request) => {
+        const { parent } = request.body as { parent: string };
+        list = list.map((s) => (s.id === REGIONAL ? { ...s, parent } : s));
+        return json(200, list.find((s) => s.id === REGIONAL));
+      },
+      [`DELETE ${RDS}/services/${REGIONAL}`]: () => {
+        if (options.refuseDeletion) return json(409, { statusCode: 409, code: 'SERVICE_HAS_SCHEMES', message: options.refuseDeletion });
+        list = list.filter((s) => s.id !== REGIONAL);
+        return json(200, { message: 'Le service « DRAJES Bretagne » a été supprimé.' });
+      },
+      [`POST ${RDS}/subventions`]: (request) => json(201, { ...CAMPAIGN, ...(request.body as object), dispositif: CAMPAIGN.dispositif, id: 'cccccccc-0000-4000-8000-000000000002' }),
+    });
+    const reads = () => fake.requests.filter((r) => r.method === 'GET' && r.url.split('?')[0] === `${RDS}/services`).length;
+    return { fake, reads };
+  }
+
+  it('creates a service under a parent of the level above, after focusing the first field the form refuses', async () => {
+    signInAs('rds.admin');
+    const { fake, reads } = fakeServices();
+    renderWithQueries(<RdsAdminPage />);
+    await screen.findByRole('table', { name: 'Services instructeurs' });
+    await userEvent.click(screen.getByRole('button', { name: 'Créer un service' }));
+    const form = screen.getByRole('form', { name: 'Nouveau service instructeur' });
+    await userEvent.selectOptions(within(form).getByLabelText('Niveau territorial'), 'regional');
+    await userEvent.click(within(form).getByRole('button', { name: 'Créer le service' }));
+    const nom = within(form).getByLabelText('Nom du service');
+    await waitFor(() => expect(nom).toHaveFocus());
+    expect(nom).toHaveAttribute('aria-invalid', 'true');
+    expect(nom).toHaveAccessibleDescription(expect.stringContaining('Indiquez le nom du service.'));
+    const parent = within(form).getByLabelText('Service parent');
+    expect(parent).toHaveAccessibleDescription(expect.stringContaining(SERVICE_FORM_MESSAGES.parentRequired));
+    // Only the national services may hold a regional one.
+    expect(within(parent).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choisir le service parent', 'Agence nationale du sport', 'Direction des sports']);
+    expect(fake.requests.some((r) => r.method === 'POST')).toBe(false);
+
+    await userEvent.type(nom, 'DRAJES Normandie');
+    await userEvent.type(within(form).getByLabelText('Adresse électronique de connexion'), 'drajes.normandie@example.org');
+    await userEvent.selectOptions(parent, 'Direction des sports');
+    const before = reads();
+    await userEvent.click(within(form).getByRole('button', { name: 'Créer le service' }));
+    await waitFor(() => expect(fake.requests.some((r) => r.method === 'POST')).toBe(true));
+    expect(fake.requests.find((r) => r.method === 'POST')!.body).toEqual({
+      email: 'drajes.normandie@example.org', roles: ['rds.service'],
+      service: { nom: 'DRAJES Normandie', niveau_territorial: 'regional', parent: OTHER_NATIONAL, code_territoire: null },
+    });
+    // The list is read again, and the new service's record opens.
+    expect(await screen.findByRole('heading', { level: 3, name: 'DRAJES Normandie' })).toBeInTheDocument();
+    expect(reads()).toBeGreaterThan(before);
+    expect(within(screen.getByRole('table', { name: 'Services instructeurs' })).getByRole('rowheader', { name: 'DRAJES Normandie' })).toBeInTheDocument();
+  }, 30_000);
+
+  it('moves a service under another parent, then deletes it once confirmed, the list read again each time', async () => {
+    signInAs('rds.admin');
+    const { fake, reads } = fakeServices();
+    renderWithQueries(<RdsAdminPage />);
+    const table = await screen.findByRole('table', { name: 'Services instructeurs' });
+    await userEvent.click(within(table).getByRole('button', { name: 'Voir la fiche de DRAJES Bretagne' }));
+    await screen.findByRole('heading', { level: 3, name: 'DRAJES Bretagne' });
+    const reparent = screen.getByRole('form', { name: 'Rattachement de DRAJES Bretagne' });
+    // Its current parent is not offered.
+    expect(within(reparent).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choisir le service parent', 'Direction des sports']);
+    await userEvent.click(within(reparent).getByRole('button', { name: 'Changer le service parent' }));
+    await waitFor(() => expect(within(reparent).getByLabelText('Nouveau service parent')).toHaveFocus());
+    expect(fake.requests.some((r) => r.method === 'PATCH')).toBe(false);
+    await userEvent.selectOptions(within(reparent).getByLabelText('Nouveau service parent'), 'Direction des sports');
+    const before = reads();
+    await userEvent.click(within(reparent).getByRole('button', { name: 'Changer le service parent' }));
+    await waitFor(() => expect(fake.requests.find((r) => r.method === 'PATCH')?.body).toEqual({ parent: OTHER_NATIONAL }));
+    const row = () => within(screen.getByRole('table', { name: 'Services instructeurs' })).getByRole('rowheader', { name: 'DRAJES Bretagne' }).closest('tr')!;
+    await waitFor(() => expect(within(row()).getByText('Direction des sports')).toBeInTheDocument());
+    expect(reads()).toBeGreaterThan(before);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Supprimer le service DRAJES Bretagne' }));
+    const dialog = screen.getByRole('dialog', { name: 'Supprimer le service « DRAJES Bretagne » ?' });
+    expect(fake.requests.some((r) => r.method === 'DELETE')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Supprimer définitivement' }));
+    await waitFor(() => expect(fake.requests.some((r) => r.method === 'DELETE')).toBe(true));
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 3, name: 'DRAJES Bretagne' })).toBeNull());
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Services instructeurs' })).queryByRole('rowheader', { name: 'DRAJES Bretagne' })).toBeNull());
+  }, 30_000);
+
+  it('tells why a deletion is refused and keeps the service; cancelling sends nothing', async () => {
+    signInAs('rds.admin');
+    const reason = 'Ce service est encore rattaché au dispositif CNDS : retirez-le de ces dispositifs, campagnes ou agréments avant de le supprimer.';
+    const { fake } = fakeServices({ refuseDeletion: reason });
+    renderWithQueries(<RdsAdminPage />);
+    const table = await screen.findByRole('table', { name: 'Services instructeurs' });
+    await userEvent.click(within(table).getByRole('button', { name: 'Voir la fiche de DRAJES Bretagne' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Supprimer le service DRAJES Bretagne' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Annuler' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(fake.requests.some((r) => r.method === 'DELETE')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Supprimer le service DRAJES Bretagne' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Supprimer définitivement' }));
+    const alert = await screen.findByText(reason);
+    await waitFor(() => expect(alert.closest('[tabindex="-1"]')).toHaveFocus());
+    expect(screen.getByRole('heading', { level: 3, name: 'DRAJES Bretagne' })).toBeInTheDocument();
+  }, 30_000);
+
+  it('creates a campaign of the chosen scheme, its closing date checked against its opening first', async () => {
+    signInAs('rds.admin');
+    const { fake } = fakeServices();
+    renderWithQueries(<RdsAdminPage />);
+    await userEvent.selectOptions(await screen.findByLabelText('Dispositif'), 'CNDS');
+    await screen.findByRole('table', { name: 'Campagnes de Part territoriale' });
+    await userEvent.click(screen.getByRole('button', { name: 'Créer une campagne de Part territoriale' }));
+    const form = screen.getByRole('form', { name: 'Nouvelle campagne de Part territoriale' });
+    await userEvent.type(within(form).getByLabelText('Libellé de la campagne'), 'ANS Part territoriale 2027');
+    await userEvent.type(within(form).getByLabelText('Code de la campagne'), 'CNDS-PT-2027');
+    await userEvent.clear(within(form).getByLabelText('Exercice'));
+    await userEvent.type(within(form).getByLabelText('Exercice'), '2027');
+    await userEvent.type(within(form).getByLabelText('Date d’ouverture'), '2027-03-01');
+    await userEvent.type(within(form).getByLabelText('Date de clôture'), '2027-02-01');
+    await userEvent.click(within(form).getByRole('button', { name: 'Créer la campagne' }));
+    const closing = within(form).getByLabelText('Date de clôture');
+    await waitFor(() => expect(closing).toHaveFocus());
+    expect(closing).toHaveAccessibleDescription(expect.stringContaining(CAMPAIGN_MESSAGES.datesOrder));
+    expect(fake.requests.some((r) => r.method === 'POST')).toBe(false);
+
+    await userEvent.clear(closing);
+    await userEvent.type(closing, '2027-05-31');
+    const listReads = fake.requests.filter((r) => r.url.includes('/subventions') && r.method === 'GET').length;
+    await userEvent.click(within(form).getByRole('button', { name: 'Créer la campagne' }));
+    await waitFor(() => expect(fake.requests.some((r) => r.method === 'POST')).toBe(true));
+    expect(fake.requests.find((r) => r.method === 'POST')!.body).toEqual({
+      code: 'CNDS-PT-2027', label: 'ANS Part territoriale 2027', campagne_exercice: 2027, date_debut: '2027-03-01', date_fin: '2027-05-31', active: false, dispositif: 'CNDS',
+    });
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Nouvelle campagne de Part territoriale' })).toBeNull());
+    await waitFor(() => expect(fake.requests.filter((r) => r.url.includes('/subventions') && r.method === 'GET').length).toBeGreaterThan(listReads));
   }, 30_000);
 });
 

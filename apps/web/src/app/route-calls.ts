@@ -178,6 +178,10 @@ const PASS_SPORT_ADMIN_CALLS: readonly RouteDefinition[] = [
  */
 const RDS_ADMIN_CALLS: readonly RouteDefinition[] = [
   api.rdsServices.listServices,
+  api.serviceAccounts.createServiceAccount,
+  api.rdsServices.updateService,
+  api.rdsServices.deleteService,
+  api.rdsSchemes.createSubvention,
   api.rdsSchemes.listDispositifs,
   api.rdsSchemes.listSubventions,
   api.rdsSchemes.getSubvention,

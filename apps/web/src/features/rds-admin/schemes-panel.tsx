@@ -1,5 +1,6 @@
-// The subsidy schemes: one chosen among the dispositifs, its sub-schemes, its campaigns (one per
-// exercise), and the campaign being edited (campaign-editor.tsx).
+// The subsidy schemes: one chosen among the dispositifs, its sub-schemes, its campaigns, a new
+// campaign (campaign-create-form.tsx, the list read again once created), and the campaign being
+// edited (campaign-editor.tsx).
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Button } from '@codegouvfr/react-dsfr/Button';
@@ -10,6 +11,7 @@ import { callApi, errorMessage } from '../../lib/api/index.ts';
 import { SelectField } from '../../lib/forms/select-field.tsx';
 import { DataTable } from '../../lib/ui/data-table.tsx';
 import { formatDay } from './format.ts';
+import { CampaignCreateForm } from './campaign-create-form.tsx';
 import { CampaignEditor } from './campaign-editor.tsx';
 
 export function SchemesPanel() {
@@ -28,6 +30,7 @@ export function SchemesPanel() {
   });
   const [open, setOpen] = useState<SubventionView | null>(null);
   const [openProblem, setOpenProblem] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
 
   async function openCampaign(campaignCode: string) {
     setOpenProblem(null);
@@ -53,6 +56,7 @@ export function SchemesPanel() {
         onChange={(value) => {
           setCode(value);
           setOpen(null);
+          setCreating(false);
         }}
       />
       {chosen && (
@@ -70,6 +74,18 @@ export function SchemesPanel() {
             />
           )}
           <h3 className={fr.cx('fr-h5')}>Campagnes de {chosen.label}</h3>
+          <Button priority="secondary" iconId="fr-icon-add-line" className={fr.cx('fr-mb-2w')} onClick={() => setCreating((c) => !c)} nativeButtonProps={{ 'aria-expanded': creating }}>
+            Créer une campagne<span className={fr.cx('fr-sr-only')}> de {chosen.label}</span>
+          </Button>
+          {creating && (
+            <CampaignCreateForm
+              dispositif={{ code: chosen.code ?? code, label: chosen.label ?? code }}
+              onCreated={() => {
+                setCreating(false);
+                void queryClient.invalidateQueries({ queryKey: ['rds-admin', 'subventions'] });
+              }}
+            />
+          )}
           {campaigns.error ? (
             <Alert severity="error" small role="alert" description={errorMessage(campaigns.error, MESSAGES.httpEmpty)} />
           ) : !campaigns.data ? (

@@ -1,6 +1,7 @@
 // The instructing services the administrator reaches (GET /services, children included): the list,
-// and one service's record with its place in the hierarchy (its parent and the services attached
-// to it, each opened in turn).
+// a new service (service-create-form.tsx), and one service's record with its place in the
+// hierarchy (its parent and the services attached to it, each opened in turn), where it is hung
+// under another parent or deleted (service-record-actions.tsx); the list is read again after each.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Button } from '@codegouvfr/react-dsfr/Button';
@@ -9,13 +10,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { callApi, errorMessage } from '../../lib/api/index.ts';
 import { DataTable } from '../../lib/ui/data-table.tsx';
-
-const NIVEAUX: Readonly<Record<string, string>> = { national: 'National', regional: 'Régional', departemental: 'Départemental' };
-const niveau = (value: string | null) => (value ? (NIVEAUX[value] ?? value) : 'Non renseigné');
+import { niveauLabel as niveau } from './hierarchy.ts';
+import { ServiceCreateForm } from './service-create-form.tsx';
+import { ServiceRecordActions } from './service-record-actions.tsx';
 
 export function ServicesPanel() {
   const services = useQuery({ queryKey: ['rds-admin', 'services'], queryFn: () => callApi(rdsServiceRoutes.listServices, { query: {} }), retry: false });
   const [openId, setOpenId] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (openId) heading.current?.focus();
@@ -27,8 +29,24 @@ export function ServicesPanel() {
   const open = openId ? byId.get(openId) : undefined;
   const nameOf = (id: string | null) => (id ? (byId.get(id)?.nom ?? 'Service hors de votre portée') : 'Aucun');
 
+  const reread = async () => {
+    await services.refetch();
+  };
+
   return (
     <>
+      <Button priority="secondary" iconId="fr-icon-add-line" className={fr.cx('fr-mb-2w')} onClick={() => setCreating((c) => !c)} nativeButtonProps={{ 'aria-expanded': creating }}>
+        Créer un service
+      </Button>
+      {creating && (
+        <ServiceCreateForm
+          services={services.data}
+          onCreated={(id) => {
+            setCreating(false);
+            void reread().then(() => setOpenId(id));
+          }}
+        />
+      )}
       {services.data.length === 0 ? (
         <p>Aucun service instructeur.</p>
       ) : (
@@ -95,7 +113,8 @@ export function ServicesPanel() {
               )}
             </dd>
           </dl>
-          <Button size="small" priority="tertiary" onClick={() => setOpenId(null)}>
+          <ServiceRecordActions service={open} services={services.data} onChanged={reread} onDeleted={() => setOpenId(null)} />
+          <Button size="small" priority="tertiary" className={fr.cx('fr-mt-3w')} onClick={() => setOpenId(null)}>
             Fermer la fiche
           </Button>
         </section>
