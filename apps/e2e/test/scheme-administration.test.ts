@@ -3,14 +3,16 @@
 // of a demo dossier, one multi-year), gives its expected document « Statuts à jour » a condition,
 // previews it (one dossier of two, named), applies and saves the campaign; at 320 px the campaigns'
 // table scrolls by keyboard. Then on /administration/referentiels they rename an option of a
-// referential, save, and a second save shows « Aucun changement n'a été détécté. ». Every screen is
-// checked with axe.
+// referential, save, and a second save shows « Aucun changement n'a été détécté. ». Then they create
+// a regional service under DS (a form refused first, its first field focused), move it under
+// DJEPVA, create a campaign of the FEDE scheme, and delete the service after confirming. Every
+// screen is checked with axe.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callPortal } from './support/api.ts';
 import { insertAssociation, type JourneyAssociation } from './support/associations.ts';
-import { DEMO_PASSWORD, scrollsSidewaysByKeyboard, useBrowser, visible } from './support/browser.ts';
+import { DEMO_PASSWORD, scrollsSidewaysByKeyboard, uniqueEmail, useBrowser, visible } from './support/browser.ts';
 import { copyDemoDossier } from './support/dossiers.ts';
 import { signInWith } from './support/sign-in.ts';
 
@@ -29,6 +31,10 @@ let token: string;
 let campaignId: string;
 let multiYear: { id: string; idFo: string };
 let original: { _id: string; options: unknown[] };
+const SERVICE_NAME = `Délégation parcours ${randomUUID().slice(0, 6)}`;
+const NEW_CAMPAIGN = `E2E-FEDE-${randomUUID().slice(0, 6).toUpperCase()}`;
+const DS = 'DS – Direction des sports';
+const DJEPVA = 'DJEPVA – Direction de la jeunesse, de l’éducation populaire et de la vie associative';
 const api = (method: string, path: string, body?: unknown) => callPortal(browser.baseUrl, method, path, body, token);
 
 beforeAll(async () => {
@@ -53,6 +59,9 @@ beforeAll(async () => {
 afterAll(async () => {
   // The referential as the demo has it, for the other journeys.
   if (original) await api('PATCH', `/api-declaration-server/referentiels/${original._id}`, { options: original.options }).catch(() => {});
+  // The journey's new campaign goes, for the other journeys.
+  const created = (await api('GET', `/rds-server/subventions/${NEW_CAMPAIGN}`).catch(() => null)) as { id: string } | null;
+  if (created) await api('DELETE', `/rds-server/subventions/${created.id}`).catch(() => {});
   await pool?.end();
 });
 
@@ -129,5 +138,76 @@ describe('administration des dispositifs et des référentiels', () => {
     await browser.shot('referentiel sans changement');
     const stored = (await callPortal(browser.baseUrl, 'GET', `/api-declaration-server/referentiel?type=${REFERENTIEL}`)) as { options: { value: string; label: string }[] };
     expect(stored.options.find((o) => o.value === 'Autre')?.label).toBe('Autre activité agricole');
+  }, 180_000);
+
+  it('crée un service sous un parent, le rattache ailleurs, crée une campagne et supprime le service', async () => {
+    const page = browser.page();
+    await signInWith(page, ADMIN);
+    await page.getByRole('button', { name: 'Tout accepter' }).click();
+    await page.goto('/client/administration/rds');
+    const services = page.getByRole('table', { name: 'Services instructeurs' });
+    await visible(services);
+
+    // A new regional service: refused first (no name, no parent), the focus on the first field in error.
+    await page.getByRole('button', { name: 'Créer un service' }).click();
+    const form = page.getByRole('form', { name: 'Nouveau service instructeur' });
+    await visible(form);
+    await form.getByLabel('Niveau territorial', { exact: true }).selectOption({ label: 'Régional' });
+    await form.getByRole('button', { name: 'Créer le service' }).click();
+    const nom = form.getByLabel('Nom du service', { exact: true });
+    await visible(form.getByText('Indiquez le nom du service.'));
+    expect(await nom.evaluate((element) => element === document.activeElement)).toBe(true);
+    await visible(form.getByText(/Choisissez le service parent, du niveau juste au-dessus/));
+    await browser.shot('nouveau service refuse');
+    await nom.fill(SERVICE_NAME);
+    await form.getByLabel('Adresse électronique de connexion', { exact: true }).fill(uniqueEmail('delegation'));
+    await form.getByLabel('Service parent', { exact: true }).selectOption({ label: DS });
+    await form.getByRole('button', { name: 'Créer le service' }).click();
+    await visible(page.getByRole('heading', { level: 3, name: SERVICE_NAME }));
+    const row = services.getByRole('row').filter({ has: page.getByRole('rowheader', { name: SERVICE_NAME }) });
+    await visible(row.getByRole('cell', { name: DS }));
+    await browser.shot('service cree sous DS');
+
+    // Moved under DJEPVA: the list read again shows its new parent.
+    const reparent = page.getByRole('form', { name: `Rattachement de ${SERVICE_NAME}` });
+    await reparent.getByLabel('Nouveau service parent', { exact: true }).selectOption({ label: DJEPVA });
+    await reparent.getByRole('button', { name: 'Changer le service parent' }).click();
+    await visible(page.getByText(`Le service « ${SERVICE_NAME} » est désormais rattaché à « ${DJEPVA} ».`));
+    await visible(row.getByRole('cell', { name: DJEPVA }));
+    await browser.shot('service rattache a DJEPVA');
+
+    // A campaign of the FEDE scheme, its dates given.
+    await page.getByLabel('Dispositif', { exact: true }).selectOption({ label: 'Fonds d’expérimentation pour la jeunesse – Éducation populaire (FEDE)' });
+    const campaigns = page.getByRole('table', { name: 'Campagnes de Fonds d’expérimentation pour la jeunesse – Éducation populaire' });
+    await visible(campaigns);
+    await page.getByRole('button', { name: 'Créer une campagne de Fonds d’expérimentation pour la jeunesse – Éducation populaire' }).click();
+    const campaign = page.getByRole('form', { name: 'Nouvelle campagne de Fonds d’expérimentation pour la jeunesse – Éducation populaire' });
+    await campaign.getByLabel('Libellé de la campagne', { exact: true }).fill(`FEDE ${YEAR + 1} parcours`);
+    await campaign.getByLabel('Code de la campagne', { exact: true }).fill(NEW_CAMPAIGN);
+    await campaign.getByLabel('Exercice', { exact: true }).fill(String(YEAR + 1));
+    await campaign.getByLabel('Date d’ouverture', { exact: true }).fill(`${YEAR + 1}-02-01`);
+    await campaign.getByLabel('Date de clôture', { exact: true }).fill(`${YEAR + 1}-01-15`);
+    await campaign.getByRole('button', { name: 'Créer la campagne' }).click();
+    await visible(campaign.getByText('La date de clôture de la campagne ne peut pas précéder sa date d’ouverture.'));
+    await browser.shot('campagne refusee');
+    await campaign.getByLabel('Date de clôture', { exact: true }).fill(`${YEAR + 1}-04-30`);
+    await campaign.getByRole('button', { name: 'Créer la campagne' }).click();
+    await visible(campaigns.getByRole('button', { name: `Modifier la campagne ${NEW_CAMPAIGN}` }));
+    const stored = (await api('GET', `/rds-server/subventions/${NEW_CAMPAIGN}`)) as Record<string, unknown>;
+    expect(stored).toMatchObject({ campagne_exercice: YEAR + 1, date_debut: `${YEAR + 1}-02-01`, date_fin: `${YEAR + 1}-04-30`, active: false, dispositif: expect.objectContaining({ code: 'FEDE' }) });
+    await browser.shot('campagne creee');
+
+    // The service deleted once confirmed: it leaves the list.
+    await services.getByRole('button', { name: `Voir la fiche de ${SERVICE_NAME}` }).click();
+    await page.getByRole('button', { name: `Supprimer le service ${SERVICE_NAME}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Supprimer le service « ${SERVICE_NAME} » ?` });
+    await visible(dialog);
+    await browser.shot('confirmation de suppression');
+    await dialog.getByRole('button', { name: 'Supprimer définitivement' }).click();
+    await visible(page.getByText(`Le service « ${SERVICE_NAME} » a été supprimé.`));
+    await expect.poll(() => services.getByRole('rowheader', { name: SERVICE_NAME }).count()).toBe(0);
+    const listed = (await api('GET', `/rds-server/services?query=${encodeURIComponent(SERVICE_NAME)}`)) as unknown[];
+    expect(listed).toEqual([]);
+    await browser.shot('service supprime');
   }, 180_000);
 });

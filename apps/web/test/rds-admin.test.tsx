@@ -229,6 +229,8 @@ describe('administering the services and the campaigns', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Supprimer définitivement' }));
     await waitFor(() => expect(fake.requests.some((r) => r.method === 'DELETE')).toBe(true));
     await waitFor(() => expect(screen.queryByRole('heading', { level: 3, name: 'DRAJES Bretagne' })).toBeNull());
+    // Its record gone, the focus goes back to the list.
+    await waitFor(() => expect(screen.getByRole('table', { name: 'Services instructeurs' }).closest('[role="region"]')).toHaveFocus());
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Services instructeurs' })).queryByRole('rowheader', { name: 'DRAJES Bretagne' })).toBeNull());
   }, 30_000);
 

@@ -85,9 +85,11 @@ export function ServiceRecordActions({ service, services, onChanged, onDeleted }
           <Alert severity="error" small role="alert" description={refusal} className={fr.cx('fr-mb-2w')} />
         </div>
       )}
-      <Button priority="secondary" iconId="fr-icon-delete-line" onClick={() => setConfirming(true)}>
-        Supprimer le service<span className={fr.cx('fr-sr-only')}> {service.nom}</span>
-      </Button>
+      <div>
+        <Button priority="secondary" iconId="fr-icon-delete-line" onClick={() => setConfirming(true)}>
+          Supprimer le service<span className={fr.cx('fr-sr-only')}> {service.nom}</span>
+        </Button>
+      </div>
       <ConfirmDialog
         open={confirming}
         title={`Supprimer le service « ${service.nom} » ?`}
