@@ -4,7 +4,7 @@
 // administrator who reads no dossier, a service created under a parent, moved under another one
 // and deleted after confirming (a refusal told), a campaign created (its dates checked first), and a
 // custom field's definition created.
-import { CAMPAIGN_MESSAGES, SERVICE_FORM_MESSAGES, type ConditionPreview, type SubventionView } from '@portail/contract';
+import { CAMPAIGN_MESSAGES, SERVICE_ADMIN_MESSAGES, SERVICE_FORM_MESSAGES, type ConditionPreview, type SubventionView } from '@portail/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -139,7 +139,7 @@ describe('administering the services and the campaigns', () => {
   const CREATED = 'aaaaaaaa-0000-4000-8000-000000000004';
 
   /** The services as the server holds them, changed by the fake's writes. */
-  function fakeServices(options: { refuseDeletion?: string } = {}) {
+  function fakeServices(options: { refuseDeletion?: string; refuseParent?: string } = {}) {
     let list = [...SERVICES, service(OTHER_NATIONAL, 'Direction des sports', 'national', null)];
     const fake = stubFetch({
       [`GET ${RDS}/services`]: () => json(200, list),
@@ -152,6 +152,8 @@ describe('administering the services and the campaigns', () => {
         return json(201, { authId: created.authId, email, pendingEmail: null, roles: ['rds.service'], enabled: true, locked: false, service: created });
       },
       [`PATCH ${RDS}/services/${REGIONAL}`]: (request) => {
+        const refused = options.refuseParent;
+        if (refused) return json(400, { statusCode: 400, status: 400, code: 'SERVICE_PARENT_CYCLE', message: refused, fields: { parent: refused } });
         const { parent } = request.body as { parent: string };
         list = list.map((s) => (s.id === REGIONAL ? { ...s, parent } : s));
         return json(200, list.find((s) => s.id === REGIONAL));
@@ -232,6 +234,23 @@ describe('administering the services and the campaigns', () => {
     // Its record gone, the focus goes back to the list.
     await waitFor(() => expect(screen.getByRole('table', { name: 'Services instructeurs' }).closest('[role="region"]')).toHaveFocus());
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Services instructeurs' })).queryByRole('rowheader', { name: 'DRAJES Bretagne' })).toBeNull());
+  }, 30_000);
+
+  it('shows the server’s refusal of a new parent under its field, and focuses it', async () => {
+    signInAs('rds.admin');
+    const reason = SERVICE_ADMIN_MESSAGES.parentCycle('DRAJES Bretagne');
+    const { fake } = fakeServices({ refuseParent: reason });
+    renderWithQueries(<RdsAdminPage />);
+    const table = await screen.findByRole('table', { name: 'Services instructeurs' });
+    await userEvent.click(within(table).getByRole('button', { name: 'Voir la fiche de DRAJES Bretagne' }));
+    const reparent = await screen.findByRole('form', { name: 'Rattachement de DRAJES Bretagne' });
+    const select = within(reparent).getByLabelText('Nouveau service parent');
+    await userEvent.selectOptions(select, 'Direction des sports');
+    await userEvent.click(within(reparent).getByRole('button', { name: 'Changer le service parent' }));
+    await waitFor(() => expect(select).toHaveFocus());
+    expect(select).toHaveAttribute('aria-invalid', 'true');
+    expect(select).toHaveAccessibleDescription(expect.stringContaining(reason));
+    expect(fake.requests.filter((r) => r.method === 'PATCH')).toHaveLength(1);
   }, 30_000);
 
   it('tells why a deletion is refused and keeps the service; cancelling sends nothing', async () => {
