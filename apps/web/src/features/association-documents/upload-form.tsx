@@ -3,16 +3,11 @@
 // also checks its content. Errors are shown next to their field and the typed input is kept.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Button } from '@codegouvfr/react-dsfr/Button';
-import {
-  api,
-  checkUploadFile,
-  MESSAGES,
-  uploadDocumentQuerySchema,
-} from '@portail/contract';
+import { api, MESSAGES, uploadDocumentQuerySchema } from '@portail/contract';
 import { useState, type FormEvent } from 'react';
-import { DocumentFileField } from '../../lib/forms/document-file-field.tsx';
-import { callApi, errorMessage, isApiError } from '../../lib/api/index.ts';
-import { issuesToFieldErrors, serverFieldErrors, type FieldErrors } from '../../lib/forms/field-errors.ts';
+import { checkChosenFile, DocumentFileField, uploadFieldErrors } from '../../lib/forms/document-file-field.tsx';
+import { callApi, errorMessage } from '../../lib/api/index.ts';
+import { issuesToFieldErrors, type FieldErrors } from '../../lib/forms/field-errors.ts';
 import { FormError } from '../../lib/forms/form-error.tsx';
 import { SelectField } from '../../lib/forms/select-field.tsx';
 import { TextField } from '../../lib/forms/text-field.tsx';
@@ -21,12 +16,6 @@ import { toast } from '../../lib/toast/toast-store.ts';
 import type { DocumentType } from './document-types.ts';
 
 export const UPLOADED_MESSAGE = 'Le document a été déposé.';
-
-/** The client-side checks of a chosen file: the French message, or null. */
-export function checkFile(file: File | null): string | null {
-  if (!file) return MESSAGES.required('fichier');
-  return checkUploadFile(file);
-}
 
 interface UploadFormProps {
   idAsso: string;
@@ -77,7 +66,7 @@ export function UploadForm({ idAsso, siret, types, onUploaded }: UploadFormProps
     const parsed = uploadDocumentQuerySchema.safeParse(query);
     if (!parsed.success) Object.assign(found, issuesToFieldErrors(parsed.error));
     if (!type) found.type = MESSAGES.required('type de document');
-    const fileProblem = checkFile(file);
+    const fileProblem = checkChosenFile(file);
     if (fileProblem) found.file = fileProblem;
     if (Object.keys(found).length > 0 || !parsed.success || !file) {
       setErrors(found);
@@ -98,11 +87,8 @@ export function UploadForm({ idAsso, siret, types, onUploaded }: UploadFormProps
       setInputKey((key) => key + 1);
       onUploaded();
     } catch (error) {
-      const fields = isApiError(error) ? serverFieldErrors(error.fields) : {};
       const message = errorMessage(error, MESSAGES.httpEmpty);
-      // A refused file (content, size) is a file error even when the server names no field.
-      if (isApiError(error) && error.status === 413) fields.file ??= message;
-      setErrors(fields);
+      setErrors(uploadFieldErrors(error, message));
       setFormError(message);
     } finally {
       setSubmitting(false);

@@ -4,7 +4,6 @@
 import { fr } from '@codegouvfr/react-dsfr';
 import { Button } from '@codegouvfr/react-dsfr/Button';
 import {
-  checkUploadFile,
   CONTENT_LIMITS,
   CONTENT_MESSAGES,
   lcaContentRoutes,
@@ -14,10 +13,10 @@ import {
   type DocumentModele,
 } from '@portail/contract';
 import { useState, type FormEvent } from 'react';
-import { DocumentFileField } from '../../../lib/forms/document-file-field.tsx';
-import { callApi, errorMessage, isApiError } from '../../../lib/api/index.ts';
+import { checkChosenFile, DocumentFileField, uploadFieldErrors } from '../../../lib/forms/document-file-field.tsx';
+import { callApi, errorMessage } from '../../../lib/api/index.ts';
 import { fetchWithToken, saveBlob } from '../../../lib/api/download.ts';
-import { issuesToFieldErrors, serverFieldErrors, type FieldErrors } from '../../../lib/forms/field-errors.ts';
+import { issuesToFieldErrors, type FieldErrors } from '../../../lib/forms/field-errors.ts';
 import { TextField } from '../../../lib/forms/text-field.tsx';
 import { formatSize } from '../../../lib/format/size.ts';
 import { formatTimestamp } from '../../../lib/format/timestamp.ts';
@@ -50,7 +49,7 @@ function TemplateForm({ done }: { done: () => void }) {
     const found: FieldErrors = {};
     const query = uploadModeleQuerySchema.safeParse({ libelle });
     if (!query.success) Object.assign(found, issuesToFieldErrors(query.error));
-    const fileProblem = file ? checkUploadFile(file) : MESSAGES.required('fichier');
+    const fileProblem = checkChosenFile(file);
     if (fileProblem) found.file = fileProblem;
     if (!query.success || !file || Object.keys(found).length > 0) {
       setErrors(found);
@@ -67,10 +66,8 @@ function TemplateForm({ done }: { done: () => void }) {
       toast.success(CONTENT_MESSAGES.templateSaved);
       done();
     } catch (error) {
-      const fields = isApiError(error) ? serverFieldErrors(error.fields) : {};
       const message = errorMessage(error, MESSAGES.httpEmpty);
-      if (isApiError(error) && (error.status === 413 || error.code?.startsWith('FILE_'))) fields.file ??= message;
-      setErrors(fields);
+      setErrors(uploadFieldErrors(error, message));
       setFormError(message);
     } finally {
       setSubmitting(false);
