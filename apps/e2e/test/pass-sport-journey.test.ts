@@ -4,11 +4,12 @@
 // format refused as it is typed, then a well-formed code that does not exist: the server's message),
 // one another establishment of the club has already registered (the server's message), and one
 // registered; the inscriptions table scrolls by keyboard at 320 px; the dossier's PDF is
-// downloaded and is a PDF. Every screen is checked with axe; the database holds the inscriptions.
+// downloaded and is a PDF; the head office files its federation's affiliation certificate. Every
+// screen is checked with axe; the database holds the inscriptions and the certificate's document.
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { callPortal } from './support/api.ts';
+import { callPortal, TINY_PDF } from './support/api.ts';
 import { createLinkedMember } from './support/associations.ts';
 import { DEMO_PASSWORD, onPath, scrollsSidewaysByKeyboard, uniqueEmail, useBrowser, visible } from './support/browser.ts';
 import { useMailbox } from './support/mail.ts';
@@ -22,6 +23,9 @@ const CLUB = { id: '00000000-0000-4000-8000-0000000a5501', siretSiege: '10000001
 const member = { email: uniqueEmail('psp'), password: 'PassSport-Parcours-2026!', nom: 'Lemoine', prenom: 'Julie' };
 /** A member of the club's secondary establishment, who registered a beneficiary there first. */
 const other = { email: uniqueEmail('psp-antenne'), password: 'PassSport-Antenne-2026!', nom: 'Perrin', prenom: 'Marc' };
+
+/** The club's federation (server seed/demo-pass-sport.ts DEMO_FEDERATION), declared with its SIREN in the club's file. */
+const FEDERATION = { siren: '775671357', nom: 'Fédération française de football' };
 
 /** The messages of the contract (pass-sport/messages.ts), as the club reads them. */
 const M = {
@@ -129,6 +133,21 @@ describe("Pass'Sport", () => {
     expect(download.suggestedFilename()).toMatch(/^pass-sport-\d+\.pdf$/);
     const pdf = readFileSync((await download.path())!);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // The head office files its federation's certificate for the open exercise (replacing the one on record).
+    const certificates = page.getByRole('region', { name: "Attestations d'affiliation" });
+    await certificates.getByRole('combobox', { name: "Fédération de l'attestation" }).selectOption({ label: `${FEDERATION.nom} (SIREN 775 671 357)` });
+    await certificates.locator('input[type="file"]').setInputFiles({ name: 'attestation-fff.pdf', mimeType: 'application/pdf', buffer: TINY_PDF });
+    await certificates.getByRole('button', { name: "Déposer l'attestation" }).click();
+    await visible(page.getByText(new RegExp(`^L'attestation d'affiliation \\(${FEDERATION.nom}, exercice \\d{4}\\) a été déposée\\.$`)));
+    await visible(page.getByRole('table', { name: "Attestations d'affiliation de l'association (1)" }).getByText(FEDERATION.nom));
+    await browser.shot('attestation deposee');
+    const filed = await pool.query<{ type: string; nom: string; etat: string }>(
+      `SELECT d.type, d.nom, d.etat FROM psp_affiliations a JOIN association_documents d ON d.id = a.document_id
+         WHERE a.association_id = $1 AND a.siren_federation = $2`,
+      [CLUB.id, FEDERATION.siren],
+    );
+    expect(filed.rows).toEqual([{ type: 'AFFIL', nom: 'attestation-fff.pdf', etat: 'courant' }]);
 
     const rows = await pool.query<{ code_psp: string; id_siret: string; id_etat: string }>(
       `SELECT b.code_psp, d.id_siret, i.id_etat FROM psp_inscriptions i JOIN psp_dossiers d ON d.id = i.dossier_id

@@ -5,7 +5,7 @@
 // inscription; a federation with inscriptions kept; sharing and forceNotificationType; the machine
 // pass_sport through the workflow engine; who reaches a dossier (§6); the PDF; the beneficiaries' list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS, NOTIFICATION_TYPE_IDS, PASS_SPORT_MESSAGES as M, pspDossierSchema } from '@portail/contract';
+import { DOCUMENT_MESSAGES, ERRORS, MESSAGES, NOTIFICATION_TYPE_IDS, PASS_SPORT_MESSAGES as M, pspDossierSchema } from '@portail/contract';
 import { createAssociation, linkUser } from './support/association-factory.ts';
 import { signIn } from './support/factories.ts';
 import { pdfText } from './support/pdf-text.ts';
@@ -165,7 +165,10 @@ describe('inscriptions by code', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe(M.federationUnknown);
 
+    // Declared with the certificate of the open exercise (the dossier's rule), which then goes.
+    await certify(t, asso, TENNIS);
     expect((await calls.update(id, { federations: [FOOTBALL, TENNIS] })).status).toBe(200);
+    await t.db.pspAffiliation.deleteMany({ where: { associationId: asso.id, sirenFederation: TENNIS.siren } });
     const uncertified = await calls.add(id, { code_psp: beneficiaire.codePsp, federation_siren: TENNIS.siren });
     expect(uncertified.status).toBe(409);
     expect(uncertified.body.message).toBe(M.certificateMissing(TENNIS.nom));
@@ -184,8 +187,27 @@ describe('inscriptions by code', () => {
     expect(movedAway.status).toBe(400);
   });
 
+  it('declares a federation in the dossier only with its affiliation certificate, of the open exercise or a past one (§8)', async () => {
+    const { id, asso, calls } = await clubWithDossier(t);
+    const refused = await calls.update(id, { federations: [FOOTBALL, TENNIS] });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'PSP_AFFILIATION_CERTIFICATE_MISSING', message: M.certificateMissing(TENNIS.nom) });
+    // Next year's does not cover the open exercise; nothing was written.
+    await certify(t, asso, TENNIS, EXERCICES.next);
+    expect((await calls.update(id, { federations: [FOOTBALL, TENNIS] })).body.message).toBe(M.certificateMissing(TENNIS.nom));
+    expect((await t.db.pspDossier.findUniqueOrThrow({ where: { id } })).federations).toEqual([FOOTBALL]);
+    await certify(t, asso, TENNIS, EXERCICES.past);
+    const declared = await calls.update(id, { federations: [FOOTBALL, TENNIS] });
+    expect(declared.status).toBe(200);
+    expect(declared.body.federations).toEqual([FOOTBALL, TENNIS]);
+    // A federation already in the dossier is not asked again, even once its certificates are gone.
+    await t.db.pspAffiliation.deleteMany({ where: { associationId: asso.id } });
+    expect((await calls.update(id, { structure: { nom: 'Club renommé' }, federations: [TENNIS, FOOTBALL] })).status).toBe(200);
+  });
+
   it('keeps a federation that inscriptions are linked to, and lets one without go', async () => {
-    const { id, calls } = await clubWithDossier(t);
+    const { id, asso, calls } = await clubWithDossier(t);
+    await certify(t, asso, TENNIS);
     await calls.update(id, { federations: [FOOTBALL, TENNIS] });
     const beneficiaire = await createBeneficiaire(t);
     await calls.add(id, { code_psp: beneficiaire.codePsp, federation_siren: FOOTBALL.siren });
@@ -354,22 +376,96 @@ describe('the PDF, the exercises and the beneficiaries', () => {
 });
 
 describe('POST /upload-affiliation', () => {
-  it("files the certificate among the association's documents and counts it for the federation", async () => {
+  const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+  const documentsOf = (associationId: string) => t.db.associationDocument.findMany({ where: { associationId }, orderBy: { dateChargement: 'asc' } });
+
+  it("files the certificate among the association's documents, with its audit entry, and it then lets the federation be declared and used", async () => {
     const { id, asso, member, calls } = await clubWithDossier(t);
-    await calls.update(id, { federations: [FOOTBALL, TENNIS] });
-    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-    const uploaded = await pspCalls(t, member.token).upload({ id_siren: asso.siren, siren_federation: TENNIS.siren, nom_federation: TENNIS.nom }, pdf);
+    const uploaded = await pspCalls(t, member.token).upload({ id_siren: asso.siren, siren_federation: TENNIS.siren, nom_federation: TENNIS.nom }, PDF);
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
-    expect(uploaded.body).toMatchObject({ siren_federation: TENNIS.siren, nom_federation: TENNIS.nom, exercice_id: EXERCICES.current });
+    expect(uploaded.body).toMatchObject({ siren_federation: TENNIS.siren, nom_federation: TENNIS.nom, exercice_id: EXERCICES.current, created_at: expect.any(String) });
     const document = await t.db.associationDocument.findUniqueOrThrow({ where: { id: uploaded.body.document_id } });
-    expect(document).toMatchObject({ associationId: asso.id, type: 'AFF' });
+    expect(document).toMatchObject({ associationId: asso.id, type: 'AFFIL', etat: 'courant', idSiret: null, anneeValidite: new Date().getUTCFullYear() });
+    expect(await t.db.auditEntry.count({ where: { associationId: asso.id, entity: 'psp_affiliation', action: 'create', entityId: uploaded.body.id } })).toBe(1);
+
+    expect((await calls.update(id, { federations: [FOOTBALL, TENNIS] })).status).toBe(200);
     expect((await calls.add(id, { code_psp: (await createBeneficiaire(t)).codePsp, federation_siren: TENNIS.siren })).status).toBe(201);
-    // Another association's SIREN: not found; an unknown exercise: refused.
-    const other = await createClub(t);
-    expect((await pspCalls(t, member.token).upload({ id_siren: other.asso.siren, siren_federation: TENNIS.siren, nom_federation: TENNIS.nom }, pdf)).status).toBe(404);
-    const noExercise = await pspCalls(t, member.token).upload({ id_siren: asso.siren, siren_federation: TENNIS.siren, nom_federation: TENNIS.nom, exerciceId: '3' }, pdf);
+    // The structure lists it, with the federations its file declares.
+    const structure = (await calls.structure(asso.siege)).body;
+    expect(structure.attestations).toContainEqual(uploaded.body);
+    expect(structure.federations_declarees).toEqual([{ nom: FOOTBALL.nom, siren: null }]);
+  });
+
+  it('keeps one certificate per federation and exercise: a new one replaces it, archiving its document and no other', async () => {
+    const { asso, member } = await clubWithDossier(t);
+    const club = pspCalls(t, member.token);
+    const tennis = await club.upload({ id_siren: asso.siren, siren_federation: TENNIS.siren, nom_federation: TENNIS.nom }, PDF);
+    const football = await club.upload({ id_siren: asso.siren, siren_federation: FOOTBALL.siren, nom_federation: FOOTBALL.nom }, PDF, 'football.pdf');
+    expect(football.status).toBe(201);
+    // Two federations of one exercise: both documents stay current.
+    expect((await documentsOf(asso.id)).map((d) => [d.id, d.etat])).toEqual([[tennis.body.document_id, 'courant'], [football.body.document_id, 'courant']]);
+
+    const again = await club.upload({ id_siren: asso.siren, siren_federation: TENNIS.siren, nom_federation: 'FF Tennis' }, PDF, 'tennis-2.pdf');
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({ id: tennis.body.id, nom_federation: 'FF Tennis' });
+    expect(again.body.document_id).not.toBe(tennis.body.document_id);
+    const etats = Object.fromEntries((await documentsOf(asso.id)).map((d) => [d.id, d.etat]));
+    expect(etats).toEqual({ [tennis.body.document_id]: 'archive', [football.body.document_id]: 'courant', [again.body.document_id]: 'courant' });
+    expect(await t.db.pspAffiliation.count({ where: { associationId: asso.id, sirenFederation: TENNIS.siren } })).toBe(1);
+    expect(await t.db.auditEntry.count({ where: { associationId: asso.id, entity: 'psp_affiliation', action: 'update', entityId: tennis.body.id } })).toBe(1);
+    // Another exercise is another certificate.
+    const past = await club.upload({ id_siren: asso.siren, siren_federation: TENNIS.siren, nom_federation: TENNIS.nom, exerciceId: String(EXERCICES.past) }, PDF);
+    expect(past.status).toBe(201);
+    expect(past.body.exercice_id).toBe(EXERCICES.past);
+    expect(await t.db.pspAffiliation.count({ where: { associationId: asso.id, sirenFederation: TENNIS.siren } })).toBe(2);
+  });
+
+  it('refuses what the association documents refuse, a missing federation with the message of §5, and keeps nothing', async () => {
+    const { asso, member } = await clubWithDossier(t);
+    const club = pspCalls(t, member.token);
+    const query = { id_siren: asso.siren, siren_federation: TENNIS.siren, nom_federation: TENNIS.nom };
+    const before = (await documentsOf(asso.id)).length;
+
+    const disguised = await club.upload(query, Buffer.from('<html><script>alert(1)</script></html>'), 'attestation.pdf');
+    expect(disguised.status).toBe(400);
+    expect(disguised.body).toMatchObject({ code: 'FILE_CONTENT_REFUSED', message: DOCUMENT_MESSAGES.contentMismatch });
+    const script = await club.upload(query, PDF, 'attestation.exe');
+    expect(script.status).toBe(400);
+    expect(script.body.message).toBe("L'extension du fichier (exe) n'est pas autorisée.");
+    const word = await club.upload(query, PDF, 'attestation.docx');
+    expect(word.body.message).toBe(DOCUMENT_MESSAGES.wrongType);
+    const none = await t.http().post('/api/psp-server/upload-affiliation').query(query).set('x-access-token', member.token).field('note', 'sans fichier');
+    expect(none.status).toBe(400);
+    expect(none.body.message).toBe(DOCUMENT_MESSAGES.missingFile);
+
+    const noFederation = await club.upload({ ...query, siren_federation: '' }, PDF);
+    expect(noFederation.status).toBe(400);
+    expect(noFederation.body.fields).toEqual({ siren_federation: M.federationSirenRequired });
+    expect((await club.upload({ ...query, siren_federation: '123456789' }, PDF)).status).toBe(400);
+    const noName = await club.upload({ ...query, nom_federation: ' ' }, PDF);
+    expect(noName.status).toBe(400);
+    expect(noName.body.fields).toEqual({ nom_federation: MESSAGES.required('nom de la fédération') });
+    const noExercise = await club.upload({ ...query, exerciceId: '3' }, PDF);
     expect(noExercise.status).toBe(404);
     expect(noExercise.body.message).toBe(M.exerciseUnknown);
+
+    expect(await documentsOf(asso.id)).toHaveLength(before);
+    expect(await t.db.pspAffiliation.count({ where: { associationId: asso.id, sirenFederation: TENNIS.siren } })).toBe(0);
+  });
+
+  it("is the head office's: a secondary establishment's member is refused, another association's member does not find it", async () => {
+    const { asso } = await clubWithDossier(t);
+    const query = { id_siren: asso.siren, siren_federation: TENNIS.siren, nom_federation: TENNIS.nom };
+    const antenne = await signIn(t, { roles: ['lca.association'] });
+    await linkUser(t, antenne.account.id, asso, asso.secondaires[0]);
+    const refused = await pspCalls(t, antenne.token).upload(query, PDF);
+    expect(refused.status).toBe(403);
+    const stranger = await createClub(t);
+    expect((await pspCalls(t, stranger.member.token).upload(query, PDF)).status).toBe(404);
+    // The platform's association administrator files it for the club.
+    const admin = await signIn(t, { roles: ['lca.admin'] });
+    expect((await pspCalls(t, admin.token).upload(query, PDF)).status).toBe(201);
+    expect(await t.db.pspAffiliation.count({ where: { associationId: asso.id, sirenFederation: TENNIS.siren } })).toBe(1);
   });
 });
 

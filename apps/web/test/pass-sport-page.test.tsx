@@ -4,7 +4,9 @@
 // field, a registered beneficiary is announced; the inscriptions are filtered; a removal is confirmed
 // first and sends one DELETE.
 import {
+  DOCUMENT_MESSAGES,
   ERRORS,
+  MESSAGES,
   PASS_SPORT_MESSAGES as M,
   passSportRoutes,
   routeUrl,
@@ -21,7 +23,7 @@ import { session } from '../src/lib/session/session-store.ts';
 import { toasts } from '../src/lib/toast/toast-store.ts';
 import { resetAppState } from './support/app-state.ts';
 import { json, stubFetch, type RecordedRequest } from './support/fake-fetch.ts';
-import { makeJwt, makeSession, makeUser } from './support/factories.ts';
+import { makeJwt, makeLink, makeSession, makeUser } from './support/factories.ts';
 import { locationShown, renderRoutes } from './support/render-routes.tsx';
 
 afterEach(() => {
@@ -37,6 +39,7 @@ const DOSSIER_ID = 'dddddddd-dddd-4ddd-8ddd-dddddddddddd';
 const STRUCTURE: PspStructure = {
   id_siret: SIRET, id_siren: '732829320', id_correspondance: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', nom: 'Club sportif de Tours', eligible: true,
   affiliations_reconnues: ['Fédération française de football'], agrements_eligibles: [], attestations: [], ribs: [], membres: [],
+  federations_declarees: [{ nom: 'Fédération française de football', siren: '775671357' }, { nom: 'Ligue sans SIREN', siren: null }],
 };
 const EXERCICES: PspExercice[] = [{ id: 26, id_exercice: 26, active: true, date_debut: '2026-01-01', date_fin: '2026-12-31' }];
 
@@ -187,5 +190,92 @@ describe('the Pass’Sport page', () => {
     expect(writes(fake).map((r) => `${r.method} ${r.url}`)).toEqual([
       `DELETE ${routeUrl(passSportRoutes.removePspInscription, { id: DOSSIER_ID, inscriptionId: tom.id })}`,
     ]);
+  });
+});
+
+describe('the affiliation certificates', () => {
+  const FOOTBALL_CERTIFICATE = {
+    id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', siren_federation: '775671357', nom_federation: 'Fédération française de football', exercice_id: 26,
+    document_id: 'eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee', created_at: '2026-03-02T09:30:00.000Z',
+  };
+  const fileInput = () => screen.getByLabelText(/^Fichier/);
+  const uploads = (fake: ReturnType<typeof stubFetch>) => fake.requests.filter((r) => r.method === 'POST');
+
+  it('files one for a federation the association declares, for the open exercise, then reads the structure again', async () => {
+    let structure: PspStructure = STRUCTURE;
+    const fake = serve({
+      dossiers: [dossier()],
+      routes: {
+        [`GET ${routeUrl(passSportRoutes.pspStructure, { idSiret: SIRET })}`]: () => json(200, structure),
+        [`POST ${routeUrl(passSportRoutes.uploadPspAffiliation)}`]: () => {
+          structure = { ...STRUCTURE, attestations: [FOOTBALL_CERTIFICATE] };
+          return json(201, FOOTBALL_CERTIFICATE);
+        },
+      },
+    });
+    const user = userEvent.setup();
+    render();
+    expect(await screen.findByText('Aucune attestation déposée.')).toBeInTheDocument();
+    // Only the federations with a SIREN can be chosen; the open exercise is chosen already.
+    const federation = screen.getByRole('combobox', { name: "Fédération de l'attestation" });
+    expect(within(federation).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choisir une fédération', 'Fédération française de football (SIREN 775 671 357)']);
+    expect(screen.getByRole('combobox', { name: "Exercice de l'attestation" })).toHaveValue('26');
+
+    // Nothing chosen: the message of §5 under the field and the file's, nothing sent.
+    await user.click(screen.getByRole('button', { name: "Déposer l'attestation" }));
+    expect(federation).toHaveAccessibleDescription(M.federationSirenRequired);
+    expect(fileInput()).toHaveAccessibleDescription(MESSAGES.required('fichier'));
+    expect(uploads(fake)).toHaveLength(0);
+
+    await user.selectOptions(federation, 'Fédération française de football (SIREN 775 671 357)');
+    await user.upload(fileInput(), new File(['%PDF-1.4 attestation'], 'attestation-fff.pdf', { type: 'application/pdf' }));
+    await user.click(screen.getByRole('button', { name: "Déposer l'attestation" }));
+
+    const table = await screen.findByRole('table', { name: "Attestations d'affiliation de l'association (1)" });
+    expect(within(table).getByText('Fédération française de football')).toBeInTheDocument();
+    expect(toasts.getToasts().map((t) => t.message)).toContain(M.certificateUploaded('Fédération française de football', 26));
+    const [post] = uploads(fake);
+    expect(post!.url).toBe(
+      `${routeUrl(passSportRoutes.uploadPspAffiliation)}?id_siren=732829320&siren_federation=775671357&nom_federation=F%C3%A9d%C3%A9ration+fran%C3%A7aise+de+football&exerciceId=26`,
+    );
+    expect((post!.formData!.get('file') as File).name).toBe('attestation-fff.pdf');
+    expect(federation).toHaveValue('');
+  });
+
+  it('sends to the administrative information, with the message of §5, when no federation the association declares has a SIREN', async () => {
+    serve({ structure: { ...STRUCTURE, federations_declarees: [{ nom: 'Ligue sans SIREN', siren: null }] }, dossiers: [dossier()] });
+    render();
+    expect(await screen.findByText(M.federationSirenRequired)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: "Informations administratives de l'association" })).toHaveAttribute(
+      'href', `/informations-administratives/${STRUCTURE.id_correspondance}`,
+    );
+    expect(within(screen.getByRole('combobox', { name: "Fédération de l'attestation" })).getAllByRole('option')).toHaveLength(1);
+  });
+
+  it('shows the server’s refusal of a file under the field', async () => {
+    serve({
+      dossiers: [dossier()],
+      routes: {
+        [`POST ${routeUrl(passSportRoutes.uploadPspAffiliation)}`]: () =>
+          json(400, { status: 400, code: 'FILE_CONTENT_REFUSED', message: DOCUMENT_MESSAGES.contentMismatch }),
+      },
+    });
+    const user = userEvent.setup();
+    render();
+    await user.selectOptions(await screen.findByRole('combobox', { name: "Fédération de l'attestation" }), 'Fédération française de football (SIREN 775 671 357)');
+    await user.upload(fileInput(), new File(['pas un pdf'], 'faux.pdf', { type: 'application/pdf' }));
+    await user.click(screen.getByRole('button', { name: "Déposer l'attestation" }));
+    await waitFor(() => expect(fileInput()).toHaveAccessibleDescription(DOCUMENT_MESSAGES.contentMismatch));
+    expect(screen.getByRole('combobox', { name: "Fédération de l'attestation" })).toHaveValue('775671357');
+  });
+
+  it('lists them without the form for a secondary establishment’s member, whose head office files them', async () => {
+    session.signIn(makeSession(makeUser({ associations: [makeLink({ type: 'Etablissement secondaire', id_siret: '73282932000082' })] }), makeJwt(4_000_000_000, 'member')));
+    serve({ structure: { ...STRUCTURE, attestations: [FOOTBALL_CERTIFICATE] }, dossiers: [dossier()] });
+    render();
+    const table = await screen.findByRole('table', { name: "Attestations d'affiliation de l'association (1)" });
+    expect(within(table).getByText('775 671 357')).toBeInTheDocument();
+    expect(screen.getByText("Les attestations sont déposées par le siège de l'association.")).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: "Déposer l'attestation" })).toBeNull();
   });
 });

@@ -16,6 +16,11 @@ export const PASS_SPORT_MESSAGES = {
     "Le Pass'Sport nécessite une affiliation à une fédération sportive agréée ou un agrément éligible (agrément Sport) : ajoutez-la au dossier de l'association.",
   certificateMissing: (nom: string) =>
     `Une attestation d'affiliation est nécessaire pour chaque fédération : déposez celle de ${nom} (une attestation d'un exercice précédent est acceptée).`,
+  /** §5 « Federation SIREN required », word for word: the federation a certificate is for, when none is chosen. */
+  federationSirenRequired:
+    'Le champ est obligatoire. Vous devez déclarer les Fédérations sportives auxquelles votre association est affiliée dans les informations administratives de votre association.',
+  /** The toast once a certificate is filed. */
+  certificateUploaded: (nom: string, annee: number) => `L'attestation d'affiliation (${nom}, exercice ${annee}) a été déposée.`,
   federationUnknown: "La fédération choisie n'est pas l'une de celles du dossier.",
   notAccessible: "Le dossier Pass'Sport n'est pas accessible ou n'existe pas.",
   notEditable: "Le dossier Pass'Sport n'est plus modifiable dans son état actuel.",

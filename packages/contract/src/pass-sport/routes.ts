@@ -11,12 +11,14 @@ import { NOTIFICATION_TYPES } from '../notifications.ts';
 import { ROLE_SETS } from '../roles.ts';
 import { scope, type ResourceRef } from '../scope.ts';
 import { PASS_SPORT_STATES } from '../machines/pass-sport.ts';
+import { PASS_SPORT_MESSAGES as M } from './messages.ts';
 import {
   codePspSchema,
   PASS_SPORT_LIMITS as L,
   pspAdminDossierSchema,
   pspAffiliationSchema,
   pspBeneficiaireSchema,
+  pspCertificateSchema,
   pspDossierInputSchema,
   pspDossierSchema,
   pspDossierUpdateSchema,
@@ -64,6 +66,19 @@ export const pspBeneficiaireQuerySchema = z.object({
 });
 export type PspBeneficiaireQuery = z.output<typeof pspBeneficiaireQuerySchema>;
 
+/** POST /upload-affiliation's query: the association (SIREN), the federation the certificate is from, and the exercise (the active one when absent). */
+export const pspCertificateQuerySchema = z.object({
+  id_siren: sirenSchema,
+  siren_federation: z.string({ error: M.federationSirenRequired }).trim().min(1, M.federationSirenRequired).pipe(sirenSchema),
+  nom_federation: z
+    .string({ error: MESSAGES.required('nom de la fédération') })
+    .trim()
+    .min(1, MESSAGES.required('nom de la fédération'))
+    .max(L.nomFederation, MESSAGES.maxLength('nom de la fédération', L.nomFederation)),
+  exerciceId: exerciceIdSchema.optional(),
+});
+export type PspCertificateQuery = z.output<typeof pspCertificateQuerySchema>;
+
 export const pspAdminDossierQuerySchema = z.object({
   etat: z.enum(PASS_SPORT_STATES, { error: MESSAGES.badFormat('état') }).optional(),
   limit: z.coerce.number<string>().int().min(1, MESSAGES.badFormat('limit')).max(L.beneficiairesMax, MESSAGES.badFormat('limit')).default(L.beneficiairesDefault),
@@ -93,12 +108,13 @@ export const passSportRoutes = {
   updatePspDossier: defineRoute({
     method: 'PUT', gateway, path: '/dossiers/:id', access: ROLE_SETS.associationMembers, scope: scope.passSportDossier('write'),
     summary:
-      'Enregistre la structure (nom, RIB), le partage et les fédérations du dossier (état 1) ; une fédération à laquelle des inscriptions sont rattachées reste ; ' +
+      'Enregistre la structure (nom, RIB), le partage et les fédérations du dossier (état 1) ; une fédération ajoutée a son attestation d’affiliation ' +
+      '(de l’exercice ouvert ou d’un précédent) ; une fédération à laquelle des inscriptions sont rattachées reste ; ' +
       '`forceNotificationType` notifie de ce type les autres personnes du dossier',
     params: dossierParams,
     query: z.object({ forceNotificationType: z.coerce.number<string>().int().refine((n) => notificationTypeIds.includes(n), MESSAGES.badFormat('type de notification')).optional() }),
     body: pspDossierUpdateSchema,
-    errors: ['PSP_DOSSIER_NOT_EDITABLE', 'PSP_FEDERATION_HAS_INSCRIPTIONS', 'PSP_NOT_SHAREABLE', 'PSP_RIB_NOT_OF_STRUCTURE'],
+    errors: ['PSP_DOSSIER_NOT_EDITABLE', 'PSP_AFFILIATION_CERTIFICATE_MISSING', 'PSP_FEDERATION_HAS_INSCRIPTIONS', 'PSP_NOT_SHAREABLE', 'PSP_RIB_NOT_OF_STRUCTURE'],
     response: pspDossierSchema,
   }),
   pspStructure: defineRoute({
@@ -148,12 +164,13 @@ export const passSportRoutes = {
   uploadPspAffiliation: defineRoute({
     method: 'POST', gateway, path: '/upload-affiliation', access: ROLE_SETS.associationMembers, scope: scope.association('write', 'id_siren'),
     summary:
-      "Dépose l'attestation d'affiliation de l'association (id_siren) à une fédération pour un exercice (le courant sans exerciceId) : " +
-      'multipart, champ « file » (PDF, JPG ou JPEG), rangée parmi les documents de l’association (type AFF)',
-    query: z.object({ id_siren: sirenSchema, siren_federation: sirenSchema, nom_federation: z.string().trim().min(1).max(L.nomFederation), exerciceId: exerciceIdSchema.optional() }),
+      "Dépose l'attestation d'affiliation de l'association (id_siren) à une fédération pour un exercice (l'exercice ouvert sans exerciceId), par son siège : " +
+      'multipart, champ « file » (PDF, JPG ou JPEG, 15 Mo), rangée parmi les documents de l’association (type AFFIL) ; une attestation de la même ' +
+      'fédération et du même exercice est remplacée (son document archivé)',
+    query: pspCertificateQuerySchema,
     multipart: true,
     errors: ['NOT_FOUND', 'PSP_EXERCISE_UNKNOWN', 'MISSING_FILE', 'FILE_NAME_REFUSED', 'FILE_CONTENT_REFUSED', 'UPLOAD_INTERRUPTED', 'FILE_TOO_LARGE'],
-    response: z.object({ id: z.string(), siren_federation: z.string(), nom_federation: z.string(), exercice_id: z.number().int(), document_id: z.string().nullable() }),
+    response: pspCertificateSchema,
     successStatus: 201,
   }),
   listPspBeneficiaires: defineRoute({

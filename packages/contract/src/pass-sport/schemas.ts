@@ -123,6 +123,20 @@ export type PspInscriptionInput = z.infer<typeof pspInscriptionInputSchema>;
 
 export const pspInscriptionPatchSchema = z.object({ federation_siren: sirenSchema.nullable() });
 
+/** The type, among the association's documents, of an affiliation certificate (referential types-documents). */
+export const PSP_CERTIFICATE_DOCUMENT_TYPE = 'AFFIL';
+
+/** An affiliation certificate of the association: its federation, its exercise, its document. */
+export const pspCertificateSchema = z.object({
+  id: z.string(),
+  siren_federation: z.string(),
+  nom_federation: z.string(),
+  exercice_id: z.number().int(),
+  document_id: z.string().nullable(),
+  created_at: z.string(),
+});
+export type PspCertificate = z.infer<typeof pspCertificateSchema>;
+
 /** What GET /dossiers/{idSiret}/association answers: the structure and whether Pass'Sport is open to it. */
 export const pspStructureSchema = z.object({
   id_siret: z.string(),
@@ -134,8 +148,10 @@ export const pspStructureSchema = z.object({
   /** The federations of the referential it is affiliated to, and its Sport approvals. */
   affiliations_reconnues: z.array(z.string()),
   agrements_eligibles: z.array(z.string()),
-  /** Its affiliation certificates per federation. */
-  attestations: z.array(z.object({ id: z.string(), siren_federation: z.string(), nom_federation: z.string(), exercice_id: z.number().int(), document_id: z.string().nullable() })),
+  /** Its affiliation certificates, one per federation and exercise. */
+  attestations: z.array(pspCertificateSchema),
+  /** The federations the association declares in its file (its networks), for which it may file a certificate. */
+  federations_declarees: z.array(z.object({ nom: z.string(), siren: z.string().nullable() })),
   ribs: z.array(z.object({ id: z.string(), iban: z.string(), titulaire: z.string().nullable() })),
   /** Members of the association a dossier may be shared with. */
   membres: z.array(z.object({ id: z.string(), prenom: z.string().nullable(), nom: z.string().nullable() })),

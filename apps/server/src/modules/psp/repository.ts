@@ -158,8 +158,23 @@ export function createPspRepository(db: Database) {
     affiliations: (associationId: string) =>
       db.pspAffiliation.findMany({ where: { associationId }, orderBy: [{ exerciceId: 'desc' }, { createdAt: 'desc' }] }),
 
-    insertAffiliation: (tx: Tx | Database, data: { associationId: string; sirenFederation: string; nomFederation: string; exerciceId: number; documentId: string }) =>
-      tx.pspAffiliation.create({ data }),
+    /** The certificate of a federation for an exercise, under its row lock when it exists. */
+    async lockCertificate(tx: Tx, associationId: string, sirenFederation: string, exerciceId: number) {
+      await tx.$queryRaw`SELECT id FROM psp_affiliations WHERE association_id = ${associationId}::uuid AND siren_federation = ${sirenFederation} AND exercice_id = ${exerciceId} FOR UPDATE`;
+      return tx.pspAffiliation.findUnique({ where: { associationId_sirenFederation_exerciceId: { associationId, sirenFederation, exerciceId } } });
+    },
+
+    /** Files the certificate of a federation for an exercise, replacing the one there was (unique per association, federation and exercise). */
+    saveCertificate: (tx: Tx, data: { associationId: string; sirenFederation: string; nomFederation: string; exerciceId: number; documentId: string }) =>
+      tx.pspAffiliation.upsert({
+        where: { associationId_sirenFederation_exerciceId: { associationId: data.associationId, sirenFederation: data.sirenFederation, exerciceId: data.exerciceId } },
+        create: data,
+        update: { nomFederation: data.nomFederation, documentId: data.documentId, createdAt: new Date() },
+      }),
+
+    /** The federations the association declares in its file (its networks). */
+    declaredFederations: (associationId: string) =>
+      db.reseauAffiliation.findMany({ where: { associationId }, select: { nom: true, idSiren: true }, orderBy: { nom: 'asc' } }),
 
     /** What eligibility reads: the association's networks, its approvals, and the federations of the referential. */
     async eligibilityFacts(associationId: string) {

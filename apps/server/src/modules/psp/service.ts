@@ -9,10 +9,13 @@ import {
   optionsOf,
   PASS_SPORT_MESSAGES as M,
   passSportMachine,
+  PSP_CERTIFICATE_DOCUMENT_TYPE,
   pspNameKey,
   type MachineActor,
   type NotificationTypeId,
   type PspBeneficiaireQuery,
+  type PspCertificate,
+  type PspCertificateQuery,
   type PspDossier,
   type PspDossierInput,
   type PspDossierUpdate,
@@ -22,6 +25,7 @@ import {
   type PspExercice,
   type PspExerciceInput,
   type PspExercicePatch,
+  type PspFederation,
   type PspInscription,
   type PspInscriptionInput,
   type PspStructure,
@@ -36,7 +40,7 @@ import { linkSiret, type AccessService, type DocumentService, type MemberLink } 
 import type { TransitionService, WorkflowTarget } from '../workflow/index.ts';
 import { eligibilityOf, isLcaAdmin, pspDossierScopeFor, registrationsRefusal } from './policy.ts';
 import type { PspDossierRow, PspRepository } from './repository.ts';
-import { federationsOf, subjectOf, toBeneficiaireView, toDossierView, toExerciceView, toInscriptionView } from './view.ts';
+import { federationsOf, subjectOf, toBeneficiaireView, toCertificateView, toDossierView, toExerciceView, toInscriptionView } from './view.ts';
 
 export interface PspServiceDeps {
   repository: PspRepository;
@@ -102,6 +106,18 @@ export function createPspService({ repository, workflow, audit, notifications, a
   async function assertShareable(associationId: string, userIds: readonly string[]) {
     const members = await repository.membersAmong(associationId, [...userIds]);
     if (userIds.some((id) => !members.has(id))) throw appError('PSP_NOT_SHAREABLE');
+  }
+
+  /**
+   * Federations added to a dossier need their affiliation certificate (§8: one per federation, one
+   * of a past exercise accepted): of the open exercise or an earlier one (any, when none is open).
+   */
+  async function assertCertified(tx: DbTransaction, associationId: string, added: readonly PspFederation[]) {
+    if (added.length === 0) return;
+    const open = await repository.activeExercice();
+    for (const federation of added) {
+      if (!(await repository.hasCertificate(associationId, federation.siren, open?.id ?? 99, tx))) throw appError('PSP_AFFILIATION_CERTIFICATE_MISSING', { nom: federation.nom });
+    }
   }
 
   /** The federation must be one of the dossier's, with an affiliation certificate for the exercise or an earlier one. */
@@ -220,7 +236,10 @@ export function createPspService({ repository, workflow, audit, notifications, a
           const standing = await repository.standingPerFederation(tx, row.id);
           const removed = federationsOf(row.federations).find((f) => !kept.has(f.siren) && (standing.get(f.siren) ?? 0) > 0);
           if (removed) throw appError('PSP_FEDERATION_HAS_INSCRIPTIONS', { nom: removed.nom });
-          changes.federations = [...new Map(body.federations.map((f) => [f.siren, f])).values()];
+          const federations = [...new Map(body.federations.map((f) => [f.siren, f])).values()];
+          const had = new Set(federationsOf(row.federations).map((f) => f.siren));
+          await assertCertified(tx, row.associationId, federations.filter((f) => !had.has(f.siren)));
+          changes.federations = federations;
         }
         await repository.update(tx, row.id, changes);
         await audit.record(tx, {
@@ -243,7 +262,9 @@ export function createPspService({ repository, workflow, audit, notifications, a
       const found = await repository.structure(scope.establishment);
       if (!found) throw appError('NOT_FOUND');
       const { etablissement, ribs, membres } = found;
-      const [verdict, attestations] = await Promise.all([eligibility(scope.associationId), repository.affiliations(scope.associationId)]);
+      const [verdict, attestations, declarees] = await Promise.all([
+        eligibility(scope.associationId), repository.affiliations(scope.associationId), repository.declaredFederations(scope.associationId),
+      ]);
       return {
         id_siret: etablissement.siret,
         id_siren: etablissement.association.idSiren,
@@ -252,7 +273,8 @@ export function createPspService({ repository, workflow, audit, notifications, a
         eligible: verdict.eligible,
         affiliations_reconnues: verdict.affiliations,
         agrements_eligibles: verdict.agrements,
-        attestations: attestations.map((a) => ({ id: a.id, siren_federation: a.sirenFederation, nom_federation: a.nomFederation, exercice_id: a.exerciceId, document_id: a.documentId })),
+        attestations: attestations.map(toCertificateView),
+        federations_declarees: declarees.map((r) => ({ nom: r.nom, siren: r.idSiren })),
         ribs: ribs.map((r) => ({ id: r.id, iban: r.iban, titulaire: r.titulaire })),
         membres: membres.map((m) => ({ id: m.id, prenom: m.prenom, nom: m.nom })),
       };
@@ -329,27 +351,28 @@ export function createPspService({ repository, workflow, audit, notifications, a
       return { kind: 'pass_sport' as const, dossier: { ...dossier, inscriptions: dossier.inscriptions.filter((i) => i.id_etat === '1') } };
     },
 
-    /** An affiliation certificate: the file among the association's documents (type AFF), then its Pass'Sport record. */
-    async uploadAffiliation(
-      claims: AuthClaims,
-      scope: AssociationScope<'write'>,
-      query: { id_siren: string; siren_federation: string; nom_federation: string; exerciceId?: number },
-      receive: Parameters<DocumentService['upload']>[3],
-    ) {
+    /**
+     * An affiliation certificate of the association to a federation for an exercise (the open one
+     * when none is named), filed by its head office among the association's documents (type
+     * AFFIL); one per federation and exercise: a new one replaces it and archives its document.
+     */
+    async uploadAffiliation(claims: AuthClaims, scope: AssociationScope<'write'>, query: PspCertificateQuery, receive: Parameters<DocumentService['upload']>[3]): Promise<PspCertificate> {
       const exercice = query.exerciceId === undefined ? await repository.activeExercice() : await repository.exercice(query.exerciceId);
       if (!exercice) throw appError('PSP_EXERCISE_UNKNOWN');
-      const document = await documents.upload(claims, scope, {
-        id_asso: query.id_siren, type: 'AFF', annee_validite: exercice.annee, commentaire: `Attestation d'affiliation : ${query.nom_federation}`,
-      }, receive);
       return repository.transaction(async (tx) => {
-        const row = await repository.insertAffiliation(tx, {
+        const previous = await repository.lockCertificate(tx, scope.associationId, query.siren_federation, exercice.id);
+        const document = await documents.upload(claims, scope, {
+          id_asso: query.id_siren, type: PSP_CERTIFICATE_DOCUMENT_TYPE, annee_validite: exercice.annee, commentaire: `Attestation d'affiliation : ${query.nom_federation}`,
+        }, receive, { replaces: previous?.documentId ?? null });
+        const row = await repository.saveCertificate(tx, {
           associationId: scope.associationId, sirenFederation: query.siren_federation, nomFederation: query.nom_federation, exerciceId: exercice.id, documentId: document.uuid,
         });
         await audit.record(tx, {
-          associationId: scope.associationId, actor: actorFrom(claims), entity: 'psp_affiliation', entityId: row.id, action: 'create',
-          after: { siren_federation: row.sirenFederation, nom_federation: row.nomFederation, exercice: exercice.annee },
+          associationId: scope.associationId, actor: actorFrom(claims), entity: 'psp_affiliation', entityId: row.id, action: previous ? 'update' : 'create',
+          ...(previous ? { before: { nom_federation: previous.nomFederation, document: previous.documentId } } : {}),
+          after: { siren_federation: row.sirenFederation, nom_federation: row.nomFederation, exercice: exercice.annee, document: document.uuid },
         });
-        return { id: row.id, siren_federation: row.sirenFederation, nom_federation: row.nomFederation, exercice_id: row.exerciceId, document_id: row.documentId };
+        return toCertificateView(row);
       });
     },
 

@@ -8,6 +8,7 @@ import {
   type MachineSubject,
   type PassSportState,
   type PspBeneficiaire,
+  type PspCertificate,
   type PspDossier,
   type PspExercice,
   type PspFederation,
@@ -69,3 +70,8 @@ export function toDossierView(row: PspDossierRow, actor: MachineActor, exercices
     updated_at: row.updatedAt.toISOString(),
   };
 }
+
+/** An affiliation certificate of the association. */
+export const toCertificateView = (row: { id: string; sirenFederation: string; nomFederation: string; exerciceId: number; documentId: string | null; createdAt: Date }): PspCertificate => ({
+  id: row.id, siren_federation: row.sirenFederation, nom_federation: row.nomFederation, exercice_id: row.exerciceId, document_id: row.documentId, created_at: row.createdAt.toISOString(),
+});

@@ -3,7 +3,8 @@
 // its eligibility first: a structure that is neither affiliated to a federation of the referential
 // nor holds a Sport approval is sent back to / (spec §2). Then its dossier: created on demand (the
 // server returns the existing one instead of a second, with §8's toast), its structure panel
-// (state, name, RIB, federations) and its inscriptions panel (filters, add by code, removal, PDF).
+// (state, name, RIB, federations) and its inscriptions panel (filters, add by code, removal, PDF);
+// and the association's affiliation certificates, which the head office files.
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { PASS_SPORT_MESSAGES as M, MESSAGES, passSportRoutes, type PspDossier } from '@portail/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,6 +15,7 @@ import { userAssociations } from '../../lib/session/associations.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
 import { Page } from '../shell/index.ts';
+import { CertificatesPanel } from './certificates-panel.tsx';
 import { CreationPanel } from './creation-panel.tsx';
 import { InscriptionsPanel } from './inscriptions-panel.tsx';
 import { structureOfLink } from './pass-sport-paths.ts';
@@ -42,6 +44,7 @@ export function PassSportPage() {
 
 function PassSportStructure({ idSiret }: { idSiret: string }) {
   const navigate = useNavigate();
+  const { user } = useSession();
   const queryClient = useQueryClient();
   const structure = useQuery({
     queryKey: ['psp-structure', idSiret],
@@ -71,6 +74,10 @@ function PassSportStructure({ idSiret }: { idSiret: string }) {
 
   const dossier = dossiers.data?.find((d) => !DELETED.includes(d.id_etat)) ?? null;
   const refresh = () => queryClient.invalidateQueries({ queryKey: pspDossiersKey(idSiret) });
+  // The head office files the association's certificates (and an administrator for it).
+  const filesCertificates =
+    user?.roles.includes('lca.admin') === true ||
+    userAssociations(user).some((l) => l.id_correspondance === structure.data?.id_correspondance && l.type === 'Siège');
 
   return (
     <Page
@@ -97,6 +104,12 @@ function PassSportStructure({ idSiret }: { idSiret: string }) {
               }}
             />
           )}
+          <CertificatesPanel
+            structure={structure.data}
+            exercices={exercices.data ?? []}
+            canUpload={filesCertificates}
+            onUploaded={() => queryClient.invalidateQueries({ queryKey: ['psp-structure', idSiret] })}
+          />
         </>
       )}
       {exercices.error && <Alert severity="warning" small description={errorMessage(exercices.error, MESSAGES.httpEmpty)} />}

@@ -19,19 +19,16 @@ export function createDocumentRepository(db: Database) {
   return {
     siretBelongsTo: async (associationId: string, siret: string) =>
       (await db.etablissement.count({ where: { siret, associationId } })) === 1,
-    /** The new document becomes the current one of its kind; the previous ones are archived. */
-    insertCurrent: (document: NewDocument) =>
+    /**
+     * The new document becomes the current one of its kind; the previous ones are archived. With
+     * `replaces` (a kind that holds several current documents, one per subject), only that one is.
+     */
+    insertCurrent: (document: NewDocument, replaces?: string | null) =>
       db.$transaction(async (tx) => {
-        await tx.associationDocument.updateMany({
-          where: {
-            associationId: document.associationId,
-            idSiret: document.idSiret,
-            type: document.type,
-            anneeValidite: document.anneeValidite,
-            etat: 'courant',
-          },
-          data: { etat: 'archive' },
-        });
+        if (replaces !== null) {
+          const kind = replaces === undefined ? { idSiret: document.idSiret, type: document.type, anneeValidite: document.anneeValidite } : { id: replaces };
+          await tx.associationDocument.updateMany({ where: { associationId: document.associationId, ...kind, etat: 'courant' }, data: { etat: 'archive' } });
+        }
         return tx.associationDocument.create({ data: { ...document, origine: 'LCA' } });
       }),
     listCurrent: (associationId: string, filter: { sirets: (string | null)[] | null; type?: string }) =>

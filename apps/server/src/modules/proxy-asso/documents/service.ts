@@ -74,6 +74,8 @@ export function createDocumentService({ repository, storage }: DocumentServiceDe
       scope: AssociationScope<'write'>,
       query: { id_asso: string; id_siret?: string; type: string; annee_validite?: number; commentaire?: string },
       receive: () => Promise<IncomingFile | undefined>,
+      /** For a kind with one current document per subject: the one this upload replaces (null: none), instead of all of its type and year. */
+      options: { replaces?: string | null } = {},
     ): Promise<AssociationDocument> {
       const siret = query.id_siret ?? null;
       if (siret && !(await repository.siretBelongsTo(scope.associationId, siret))) throw appError('NOT_FOUND');
@@ -92,7 +94,7 @@ export function createDocumentService({ repository, storage }: DocumentServiceDe
           sha256: stored.sha256,
           storageKey: stored.key,
           uploadedBy: claims.userId,
-        });
+        }, options.replaces);
         // Should the request's unit of work roll back after this (its answer refused), the file goes too.
         onRollback(() => storage.remove(stored.key));
         return toDto(row, query.id_asso);
