@@ -900,6 +900,8 @@ describe('GET /api/lca-server/users/:id (association-user record)', () => {
 
   it('gives users their own record (by lcaId)', async () => {
     const response = await getUser(member.token, member.user.lcaId);
+    // The CEC routes' entries make the matrix member a validator of its association.
+    const validator = (await t.db.representantLegal.count({ where: { associationId: asso.id, courriel: member.account.email, valideurCec: true, deleted: false } })) > 0;
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       _id: member.account.associationUser!.id,
@@ -919,6 +921,7 @@ describe('GET /api/lca-server/users/:id (association-user record)', () => {
           fonction: 'Trésorier',
           nom: asso.association.nom,
           siegeSiret: asso.siege,
+          isValideurCEC: validator,
         },
       ],
     });

@@ -3,7 +3,7 @@
 // and the session's `associations`.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ASSOCIATION_FILE_MESSAGES, associationUserSchema, MEMBERSHIP_MESSAGES, MESSAGES, sessionResponseSchema } from '@portail/contract';
+import { ASSOCIATION_FILE_MESSAGES, associationUserSchema, MEMBERSHIP_MESSAGES, MESSAGES, sessionResponseSchema, sessionUserSchema } from '@portail/contract';
 import { createAssociation, linkUser, newSiren, siretOf } from './support/association-factory.ts';
 import { signIn } from './support/factories.ts';
 import { TOKEN_HEADER } from './support/http-helpers.ts';
@@ -56,6 +56,8 @@ describe('PATCH /api/lca-server/users/:id (joining)', () => {
       fonction: 'Présidente',
       nom: asso.association.nom,
       siegeSiret: asso.siege,
+      // What the client claims is ignored: the server says whether the user validates CEC declarations.
+      isValideurCEC: false,
     };
     expect(associationUserSchema.parse(response.body).associations).toEqual([link]);
     expect((await getUser(caller.token, caller.user.lcaId)).body.associations).toEqual([link]);
@@ -247,5 +249,40 @@ describe('POST /api/lca-server/users/joinAssociationNotification', () => {
     const other = await notify(caller.token, { ...body, email: 'quelquun@example.org' });
     expect(other.status).toBe(403);
     expect((await notify(caller.token, { ...body, email: 'pas-un-email' })).status).toBe(400);
+  });
+});
+
+describe('isValideurCEC on the session’s links (spec §6)', () => {
+  const linksOf = async (token: string, email: string) => {
+    const me = await t.http().get('/api/auth-server/me').set(TOKEN_HEADER, token);
+    const login = await t.http().post('/api/auth-server/login').send({ email, password: TEST_PASSWORD });
+    const mine = (links: { id_correspondance: string; isValideurCEC: boolean }[]) => Object.fromEntries(links.map((l) => [l.id_correspondance, l.isValideurCEC]));
+    const fromMe = mine(sessionUserSchema.parse(me.body).associations);
+    expect(mine(sessionResponseSchema.parse(login.body).user.associations)).toEqual(fromMe);
+    return fromMe;
+  };
+  const representative = (associationId: string, courriel: string, data: { valideurCec?: boolean; deleted?: boolean } = {}) =>
+    t.db.representantLegal.create({ data: { associationId, civilite: 'Mme', nom: 'Valideuse', prenom: 'Anne', fonction: 'Présidente', courriel, valideurCec: true, ...data } });
+
+  it('is true for the association whose flagged, not deleted legal representative has the user’s e-mail, and for no other', async () => {
+    const [validated, other] = [await createAssociation(t), await createAssociation(t)];
+    const user = await signIn(t, { roles: ['lca.association'] });
+    await linkUser(t, user.account.id, validated);
+    await linkUser(t, user.account.id, other);
+    // Its e-mail in another case still names the user; the other association's flagged representative is someone else.
+    await representative(validated.id, user.account.email.toUpperCase());
+    await representative(other.id, 'quelqu.un@example.org');
+    expect(await linksOf(user.token, user.account.email)).toEqual({ [validated.id]: true, [other.id]: false });
+
+    // A member of the validated association who is not its validator.
+    const member = await signIn(t, { roles: ['lca.association'] });
+    await linkUser(t, member.account.id, validated);
+    expect(await linksOf(member.token, member.account.email)).toEqual({ [validated.id]: false });
+    // Not flagged, or deleted: no longer a validator.
+    await representative(validated.id, member.account.email, { valideurCec: false });
+    await representative(validated.id, member.account.email, { deleted: true });
+    expect(await linksOf(member.token, member.account.email)).toEqual({ [validated.id]: false });
+    // GET /users/:id says the same.
+    expect((await getUser(user.token, user.user.lcaId)).body.associations.map((l: { isValideurCEC: boolean }) => l.isValideurCEC)).toEqual([true, false]);
   });
 });

@@ -10,7 +10,7 @@ import { DeclarationsPage } from '../src/features/declarations/declarations-page
 import { session } from '../src/lib/session/session-store.ts';
 import { resetAppState } from './support/app-state.ts';
 import { json, stubFetch, type RecordedRequest } from './support/fake-fetch.ts';
-import { makeJwt, makeSession, makeUser } from './support/factories.ts';
+import { makeJwt, makeLink, makeSession, makeUser } from './support/factories.ts';
 import { renderRoutes } from './support/render-routes.tsx';
 
 afterEach(() => {
@@ -51,6 +51,16 @@ const puts = (fake: ReturnType<typeof stubFetch>) => fake.requests.filter((r) =>
 const render = () => renderRoutes('/declarations', { '/declarations': <DeclarationsPage /> });
 
 describe('the CEC declarations page', () => {
+  it('opens on the association the user is CEC validator of, as the session says', async () => {
+    const validated = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
+    session.signIn(makeSession(makeUser({ associations: [makeLink(), makeLink({ id_correspondance: validated, nom: 'Théâtre', isValideurCEC: true })] }), makeJwt(4_000_000_000, 'member')));
+    const fake = serve([declaration({ id_asso: validated })]);
+    render();
+    await screen.findByRole('table', { name: /Déclarations de la session en cours \(1\)/ });
+    const asked = fake.requests.filter((r) => r.url.split('?')[0] === routeUrl(cecRoutes.declarations)).map((r) => new URL(r.url, 'http://x').searchParams.get('idAsso'));
+    expect(asked).toEqual([validated]);
+  });
+
   it('lists the current session’s declarations in a labelled, focusable table, with the history', async () => {
     const waiting = declaration();
     const decided = declaration({ status: 'Refusée', motif_refus_id: 2, motif_refus: CEC_REFUSAL_REASONS[2].label, options: { validable: false } });

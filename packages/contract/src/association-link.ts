@@ -30,6 +30,8 @@ export const userAssociationLinkSchema = z.object({
   fonction: z.string().nullable(),
   nom: z.string(),
   siegeSiret: z.string().nullable(),
+  /** The user is one of the association's CEC validators (spec §6: a legal representative flagged valideur_cec, not deleted, with the user's e-mail). */
+  isValideurCEC: z.boolean(),
 });
 export type UserAssociationLink = z.infer<typeof userAssociationLinkSchema>;
 

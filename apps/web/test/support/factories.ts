@@ -12,6 +12,7 @@ export function makeLink(overrides: Partial<UserAssociationLink> = {}): UserAsso
     fonction: 'Trésorière',
     nom: 'Club sportif de Tours',
     siegeSiret: '73282932000074',
+    isValideurCEC: false,
     ...overrides,
   };
 }

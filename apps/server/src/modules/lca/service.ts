@@ -34,7 +34,7 @@ function toAssociationUser(record: AssociationUserRecord): AssociationUser {
     civilite: user.civilite,
     nom: user.nom,
     prenom: user.prenom,
-    associations: record.links.map(toUserAssociationLink),
+    associations: record.links.map(toUserAssociationLink(user.email)),
   };
 }
 
@@ -145,8 +145,8 @@ export function createLcaService({ repository, mail, audit, limits, publicUrl }:
     });
   }
 
-  async function linksOfRecord(associationUserId: string): Promise<UserAssociationLink[]> {
-    return (await repository.liveLinksOfRecord(associationUserId)).map(toUserAssociationLink);
+  async function linksOfRecord(associationUserId: string, email: string): Promise<UserAssociationLink[]> {
+    return (await repository.liveLinksOfRecord(associationUserId)).map(toUserAssociationLink(email));
   }
 
   /** One link of a join request, in `tx`: a new link (limited, audited, announced) or new fields on an existing one. */
@@ -214,7 +214,7 @@ export function createLcaService({ repository, mail, audit, limits, publicUrl }:
       const associationId = await repository.findAssociationId(idAsso);
       const removed = associationId ? await leave(claims, record, associationId) : 0;
       if (removed === 0) throw appError('NOT_LINKED');
-      return { associations: await linksOfRecord(record.id) };
+      return { associations: await linksOfRecord(record.id, record.user.email) };
     },
 
     /**

@@ -2,7 +2,8 @@
 // association, as its CEC validator: the current session's, validated one by one or several at
 // once (checkboxes), refused one by one with a reason, and the history of the decisions. The server
 // says which declarations the caller gets and which are validable; a member who is not a validator
-// reads its refusal.
+// reads its refusal. The association shown first is one the user is CEC validator of (isValideurCEC
+// of the session's links).
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Badge } from '@codegouvfr/react-dsfr/Badge';
@@ -57,7 +58,8 @@ function StatusBadge({ status }: { status: CecStatus }) {
 export function DeclarationsPage() {
   const { user } = useSession();
   const associations = user?.associations ?? [];
-  const [idAsso, setIdAsso] = useState(associations[0]?.id_correspondance ?? '');
+  // First the association the user validates for (the session says which), else their first one.
+  const [idAsso, setIdAsso] = useState((associations.find((a) => a.isValideurCEC) ?? associations[0])?.id_correspondance ?? '');
   const queryClient = useQueryClient();
   const session = useQuery({
     queryKey: ['cec-session'],

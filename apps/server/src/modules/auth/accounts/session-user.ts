@@ -19,7 +19,7 @@ export function toSessionUser(account: Account, role: string | null = defaultRol
     enabled: account.enabled,
     mustChangePassword: account.mustChangePassword,
     pendingEmail: account.pendingEmail,
-    associations: account.associationUser?.links.map(toUserAssociationLink) ?? [],
+    associations: account.associationUser?.links.map(toUserAssociationLink(account.email)) ?? [],
     rds: service ? { _id: service.id, nom: service.nom, email: service.email, type: service.type, locked: service.locked } : null,
     session: null,
   };

@@ -21,6 +21,9 @@ export interface CecDecisionWrite {
   actorEmail: string;
 }
 
+/** The association's CEC validators (spec §6): legal representatives flagged valideur_cec and not deleted; the relation's selection, also read with a user's links. */
+export const CEC_VALIDATORS = { where: { valideurCec: true, deleted: false }, select: { idSiret: true, courriel: true } } as const;
+
 export function createCecRepository(db: Database) {
   return {
     transaction: transactionRunner(db),
@@ -32,8 +35,7 @@ export function createCecRepository(db: Database) {
     sessions: (): Promise<CecSessionRow[]> => db.cecSession.findMany({ orderBy: [{ dateDebut: 'desc' }, { sessionId: 'desc' }] }),
 
     /** The association's CEC validators: legal representatives flagged valideur_cec and not deleted. */
-    validators: (associationId: string) =>
-      db.representantLegal.findMany({ where: { associationId, valideurCec: true, deleted: false }, select: { idSiret: true, courriel: true } }),
+    validators: (associationId: string) => db.representantLegal.findMany({ where: { associationId, ...CEC_VALIDATORS.where }, select: CEC_VALIDATORS.select }),
 
     declarations: (associationId: string, etabSiret?: string): Promise<CecDeclarationRow[]> =>
       db.cecDeclaration.findMany({

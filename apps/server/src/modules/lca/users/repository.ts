@@ -3,13 +3,17 @@ import type { UserAssociationLink } from '@portail/contract';
 import type { Database } from '../../../db/prisma.ts';
 import type { DbTransaction } from '../../../db/transaction.ts';
 import type { Association, UserAssociation } from '../../../generated/prisma/client.ts';
+import { CEC_VALIDATORS, isCecValidator } from '../../declaration/index.ts';
 
 export type { Association, UserAssociation };
 type Tx = DbTransaction;
 
-/** A user ↔ association link as the client reads it. */
-export function toUserAssociationLink(link: UserAssociation & { association: Association }): UserAssociationLink {
-  return {
+/** A link's association with its CEC validators (spec §6), to say whether the user is one. */
+const associationWithValidators = { include: { representantsLegaux: CEC_VALIDATORS } } as const;
+export type LinkRow = UserAssociation & { association: Association & { representantsLegaux: { idSiret: string | null; courriel: string | null }[] } };
+
+/** A user ↔ association link as the client reads it, for the user of `email` (whether they are one of the association's CEC validators). */
+export const toUserAssociationLink = (email: string) => (link: LinkRow): UserAssociationLink => ({
     id_correspondance: link.associationId,
     id_siret: link.idSiret,
     id_rna: link.association.idRna,
@@ -18,12 +22,12 @@ export function toUserAssociationLink(link: UserAssociation & { association: Ass
     fonction: link.fonction,
     nom: link.association.nom,
     siegeSiret: link.association.idSiretSiege,
-  };
-}
+    isValideurCEC: isCecValidator(link.association.representantsLegaux, email),
+  });
 
 /** Links of live associations, oldest first. */
 export const linksInclude = {
-  links: { where: { association: { deletedAt: null } }, include: { association: true }, orderBy: { createdAt: 'asc' } },
+  links: { where: { association: { deletedAt: null } }, include: { association: associationWithValidators }, orderBy: { createdAt: 'asc' } },
 } as const;
 
 /** The legal representatives a join mail goes to: not deleted, with an address. */
@@ -62,7 +66,7 @@ export function createUserRepository(db: Database) {
     liveLinksOfRecord: (associationUserId: string) =>
       db.userAssociation.findMany({
         where: { associationUserId, association: { deletedAt: null } },
-        include: { association: true },
+        include: { association: associationWithValidators },
         orderBy: { createdAt: 'asc' },
       }),
     findLink: (tx: Tx, associationUserId: string, associationId: string) =>
