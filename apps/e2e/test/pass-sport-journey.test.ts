@@ -5,7 +5,8 @@
 // one another establishment of the club has already registered (the server's message), and one
 // registered; the inscriptions table scrolls by keyboard at 320 px; the dossier's PDF is
 // downloaded and is a PDF; the head office files its federation's affiliation certificate. Every
-// screen is checked with axe; the database holds the inscriptions and the certificate's document.
+// screen is checked with axe; the database holds the inscriptions and the certificate's document,
+// which the administration then opens.
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -188,6 +189,12 @@ describe("Pass'Sport", () => {
     await visible(page.getByRole('table', { name: /^Fédérations sportives agréées/ }).getByText('Fédération française de football'));
     await visible(page.getByRole('table', { name: /^Attestations d'affiliation déposées/ }).getByText('Association sportive de démonstration').first());
     await browser.shot('administration rembourse');
+    // The certificate the club filed (first journey) opens by its single-use link.
+    const certificate = page.getByRole('table', { name: /^Attestations d'affiliation déposées/ })
+      .getByRole('button', { name: new RegExp(`^Attestation de Association sportive de démonstration \\(${FEDERATION.nom}, \\d{4}\\)`) });
+    const [download] = await Promise.all([page.waitForEvent('download'), certificate.click()]);
+    expect(download.suggestedFilename()).toBe('attestation-fff.pdf');
+    expect(readFileSync((await download.path())!).equals(TINY_PDF)).toBe(true);
 
     const history = await pool.query<{ to_state: string }>(
       `SELECT to_state FROM state_history WHERE machine = 'pass_sport' AND object_id = $1 ORDER BY created_at`,

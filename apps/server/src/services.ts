@@ -146,7 +146,7 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
   const documents = createDocumentService({ repository: createDocumentRepository(db), storage: fileStorage });
   const dossiers = createDossierService({
     scopeRepository: dossierScopes, repository: dossierRepository, workflow, audit, mail, notifications, rateLimits, publicUrl: config.publicUrl,
-    documentTickets: documents.issueTicketForDossierDocument,
+    documentTickets: documents.issueTicketForHeldDocument,
   });
   // The services' side of the dossiers: events of one instruction (also what the bulk actions call: instruction.fire).
   const instruction = createInstructionService({

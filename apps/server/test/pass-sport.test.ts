@@ -544,6 +544,29 @@ describe('the administration: exercises, every structure’s dossiers, the certi
     expect((await list(rdsAdmin.token, { etat: '5' })).status).toBe(400);
   });
 
+  it("opens a certificate's document by a single-use link, and says when a certificate has none", async () => {
+    const { asso, member } = await clubWithDossier(t);
+    const pdf = Buffer.from('%PDF-1.4\n% attestation FFT\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const filed = await pspCalls(t, member.token).upload({ id_siren: asso.siren, siren_federation: TENNIS.siren, nom_federation: TENNIS.nom }, pdf, 'attestation-fft.pdf');
+    const ticket = (token: string, id: string) => t.http().post(`/api/psp-server/affiliations/${id}/ticket`).set('x-access-token', token);
+    const { token } = await admin();
+    const issued = await ticket(token, filed.body.id);
+    expect(issued.status, JSON.stringify(issued.body)).toBe(201);
+    const opened = await t.http().get(issued.body.url).buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+    expect(opened.status).toBe(200);
+    expect((opened.body as Buffer).equals(pdf)).toBe(true);
+    expect((await t.http().get(issued.body.url)).status).not.toBe(200);
+    // The football certificate of the fixtures has no document; an unknown one is not found either.
+    const football = await t.db.pspAffiliation.findFirstOrThrow({ where: { associationId: asso.id, sirenFederation: FOOTBALL.siren } });
+    expect((await ticket(token, football.id)).status).toBe(404);
+    expect((await ticket(token, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await ticket(member.token, filed.body.id)).status).toBe(403);
+  });
+
   it('lists the affiliation certificates with their association', async () => {
     const { asso } = await clubWithDossier(t);
     const response = await t.http().get('/api/psp-server/affiliations').query({ exerciceId: String(EXERCICES.current) }).set('x-access-token', (await admin()).token);

@@ -1,7 +1,8 @@
 // Pass'Sport's administration page (features/pass-sport/admin/): an exercise closed by one PATCH;
 // the dossiers of a state with the events the server offers, fired after a confirmation; a
-// federation added to the referential by saving its whole list.
-import { passSportRoutes, referentielRoutes, routeUrl, type PspAdminDossier, type PspExercice } from '@portail/contract';
+// federation added to the referential by saving its whole list; the affiliation certificates, a
+// document opened by a single-use link.
+import { passSportRoutes, referentielRoutes, routeUrl, type PspAdminDossier, type PspAffiliation, type PspExercice } from '@portail/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -34,6 +35,17 @@ const REFERENTIEL = {
   options: [{ value: 'football', label: 'Fédération française de football', meta: { groupe: 'Olympique', sigle: 'FFF', siren: null } }],
 };
 
+const CERTIFICATES: PspAffiliation[] = [
+  {
+    id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', association: { id: 'a', nom: 'Club sportif de Tours', id_siren: '732829320' }, siren_federation: '775671357',
+    nom_federation: 'Fédération française de football', exercice_id: 26, document_id: 'eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee', created_at: '2026-03-02T09:30:00.000Z',
+  },
+  {
+    id: 'cccccccc-cccc-4ccc-8ccc-ccccccccccc2', association: { id: 'b', nom: 'Tennis club de Blois', id_siren: null }, siren_federation: '784301475',
+    nom_federation: 'Fédération française de tennis', exercice_id: 25, document_id: null, created_at: '2025-03-02T09:30:00.000Z',
+  },
+];
+
 function serve() {
   return stubFetch({
     [`GET ${routeUrl(passSportRoutes.listPspExercices)}`]: () => json(200, EXERCICES),
@@ -44,7 +56,8 @@ function serve() {
         id: DOSSIER.id, numero: 7, id_etat: '3', libelle_etat: 'En cours de paiement', structure: { ...DOSSIER.structure, id_rib: null }, shared_with: [], federations: [],
         created_by: null, inscriptions: [], exercices: EXERCICES, options: { events: ['rembourser'], modifier: false }, created_at: DOSSIER.updated_at, updated_at: DOSSIER.updated_at,
       }),
-    [`GET ${routeUrl(passSportRoutes.listPspAffiliations)}`]: () => json(200, []),
+    [`GET ${routeUrl(passSportRoutes.listPspAffiliations)}`]: () => json(200, CERTIFICATES),
+    [`POST ${routeUrl(passSportRoutes.pspCertificateTicket, { id: CERTIFICATES[0]!.id })}`]: () => json(201, { url: '/api/proxy-asso/association/documents/ticket/t0k3n', expires_in: 60 }),
     [`GET ${routeUrl(referentielRoutes.get)}`]: () => json(200, REFERENTIEL),
     [`PATCH ${routeUrl(referentielRoutes.update, { id: REFERENTIEL._id })}`]: (r: RecordedRequest) => json(200, { ...REFERENTIEL, options: (r.body as { options: unknown[] }).options }),
   });
@@ -74,6 +87,19 @@ describe('the Pass’Sport administration page', () => {
     await user.click(await screen.findByRole('button', { name: 'Mettre en paiement' }));
     expect(await screen.findByText('Dossier n° 7 (Club sportif de Tours) : en cours de paiement.')).toBeInTheDocument();
     expect(writes(fake)).toEqual([{ method: 'POST', url: routeUrl(passSportRoutes.firePspDossierEvent, { id: DOSSIER.id }), body: { event: 'mettre_en_paiement' } }]);
+  });
+
+  it('lists the affiliation certificates and opens one’s document by a single-use link', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const fake = serve();
+    const user = userEvent.setup();
+    render();
+    const table = await screen.findByRole('table', { name: "Attestations d'affiliation déposées (2)" });
+    expect(within(table).getByText('Non déposé en ligne')).toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: /Attestation de Club sportif de Tours \(Fédération française de football, 2026\)/ }));
+    expect(writes(fake)).toEqual([{ method: 'POST', url: routeUrl(passSportRoutes.pspCertificateTicket, { id: CERTIFICATES[0]!.id }), body: undefined }]);
+    expect(assign).toHaveBeenCalledWith('/api/proxy-asso/association/documents/ticket/t0k3n');
   });
 
   it('adds a federation to the referential by saving its whole list', async () => {

@@ -94,7 +94,8 @@ describe('route resources', () => {
         : namesSiretRequest(path)
           ? ['association', 'siretRequest']
           : namesPassSport(path)
-            ? ['establishment', 'passSportDossier']
+            ? // The structure's dossiers, and its association's affiliation certificates (by the SIREN the structure answers).
+              ['association', 'establishment', 'passSportDossier']
             : ['association', 'establishment'];
       for (const kind of kinds) expect(allowed, path).toContain(kind);
       const onAssociation = kinds.some((kind) => kind === 'association' || kind === 'establishment');

@@ -105,6 +105,21 @@ export const passSportEntries: MatrixEntries = (ctx: MatrixContext) => {
       scope: 'none',
       send: (route, tokenFor) => ctx.call(route, tokenFor(ctx.member), { query: { siren_federation: '775671357' } }),
     },
+    'POST /api/psp-server/affiliations/:id/ticket': {
+      access: PLATFORM_ADMINS,
+      scope: 'none',
+      send: async (route, tokenFor) => {
+        // A club's certificate with its document (each call its own club).
+        await ensureExercices(ctx.t);
+        const asso = await createAssociation(ctx.t);
+        const document = await ctx.t.db.associationDocument.create({
+          data: { associationId: asso.id, type: 'AFFIL', nom: 'attestation.pdf', mimeType: 'application/pdf', taille: 10, sha256: 'x'.repeat(64), storageKey: `matrice/${asso.id}` },
+        });
+        const certificate = await certify(ctx.t, asso, FOOTBALL);
+        await ctx.t.db.pspAffiliation.update({ where: { id: certificate.id }, data: { documentId: document.id } });
+        return ctx.call(route, tokenFor(ctx.member), { params: { id: certificate.id } });
+      },
+    },
     'POST /api/psp-server/exercices': {
       access: PLATFORM_ADMINS,
       scope: 'none',

@@ -154,6 +154,7 @@ const PASS_SPORT_CALLS: readonly RouteDefinition[] = [
   api.passSport.addPspInscription,
   api.passSport.removePspInscription,
   api.passSport.pspDossierPdf,
+  api.passSport.uploadPspAffiliation,
 ];
 
 /**
@@ -168,6 +169,7 @@ const PASS_SPORT_ADMIN_CALLS: readonly RouteDefinition[] = [
   api.passSport.updatePspExercice,
   api.passSport.listPspAdminDossiers,
   api.passSport.listPspAffiliations,
+  api.passSport.pspCertificateTicket,
   api.referentiels.get,
   api.referentiels.update,
 ];

@@ -3,6 +3,7 @@
 // `passSportDossier` (docs/domain.md « Droits »: its creator or the members it is shared with, the
 // head office reading, rds roles reading, lca.admin); a structure through its establishment (SIRET).
 import { z } from 'zod';
+import { downloadTicketSchema } from '../association-documents.ts';
 import { idSchema, queryBoolean } from '../fields.ts';
 import { sirenSchema, siretSchema } from '../identifiers.ts';
 import { defineRoute } from '../http.ts';
@@ -208,6 +209,13 @@ export const passSportRoutes = {
     summary: "Les attestations d'affiliation déposées (administration), les plus récentes d'abord, filtrées par exercice et fédération",
     query: z.object({ exerciceId: exerciceIdSchema.optional(), siren_federation: sirenSchema.optional() }),
     response: z.array(pspAffiliationSchema),
+  }),
+  pspCertificateTicket: defineRoute({
+    method: 'POST', gateway, path: '/affiliations/:id/ticket', access: ROLE_SETS.platformAdmins, scope: scope.none,
+    summary: "Ticket de téléchargement du document d'une attestation d'affiliation (administration), pour un lien du navigateur à usage unique",
+    params: z.object({ id: idSchema }),
+    errors: ['NOT_FOUND'],
+    response: downloadTicketSchema, successStatus: 201,
   }),
   firePspDossierEvent: defineRoute({
     method: 'POST', gateway, path: '/dossiers/:id/events', access: ROLE_SETS.passSportActors, scope: scope.passSportDossier('read'),

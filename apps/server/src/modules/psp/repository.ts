@@ -172,6 +172,8 @@ export function createPspRepository(db: Database) {
         update: { nomFederation: data.nomFederation, documentId: data.documentId, createdAt: new Date() },
       }),
 
+    certificate: (id: string) => db.pspAffiliation.findUnique({ where: { id } }),
+
     /** The federations the association declares in its file (its networks). */
     declaredFederations: (associationId: string) =>
       db.reseauAffiliation.findMany({ where: { associationId }, select: { nom: true, idSiren: true }, orderBy: { nom: 'asc' } }),

@@ -29,6 +29,7 @@ export function pspRoutes(app: FastifyInstance, { passSport, pdf }: PspRouteServ
   registerRoute(app, r.createPspExercice, ({ body }) => passSport.createExercice(body));
   registerRoute(app, r.updatePspExercice, ({ params, body }) => passSport.updateExercice(params.id, body));
   registerRoute(app, r.listPspAffiliations, ({ query }) => passSport.affiliations(query));
+  registerRoute(app, r.pspCertificateTicket, ({ auth, params }) => passSport.certificateTicket(auth, params.id));
   // Drawn off the event loop by the PDF workers (demande/pdf/pass-sport-form.ts), sent whole.
   registerRoute(app, r.pspDossierPdf, async ({ auth, scope, reply }) => {
     const data = await passSport.pdfData(auth, scope);

@@ -48,7 +48,7 @@ export interface PspServiceDeps {
   audit: AuditService;
   notifications: Pick<NotificationService, 'notify'>;
   access: Pick<AccessService, 'resolvers'>;
-  documents: Pick<DocumentService, 'upload'>;
+  documents: Pick<DocumentService, 'upload' | 'issueTicketForHeldDocument'>;
   /** Today, for the exercises' dates and approvals' validity (tests move it). */
   now?: () => Date;
 }
@@ -427,6 +427,13 @@ export function createPspService({ repository, workflow, audit, notifications, a
         id: a.id, association: { id: a.association.id, nom: a.association.nom, id_siren: a.association.idSiren },
         siren_federation: a.sirenFederation, nom_federation: a.nomFederation, exercice_id: a.exerciceId, document_id: a.documentId, created_at: a.createdAt.toISOString(),
       }));
+    },
+
+    /** A single-use browser link to a certificate's document (administration); 404 for a certificate without one. */
+    async certificateTicket(claims: AuthClaims, id: string) {
+      const row = await repository.certificate(id);
+      if (!row?.documentId) throw appError('NOT_FOUND');
+      return documents.issueTicketForHeldDocument(claims, row.associationId, row.documentId);
     },
 
     async beneficiaires(query: PspBeneficiaireQuery) {

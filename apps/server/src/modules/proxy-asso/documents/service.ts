@@ -131,10 +131,11 @@ export function createDocumentService({ repository, storage }: DocumentServiceDe
     },
 
     /**
-     * A ticket for a document of the association that a dossier the caller reads holds (the dossier
-     * routes checked that): its instructing agents open it without reaching the association file.
+     * A ticket for a document of the association that another object the caller reads holds (a
+     * dossier, a Pass'Sport certificate; that object's routes checked the caller): its instructing
+     * agents or the platform's administrators open it without reaching the association file.
      */
-    async issueTicketForDossierDocument(claims: AuthClaims, associationId: string, documentId: string): Promise<DownloadTicket> {
+    async issueTicketForHeldDocument(claims: AuthClaims, associationId: string, documentId: string): Promise<DownloadTicket> {
       const row = await repository.find(associationId, documentId);
       if (!row) throw appError('NOT_FOUND');
       return ticketFor(claims, row.id);

@@ -1,4 +1,5 @@
-// The affiliation certificates the associations uploaded (the newest first), filtered by exercise.
+// The affiliation certificates the associations uploaded (the newest first), filtered by exercise,
+// each document opened by a single-use link.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Select } from '@codegouvfr/react-dsfr/Select';
@@ -8,6 +9,7 @@ import { useState } from 'react';
 import { callApi, errorMessage } from '../../../lib/api/index.ts';
 import { formatTimestamp } from '../../../lib/format/timestamp.ts';
 import { DataTable } from '../../../lib/ui/data-table.tsx';
+import { TicketLink } from '../../../lib/ui/ticket-link.tsx';
 
 export function AffiliationsSection({ id }: { id: string }) {
   const exercices = useQuery({ queryKey: ['psp-exercices'], queryFn: () => callApi(passSportRoutes.listPspExercices), retry: false });
@@ -38,13 +40,23 @@ export function AffiliationsSection({ id }: { id: string }) {
           <DataTable
             caption={`Attestations d'affiliation déposées (${affiliations.data.length})`}
             rowHeaders
-            headers={['Association', 'SIREN', 'Fédération', 'Exercice', 'Déposée le']}
+            headers={['Association', 'SIREN', 'Fédération', 'Exercice', 'Déposée le', 'Document']}
             data={affiliations.data.map((a) => [
               a.association.nom,
               a.association.id_siren ? formatSiren(a.association.id_siren) : '—',
               a.nom_federation,
               String(yearOf(a.exercice_id)),
               formatTimestamp(a.created_at),
+              a.document_id ? (
+                <TicketLink
+                  key="document"
+                  name="Attestation"
+                  context={`de ${a.association.nom} (${a.nom_federation}, ${yearOf(a.exercice_id)})`}
+                  issue={() => callApi(passSportRoutes.pspCertificateTicket, { params: { id: a.id } })}
+                />
+              ) : (
+                'Non déposé en ligne'
+              ),
             ])}
           />
         ))}
