@@ -347,3 +347,48 @@ describe('editing and transmission rules', () => {
     expect(await t.db.associationAgrement.count({ where: { dossierId: id } })).toBe(etat === '6' ? 1 : 0);
   });
 });
+
+describe('the expected items a dossier asks for (conditions, active definitions)', () => {
+  /** The approval's required field and required statutes given conditions; the dossier filled, its answer and statutes then taken off. */
+  async function bare(asks: { field: object[]; document: object[] }) {
+    const asso = await createAssociation(t);
+    const member = await memberOf(t, asso);
+    const a = await approval();
+    await t.db.agrementChampAttendu.updateMany({ where: { agrementId: a.agrement.id }, data: { asks: asks.field } });
+    const statuts = await t.db.documentAttendu.findUniqueOrThrow({ where: { code: a.statuts } });
+    await t.db.agrementDocumentAttendu.updateMany({ where: { agrementId: a.agrement.id, documentAttenduId: statuts.id }, data: { asks: asks.document } });
+    const id = await filled(asso, member, a);
+    const arrete = await createAssociationDocument(t, asso, { type: 'ATTAG' });
+    expect((await send(member.token).patch(id, { step: 2, documents: [{ code: a.arrete, id_document: arrete.id }], statut: 'complet' })).status).toBe(200);
+    expect((await send(member.token).patch(id, { step: 3, customs: [] })).status).toBe(200);
+    return { id, member, a };
+  }
+
+  it('requires a required item only when its conditions hold on the dossier', async () => {
+    const holding = [{ scope: 'description', key: 'exercice', operator: '==', value: 2026 }];
+    const failing = [{ scope: 'description', key: 'exercice', operator: '>', value: 2030 }];
+    // Both conditions fail: neither the statutes nor the field is asked, the dossier goes.
+    const skipped = await bare({ field: failing, document: failing });
+    const sent = await send(skipped.member.token).transmit(skipped.id);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    // The document's condition holds: the statutes are required again.
+    const document = await bare({ field: failing, document: holding });
+    const refused = await send(document.member.token).transmit(document.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(APPROVAL_DOSSIER_MESSAGES.missingDocument('Statuts à jour'));
+    // The field's condition holds (read on the applicant too): the field is required.
+    const field = await bare({ field: [{ scope: 'demandeur', key: 'id_siret', operator: 'has' }], document: failing });
+    const missing = await send(field.member.token).transmit(field.id);
+    expect(missing.status).toBe(409);
+    expect(missing.body.message).toBe(APPROVAL_DOSSIER_MESSAGES.missingField("Nombre d'adhérents"));
+  });
+
+  it('no longer requires an item whose definition was switched off', async () => {
+    const { id, member, a } = await bare({ field: [], document: [] });
+    expect((await send(member.token).transmit(id)).status).toBe(409);
+    await t.db.champAttendu.update({ where: { code: a.champ }, data: { enabled: false } });
+    await t.db.documentAttendu.update({ where: { code: a.statuts }, data: { enabled: false } });
+    const sent = await send(member.token).transmit(id);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  });
+});

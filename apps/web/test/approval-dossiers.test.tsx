@@ -204,6 +204,37 @@ describe('the approval dossier’s wizard', () => {
     expect(await screen.findByRole('group', { name: 'Habilitation à l’aide alimentaire' })).toBeInTheDocument();
   });
 
+  it('asks only the expected items whose conditions hold on the dossier and whose definition is active', async () => {
+    member();
+    const holds = [{ scope: 'description', key: 'exercice', operator: '==' as const, value: 2026 }];
+    const fails = [{ scope: 'demandeur', key: 'id_siret', operator: '!=' as const, value: SIRET }];
+    const agrement = makeAgrement({
+      champs_attendus: [
+        { ...expected, code: 'nb_adherents', label: "Nombre d'adhérents", type: 'number', obligatoire: true, asks: holds },
+        { ...expected, code: 'nb_salaries', label: 'Nombre de salariés', type: 'number', obligatoire: true, asks: fails },
+        { ...expected, code: 'ancien', label: 'Champ retiré', type: 'text', obligatoire: true, enabled: false },
+      ],
+      documents_attendus: [
+        { ...expected, code: 'statuts', label: 'Statuts à jour', nature: 'STC', obligatoire: true, asks: fails },
+        { ...expected, code: 'reglement', label: 'Règlement intérieur', nature: 'RI', obligatoire: false, asks: holds },
+      ],
+    });
+    const fake = stubFetch({ [`GET ${DETAIL_URL}`]: () => json(200, makeDetail({ step: 3, agrement })), [`PATCH ${PATCH_URL}`]: () => json(200, makeDetail({ step: 3, agrement })), ...FILE_ROUTES });
+    const user = userEvent.setup();
+    const { unmount } = renderRoutes(`/associations/${SIRET}/demande-agrement/${ID}?etape=2`, DOSSIER_ROUTES);
+    expect(await screen.findByRole('group', { name: /Règlement intérieur/ })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: /Statuts à jour/ })).toBeNull();
+    expect(screen.getByText('0 document(s) joint(s) sur 1')).toBeInTheDocument();
+    // The statutes are not asked: nothing stops the step.
+    await user.click(screen.getByRole('button', { name: 'Enregistrer et continuer' }));
+    await waitFor(() => expect(fake.requests.find((r) => r.method === 'PATCH')!.body).toEqual({ step: 2, documents: [], statut: 'complet' }));
+    unmount();
+    renderRoutes(`/associations/${SIRET}/demande-agrement/${ID}?etape=3`, DOSSIER_ROUTES);
+    expect(await screen.findByLabelText(/Nombre d'adhérents/)).toBeInTheDocument();
+    expect(screen.queryByLabelText(/Nombre de salariés/)).toBeNull();
+    expect(screen.queryByLabelText(/Champ retiré/)).toBeNull();
+  });
+
   it('transmits with the cerfa’s attestation once certified, and says it', async () => {
     member();
     const transmitted = makeDetail({ step: 4, etat: '4', etat_libelle: 'Transmis au service instructeur', mode: 'read', evenements: [], statut: 'complet' });

@@ -2,3 +2,4 @@
 export * from './catalogue-routes.ts';
 export * from './messages.ts';
 export * from './dossier-routes.ts';
+export * from './expected.ts';

@@ -12,8 +12,8 @@ const APPROVAL_DOSSIER = {
   agrement: {
     select: {
       id: true, code: true, typeAgrement: true, campagneExercice: true, active: true,
-      champsAttendus: { select: { obligatoire: true, champAttendu: { select: { code: true, label: true } } }, orderBy: { rang: 'asc' } },
-      documentsAttendus: { select: { obligatoire: true, documentAttendu: { select: { code: true, label: true, nature: true } } }, orderBy: { rang: 'asc' } },
+      champsAttendus: { select: { obligatoire: true, asks: true, champAttendu: { select: { code: true, label: true, enabled: true } } }, orderBy: { rang: 'asc' } },
+      documentsAttendus: { select: { obligatoire: true, asks: true, documentAttendu: { select: { code: true, label: true, nature: true, enabled: true } } }, orderBy: { rang: 'asc' } },
     },
   },
   agrementService: { select: { id: true, nom: true } },

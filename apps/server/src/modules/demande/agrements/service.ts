@@ -10,11 +10,13 @@ import {
   APPROVAL_DOSSIER_MESSAGES,
   APPROVAL_ORDER_DOCUMENT_TYPE,
   APPROVAL_TYPES_NEEDING_ORDER,
+  askedOfApproval,
   HAA_APPROVAL_TYPE,
   optionsOf,
   DOSSIER_MESSAGES,
   type AgrementDossierState,
   type AgrementView,
+  type Ask,
   type ApprovalDossierDetail,
   type ApprovalDossierFile,
   type ApprovalDossierList,
@@ -194,17 +196,22 @@ export function createApprovalDossierService({ repository, catalogue, associatio
     return data;
   }
 
-  /** What the dossier lacks before transmission (spec §4, §8), or null. */
-  function missingBeforeTransmission(row: ApprovalDossierRow): string | null {
+  /**
+   * What the dossier lacks before transmission (spec §4, §8), or null: among the approval's expected
+   * items, those it asks for (active, their conditions holding on `view`, contract askedOfApproval).
+   */
+  function missingBeforeTransmission(row: ApprovalDossierRow, view: ApprovalDossierView): string | null {
     if (row.statut !== 'complet' || !row.idSiret) return APPROVAL_DOSSIER_MESSAGES.notComplete;
+    const asked = <T extends { obligatoire: boolean; asks: unknown }>(links: readonly T[], enabled: (link: T) => boolean) =>
+      askedOfApproval(links.map((link) => ({ link, enabled: enabled(link), asks: link.asks as Ask[] })), view).map(({ link }) => link);
     const attached = new Set(row.documents.map((d) => d.code));
-    const missingDocument = row.agrement.documentsAttendus.find((link) => link.obligatoire && !attached.has(link.documentAttendu.code));
+    const missingDocument = asked(row.agrement.documentsAttendus, (link) => link.documentAttendu.enabled).find((link) => link.obligatoire && !attached.has(link.documentAttendu.code));
     if (missingDocument) return APPROVAL_DOSSIER_MESSAGES.missingDocument(missingDocument.documentAttendu.label);
     if ((APPROVAL_TYPES_NEEDING_ORDER as readonly string[]).includes(row.agrement.typeAgrement) && !row.documents.some((d) => d.document.type === APPROVAL_ORDER_DOCUMENT_TYPE)) {
       return APPROVAL_DOSSIER_MESSAGES.orderRequired;
     }
     const answered = new Set(((row.customs as { code: string; value: unknown }[]) ?? []).filter((c) => c.value !== null && c.value !== '').map((c) => c.code));
-    const missingField = row.agrement.champsAttendus.find((link) => link.obligatoire && !answered.has(link.champAttendu.code));
+    const missingField = asked(row.agrement.champsAttendus, (link) => link.champAttendu.enabled).find((link) => link.obligatoire && !answered.has(link.champAttendu.code));
     if (missingField) return APPROVAL_DOSSIER_MESSAGES.missingField(missingField.champAttendu.label);
     return null;
   }
@@ -401,7 +408,7 @@ export function createApprovalDossierService({ repository, catalogue, associatio
         const row = await load(scope.dossierId, tx);
         if (!(AGREMENT_DOSSIER_EDITABLE_STATES as readonly string[]).includes(row.etatAgrement)) throw appError('DOSSIER_NOT_EDITABLE');
         checkEditable(row, actor);
-        const missing = missingBeforeTransmission(row);
+        const missing = missingBeforeTransmission(row, toView(row, actor));
         if (missing) throw notTransmittable(missing);
         await repository.update(tx, row.id, { attestation: cerfa as object, step: 4 });
         return [await workflow.fireIn(tx, { target: approvalDossierTarget, objectId: row.id, event: 'transmettre', claims })];

@@ -1,8 +1,9 @@
 // Step 3 (spec §4): the common approval criteria (tronc commun d'agrément, `tca`), the food-aid
 // block (`haa`) for a HAA approval only, and the answers to the approval's expected fields
-// (`customs`, each by its kind, required ones with the red asterisk). The server checks the same.
+// (`customs`, each by its kind, required ones with the red asterisk), those the dossier asks for
+// (contract askedOfApproval: active, their conditions holding). The server checks the same.
 import { fr } from '@codegouvfr/react-dsfr';
-import { HAA_APPROVAL_TYPE, MESSAGES } from '@portail/contract';
+import { askedOfApproval, HAA_APPROVAL_TYPE, MESSAGES } from '@portail/contract';
 import { useState, type FormEvent } from 'react';
 import { CheckboxField, checkedText, isChecked } from '../../../lib/forms/checkbox-field.tsx';
 import { ErrorSummary } from '../../../lib/forms/error-summary.tsx';
@@ -42,7 +43,8 @@ export function StepCriteria({ dossier, readOnly, onSave, onBack }: ApprovalStep
     },
     targetOf: (key) => (key.startsWith('custom-') ? key : `field-${key}`),
   });
-  const fields = dossier.agrement.champs_attendus.map((f) => ({ ...f, required: f.obligatoire }));
+  // The fields the dossier asks for: active, their conditions holding on it (the server requires the same).
+  const fields = askedOfApproval(dossier.agrement.champs_attendus, dossier).map((f) => ({ ...f, required: f.obligatoire }));
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();

@@ -1,10 +1,11 @@
-// Step 2 (spec §4): the approval's expected documents (required ones with the red asterisk), each
+// Step 2 (spec §4): the approval's expected documents that the dossier asks for (contract
+// askedOfApproval: active, their conditions holding; required ones with the red asterisk), each
 // one chosen among the association's documents of its kind (`nature`) or uploaded there (then
 // attached), with the documents' progress; saving declares the dossier complete. The instructing
 // service filling the dossier for the association chooses among the association's documents (it
 // adds none); reading it, it sees what is attached only.
 import { fr } from '@codegouvfr/react-dsfr';
-import { MESSAGES, type AssociationDocument } from '@portail/contract';
+import { askedOfApproval, MESSAGES, type AssociationDocument } from '@portail/contract';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api/index.ts';
 import { ErrorSummary } from '../../../lib/forms/error-summary.tsx';
@@ -20,7 +21,8 @@ interface StepDocumentsProps extends ApprovalStepProps {
 }
 
 export function StepDocuments({ dossier, readOnly, onSave, onBack, associationDocuments, onUpload }: StepDocumentsProps) {
-  const expected = dossier.agrement.documents_attendus.map((d) => ({ ...d, required: d.obligatoire }));
+  // The documents the dossier asks for: active, their conditions holding on it (the server requires the same).
+  const expected = askedOfApproval(dossier.agrement.documents_attendus, dossier).map((d) => ({ ...d, required: d.obligatoire }));
   const nameOf = (id: string) => associationDocuments?.find((doc) => doc.uuid === id)?.nom ?? 'document joint';
   const [attached, setAttached] = useState<AttachedDocument[]>(dossier.documents.map((d) => ({ code: d.code, uuid: d.id_document, nom: nameOf(d.id_document) })));
   const [uploading, setUploading] = useState(false);
