@@ -6,7 +6,7 @@
 // server's « Aucun changement… »), duplicates it into the next campaign and deletes both after
 // confirming. Then a member of the demo association opens a request for an approval asking for
 // both: its wizard asks for the document at « Documents » and for the field at « Critères
-// d'agrément ». Every screen is checked with axe; the lists scroll sideways by keyboard.
+// d'agrément », each item only when its conditions (given in the shared condition editor) hold. Every screen is checked with axe; the lists scroll sideways by keyboard.
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -94,6 +94,17 @@ describe('administration des agréments', () => {
     const required = page.getByRole('group', { name: /Documents attendus obligatoires/ });
     await required.locator('label', { hasText: DOCUMENT.label }).click();
     expect(await required.getByLabel(DOCUMENT.label).isChecked()).toBe(true);
+    // The field asked of the dossiers of the approval's campaign or later only: a condition on the dossier's description.
+    await page.getByRole('button', { name: `Conditions de « ${FIELD.label} »` }).click();
+    const editor = page.getByRole('region', { name: `Conditions de « ${FIELD.label} »` });
+    await editor.getByRole('button', { name: 'Ajouter une condition' }).click();
+    await chooseOption(editor.getByLabel('Objet lu'), 'Description du dossier');
+    await editor.getByLabel('Clé').fill('exercice');
+    await chooseOption(editor.getByLabel('Opérateur'), 'est supérieur ou égal à (>=)');
+    await editor.getByLabel('Valeur').fill(String(YEAR));
+    await browser.shot('condition du champ');
+    await editor.getByRole('button', { name: 'Appliquer les conditions' }).click();
+    await visible(page.getByText(`${FIELD.label} : description.exercice est supérieur ou égal à ${YEAR}`));
     await browser.shot('creation remplie');
     await page.getByRole('button', { name: 'Créer l’agrément' }).click();
     await visible(page.getByText(`L’agrément ${CODE} a été créé.`));
@@ -144,7 +155,12 @@ describe('administration des agréments', () => {
     const code = `${CODE}-D`;
     const approval = (await api('POST', '/rda-server/agrements', {
       code, type_agrement: 'JEP', service: services.find((s) => s.nom === 'DRAJES Île-de-France')!.id, campagne_exercice: YEAR, active: true,
-      champs_attendus: [{ code: FIELD.code, obligatoire: true }], documents_attendus: [{ code: DOCUMENT.code, obligatoire: false }],
+      // The field's condition holds on the dossier (its exercise is the campaign's); the statutes' does not: they are not asked.
+      champs_attendus: [{ code: FIELD.code, obligatoire: true, asks: [{ scope: 'description', key: 'exercice', operator: '==', value: YEAR }] }],
+      documents_attendus: [
+        { code: DOCUMENT.code, obligatoire: false },
+        { code: 'agrement_statuts', obligatoire: true, asks: [{ scope: 'description', key: 'exercice', operator: '<', value: 2000 }] },
+      ],
     }, adminToken)) as { _id: string };
     // A member of the demo association, with a legal representative on its file.
     await createLinkedMember(browser.baseUrl, member, { id_correspondance: ASSOCIATION.id, id_siret: ASSOCIATION.siretSiege });
@@ -173,6 +189,7 @@ describe('administration des agréments', () => {
     await visible(page.getByRole('heading', { level: 2, name: /Documents/ }));
     await visible(page.getByRole('group', { name: DOCUMENT.label }));
     await visible(page.getByText('0 document(s) joint(s) sur 1'));
+    expect(await page.getByRole('group', { name: 'Statuts à jour' }).count()).toBe(0);
     await browser.shot('le dossier demande le document defini');
     await page.getByRole('button', { name: 'Enregistrer et continuer' }).click();
 

@@ -143,6 +143,40 @@ describe('the approvals’ catalogue administration', () => {
     await waitFor(() => expect(toasts.getToasts().map((t) => t.message)).toContain("L'agrément a été supprimé."));
   });
 
+  it('gives a linked field conditions in the shared editor, checked before they apply, and sends them with the approval', async () => {
+    admin();
+    const fake = stubFetch({ ...CHOICES, [`GET ${LIST}`]: () => json(200, []), [`POST ${LIST}`]: () => json(201, makeAgrement({ code: 'JEP-COND' })) });
+    const user = userEvent.setup();
+    renderRoutes('/administration/rda', ROUTES);
+    await user.click(await screen.findByRole('button', { name: 'Créer un agrément' }));
+    await user.type(screen.getByLabelText('Code *'), 'JEP-COND');
+    await user.selectOptions(screen.getByLabelText('Type d’agrément *'), 'JEP');
+    await user.selectOptions(screen.getByLabelText('Service instructeur *'), SERVICE);
+    await user.click(screen.getByLabelText("Nombre d'adhérents (nb_adherents)"));
+    expect(screen.getByText(/Nombre d'adhérents : Toujours demandé/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: "Conditions de « Nombre d'adhérents »" }));
+    const editor = screen.getByRole('region', { name: "Conditions de « Nombre d'adhérents »" });
+    await user.click(within(editor).getByRole('button', { name: 'Ajouter une condition' }));
+    // No preview for an approval, no TCA box; a key is needed before it applies (the approval's form not sent).
+    expect(within(editor).queryByRole('button', { name: 'Prévisualiser les dossiers concernés' })).toBeNull();
+    expect(within(editor).queryByLabelText(/couplé à une demande de TCA/)).toBeNull();
+    await user.click(within(editor).getByRole('button', { name: 'Appliquer les conditions' }));
+    expect(await within(editor).findByRole('alert')).toHaveTextContent('Condition 1');
+    expect(fake.requests.some((r) => r.method === 'POST')).toBe(false);
+    await user.selectOptions(within(editor).getByLabelText('Objet lu'), 'description');
+    await user.type(within(editor).getByLabelText('Clé'), 'exercice');
+    await user.selectOptions(within(editor).getByLabelText('Opérateur'), '>=');
+    await user.type(within(editor).getByLabelText('Valeur'), '2026');
+    await user.click(within(editor).getByRole('button', { name: 'Appliquer les conditions' }));
+    expect(screen.getByText(/Nombre d'adhérents : description\.exercice est supérieur ou égal à 2026/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Créer l’agrément' }));
+    await waitFor(() => expect(fake.requests.some((r) => r.method === 'POST')).toBe(true));
+    expect(fake.requests.find((r) => r.method === 'POST')!.body).toMatchObject({
+      code: 'JEP-COND',
+      champs_attendus: [{ code: 'nb_adherents', obligatoire: false, asks: [{ scope: 'description', key: 'exercice', operator: '>=', value: 2026 }] }],
+    });
+  });
+
   it('defines an expected field and an expected document of the approvals, then offers them to an approval; the server’s refusal shown at its field', async () => {
     admin();
     const champs: object[] = [];

@@ -14,9 +14,7 @@ import { SelectField } from '../../lib/forms/select-field.tsx';
 import { TextField } from '../../lib/forms/text-field.tsx';
 import { toast } from '../../lib/toast/toast-store.ts';
 import { DataTable } from '../../lib/ui/data-table.tsx';
-import { definitionsKey } from '../expected-definitions/index.ts';
-import { ConditionEditor } from './condition-editor.tsx';
-import { describeAsks, PART_LABELS } from './conditions.ts';
+import { ASK_SCOPES, ConditionEditor, definitionsKey, describeAsks, PART_LABELS } from '../expected-definitions/index.ts';
 
 type Kind = 'champs' | 'documents';
 interface Link {
@@ -169,10 +167,12 @@ export function CampaignEditor({ campaign, onSaved, onClose }: { campaign: Subve
         {editing?.kind === kind && links[editing.index] && (
           <ConditionEditor
             key={`${kind}-${editing.index}`}
-            subventionId={campaign.id}
             label={links[editing.index]!.label}
-            part={links[editing.index]!.part}
             asks={links[editing.index]!.asks}
+            scopes={ASK_SCOPES}
+            of="de la campagne"
+            tca
+            preview={(asks) => callApi(rdsSchemeRoutes.previewConditions, { params: { id: campaign.id }, body: { part: links[editing.index]!.part, asks } })}
             onApply={(asks) => {
               change(editing.index, { asks });
               setEditing(null);

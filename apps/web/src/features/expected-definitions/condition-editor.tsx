@@ -1,26 +1,38 @@
-// The conditions of one expected item of a campaign: each condition (object read, key, operator,
-// value, hidden for a TCA dossier), checked by the contract's askSchema, previewed on the campaign's
-// dossiers (how many would be shown the item, and which for an administrator who reads every
-// dossier) before they are applied to the campaign being edited (saved with it).
+// The conditions of one expected item of a campaign or of an approval: each condition (object read,
+// key, operator, value, for a campaign hidden for a TCA dossier), checked by the contract's
+// askSchema, for a campaign previewed on its dossiers (how many would be shown the item, and which
+// for an administrator who reads every dossier), before they are applied to the campaign or the
+// approval being edited (saved with it). Its buttons are plain buttons: inside an approval's form,
+// none submits it.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Button } from '@codegouvfr/react-dsfr/Button';
-import { ASK_OPERATORS, askSchema, MESSAGES, rdsSchemeRoutes, type Ask, type AskOperator, type ConditionPreview } from '@portail/contract';
+import { ASK_OPERATORS, askSchema, MESSAGES, type Ask, type AskOperator, type ConditionPreview } from '@portail/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { callApi, errorMessage } from '../../lib/api/index.ts';
+import { errorMessage } from '../../lib/api/index.ts';
 import { CheckboxField, checkedText, isChecked } from '../../lib/forms/checkbox-field.tsx';
 import { SelectField } from '../../lib/forms/select-field.tsx';
 import { TextField } from '../../lib/forms/text-field.tsx';
 import { readingPath } from '../subsidies/index.ts';
-import { ASK_SCOPES, emptyAsk, OPERATOR_LABELS, toAsk, toDraft, type AskDraft } from './conditions.ts';
+import { emptyAsk, OPERATOR_LABELS, toAsk, toDraft, type AskDraft } from './conditions.ts';
 
 interface ConditionEditorProps {
-  subventionId: string;
   /** The item's label, named in the heading. */
   label: string;
-  part: string;
   asks: readonly Ask[];
+  /** The objects a condition may read. */
+  scopes: readonly { value: string; label: string }[];
+  /** Whose dossiers the item is asked of: « de la campagne », « de l’agrément ». */
+  of: string;
+  /** A condition may hide the item for a dossier coupled to a TCA request (the subsidies'). */
+  tca?: boolean;
+  /** Tries the conditions on the dossiers already made (a campaign's); none: no preview. */
+  preview?: (asks: Ask[]) => Promise<ConditionPreview>;
+  /** The heading's level: 4 inside a campaign's section, 3 inside an approval's form. */
+  headingLevel?: 3 | 4;
+  /** A key the help names as an example (a path in the object read). */
+  example?: string;
   onApply: (asks: Ask[]) => void;
   onCancel: () => void;
 }
@@ -39,7 +51,8 @@ function checked(drafts: readonly AskDraft[]): { asks: Ask[] } | { problem: stri
   return { asks };
 }
 
-export function ConditionEditor({ subventionId, label, part, asks, onApply, onCancel }: ConditionEditorProps) {
+export function ConditionEditor({ label, asks, scopes, of, tca = false, preview: tryOn, headingLevel = 4, example = 'description.pluriannuel', onApply, onCancel }: ConditionEditorProps) {
+  const Heading = `h${headingLevel}` as const;
   const [drafts, setDrafts] = useState<AskDraft[]>(() => asks.map(toDraft));
   const [problem, setProblem] = useState<string | null>(null);
   const [preview, setPreview] = useState<ConditionPreview | null>(null);
@@ -53,12 +66,13 @@ export function ConditionEditor({ subventionId, label, part, asks, onApply, onCa
   };
 
   async function runPreview() {
+    if (!tryOn) return;
     const result = checked(drafts);
     if ('problem' in result) return setProblem(result.problem);
     setProblem(null);
     setPreviewing(true);
     try {
-      setPreview(await callApi(rdsSchemeRoutes.previewConditions, { params: { id: subventionId }, body: { part: part as 'dossier', asks: result.asks } }));
+      setPreview(await tryOn(result.asks));
     } catch (error) {
       setProblem(errorMessage(error, MESSAGES.httpEmpty));
     } finally {
@@ -74,14 +88,14 @@ export function ConditionEditor({ subventionId, label, part, asks, onApply, onCa
 
   return (
     <section aria-labelledby="conditions-titre" className={fr.cx('fr-p-3w', 'fr-mb-4w')} style={{ border: '1px solid var(--border-default-grey)' }}>
-      <h4 id="conditions-titre" ref={heading} tabIndex={-1} className={fr.cx('fr-h6')}>
+      <Heading id="conditions-titre" ref={heading} tabIndex={-1} className={fr.cx('fr-h6')}>
         Conditions de « {label} »
-      </h4>
+      </Heading>
       <p className={fr.cx('fr-text--sm')}>
         L’élément est demandé aux dossiers qui remplissent toutes les conditions ; sans condition, il est demandé à tous. La clé est un chemin dans l’objet
-        lu, par exemple <code>description.pluriannuel</code>. Valeur : <code>true</code>, <code>false</code>, un nombre ou un texte.
+        lu, par exemple <code>{example}</code>. Valeur : <code>true</code>, <code>false</code>, un nombre ou un texte.
       </p>
-      {drafts.length === 0 && <p>Aucune condition : l’élément est demandé à tous les dossiers de la campagne.</p>}
+      {drafts.length === 0 && <p>Aucune condition : l’élément est demandé à tous les dossiers {of}.</p>}
       {drafts.map((draft, index) => (
         <fieldset key={index} className={fr.cx('fr-fieldset', 'fr-mb-2w')} aria-label={`Condition ${index + 1}`}>
           <legend className={fr.cx('fr-fieldset__legend', 'fr-text--bold')}>Condition {index + 1}</legend>
@@ -93,7 +107,7 @@ export function ConditionEditor({ subventionId, label, part, asks, onApply, onCa
                 value={draft.scope}
                 placeholder="Choisir"
                 placeholderDisabled
-                options={ASK_SCOPES.map((s) => ({ value: s.value, label: s.label }))}
+                options={scopes.map((s) => ({ value: s.value, label: s.label }))}
                 onChange={(scope) => change(index, { scope })}
               />
             </div>
@@ -115,13 +129,16 @@ export function ConditionEditor({ subventionId, label, part, asks, onApply, onCa
               <TextField error={undefined} label="Valeur" name={`ask-${index}-value`} value={draft.value} maxLength={200} onChange={(value) => change(index, { value })} />
             </div>
           </div>
-          <CheckboxField error={undefined}
-            label="Masquer l’élément si le dossier est couplé à une demande de TCA"
-            name={`ask-${index}-tca`}
-            value={checkedText(draft.masquer_si_tca)}
-            onChange={(value) => change(index, { masquer_si_tca: isChecked(value) })}
-          />
-          <Button
+          {tca && (
+            <CheckboxField
+              error={undefined}
+              label="Masquer l’élément si le dossier est couplé à une demande de TCA"
+              name={`ask-${index}-tca`}
+              value={checkedText(draft.masquer_si_tca)}
+              onChange={(value) => change(index, { masquer_si_tca: isChecked(value) })}
+            />
+          )}
+          <Button type="button"
             size="small"
             priority="tertiary"
             onClick={() => {
@@ -135,7 +152,7 @@ export function ConditionEditor({ subventionId, label, part, asks, onApply, onCa
       ))}
       <ul className={fr.cx('fr-btns-group', 'fr-btns-group--inline-md', 'fr-btns-group--sm')}>
         <li>
-          <Button
+          <Button type="button"
             priority="secondary"
             onClick={() => {
               setDrafts((current) => [...current, emptyAsk()]);
@@ -145,20 +162,22 @@ export function ConditionEditor({ subventionId, label, part, asks, onApply, onCa
             Ajouter une condition
           </Button>
         </li>
-        <li>
-          <Button priority="secondary" disabled={previewing} onClick={() => void runPreview()}>
-            Prévisualiser les dossiers concernés
-          </Button>
-        </li>
+        {tryOn && (
+          <li>
+            <Button type="button" priority="secondary" disabled={previewing} onClick={() => void runPreview()}>
+              Prévisualiser les dossiers concernés
+            </Button>
+          </li>
+        )}
       </ul>
       {problem && <Alert severity="error" small role="alert" description={problem} className={fr.cx('fr-mb-2w')} />}
       <div aria-live="polite">{preview && <PreviewResult preview={preview} />}</div>
       <ul className={fr.cx('fr-btns-group', 'fr-btns-group--inline-md')}>
         <li>
-          <Button onClick={apply}>Appliquer les conditions</Button>
+          <Button type="button" onClick={apply}>Appliquer les conditions</Button>
         </li>
         <li>
-          <Button priority="tertiary" onClick={onCancel}>
+          <Button type="button" priority="tertiary" onClick={onCancel}>
             Annuler
           </Button>
         </li>

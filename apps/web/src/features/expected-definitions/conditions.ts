@@ -2,7 +2,7 @@
 // read back as the contract compares it (true/false, a number, else the text; empty for « has »).
 import type { Ask, AskOperator } from '@portail/contract';
 
-/** The objects a condition reads (asks.ts AskContext, as transmission and the preview build it). */
+/** The objects a campaign's condition reads (asks.ts AskContext, as transmission and the preview build it). */
 export const ASK_SCOPES = [
   { value: 'dossier', label: 'Dossier' },
   { value: 'description', label: 'Description du dossier' },
