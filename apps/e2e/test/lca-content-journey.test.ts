@@ -1,5 +1,5 @@
 // Journeys: the LCA administrator keeps the portal's content on /administration/lca.
-// 1. They write a note for the dossiers page (its HTML with an image that runs a script on error,
+// 1. They write a note for the dossiers page, chosen by its title (its HTML with an image that runs a script on error,
 //    stored without it) in the notes' table, which scrolls by keyboard at 320 px; a member sees the
 //    note on /dossiers, formatted, without the image.
 // 2. They add a required question; a member's subsidy dossier sent back for correction can no
@@ -79,7 +79,11 @@ describe('administration du contenu du portail', () => {
       await page.getByLabel('Type', { exact: true }).selectOption({ label: 'Avertissement' });
       await page.getByLabel('Titre (facultatif)').fill(title);
       await page.getByLabel(/^Contenu/).fill('<p>Le portail sera fermé <strong>samedi matin</strong>.</p><img src="x" onerror="alert(1)">');
-      await page.getByLabel(/^Pages où afficher la note/).fill('dossiers');
+      // The page is chosen by its title among the route table's pages.
+      const pages = page.getByRole('group', { name: 'Pages où afficher la note' });
+      await pages.getByLabel(/^Page à ajouter/).selectOption({ label: 'Mes dossiers (dossiers)' });
+      await pages.getByRole('button', { name: 'Ajouter la page' }).click();
+      await visible(pages.getByRole('button', { name: 'Retirer la page Mes dossiers (dossiers)' }));
       await browser.shot('nouvelle note');
       await page.getByRole('button', { name: 'Enregistrer la note' }).click();
       await visible(page.getByText('La note a été enregistrée.'));

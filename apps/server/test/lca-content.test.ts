@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_MESSAGES, MESSAGES, ROLES, type Role } from '@portail/contract';
+import { CONTENT_MESSAGES, MESSAGES, PAGE_NAMES, ROLES, type Role } from '@portail/contract';
 import { CONTENT_AUDIT_CHAIN } from '../src/modules/lca/content/service.ts';
 import { createCompleteDossier, createScheme, dossierCalls, subsidySetting, type ServiceAgent, type SignedIn } from './support/subsidy-fixtures.ts';
 import type { TestAssociation } from './support/association-factory.ts';
@@ -80,6 +80,21 @@ describe('notes on pages', () => {
     expect(nowhere.status).toBe(400);
     expect(nowhere.body.fields).toMatchObject({ routes: CONTENT_MESSAGES.routesRequired });
     expect(await t.db.noteOnPage.count({ where: { title: 'Fermeture', routes: { isEmpty: true } } })).toBe(0);
+  });
+
+  it('refuses a note on a page the portal does not have (the contract’s PAGE_NAMES, the client route table’s), on creation and on replacement', async () => {
+    expect(PAGE_NAMES).toContain('dossiers');
+    const unknown = await send('post', '/notesOnPage', admin, { ...note, title: 'Page inconnue', routes: ['dossiers', 'ancienne-page'] });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ code: 'VALIDATION_ERROR', fields: { 'routes.1': CONTENT_MESSAGES.unknownPage } });
+    expect(await t.db.noteOnPage.count({ where: { title: 'Page inconnue' } })).toBe(0);
+
+    const { body } = await send('post', '/notesOnPage', admin, { ...note, routes: ['administration-lca'] });
+    const replaced = await send('put', `/notesOnPage/${body._id}`, admin, { ...note, routes: ['Dossiers'] });
+    expect(replaced.status).toBe(400);
+    expect(replaced.body.fields).toMatchObject({ 'routes.0': CONTENT_MESSAGES.unknownPage });
+    expect(await t.db.noteOnPage.findUniqueOrThrow({ where: { id: body._id } })).toMatchObject({ routes: ['administration-lca'] });
+    expect((await trailOf(body._id)).map((e) => e.action)).toEqual(['create']);
   });
 
   it('replaces a note (sanitised again), lists inactive ones to the administrators only, deletes it; each change audited', async () => {

@@ -1,11 +1,13 @@
 // /administration/lca, the portal's content: notes (checked with the contract's rules before they
 // go, the server's refusal shown), questions made required, links removed after confirmation only,
 // templates uploaded and downloaded; every table in a region a keyboard scrolls.
-import { CONTENT_MESSAGES, MESSAGES, type DocumentModele, type NoteAdmin, type Question, type UsefulUrl } from '@portail/contract';
+import { CONTENT_MESSAGES, MESSAGES, PAGE_NAMES, type DocumentModele, type NoteAdmin, type Question, type UsefulUrl } from '@portail/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ROUTE_TABLE } from '../src/app/route-table.ts';
 import { AdminLcaPage } from '../src/features/admin/admin-lca-page.tsx';
+import { PAGE_OPTIONS } from '../src/features/admin/content/page-names.ts';
 import { session } from '../src/lib/session/session-store.ts';
 import { resetAppState } from './support/app-state.ts';
 import { json, stubFetch } from './support/fake-fetch.ts';
@@ -53,7 +55,23 @@ describe('notes on pages', () => {
 
     await userEvent.type(screen.getByLabelText(/^Titre/), 'Maintenance');
     await userEvent.type(screen.getByLabelText(/^Contenu/), '<p>Maintenance lundi</p>');
-    await userEvent.type(screen.getByLabelText(/^Pages où afficher la note/), 'dossiers, home');
+    // The pages are chosen by their title; one chosen is no longer offered, one removed is again.
+    const pages = screen.getByRole('group', { name: 'Pages où afficher la note' });
+    const choose = async (label: string) => {
+      await userEvent.selectOptions(within(pages).getByLabelText(/^Page à ajouter/), within(pages).getByRole('option', { name: label }));
+      await userEvent.click(within(pages).getByRole('button', { name: 'Ajouter la page' }));
+    };
+    await choose('Mes dossiers (dossiers)');
+    await choose('Connexion (login)');
+    await choose('Accueil (home)');
+    expect(within(pages).queryByRole('option', { name: 'Mes dossiers (dossiers)' })).toBeNull();
+    await userEvent.click(within(pages).getByRole('button', { name: 'Retirer la page Connexion (login)' }));
+    expect(within(pages).getByLabelText(/^Page à ajouter/)).toHaveFocus();
+    expect(within(pages).getByRole('option', { name: 'Connexion (login)' })).toBeInTheDocument();
+    expect(within(within(pages).getByRole('list', { name: 'Pages choisies' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Mes dossiers (dossiers)',
+      'Accueil (home)',
+    ]);
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer la note' }));
     await waitFor(() => expect(fake.requests.some((r) => r.method === 'POST')).toBe(true));
     expect(fake.requests.find((r) => r.method === 'POST')!.body).toEqual({
@@ -72,7 +90,8 @@ describe('notes on pages', () => {
     expect(await screen.findByText('Aucune note n’est enregistrée.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Ajouter une note' }));
     await userEvent.type(screen.getByLabelText(/^Contenu/), '<script>x</script>');
-    await userEvent.type(screen.getByLabelText(/^Pages où afficher la note/), 'dossiers');
+    await userEvent.selectOptions(screen.getByLabelText(/^Page à ajouter/), screen.getByRole('option', { name: 'Mes dossiers (dossiers)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Ajouter la page' }));
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer la note' }));
     expect(await screen.findAllByText(CONTENT_MESSAGES.noteEmpty)).toHaveLength(2);
     expect(screen.getByLabelText(/^Contenu/)).toHaveAttribute('aria-invalid', 'true');
@@ -91,6 +110,31 @@ describe('notes on pages', () => {
     expect(fake.requests.filter((r) => r.method === 'DELETE')).toEqual([]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmer la suppression de la note Fermeture' }));
     await waitFor(() => expect(fake.requests.filter((r) => r.method === 'DELETE')).toHaveLength(1));
+  }, 30_000);
+});
+
+describe('the pages a note may name', () => {
+  it('are the route table’s pages, one per name, by title; the contract’s names and the table’s are the same', () => {
+    const tableNames = new Set(ROUTE_TABLE.map((r) => r.meta.name));
+    expect([...tableNames].sort()).toEqual([...PAGE_NAMES].sort());
+    expect(PAGE_OPTIONS.map((o) => o.value).sort()).toEqual([...PAGE_NAMES].sort());
+    expect(PAGE_OPTIONS.find((o) => o.value === 'administration-lca')?.label).toBe('Administration du compte association (administration-lca)');
+  });
+
+  it('refuses, before it goes and next to the picker, a note kept on a page that no longer exists; the page can be removed', async () => {
+    signInAdmin();
+    const stale = { ...NOTE, routes: ['ancienne-page'] };
+    const fake = stubFetch({ [`GET ${LCA}/notesOnPage/all`]: () => json(200, [stale]) });
+    renderWithQueries(<AdminLcaPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Modifier la note Fermeture' }));
+    const pages = screen.getByRole('group', { name: 'Pages où afficher la note' });
+    expect(within(pages).getByRole('button', { name: 'Retirer la page ancienne-page' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer la note' }));
+    expect(await within(pages).findByText(CONTENT_MESSAGES.unknownPage)).toBeInTheDocument();
+    expect(within(pages).getByLabelText(/^Page à ajouter/)).toHaveAttribute('aria-invalid', 'true');
+    expect(fake.requests.filter((r) => r.method === 'PUT')).toEqual([]);
+    await userEvent.click(within(pages).getByRole('button', { name: 'Retirer la page ancienne-page' }));
+    expect(within(pages).getByText('Aucune page choisie.')).toBeInTheDocument();
   }, 30_000);
 });
 

@@ -55,6 +55,7 @@ export * from './input-checks.ts';
 export * from './lca.ts';
 export * from './lca-content.ts';
 export * from './notes-on-page.ts';
+export * from './pages.ts';
 export * from './dashboard.ts';
 export * from './limits.ts';
 export * from './mail.ts';

@@ -8,6 +8,7 @@ import { idSchema } from './fields.ts';
 import { defineRoute, messageSchema } from './http.ts';
 import { MESSAGES } from './messages.ts';
 import { NOTE_TYPES, noteOnPageSchema } from './notes-on-page.ts';
+import { isPageName } from './pages.ts';
 import { ROLE_SETS } from './roles.ts';
 import { scope } from './scope.ts';
 
@@ -36,7 +37,7 @@ export const CONTENT_MESSAGES = {
   noteEmpty: 'Le contenu de la note est vide une fois le code HTML non autorisé retiré.',
   notePeriod: 'La date de fin doit être postérieure à la date de début.',
   routesRequired: 'Choisissez au moins une page où afficher la note.',
-  routeName: "Le nom de page n'est pas au bon format.",
+  unknownPage: "Cette page n'existe pas dans le portail : choisissez-la dans la liste des pages.",
   codeFormat: 'Le code ne contient que des lettres minuscules sans accent, des chiffres, « _ » et « - ».',
   questionCodeTaken: 'Une question porte déjà ce code.',
   urlCodeTaken: 'Un lien porte déjà ce code.',
@@ -66,8 +67,8 @@ const dateTimeSchema = z.iso.datetime({ offset: true, error: MESSAGES.badFormat(
 // ---------------------------------------------------------------------------------------------
 // Notes on pages
 
-/** A page of the client's route table, by its name (`dossiers`, `home`…). */
-export const routeNameSchema = z.string().trim().regex(/^[a-z0-9][a-z0-9-]{0,99}$/, CONTENT_MESSAGES.routeName);
+/** A page of the client's route table, by its name (`dossiers`, `home`…): one of PAGE_NAMES (pages.ts). */
+export const routeNameSchema = z.string({ error: CONTENT_MESSAGES.unknownPage }).trim().refine(isPageName, CONTENT_MESSAGES.unknownPage);
 
 export const noteInputSchema = z
   .object({

@@ -10,7 +10,8 @@ import { formatTimestamp } from '../../../lib/format/timestamp.ts';
 import { toast } from '../../../lib/toast/toast-store.ts';
 import { ContentForm, listError } from './content-form.tsx';
 import { ContentSection, LongText } from './content-section.tsx';
-import { pageNamesHint, pageTitle } from './page-names.ts';
+import { pageTitle } from './page-names.ts';
+import { PagesPicker, pagesOf } from './pages-picker.tsx';
 
 export const NOTE_TYPE_LABELS: Record<NoteAdmin['type'], string> = { info: 'Information', success: 'Succès', warning: 'Avertissement', error: 'Erreur' };
 
@@ -31,7 +32,7 @@ function NoteForm({ note, done }: { note: Note | null; done: () => void }) {
       type: note?.type ?? 'info',
       title: note?.title ?? '',
       content: note?.content ?? '',
-      routes: note?.routes.join(', ') ?? '',
+      routes: note?.routes.join(',') ?? '',
       active: checkedText(note?.active ?? true),
       startsAt: toLocalInput(note?.startsAt ?? null),
       endsAt: toLocalInput(note?.endsAt ?? null),
@@ -40,7 +41,7 @@ function NoteForm({ note, done }: { note: Note | null; done: () => void }) {
       type: v.type,
       title: v.title.trim() || null,
       content: v.content,
-      routes: v.routes.split(/[\s,;]+/).filter(Boolean),
+      routes: pagesOf(v.routes),
       active: isChecked(v.active),
       startsAt: fromLocalInput(v.startsAt),
       endsAt: fromLocalInput(v.endsAt),
@@ -63,10 +64,7 @@ function NoteForm({ note, done }: { note: Note | null; done: () => void }) {
         maxLength={CONTENT_LIMITS.noteContent}
         {...form.field('content')}
       />
-      <p id="note-pages-aide" className="fr-hint-text">
-        {pageNamesHint}
-      </p>
-      <TextField label="Pages où afficher la note (noms séparés par des virgules)" describedBy="note-pages-aide" {...form.field('routes')} error={listError(form.errors, 'routes')} />
+      <PagesPicker legend="Pages où afficher la note" {...form.field('routes')} error={listError(form.errors, 'routes')} />
       <CheckboxField label="Note affichée" {...form.field('active')} />
       <TextField label="Début d’affichage (facultatif)" type="datetime-local" {...form.field('startsAt')} />
       <TextField label="Fin d’affichage (facultatif)" type="datetime-local" {...form.field('endsAt')} />
