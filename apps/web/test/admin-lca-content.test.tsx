@@ -1,13 +1,14 @@
 // /administration/lca, the portal's content: notes (checked with the contract's rules before they
 // go, the server's refusal shown), questions made required, links removed after confirmation only,
 // templates uploaded and downloaded; every table in a region a keyboard scrolls.
-import { CONTENT_MESSAGES, MESSAGES, PAGE_NAMES, type DocumentModele, type NoteAdmin, type Question, type UsefulUrl } from '@portail/contract';
+import { CONTENT_MESSAGES, MESSAGES, PAGE_NAMES, type AuditEntryView, type DocumentModele, type NoteAdmin, type Question, type UsefulUrl } from '@portail/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ROUTE_TABLE } from '../src/app/route-table.ts';
 import { AdminLcaPage } from '../src/features/admin/admin-lca-page.tsx';
 import { PAGE_OPTIONS } from '../src/features/admin/content/page-names.ts';
+import { formatTimestamp } from '../src/lib/format/timestamp.ts';
 import { session } from '../src/lib/session/session-store.ts';
 import { resetAppState } from './support/app-state.ts';
 import { json, stubFetch } from './support/fake-fetch.ts';
@@ -210,5 +211,56 @@ describe('questions, links and templates', () => {
     await waitFor(() => expect(saved).toHaveBeenCalled());
     const get = fake.requests.find((r) => r.url.endsWith(TEMPLATE.id))!;
     expect(get.headers['x-access-token']).toBe(session.getState().token);
+  }, 30_000);
+});
+
+describe('history of the changes', () => {
+  const entry = (seq: number, over: Partial<AuditEntryView> = {}): AuditEntryView => ({
+    id: `eeeeeeee-0000-4000-8000-${String(seq).padStart(12, '0')}`, seq, date: '2026-11-27T09:05:00.000Z', auteur: 'admin.lca@demo.example.org',
+    entite: 'lien', entite_id: LINK.id, action: 'update', id_siret: null, changements: [{ champ: 'libelle', avant: 'Service-public', apres: 'Service-public.fr' }], ...over,
+  });
+
+  it('lists who changed what, when and how, filters by kind of element, reads the next page by keyset', async () => {
+    signInAdmin();
+    const fake = stubFetch({
+      [`GET ${LCA}/notesOnPage/all`]: () => json(200, []),
+      [`GET ${LCA}/contenus/historique`]: (request) => {
+        const query = new URL(request.url, 'http://portail').searchParams;
+        if (query.get('entite') === 'note_page') {
+          return json(200, { entries: [entry(7, { entite: 'note_page', action: 'create', changements: [{ champ: 'title', avant: null, apres: 'Fermeture' }] })], suivant: null });
+        }
+        if (query.get('avant') === '4') return json(200, { entries: [entry(2, { action: 'delete', auteur: null, changements: [{ champ: 'libelle', avant: 'Ancien', apres: null }] })], suivant: null });
+        return json(200, { entries: [entry(5, { changements: [{ champ: 'webhook_secret', avant: '•••• (masqué)', apres: '•••• (masqué)' }] }), entry(4)], suivant: 4 });
+      },
+    });
+    renderWithQueries(<AdminLcaPage />);
+    await openTab('Historique des modifications');
+    const region = await screen.findByRole('region', { name: 'Modifications du contenu (2 et plus)' });
+    expect(region).toHaveAttribute('tabindex', '0');
+    const rows = within(region).getAllByRole('row').slice(1);
+    expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual([
+      formatTimestamp('2026-11-27T09:05:00.000Z'),
+      'admin.lca@demo.example.org',
+      'Lien utile',
+      'Modification',
+      'libelle : « Service-public » devient « Service-public.fr »',
+    ]);
+    expect(rows[0]).toHaveTextContent('webhook_secret : « •••• (masqué) » devient « •••• (masqué) »');
+    expect(fake.requests.at(-1)!.url).toContain('limit=50');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Afficher plus de modifications' }));
+    const all = await screen.findByRole('region', { name: 'Modifications du contenu (3)' });
+    expect(within(all).getAllByRole('row').at(-1)).toHaveTextContent('Le portail');
+    expect(within(all).getAllByRole('row').at(-1)).toHaveTextContent('libelle : « Ancien » retiré');
+    expect(fake.requests.at(-1)!.url).toContain('avant=4');
+    expect(screen.queryByRole('button', { name: 'Afficher plus de modifications' })).toBeNull();
+
+    await userEvent.selectOptions(screen.getByLabelText('Type d’élément'), screen.getByRole('option', { name: 'Note affichée sur les pages' }));
+    const notes = await screen.findByRole('region', { name: 'Modifications du contenu (1)' });
+    expect(notes).toHaveTextContent('Ajout');
+    expect(notes).toHaveTextContent('title : « Fermeture »');
+    expect(fake.requests.at(-1)!.url).toContain('entite=note_page');
+    // Read only: nothing to change from this tab.
+    expect(screen.queryByRole('button', { name: /^(Modifier|Supprimer|Ajouter)/ })).toBeNull();
   }, 30_000);
 });

@@ -24,6 +24,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   question: 'Question posée aux dossiers de subvention',
   lien: 'Lien utile',
   document_modele: 'Modèle de document',
+  referentiel: 'Référentiel',
   // The administration of instructing services and schemes (/administration/rds), in a chain of its own.
   service_instructeur: 'Service instructeur',
   subvention: 'Campagne de subvention',

@@ -4,6 +4,7 @@
 // user). Reading the notes of a page is notes-on-page.ts; the questions asked of subsidy dossiers
 // are subsidies/questions-routes.ts.
 import { z } from 'zod';
+import { auditEntrySchema } from './audit.ts';
 import { idSchema } from './fields.ts';
 import { defineRoute, messageSchema } from './http.ts';
 import { MESSAGES } from './messages.ts';
@@ -131,7 +132,36 @@ export const uploadModeleQuerySchema = z.object({ libelle: text('libellé', CONT
 
 const idParams = z.object({ id: idSchema });
 
+// ---------------------------------------------------------------------------------------------
+// History of the content's changes (the content's audit chain)
+
+/** What the content's history holds, by the audit trail's entity names (AUDIT_ENTITY_LABELS). */
+export const CONTENT_HISTORY_ENTITIES = ['note_page', 'question', 'lien', 'document_modele', 'referentiel'] as const;
+export type ContentHistoryEntity = (typeof CONTENT_HISTORY_ENTITIES)[number];
+export const CONTENT_HISTORY_PAGE = 50;
+
+export const contentHistoryQuerySchema = z.object({
+  entite: z.enum(CONTENT_HISTORY_ENTITIES, { error: MESSAGES.badFormat('entite') }).optional(),
+  /** `suivant` of the page before (the position of its last entry): the entries older than it. */
+  avant: z.coerce.number({ error: MESSAGES.badFormat('avant') }).int(MESSAGES.badFormat('avant')).min(1, MESSAGES.badFormat('avant')).optional(),
+  limit: z.coerce.number({ error: MESSAGES.badFormat('limit') }).int(MESSAGES.badFormat('limit')).min(1, MESSAGES.badFormat('limit')).max(100, MESSAGES.badFormat('limit')).default(CONTENT_HISTORY_PAGE),
+});
+
+export const contentHistorySchema = z.object({
+  entries: z.array(auditEntrySchema),
+  /** Give it back as `avant` for the next page; null on the last one. */
+  suivant: z.number().int().nullable(),
+});
+export type ContentHistory = z.infer<typeof contentHistorySchema>;
+
 export const lcaContentRoutes = {
+  contentHistory: defineRoute({
+    method: 'GET', gateway, path: '/contenus/historique', access: CONTENT_ADMINS, scope: scope.none,
+    summary:
+      "Historique des modifications du contenu du portail (notes, questions, liens, modèles de documents, référentiels), du plus récent au plus ancien, " +
+      "filtré par type d'élément ; pagination par repère (`avant` : `suivant` de la page précédente) ; les champs secrets (jetons, mots de passe, secrets, IBAN) sont masqués",
+    query: contentHistoryQuerySchema, response: contentHistorySchema,
+  }),
   listAllNotes: defineRoute({
     method: 'GET', gateway, path: '/notesOnPage/all', access: CONTENT_ADMINS, scope: scope.none,
     summary: 'Toutes les notes des pages, actives ou non, les plus récentes d’abord (administration)',

@@ -45,6 +45,7 @@ export const lcaContentEntries: MatrixEntries = (ctx: MatrixContext) => {
   });
 
   return {
+    'GET /api/lca-server/contenus/historique': admins(() => ({ query: { entite: 'note_page', limit: '5' } })),
     'GET /api/lca-server/notesOnPage/all': admins(() => ({})),
     'POST /api/lca-server/notesOnPage': admins(() => ({ body: note })),
     'PUT /api/lca-server/notesOnPage/:id': onItem(newNote, () => ({ ...note, title: 'Modifiée' })),

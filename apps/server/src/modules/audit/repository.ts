@@ -64,6 +64,14 @@ export function createAuditRepository(db: Database) {
         take: options.limit,
       }),
 
+    /** Newest first, of these entities, before `beforeSeq` when given (the chain's (association_id, seq) key). */
+    pageBefore: (associationId: string, options: { entities: readonly string[]; beforeSeq?: number | undefined; take: number }) =>
+      db.auditEntry.findMany({
+        where: { associationId, entity: { in: [...options.entities] }, ...(options.beforeSeq ? { seq: { lt: options.beforeSeq } } : {}) },
+        orderBy: { seq: 'desc' },
+        take: options.take,
+      }),
+
     /** Every association with a chain (entries or a head). */
     chainIds: async () => {
       const rows = await db.$queryRaw<{ id: string }[]>`SELECT association_id::text AS id FROM audit_chain_heads

@@ -30,12 +30,32 @@ export interface AuditRecord {
   at?: Date;
 }
 
+/**
+ * The audit chain of the portal's content (notes, questions, links, document templates,
+ * referentials): content belongs to no association, so its entries go to a chain of their own
+ * under this fixed key (as a service account's go to its account's id).
+ */
+export const CONTENT_AUDIT_CHAIN = '00000000-0000-4000-8000-00000000c0de';
+
 /** Fields that say nothing about a change. */
 const IGNORED_FIELDS = new Set(['id', 'deleted']);
 
+/** Fields whose value is never shown, at any depth: the trail keeps them, its readers see a mask. */
+const SECRET_FIELD = /secret|token|password|mot_?de_?passe|hash|sha256|storage_?key|api_?key|signature/i;
+export const SECRET_MASK = '•••• (masqué)';
+
 type JsonObject = Record<string, unknown>;
 const asObject = (value: unknown): JsonObject => (value && typeof value === 'object' && !Array.isArray(value) ? (value as JsonObject) : {});
-const shown = (field: string, value: unknown) => (field === 'iban' && typeof value === 'string' ? maskIban(value) : value ?? null);
+
+/** A value as a journal shows it: secrets masked, IBANs but their last 4 characters, in nested objects and lists too. */
+function shown(field: string, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (SECRET_FIELD.test(field)) return SECRET_MASK;
+  if (/^iban$/i.test(field) && typeof value === 'string') return maskIban(value);
+  if (Array.isArray(value)) return value.map((item) => shown('', item));
+  if (typeof value === 'object') return Object.fromEntries(Object.entries(value as JsonObject).map(([key, item]) => [key, shown(key, item)]));
+  return value;
+}
 
 /** Field by field differences of an entry, as the journal shows them (IBANs masked). */
 export function changesOf(before: unknown, after: unknown) {
@@ -101,6 +121,17 @@ export function createAuditService(repository: AuditRepository) {
     /** The journal of an association for its reader: a secondary establishment sees its own entries and association-wide ones. */
     async journal(scope: AssociationScope<'read'>, limit: number) {
       return (await repository.list(scope.associationId, { siret: scope.siret, limit })).map(toJournalEntry);
+    },
+
+    /**
+     * A page of one chain for the people who keep what it records, newest first: entries of the
+     * given entities before position `before` (keyset on the chain's sequence), values masked as
+     * the journal masks them; `suivant` is the page's last position when older entries remain.
+     */
+    async chainPage(associationId: string, options: { entities: readonly string[]; before?: number | undefined; limit: number }) {
+      const rows = await repository.pageBefore(associationId, { entities: options.entities, beforeSeq: options.before, take: options.limit + 1 });
+      const page = rows.slice(0, options.limit);
+      return { entries: page.map(toJournalEntry), suivant: rows.length > options.limit ? page[page.length - 1]!.seq : null };
     },
 
     countEntries: repository.countEntries,

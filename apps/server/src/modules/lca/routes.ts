@@ -18,6 +18,7 @@ export function lcaRoutes(app: FastifyInstance, { lca, lcaContent: content }: Lc
   registerRoute(app, api.questions.listQuestions, ({ query }) => lca.listQuestions(query.enabled));
   // The portal's content, kept by the LCA administrators (content/service.ts).
   const c = api.lcaContent;
+  registerRoute(app, c.contentHistory, ({ query }) => content.history(query));
   registerRoute(app, c.listAllNotes, () => content.allNotes());
   registerRoute(app, c.createNote, ({ auth, body }) => content.createNote(auth, body));
   registerRoute(app, c.updateNote, ({ auth, params, body }) => content.updateNote(auth, params.id, body));

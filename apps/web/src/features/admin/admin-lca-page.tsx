@@ -1,8 +1,10 @@
 // /administration/lca: the mail outbox and the portal's content kept by the LCA administrators
-// (notes on pages, questions asked of subsidy dossiers, links, document templates), one tab each.
+// (notes on pages, questions asked of subsidy dossiers, links, document templates) and the history
+// of its changes, one tab each.
 import { Tabs } from '@codegouvfr/react-dsfr/Tabs';
 import { useState } from 'react';
 import { Page } from '../shell/index.ts';
+import { HistoryAdmin } from './content/history-admin.tsx';
 import { NotesAdmin } from './content/notes-admin.tsx';
 import { QuestionsAdmin } from './content/questions-admin.tsx';
 import { TemplatesAdmin } from './content/templates-admin.tsx';
@@ -14,6 +16,7 @@ const TABS = [
   { tabId: 'questions', label: 'Questions', content: () => <QuestionsAdmin /> },
   { tabId: 'liens', label: 'Liens utiles', content: () => <UrlsAdmin /> },
   { tabId: 'modeles', label: 'Modèles de documents', content: () => <TemplatesAdmin /> },
+  { tabId: 'historique', label: 'Historique des modifications', content: () => <HistoryAdmin /> },
   { tabId: 'courriels', label: 'Courriels envoyés', content: () => <OutboxTable /> },
 ] as const;
 

@@ -4,7 +4,9 @@
 // entry of the content's audit chain (who, what, before and after); a template's file goes once
 // the row's removal is committed, and a file stored for a row that did not commit is removed.
 import {
+  CONTENT_HISTORY_ENTITIES,
   CONTENT_MESSAGES,
+  type contentHistoryQuerySchema,
   type DocumentModele,
   type NoteAdmin,
   type Question,
@@ -21,7 +23,7 @@ import { appError } from '../../../http/errors.ts';
 import type { AuthClaims } from '../../../http/request-context.ts';
 import { storeCheckedUpload, type IncomingFile } from '../../../storage/checked-upload.ts';
 import type { FileStorage } from '../../../storage/file-storage.ts';
-import type { AuditService } from '../../audit/index.ts';
+import { CONTENT_AUDIT_CHAIN, type AuditService } from '../../audit/index.ts';
 import type { NoteRow } from '../notes/repository.ts';
 import { toQuestion } from '../questions/service.ts';
 import type { LcaRepository } from '../repository.ts';
@@ -33,11 +35,8 @@ type QuestionCreate = z.output<typeof questionCreateSchema>;
 type QuestionUpdate = z.output<typeof questionUpdateSchema>;
 type UrlInput = z.output<typeof urlInputSchema>;
 
-/**
- * The audit chain of the portal's content: content belongs to no association, so its entries go to
- * a chain of their own under this fixed key (as a service account's go to its account's id).
- */
-export const CONTENT_AUDIT_CHAIN = '00000000-0000-4000-8000-00000000c0de';
+/** The content's own audit chain (the audit module's; the referentials write to it too). */
+export { CONTENT_AUDIT_CHAIN };
 
 /** What the content's audit entries name (contract AUDIT_ENTITY_LABELS). */
 export const CONTENT_ENTITIES = { note: 'note_page', question: 'question', url: 'lien', template: 'document_modele' } as const;
@@ -107,6 +106,11 @@ export function createContentService({ repository, audit, storage }: ContentServ
   };
 
   return {
+    /** The content's changes, newest first, of one kind or all (referentials' included), a page at a time. */
+    history(query: z.output<typeof contentHistoryQuerySchema>) {
+      return audit.chainPage(CONTENT_AUDIT_CHAIN, { entities: query.entite ? [query.entite] : CONTENT_HISTORY_ENTITIES, before: query.avant, limit: query.limit });
+    },
+
     // Notes on pages -------------------------------------------------------------------------
 
     async allNotes(): Promise<NoteAdmin[]> {
