@@ -155,7 +155,7 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
   // The financial reports of granted dossiers (machine crf), on the dossier scope.
   const crf = createCrfService({ repository: createCrfRepository(db), workflow, audit });
   // Instructing services: the rds record's rules, also used by the account part's creation in its transaction.
-  const referentiels = createReferentielService(createReferentielRepository(db));
+  const referentiels = createReferentielService(createReferentielRepository(db), audit);
   const rdsAudit = createRdsAudit(audit);
   const rdsServices = createServiceAdmin(createServiceRepository(db), serviceAddresses, rdsAudit);
   // The approvals' catalogue: types from the referentials, services' reach from rds.

@@ -1,8 +1,9 @@
 // Referentials over HTTP (api-declaration-server): the seeded lists, filters and limits, the
-// unknown type, and the administrators' edits with change detection.
+// unknown type, and the administrators' edits with change detection, each audited.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, REFERENTIEL_ADMIN_ROLES, REFERENTIEL_TYPES, type Referentiel } from '@portail/contract';
+import { MESSAGES, REFERENTIEL_ADMIN_ROLES, REFERENTIEL_TYPES, type AuditEntryView, type Referentiel } from '@portail/contract';
+import { CONTENT_AUDIT_CHAIN } from '../src/modules/audit/index.ts';
 import { signIn } from './support/factories.ts';
 import { TOKEN_HEADER } from './support/http-helpers.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -210,6 +211,34 @@ describe('PATCH /referentiels/:id', () => {
     const regions = await referentiel('regions');
     const reordered = regions.options.map((o) => ({ ...o, meta: Object.fromEntries(Object.entries(o.meta ?? {}).reverse()) }));
     expect((await patch(regions._id, { options: reordered })).status).toBe(400);
+  });
+
+  it("writes each change to the content's audit chain, which the LCA administrators' history reads: the values added, removed or changed, not the whole lists; a refused change writes none", async () => {
+    const current = await referentiel('types-activite-agricole');
+    expect(current.options.length).toBeGreaterThanOrEqual(2);
+    const [first, second, ...rest] = current.options;
+    const response = await patch(current._id, {
+      label: 'Activités agricoles',
+      options: [{ ...second!, label: `${second!.label} (modifié)` }, ...rest, { value: 'NOUVELLE', label: 'Nouvelle activité' }],
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const entries = () => t.db.auditEntry.count({ where: { associationId: CONTENT_AUDIT_CHAIN, entity: 'referentiel', entityId: current._id } });
+    expect(await entries()).toBe(1);
+    expect((await patch(current._id, { label: 'Activités agricoles' })).status).toBe(400);
+    expect(await entries()).toBe(1);
+
+    const lca = await signIn(t, { roles: ['lca.admin'] });
+    const history = await t.http().get('/api/lca-server/contenus/historique').query({ entite: 'referentiel' }).set(TOKEN_HEADER, lca.token);
+    expect(history.status, JSON.stringify(history.body)).toBe(200);
+    const entry = (history.body.entries as AuditEntryView[]).find((e) => e.entite_id === current._id) as AuditEntryView & { element: string };
+    expect(entry).toMatchObject({ entite: 'referentiel', action: 'update', auteur: admin.account.email, element: 'Activités agricoles' });
+    expect([...entry.changements].sort((a, b) => a.champ.localeCompare(b.champ))).toEqual([
+      { champ: 'label', avant: current.label, apres: 'Activités agricoles' },
+      { champ: 'options_ajoutees', avant: null, apres: 'NOUVELLE' },
+      { champ: 'options_modifiees', avant: null, apres: second!.value },
+      { champ: 'options_retirees', avant: null, apres: first!.value },
+    ]);
+    expect(await t.app.services.audit.verifyChain(CONTENT_AUDIT_CHAIN)).toBeNull();
   });
 
   it('refuses non-admins (403) and anonymous callers (401)', async () => {

@@ -12,5 +12,5 @@ export interface ReferentielRouteServices {
 export function referentielRoutes(app: FastifyInstance, { referentiels }: ReferentielRouteServices) {
   registerRoute(app, api.referentiels.list, ({ query }) => referentiels.list(query));
   registerRoute(app, api.referentiels.get, ({ query }) => referentiels.getByType(query.type, query.filterOptions, query.limit));
-  registerRoute(app, api.referentiels.update, ({ params, body }) => referentiels.update(params.id, body));
+  registerRoute(app, api.referentiels.update, ({ auth, params, body }) => referentiels.update(auth, params.id, body));
 }

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { normaliseSearchText } from '@portail/contract';
 import { likeLiteral } from '../../../db/like-pattern.ts';
 import { Prisma, type Database } from '../../../db/prisma.ts';
+import type { DbTransaction } from '../../../db/transaction.ts';
 
 export interface OptionRow {
   value: string;
@@ -79,8 +80,8 @@ export function createReferentielRepository(db: Database) {
       ),
     findById: async (id: string) => (await find({ id }, {}))[0] ?? null,
 
-    /** Replaces what is given; the options as a whole list, in display order. */
-    update: (id: string, changes: { label?: string; categorie?: string | null; options?: OptionRow[] }) =>
+    /** Replaces what is given; the options as a whole list, in display order; `alongside` writes in the same transaction (its audit entry). */
+    update: (id: string, changes: { label?: string; categorie?: string | null; options?: OptionRow[] }, alongside: (tx: DbTransaction) => Promise<unknown>) =>
       db.$transaction(
         async (tx) => {
           await tx.referentiel.update({
@@ -95,6 +96,7 @@ export function createReferentielRepository(db: Database) {
             await tx.referentielOption.deleteMany({ where: { referentielId: id } });
             await tx.referentielOption.createMany({ data: optionRecords(id, changes.options) });
           }
+          await alongside(tx);
         },
         { timeout: 60_000 },
       ),

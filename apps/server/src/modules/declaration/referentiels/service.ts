@@ -1,5 +1,6 @@
 // Referential rules: filtering and limits of the lists, 404 on unknown type, full-replacement edits
-// refused when they change nothing ('Aucun changement n'a été détécté.').
+// refused when they change nothing ('Aucun changement n'a été détécté.'), each edit audited in the
+// content's audit chain (read by the LCA administrators' history).
 import {
   DEFAULT_OPTIONS_LIMIT,
   LARGE_REFERENTIEL_THRESHOLD,
@@ -9,6 +10,8 @@ import {
   type ReferentielsQuery,
 } from '@portail/contract';
 import { appError } from '../../../http/errors.ts';
+import type { AuthClaims } from '../../../http/request-context.ts';
+import { CONTENT_AUDIT_CHAIN, type AuditService } from '../../audit/index.ts';
 import type { OptionRow, ReferentielFilter, ReferentielRepository } from './repository.ts';
 
 type Found = Awaited<ReturnType<ReferentielRepository['find']>>[number];
@@ -44,7 +47,37 @@ function canonical(value: unknown): string {
 const sameOptions = (a: OptionRow[], b: OptionRow[]) =>
   a.length === b.length && a.every((o, i) => o.value === b[i]!.value && o.label === b[i]!.label && canonical(o.meta) === canonical(b[i]!.meta));
 
-export function createReferentielService(repository: ReferentielRepository) {
+/** Values named in an audit entry, at most this many (a list of communes would be thousands). */
+const LISTED_VALUES = 30;
+const valuesText = (values: string[]) =>
+  values.length <= LISTED_VALUES ? values.join(', ') : `${values.slice(0, LISTED_VALUES).join(', ')} et ${values.length - LISTED_VALUES} autres`;
+
+/**
+ * What the content's audit chain keeps of a referential's change: its label, category and option
+ * count before and after, and the option values added, removed or changed (not the whole lists).
+ */
+function referentielTrail(current: Found, changes: { label?: string; categorie?: string | null; options?: OptionRow[] }) {
+  const before = { type: current.type, label: current.label, categorie: current.categorie, nombre_options: current.options.length };
+  const after: Record<string, unknown> = {
+    type: current.type,
+    label: changes.label ?? current.label,
+    categorie: changes.categorie !== undefined ? changes.categorie : current.categorie,
+    nombre_options: changes.options?.length ?? current.options.length,
+  };
+  if (changes.options) {
+    const old = new Map(current.options.map((o) => [o.value, o]));
+    const next = new Map(changes.options.map((o) => [o.value, o]));
+    const added = changes.options.filter((o) => !old.has(o.value)).map((o) => o.value);
+    const removed = current.options.filter((o) => !next.has(o.value)).map((o) => o.value);
+    const changed = changes.options.filter((o) => old.has(o.value) && (old.get(o.value)!.label !== o.label || canonical(old.get(o.value)!.meta) !== canonical(o.meta))).map((o) => o.value);
+    if (added.length) after.options_ajoutees = valuesText(added);
+    if (removed.length) after.options_retirees = valuesText(removed);
+    if (changed.length) after.options_modifiees = valuesText(changed);
+  }
+  return { before, after };
+}
+
+export function createReferentielService(repository: ReferentielRepository, audit: AuditService) {
   return {
     async list(query: ReferentielsQuery): Promise<Referentiel[]> {
       if (query.type?.length === 0) return [];
@@ -65,7 +98,8 @@ export function createReferentielService(repository: ReferentielRepository) {
       return toReferentiel(found, limit);
     },
 
-    async update(id: string, patch: ReferentielPatch): Promise<Referentiel> {
+    /** The change and its entry in the content's audit chain, in one transaction. */
+    async update(claims: AuthClaims, id: string, patch: ReferentielPatch): Promise<Referentiel> {
       const current = await repository.findById(id);
       if (!current) throw appError('REFERENTIEL_NOT_FOUND', {});
       const changes: Parameters<ReferentielRepository['update']>[1] = {};
@@ -74,7 +108,10 @@ export function createReferentielService(repository: ReferentielRepository) {
       if (categorie !== undefined && categorie !== current.categorie) changes.categorie = categorie;
       if (patch.options !== undefined && !sameOptions(patch.options, current.options)) changes.options = patch.options;
       if (Object.keys(changes).length === 0) throw appError('NO_CHANGE_DETECTED');
-      await repository.update(id, changes);
+      const { before, after } = referentielTrail(current, changes);
+      await repository.update(id, changes, (tx) =>
+        audit.record(tx, { associationId: CONTENT_AUDIT_CHAIN, actor: { id: claims.userId, email: claims.email }, entity: 'referentiel', entityId: id, action: 'update', before, after }),
+      );
       // The whole list back, as stored.
       return toReferentiel((await repository.findById(id))!, undefined, true);
     },
