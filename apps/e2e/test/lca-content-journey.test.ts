@@ -1,7 +1,8 @@
 // Journeys: the LCA administrator keeps the portal's content on /administration/lca.
 // 1. They write a note for the dossiers page, chosen by its title (its HTML with an image that runs a script on error,
 //    stored without it) in the notes' table, which scrolls by keyboard at 320 px; a member sees the
-//    note on /dossiers, formatted, without the image.
+//    note on /dossiers, formatted, without the image. The history of the changes names the note's
+//    creation and who made it.
 // 2. They add a required question; a member's subsidy dossier sent back for correction can no
 //    longer be transmitted (the summary names the question, the server refuses too) until the
 //    member answers it in step 3; then the dossier is transmitted. The question is disabled again
@@ -99,6 +100,21 @@ describe('administration du contenu du portail', () => {
       await page.setViewportSize({ width: 320, height: 800 });
       await scrollsSidewaysByKeyboard(page, page.getByRole('region', { name: /^Notes des pages/ }));
       await browser.shot('notes a 320 px');
+      await page.setViewportSize({ width: 1280, height: 900 });
+
+      // The history of the changes names the note's creation, by whom; its table scrolls by keyboard at 320 px.
+      await page.getByRole('tab', { name: 'Historique des modifications' }).click();
+      await visible(page.getByRole('heading', { name: 'Historique des modifications' }));
+      await page.getByLabel('Type d’élément').selectOption({ label: 'Note affichée sur les pages' });
+      const created = page.getByRole('table', { name: /^Modifications du contenu/ }).getByRole('row').filter({ hasText: `Titre : ${title}` });
+      await visible(created);
+      await visible(created.getByRole('cell', { name: `Note affichée sur les pages : ${title}`, exact: true }));
+      await visible(created.getByRole('cell', { name: ADMIN.email, exact: true }));
+      await visible(created.getByRole('cell', { name: 'Ajout', exact: true }));
+      await browser.shot('historique des modifications');
+      await page.setViewportSize({ width: 320, height: 800 });
+      await scrollsSidewaysByKeyboard(page, page.getByRole('region', { name: /^Modifications du contenu/ }));
+      await browser.shot('historique a 320 px');
       await page.setViewportSize({ width: 1280, height: 900 });
       await signOut(page);
 

@@ -4,7 +4,7 @@
 // another chain (an association's, a service's); lca.admin only.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_HISTORY_ENTITIES, MESSAGES, ROLES, type AuditEntryView, type Role } from '@portail/contract';
+import { CONTENT_HISTORY_ENTITIES, MESSAGES, ROLES, type ContentHistoryEntry, type Role } from '@portail/contract';
 import { CONTENT_AUDIT_CHAIN, SECRET_MASK } from '../src/modules/audit/index.ts';
 import { signIn } from './support/factories.ts';
 import { TOKEN_HEADER } from './support/http-helpers.ts';
@@ -48,7 +48,7 @@ describe('history of the content’s changes', () => {
 
     const links = await history(admin.token, { entite: 'lien' });
     expect(links.status, JSON.stringify(links.body)).toBe(200);
-    const entries = links.body.entries as AuditEntryView[];
+    const entries = links.body.entries as ContentHistoryEntry[];
     expect(entries.every((e) => e.entite === 'lien')).toBe(true);
     expect(entries.filter((e) => e.entite_id === created.body.id).map((e) => [e.action, e.auteur])).toEqual([
       ['delete', admin.email],
@@ -57,17 +57,22 @@ describe('history of the content’s changes', () => {
     ]);
     const update = entries.find((e) => e.entite_id === created.body.id && e.action === 'update')!;
     expect(update.changements).toEqual([{ champ: 'libelle', avant: 'Service-public.fr', apres: 'Service public' }]);
+    expect(update.element).toBe('Service public');
     expect(Date.parse(update.date)).toBeGreaterThan(Date.now() - 60_000);
     expect(links.body.suivant).toBeNull();
 
-    const all = (await history(admin.token)).body.entries as AuditEntryView[];
-    expect(all[0]).toMatchObject({ entite: 'note_page', action: 'create', entite_id: note.body._id });
+    const all = (await history(admin.token)).body.entries as ContentHistoryEntry[];
+    expect(all[0]).toMatchObject({ entite: 'note_page', action: 'create', entite_id: note.body._id, element: null });
+    // An addition shows what was written, not the row's identifier or creation time.
+    expect(all[0]!.changements).toContainEqual({ champ: 'content', avant: null, apres: '<p>Bienvenue</p>' });
+    expect(all[0]!.changements.map((c) => c.champ)).not.toContain('_id');
+    expect(all[0]!.changements.map((c) => c.champ)).not.toContain('createdAt');
     expect(all.map((e) => e.seq)).toEqual([...all.map((e) => e.seq)].sort((x, y) => y - x));
   });
 
   it('reads a page at a time by keyset: the pages follow each other without overlap to the last one', async () => {
     for (let i = 0; i < 5; i += 1) expect((await write(admin.token, 'post', '/urls', link())).status).toBe(201);
-    const whole = (await history(admin.token, { entite: 'lien', limit: 100 })).body.entries as AuditEntryView[];
+    const whole = (await history(admin.token, { entite: 'lien', limit: 100 })).body.entries as ContentHistoryEntry[];
     expect(whole.length).toBeGreaterThanOrEqual(5);
     const read: number[] = [];
     let avant: number | null | undefined;
@@ -75,7 +80,7 @@ describe('history of the content’s changes', () => {
       const page = await history(admin.token, { entite: 'lien', limit: 2, ...(avant ? { avant } : {}) });
       expect(page.status).toBe(200);
       expect(page.body.entries.length).toBeLessThanOrEqual(2);
-      read.push(...(page.body.entries as AuditEntryView[]).map((e) => e.seq));
+      read.push(...(page.body.entries as ContentHistoryEntry[]).map((e) => e.seq));
       avant = page.body.suivant as number | null;
     } while (avant);
     expect(read).toEqual(whole.map((e) => e.seq));
@@ -110,9 +115,9 @@ describe('history of the content’s changes', () => {
       expect(response.status).toBe(200);
       const text = JSON.stringify(response.body);
       for (const value of [...Object.values(secrets), secrets.iban.slice(0, 20), 'ancien']) expect(text, value).not.toContain(value);
-      expect((response.body.entries as AuditEntryView[]).every((e) => e.auteur !== actor.email || e.entite_id === contentId)).toBe(true);
+      expect((response.body.entries as ContentHistoryEntry[]).every((e) => e.auteur !== actor.email || e.entite_id === contentId)).toBe(true);
     }
-    const entry = ((await history(admin.token, { entite: 'lien' })).body.entries as AuditEntryView[]).find((e) => e.entite_id === contentId)!;
+    const entry = ((await history(admin.token, { entite: 'lien' })).body.entries as ContentHistoryEntry[]).find((e) => e.entite_id === contentId)!;
     expect([...entry.changements].sort((x, y) => x.champ.localeCompare(y.champ))).toEqual([
       { champ: 'access_token', avant: null, apres: SECRET_MASK },
       { champ: 'libelle', avant: 'Avant', apres: 'Après' },

@@ -1,7 +1,7 @@
 // /administration/lca, the portal's content: notes (checked with the contract's rules before they
 // go, the server's refusal shown), questions made required, links removed after confirmation only,
 // templates uploaded and downloaded; every table in a region a keyboard scrolls.
-import { CONTENT_MESSAGES, MESSAGES, PAGE_NAMES, type AuditEntryView, type DocumentModele, type NoteAdmin, type Question, type UsefulUrl } from '@portail/contract';
+import { CONTENT_MESSAGES, MESSAGES, PAGE_NAMES, type ContentHistoryEntry, type DocumentModele, type NoteAdmin, type Question, type UsefulUrl } from '@portail/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -215,9 +215,9 @@ describe('questions, links and templates', () => {
 });
 
 describe('history of the changes', () => {
-  const entry = (seq: number, over: Partial<AuditEntryView> = {}): AuditEntryView => ({
+  const entry = (seq: number, over: Partial<ContentHistoryEntry> = {}): ContentHistoryEntry => ({
     id: `eeeeeeee-0000-4000-8000-${String(seq).padStart(12, '0')}`, seq, date: '2026-11-27T09:05:00.000Z', auteur: 'admin.lca@demo.example.org',
-    entite: 'lien', entite_id: LINK.id, action: 'update', id_siret: null, changements: [{ champ: 'libelle', avant: 'Service-public', apres: 'Service-public.fr' }], ...over,
+    entite: 'lien', entite_id: LINK.id, element: 'Service-public.fr', action: 'update', id_siret: null, changements: [{ champ: 'libelle', avant: 'Service-public', apres: 'Service-public.fr' }], ...over,
   });
 
   it('lists who changed what, when and how, filters by kind of element, reads the next page by keyset', async () => {
@@ -227,9 +227,9 @@ describe('history of the changes', () => {
       [`GET ${LCA}/contenus/historique`]: (request) => {
         const query = new URL(request.url, 'http://portail').searchParams;
         if (query.get('entite') === 'note_page') {
-          return json(200, { entries: [entry(7, { entite: 'note_page', action: 'create', changements: [{ champ: 'title', avant: null, apres: 'Fermeture' }] })], suivant: null });
+          return json(200, { entries: [entry(7, { entite: 'note_page', element: 'Fermeture', action: 'create', changements: [{ champ: 'title', avant: null, apres: 'Fermeture' }] })], suivant: null });
         }
-        if (query.get('avant') === '4') return json(200, { entries: [entry(2, { action: 'delete', auteur: null, changements: [{ champ: 'libelle', avant: 'Ancien', apres: null }] })], suivant: null });
+        if (query.get('avant') === '4') return json(200, { entries: [entry(2, { action: 'delete', auteur: null, element: 'Ancien', changements: [{ champ: 'libelle', avant: 'Ancien', apres: null }] })], suivant: null });
         return json(200, { entries: [entry(5, { changements: [{ champ: 'webhook_secret', avant: '•••• (masqué)', apres: '•••• (masqué)' }] }), entry(4)], suivant: 4 });
       },
     });
@@ -241,24 +241,25 @@ describe('history of the changes', () => {
     expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual([
       formatTimestamp('2026-11-27T09:05:00.000Z'),
       'admin.lca@demo.example.org',
-      'Lien utile',
+      'Lien utile : Service-public.fr',
       'Modification',
-      'libelle : « Service-public » devient « Service-public.fr »',
+      'Libellé : Service-public → Service-public.fr',
     ]);
-    expect(rows[0]).toHaveTextContent('webhook_secret : « •••• (masqué) » devient « •••• (masqué) »');
+    expect(rows[0]).toHaveTextContent('webhook_secret : •••• (masqué) → •••• (masqué)');
     expect(fake.requests.at(-1)!.url).toContain('limit=50');
 
     await userEvent.click(screen.getByRole('button', { name: 'Afficher plus de modifications' }));
     const all = await screen.findByRole('region', { name: 'Modifications du contenu (3)' });
     expect(within(all).getAllByRole('row').at(-1)).toHaveTextContent('Le portail');
-    expect(within(all).getAllByRole('row').at(-1)).toHaveTextContent('libelle : « Ancien » retiré');
+    expect(within(all).getAllByRole('row').at(-1)).toHaveTextContent('Libellé : Ancien → —');
     expect(fake.requests.at(-1)!.url).toContain('avant=4');
     expect(screen.queryByRole('button', { name: 'Afficher plus de modifications' })).toBeNull();
 
     await userEvent.selectOptions(screen.getByLabelText('Type d’élément'), screen.getByRole('option', { name: 'Note affichée sur les pages' }));
     const notes = await screen.findByRole('region', { name: 'Modifications du contenu (1)' });
     expect(notes).toHaveTextContent('Ajout');
-    expect(notes).toHaveTextContent('title : « Fermeture »');
+    expect(notes).toHaveTextContent('Note affichée sur les pages : Fermeture');
+    expect(notes).toHaveTextContent('Titre : Fermeture');
     expect(fake.requests.at(-1)!.url).toContain('entite=note_page');
     // Read only: nothing to change from this tab.
     expect(screen.queryByRole('button', { name: /^(Modifier|Supprimer|Ajouter)/ })).toBeNull();

@@ -147,8 +147,14 @@ export const contentHistoryQuerySchema = z.object({
   limit: z.coerce.number({ error: MESSAGES.badFormat('limit') }).int(MESSAGES.badFormat('limit')).min(1, MESSAGES.badFormat('limit')).max(100, MESSAGES.badFormat('limit')).default(CONTENT_HISTORY_PAGE),
 });
 
+export const contentHistoryEntrySchema = auditEntrySchema.extend({
+  /** What the element is called (a note's title, a link's label, a referential's label…), null when nothing names it. */
+  element: z.string().nullable(),
+});
+export type ContentHistoryEntry = z.infer<typeof contentHistoryEntrySchema>;
+
 export const contentHistorySchema = z.object({
-  entries: z.array(auditEntrySchema),
+  entries: z.array(contentHistoryEntrySchema),
   /** Give it back as `avant` for the next page; null on the last one. */
   suivant: z.number().int().nullable(),
 });

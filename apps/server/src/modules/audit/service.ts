@@ -38,7 +38,7 @@ export interface AuditRecord {
 export const CONTENT_AUDIT_CHAIN = '00000000-0000-4000-8000-00000000c0de';
 
 /** Fields that say nothing about a change. */
-const IGNORED_FIELDS = new Set(['id', 'deleted']);
+const IGNORED_FIELDS = new Set(['id', '_id', 'deleted', 'createdAt', 'updatedAt']);
 
 /** Fields whose value is never shown, at any depth: the trail keeps them, its readers see a mask. */
 const SECRET_FIELD = /secret|token|password|mot_?de_?passe|hash|sha256|storage_?key|api_?key|signature/i;
@@ -65,6 +65,20 @@ export function changesOf(before: unknown, after: unknown) {
   return fields
     .filter((f) => JSON.stringify(b[f] ?? null) !== JSON.stringify(a[f] ?? null))
     .map((f) => ({ champ: f, avant: shown(f, b[f]), apres: shown(f, a[f]) }));
+}
+
+/** The fields that name an element, by preference (a note's title, a link's label, a question's code…). */
+const NAME_FIELDS = ['title', 'libelle', 'label', 'nom', 'code'];
+
+/** What an entry's element is called, from its state after the change, else before (null: nothing names it). */
+export function elementName(before: unknown, after: unknown): string | null {
+  for (const state of [asObject(after), asObject(before)]) {
+    for (const field of NAME_FIELDS) {
+      const value = state[field];
+      if (typeof value === 'string' && value.trim() && !SECRET_FIELD.test(field)) return value.trim();
+    }
+  }
+  return null;
 }
 
 export const toJournalEntry = (e: AuditEntry): AuditEntryView => ({
@@ -131,7 +145,10 @@ export function createAuditService(repository: AuditRepository) {
     async chainPage(associationId: string, options: { entities: readonly string[]; before?: number | undefined; limit: number }) {
       const rows = await repository.pageBefore(associationId, { entities: options.entities, beforeSeq: options.before, take: options.limit + 1 });
       const page = rows.slice(0, options.limit);
-      return { entries: page.map(toJournalEntry), suivant: rows.length > options.limit ? page[page.length - 1]!.seq : null };
+      return {
+        entries: page.map((e) => ({ ...toJournalEntry(e), element: elementName(e.before, e.after) })),
+        suivant: rows.length > options.limit ? page[page.length - 1]!.seq : null,
+      };
     },
 
     countEntries: repository.countEntries,

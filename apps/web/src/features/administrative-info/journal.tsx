@@ -1,10 +1,11 @@
 // Journal des modifications: the association's audit trail as the server lets the member read it
 // (RIBs, legal representatives, members joining or detached), newest first: when, who, what, and
 // each changed field before → after (IBANs come masked from the server).
-import { api, AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, type AuditEntryView } from '@portail/contract';
+import { api, AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS } from '@portail/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/index.ts';
 import { formatTimestamp } from '../../lib/format/timestamp.ts';
+import { AuditChanges } from '../../lib/ui/audit-changes.tsx';
 import { PartSection, PartTable } from './part-section.tsx';
 import { adminKeys } from './use-administrative-data.ts';
 
@@ -29,25 +30,6 @@ const FIELD_LABELS: Record<string, string> = {
 };
 
 
-function shown(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'boolean') return value ? 'oui' : 'non';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
-
-function Changes({ entry }: { entry: AuditEntryView }) {
-  if (entry.changements.length === 0) return <>—</>;
-  return (
-    <ul>
-      {entry.changements.map((c) => (
-        <li key={c.champ}>
-          {FIELD_LABELS[c.champ] ?? c.champ} : {entry.action === 'create' ? shown(c.apres) : `${shown(c.avant)} → ${shown(c.apres)}`}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 export function Journal({ idAsso }: { idAsso: string }) {
   const query = useQuery({
     queryKey: adminKeys.part(idAsso, 'journal'),
@@ -70,7 +52,7 @@ export function Journal({ idAsso }: { idAsso: string }) {
           formatTimestamp(entry.date),
           entry.auteur ?? 'Le compte association',
           `${AUDIT_ACTION_LABELS[entry.action] ?? entry.action} – ${AUDIT_ENTITY_LABELS[entry.entite] ?? entry.entite}`,
-          <Changes key={entry.id} entry={entry} />,
+          <AuditChanges key={entry.id} entry={entry} labels={FIELD_LABELS} />,
         ]}
       />
     </PartSection>

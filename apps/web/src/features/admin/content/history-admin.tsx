@@ -12,43 +12,41 @@ import {
   CONTENT_HISTORY_PAGE,
   lcaContentRoutes,
   MESSAGES,
-  type AuditEntryView,
   type ContentHistoryEntity,
 } from '@portail/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callApi, errorMessage } from '../../../lib/api/index.ts';
 import { formatTimestamp } from '../../../lib/format/timestamp.ts';
+import { AuditChanges } from '../../../lib/ui/audit-changes.tsx';
 import { DataTable } from '../../../lib/ui/data-table.tsx';
-import { LongText } from './content-section.tsx';
 
-const MAX_VALUE = 160;
-
-/** A changed value as one line of text, cut when long (a note's HTML). */
-function valueText(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '(vide)';
-  const text = typeof value === 'string' ? value : typeof value === 'boolean' ? (value ? 'oui' : 'non') : JSON.stringify(value);
-  return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE)}…` : text;
-}
-
-function changeText({ champ, avant, apres }: AuditEntryView['changements'][number]): string {
-  if (avant === null || avant === undefined) return `${champ} : « ${valueText(apres)} »`;
-  if (apres === null || apres === undefined) return `${champ} : « ${valueText(avant)} » retiré`;
-  return `${champ} : « ${valueText(avant)} » devient « ${valueText(apres)} »`;
-}
-
-function Changes({ entry }: { entry: AuditEntryView }) {
-  if (entry.changements.length === 0) return <>—</>;
-  return (
-    <ul className={fr.cx('fr-raw-list')}>
-      {entry.changements.map((change) => (
-        <li key={change.champ}>
-          <LongText>{changeText(change)}</LongText>
-        </li>
-      ))}
-    </ul>
-  );
-}
+/** The content's fields as the history names them (notes, questions, links, templates, referentials). */
+const FIELD_LABELS: Record<string, string> = {
+  type: 'Type',
+  title: 'Titre',
+  content: 'Contenu',
+  routes: 'Pages',
+  active: 'Affichée',
+  startsAt: 'Début d’affichage',
+  endsAt: 'Fin d’affichage',
+  code: 'Code',
+  label: 'Libellé',
+  libelle: 'Libellé',
+  obligatoire: 'Obligatoire',
+  enabled: 'Activée',
+  rang: 'Rang',
+  url: 'Adresse',
+  nom: 'Fichier',
+  mime_type: 'Format',
+  taille: 'Taille (octets)',
+  date_chargement: 'Déposé le',
+  categorie: 'Catégorie',
+  nombre_options: 'Nombre d’options',
+  options_ajoutees: 'Options ajoutées',
+  options_retirees: 'Options retirées',
+  options_modifiees: 'Options modifiées',
+};
 
 export function HistoryAdmin() {
   const [entite, setEntite] = useState<ContentHistoryEntity | ''>('');
@@ -94,9 +92,9 @@ export function HistoryAdmin() {
             data={rows.map((entry) => [
               formatTimestamp(entry.date),
               entry.auteur ?? 'Le portail',
-              AUDIT_ENTITY_LABELS[entry.entite] ?? entry.entite,
+              entry.element ? `${AUDIT_ENTITY_LABELS[entry.entite] ?? entry.entite} : ${entry.element}` : (AUDIT_ENTITY_LABELS[entry.entite] ?? entry.entite),
               AUDIT_ACTION_LABELS[entry.action] ?? entry.action,
-              <Changes key="changements" entry={entry} />,
+              <AuditChanges key="changements" entry={entry} labels={FIELD_LABELS} raw />,
             ])}
           />
         ))}
