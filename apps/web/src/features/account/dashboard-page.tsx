@@ -3,7 +3,8 @@
 // of the portal open to the user's role.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Tile } from '@codegouvfr/react-dsfr/Tile';
-import { isLcaRole, isOsirisRole, isRdsRole, ROLE_SETS } from '@portail/contract';
+import { isLcaRole, isOsirisRole, isRdsRole, ROLE_SETS, type SessionUser } from '@portail/contract';
+import { userAssociations } from '../../lib/session/associations.ts';
 import { currentRole, displayName } from '../../lib/session/session-store.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { MyAssociations } from '../association-join/index.ts';
@@ -29,9 +30,12 @@ const ASSOCIATION_AREAS: Area[] = [
   { title: 'Documents', desc: 'Statuts, récépissés, comptes et rapports', to: '/associations/documents' },
   { title: 'Demandes de SIRET', desc: "Obtenir un numéro SIRET pour l'association", to: '/demande-siret' },
   { title: 'Agréments', desc: "Demandes d'agrément et leur suivi", to: '/demande-agrements/dossiers' },
-  { title: 'Déclarations', desc: "Compte d'engagement citoyen des bénévoles", to: '/declarations' },
   { title: "Pass'Sport", desc: 'Inscrire les jeunes bénéficiaires avec leur code, suivre le remboursement', to: PASS_SPORT_PATH },
 ];
+
+/** The CEC declarations, only for a CEC validator of one of their associations (spec §6; the session's links say it). */
+const DECLARATIONS_AREA: Area = { title: 'Déclarations', desc: "Compte d'engagement citoyen des bénévoles", to: '/declarations' };
+const declarationsFor = (user: SessionUser | null): Area[] => (userAssociations(user).some((l) => l.isValideurCEC) ? [DECLARATIONS_AREA] : []);
 
 /** Pass'Sport's administration, for the platform's administrators. */
 const PASS_SPORT_ADMIN_AREA: Area = { title: "Administration Pass'Sport", desc: 'Exercices, dossiers et remboursements, fédérations', to: PASS_SPORT_ADMIN_PATH };
@@ -47,7 +51,7 @@ const COMMON_AREAS: Area[] = [
   { title: 'Assistance', desc: 'Écrire au support du compte association', to: '/assistance' },
 ];
 
-function areasFor(role: string | null): Area[] {
+function areasFor(role: string | null, user: SessionUser | null): Area[] {
   if (role && isRdsRole(role))
     return [{ title: 'Espace instructeur', desc: 'Les dossiers à instruire', to: '/instructeur' }, ...passSportAdminFor(role), ...COMMON_AREAS];
   if (role && isOsirisRole(role))
@@ -57,11 +61,13 @@ function areasFor(role: string | null): Area[] {
       { title: 'Administration', desc: 'Comptes, courriels et paramétrage', to: '/administration/lca' },
       ...passSportAdminFor(role),
       ...ASSOCIATION_AREAS,
+      ...declarationsFor(user),
       ...COMMON_AREAS,
     ];
   if (role && isLcaRole(role))
     return [
       ...ASSOCIATION_AREAS,
+      ...declarationsFor(user),
       { title: 'Ajouter une association', desc: 'Vous rattacher à une autre association', to: '/ajout-association' },
       ...COMMON_AREAS,
     ];
@@ -103,7 +109,7 @@ export function DashboardPage() {
       {role === 'lca.association' && <MissingCrfs />}
       <UnreadMessagesFor role={role} />
       <div className={fr.cx('fr-grid-row', 'fr-grid-row--gutters')}>
-        {areasFor(role).map((area) => (
+        {areasFor(role, user).map((area) => (
           <div key={area.to} className={fr.cx('fr-col-12', 'fr-col-md-6', 'fr-col-lg-4')}>
             <Tile title={area.title} desc={area.desc} linkProps={{ to: area.to }} enlargeLinkOrButton titleAs="h2" />
           </div>
