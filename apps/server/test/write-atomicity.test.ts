@@ -145,6 +145,31 @@ describe('the unit of work', () => {
     expect([await notes('dehors'), await notes('dedans'), await notes('après')]).toEqual([1, 0, 1]);
   });
 
+  it('a failed nested $transaction as its first write leaves nothing, and the unit goes on and commits', async () => {
+    const db = joinUnitOfWork(t.db);
+    await runUnitOfWork(t.db, async () => {
+      await db
+        .$transaction(async (tx) => {
+          await tx.noteOnPage.create(note('premier-refusé'));
+          throw new Error('partie refusée');
+        })
+        .catch(() => undefined);
+      // Read on the pool again: the refused part is nowhere.
+      expect(await db.noteOnPage.count({ where: { title: 'premier-refusé' } })).toBe(0);
+      await db.$transaction(async (tx) => tx.noteOnPage.create(note('premier-puis')));
+      await db.noteOnPage.create(note('premier-puis'));
+    });
+    expect([await notes('premier-refusé'), await notes('premier-puis')]).toEqual([0, 2]);
+    // A first nested part that succeeds commits with the rest, or rolls back with it.
+    await expect(
+      runUnitOfWork(t.db, async () => {
+        await db.$transaction(async (tx) => tx.noteOnPage.create(note('premier-annulé')));
+        throw new Error('refusé après');
+      }),
+    ).rejects.toThrow('refusé après');
+    expect(await notes('premier-annulé')).toBe(0);
+  });
+
   it('fails, rather than commit in silence, when a failed statement was caught', async () => {
     const db = joinUnitOfWork(t.db);
     await expect(
