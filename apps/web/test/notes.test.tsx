@@ -91,6 +91,39 @@ describe('a page and its notes', () => {
     expect(screen.queryByText('Portail de démonstration')).not.toBeInTheDocument();
   });
 
+  it('asks again on the next page after a failure, and shows them there; the page opened without them stays as it is', async () => {
+    let calls = 0;
+    let answerSecond: ((response: Response) => void) | undefined;
+    const note = { ...LOGIN_NOTE, routes: ['login', 'mot-de-passe-oublie'] };
+    stubFetch({
+      'GET /api/lca-server/notesOnPage': () => (++calls === 1 ? json(503, { message: 'Service indisponible' }) : new Promise<Response>((resolve) => (answerSecond = resolve))),
+    });
+    renderApp('/login');
+    await userEvent.click(await screen.findByRole('link', { name: /mot de passe oublié/i }));
+    await waitFor(() => expect(answerSecond).toBeDefined());
+    answerSecond!(json(200, [note]));
+    expect(await screen.findByText('Portail de démonstration')).toBeInTheDocument();
+    expect(calls).toBe(2);
+  });
+
+  it('keeps notes that come too late for the first page for the next one, without asking again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let calls = 0;
+    let answerNotes: ((response: Response) => void) | undefined;
+    const note = { ...LOGIN_NOTE, routes: ['login', 'mot-de-passe-oublie'] };
+    stubFetch({ 'GET /api/lca-server/notesOnPage': () => (++calls, new Promise<Response>((resolve) => (answerNotes = resolve))) });
+    renderApp('/login');
+    await act(() => vi.advanceTimersByTimeAsync(NOTES_WAIT_MS + 100));
+    expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeInTheDocument();
+    answerNotes!(json(200, [note]));
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    // Nothing pushed down on the page already shown.
+    expect(screen.queryByText('Portail de démonstration')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: /mot de passe oublié/i }));
+    expect(await screen.findByText('Portail de démonstration')).toBeInTheDocument();
+    expect(calls).toBe(1);
+  });
+
   it(`waits at most ${NOTES_WAIT_MS} ms for notes that do not come`, async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     stubFetch({ 'GET /api/lca-server/notesOnPage': () => new Promise<Response>(() => undefined) });

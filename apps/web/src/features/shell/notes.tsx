@@ -2,10 +2,10 @@
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import type { NoteOnPage } from '@portail/contract';
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { notesForRoute, readDismissedNotes, sanitiseNoteHtml, saveDismissedNotes } from './notes-filter.ts';
-import { notesQuery } from './notes-query.ts';
+import { NOTES_MISSING, NOTES_QUERY_KEY, NOTES_WAIT_MS, notesQuery } from './notes-query.ts';
 
 export function NotesList({ notes, routeName }: { notes: readonly NoteOnPage[]; routeName: string | null }) {
   const [dismissed, setDismissed] = useState(() => readDismissedNotes(sessionStorage));
@@ -41,8 +41,27 @@ export function NotesList({ notes, routeName }: { notes: readonly NoteOnPage[]; 
   );
 }
 
-/** Suspends until the notes are known, so that the page around them shows in the same paint. */
+/**
+ * Suspends until the notes are known, so that the page around them shows in the same paint. A page
+ * keeps the notes it opened with: notes coming later never push its content down, except on a page
+ * opened without them, which asks again and shows them if they come within NOTES_WAIT_MS.
+ */
 export function Notes({ routeName }: { routeName: string | null }) {
   const { data } = useSuspenseQuery(notesQuery);
-  return <NotesList notes={data} routeName={routeName} />;
+  const queryClient = useQueryClient();
+  const [shown, setShown] = useState({ routeName, notes: data });
+  if (shown.routeName !== routeName) setShown({ routeName, notes: data });
+  useEffect(() => {
+    if (queryClient.getQueryData(NOTES_QUERY_KEY) !== NOTES_MISSING) return;
+    let inTime = true;
+    const timer = setTimeout(() => (inTime = false), NOTES_WAIT_MS);
+    void queryClient.fetchQuery({ ...notesQuery, staleTime: 0 }).then((notes) => {
+      if (inTime && notes !== NOTES_MISSING) setShown({ routeName, notes });
+    });
+    return () => {
+      inTime = false;
+      clearTimeout(timer);
+    };
+  }, [routeName, queryClient]);
+  return <NotesList notes={shown.notes} routeName={routeName} />;
 }
