@@ -2,7 +2,7 @@
 import type { Database } from '../../db/prisma.ts';
 import type { DbTransaction } from '../../db/transaction.ts';
 import type { AuditEntry } from '../../generated/prisma/client.ts';
-import { GENESIS_HASH } from './chain.ts';
+import { GENESIS_HASH, type ChainedEntry } from './chain.ts';
 
 export type { AuditEntry };
 type Tx = DbTransaction;
@@ -10,23 +10,8 @@ type Tx = DbTransaction;
 /** A JSON column's text (SQL NULL for none). */
 const jsonText = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
-/** An entry as the chain made it: every column given. */
-interface AppendedEntry {
-  id: string;
-  associationId: string;
-  seq: number;
-  actorId: string | null;
-  actorEmail: string | null;
-  entity: string;
-  entityId: string | null;
-  action: string;
-  idSiret: string | null;
-  before: unknown;
-  after: unknown;
-  createdAt: Date;
-  prevHash: string;
-  hash: string;
-}
+/** An entry as the chain made it, with its hash: every column given. */
+type AppendedEntry = ChainedEntry & { hash: string };
 
 export function createAuditRepository(db: Database) {
   return {
