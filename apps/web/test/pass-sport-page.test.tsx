@@ -269,6 +269,25 @@ describe('the affiliation certificates', () => {
     expect(screen.getByRole('combobox', { name: "Fédération de l'attestation" })).toHaveValue('775671357');
   });
 
+  it('offers to add to the dossier the federations certified for the open exercise or an earlier one, and saves the whole list', async () => {
+    const tennis = { ...FOOTBALL_CERTIFICATE, id: 'cccccccc-cccc-4ccc-8ccc-ccccccccccc2', siren_federation: '784301475', nom_federation: 'Fédération française de tennis', exercice_id: 27 };
+    const judo = { ...FOOTBALL_CERTIFICATE, id: 'cccccccc-cccc-4ccc-8ccc-ccccccccccc3', siren_federation: '784411134', nom_federation: 'Fédération française de judo', exercice_id: 25 };
+    const fake = serve({
+      structure: { ...STRUCTURE, attestations: [FOOTBALL_CERTIFICATE, tennis, judo] },
+      dossiers: [dossier()],
+      routes: { [`PUT ${routeUrl(passSportRoutes.updatePspDossier, { id: DOSSIER_ID })}`]: () => json(200, dossier()) },
+    });
+    const user = userEvent.setup();
+    render();
+    const select = await screen.findByRole('combobox', { name: 'Fédération attestée à ajouter' });
+    // Next year's certificate (27) does not cover the open exercise (26).
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choisir une fédération', 'Fédération française de football', 'Fédération française de judo']);
+    await user.selectOptions(select, 'Fédération française de judo');
+    await user.click(screen.getByRole('button', { name: 'Ajouter la fédération' }));
+    expect(await screen.findByText('La fédération Fédération française de judo a été ajoutée au dossier.')).toBeInTheDocument();
+    expect(writes(fake).map((r) => r.body)).toEqual([{ federations: [{ siren: '784411134', nom: 'Fédération française de judo' }] }]);
+  });
+
   it('lists them without the form for a secondary establishment’s member, whose head office files them', async () => {
     session.signIn(makeSession(makeUser({ associations: [makeLink({ type: 'Etablissement secondaire', id_siret: '73282932000082' })] }), makeJwt(4_000_000_000, 'member')));
     serve({ structure: { ...STRUCTURE, attestations: [FOOTBALL_CERTIFICATE] }, dossiers: [dossier()] });

@@ -91,7 +91,7 @@ function PassSportStructure({ idSiret }: { idSiret: string }) {
         <>
           {dossier ? (
             <>
-              <StructurePanel structure={structure.data} dossier={dossier} onChanged={refresh} />
+              <StructurePanel structure={structure.data} dossier={dossier} exercices={exercices.data ?? []} onChanged={refresh} />
               <InscriptionsPanel dossier={dossier} idSiret={idSiret} exercices={exercices.data ?? []} onChanged={refresh} />
             </>
           ) : (

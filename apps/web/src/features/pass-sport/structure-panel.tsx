@@ -1,14 +1,14 @@
 // The structure panel of a Pass'Sport dossier: its number and state, the structure (name, SIRET,
 // RIB), what makes it eligible, and the federations it registers its beneficiaries under. While the
 // dossier may change (the server's `options.modifier`), a federation for which the association has
-// an affiliation certificate is added, and one is removed unless inscriptions are linked to it (the
+// an affiliation certificate (of the open exercise or an earlier one) is added, and one is removed unless inscriptions are linked to it (the
 // server's refusal of §8 is said beside the list).
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Badge } from '@codegouvfr/react-dsfr/Badge';
 import { Button } from '@codegouvfr/react-dsfr/Button';
 import { Select } from '@codegouvfr/react-dsfr/Select';
-import { formatSiret, MESSAGES, passSportRoutes, type PspDossier, type PspFederation, type PspStructure } from '@portail/contract';
+import { formatSiret, MESSAGES, passSportRoutes, type PspDossier, type PspExercice, type PspFederation, type PspStructure } from '@portail/contract';
 import { useState } from 'react';
 import { callApi, errorMessage } from '../../lib/api/index.ts';
 import { pspStateSeverity } from './pass-sport-states.ts';
@@ -16,17 +16,22 @@ import { pspStateSeverity } from './pass-sport-states.ts';
 interface StructurePanelProps {
   structure: PspStructure;
   dossier: PspDossier;
+  exercices: PspExercice[];
   onChanged: () => Promise<unknown>;
 }
 
-export function StructurePanel({ structure, dossier, onChanged }: StructurePanelProps) {
+export function StructurePanel({ structure, dossier, exercices, onChanged }: StructurePanelProps) {
   const [outcome, setOutcome] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [chosen, setChosen] = useState('');
   const rib = structure.ribs.find((r) => r.id === dossier.structure.id_rib);
   const inDossier = new Set(dossier.federations.map((f) => f.siren));
-  // The certificates' federations not in the dossier yet (one per federation).
-  const addable = [...new Map(structure.attestations.filter((a) => !inDossier.has(a.siren_federation)).map((a) => [a.siren_federation, a])).values()];
+  // The certificates' federations not in the dossier yet (one per federation), a certificate of the
+  // open exercise or an earlier one (as the server asks; any while no exercise is open).
+  const open = exercices.find((x) => x.active)?.id ?? Infinity;
+  const addable = [
+    ...new Map(structure.attestations.filter((a) => !inDossier.has(a.siren_federation) && a.exercice_id <= open).map((a) => [a.siren_federation, a])).values(),
+  ];
 
   async function saveFederations(federations: PspFederation[], done: string) {
     setBusy(true);
