@@ -36,6 +36,11 @@ describe('the approval dossier’s PDF', () => {
     const champ = await t.db.champAttendu.create({ data: { code: `adherents-${suffix}`, label: "Nombre d'adhérents", type: 'number', service: 'agrement' } });
     await t.db.agrementDocumentAttendu.create({ data: { agrementId: agrement.id, documentAttenduId: statuts.id, obligatoire: true, rang: 0 } });
     await t.db.agrementChampAttendu.create({ data: { agrementId: agrement.id, champAttenduId: champ.id, obligatoire: true } });
+    // A field whose condition does not hold on the dossier: not asked, not printed.
+    const unasked = await t.db.champAttendu.create({ data: { code: `salaries-${suffix}`, label: 'Nombre de salariés', type: 'number', service: 'agrement' } });
+    await t.db.agrementChampAttendu.create({
+      data: { agrementId: agrement.id, champAttenduId: unasked.id, obligatoire: true, rang: 1, asks: [{ scope: 'description', key: 'exercice', operator: '<', value: 2000 }] },
+    });
     const created = await t.http().post(DOSSIERS_PATH).query({ id_asso: asso.id }).set(TOKEN_HEADER, member.token).send({
       description: { code_agrement: agrement.code, id_type_agrement: 'JEP', id_service_instructeur: agent.serviceId, exercice: 2026 },
       demandeur: { id_siret: asso.siege },
@@ -61,6 +66,7 @@ describe('the approval dossier’s PDF', () => {
         expect(text, printed).toContain(printed);
       }
       expect(text).toContain([representant.prenom, representant.nom].filter(Boolean).join(' '));
+      expect(text).not.toContain('Nombre de salariés');
     }
 
     // A stranger, a member of another association and another service's agent: the same 404 as an unknown dossier.

@@ -1,9 +1,9 @@
 // An approval dossier (dossier de demande d'agrément) as a printable form: the approval asked for
 // and its instructing service, the applicant and its people, the documents given for each expected
 // document, the common approval criteria (TCA), the food-aid block (HAA type), the answers to the
-// expected fields, then the state. Drawn by a PDF worker from the dossier's view (module
+// expected fields (those the dossier asks for, as its wizard: contract askedOfApproval), then the state. Drawn by a PDF worker from the dossier's view (module
 // demande/agrements, `approvalDossiers.pdfData`), with the names the view gives as ids.
-import { formatSiret, type ApprovalDossierDetail } from '@portail/contract';
+import { askedOfApproval, formatSiret, type ApprovalDossierDetail } from '@portail/contract';
 import { newDocument } from './cerfa.ts';
 import { field, footers, frenchDate, paragraph, section, table, titleBand } from './layout.ts';
 
@@ -42,6 +42,8 @@ function block(doc: Doc, value: Record<string, unknown> | null) {
 
 export function renderApprovalDossierPdf({ dossier, association, personnes, documents }: ApprovalDossierPdfData): Doc {
   const { agrement } = dossier;
+  const expectedDocuments = askedOfApproval(agrement.documents_attendus, dossier);
+  const expectedFields = askedOfApproval(agrement.champs_attendus, dossier);
   const reference = `Dossier n° ${dossier.id_fo}`;
   const doc = newDocument({ Title: `Demande d'agrément ${dossier.id_fo}`, Author: association.nom }, "Demande d'agrément");
   footers(doc, reference);
@@ -68,12 +70,12 @@ export function renderApprovalDossierPdf({ dossier, association, personnes, docu
   field(doc, 'Personne responsable', person(dossier.demandeur.id_responsable));
 
   section(doc, '3. Pièces jointes');
-  if (agrement.documents_attendus.length === 0) field(doc, 'Documents attendus', 'Aucun');
+  if (expectedDocuments.length === 0) field(doc, 'Documents attendus', 'Aucun');
   else {
     table(
       doc,
       [{ header: 'Document attendu', share: 0.45 }, { header: 'Obligatoire', share: 0.15 }, { header: 'Document joint', share: 0.4 }],
-      agrement.documents_attendus.map((expected) => {
+      expectedDocuments.map((expected) => {
         const given = dossier.documents.find((d) => d.code === expected.code);
         return { cells: [expected.label, expected.obligatoire ? 'Oui' : 'Non', given ? (documents[given.id_document] ?? 'Joint') : 'Non joint'] };
       }),
@@ -88,12 +90,12 @@ export function renderApprovalDossierPdf({ dossier, association, personnes, docu
   }
 
   section(doc, dossier.haa || agrement.type_agrement === 'HAA' ? '6. Informations complémentaires' : '5. Informations complémentaires');
-  if (agrement.champs_attendus.length === 0) field(doc, 'Champs attendus', 'Aucun');
+  if (expectedFields.length === 0) field(doc, 'Champs attendus', 'Aucun');
   else {
     table(
       doc,
       [{ header: 'Champ', share: 0.45 }, { header: 'Réponse', share: 0.55 }],
-      agrement.champs_attendus.map((expected) => ({ cells: [`${expected.label}${expected.obligatoire ? ' *' : ''}`, printed(dossier.customs.find((c) => c.code === expected.code)?.value)] })),
+      expectedFields.map((expected) => ({ cells: [`${expected.label}${expected.obligatoire ? ' *' : ''}`, printed(dossier.customs.find((c) => c.code === expected.code)?.value)] })),
     );
   }
   paragraph(doc, 'Mentions', "Les champs marqués d'un astérisque (*) sont obligatoires pour transmettre le dossier.");
