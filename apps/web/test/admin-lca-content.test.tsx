@@ -136,6 +136,8 @@ describe('the pages a note may name', () => {
     expect(fake.requests.filter((r) => r.method === 'PUT')).toEqual([]);
     await userEvent.click(within(pages).getByRole('button', { name: 'Retirer la page ancienne-page' }));
     expect(within(pages).getByText('Aucune page choisie.')).toBeInTheDocument();
+    expect(within(pages).queryByText(CONTENT_MESSAGES.unknownPage)).toBeNull();
+    expect(within(pages).getByLabelText(/^Page à ajouter/)).not.toHaveAttribute('aria-invalid');
   }, 30_000);
 });
 

@@ -26,10 +26,11 @@ export function useZodForm<V extends Record<string, string>, Out>(
 
   const setValue = useCallback((name: keyof V, value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
+    // The field's error goes, and its items' (`routes.0`) for a list kept in one field.
     setErrors((current) => {
-      if (!(name in current)) return current;
-      const { [name as string]: _removed, ...rest } = current;
-      return rest;
+      const stale = Object.keys(current).filter((key) => key === name || key.startsWith(`${String(name)}.`));
+      if (stale.length === 0) return current;
+      return Object.fromEntries(Object.entries(current).filter(([key]) => !stale.includes(key)));
     });
   }, []);
 
