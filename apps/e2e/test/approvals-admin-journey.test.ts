@@ -4,13 +4,14 @@
 // approval asking for them (type from the referential, its instructing service among the existing
 // ones, the document required), changes it (only the difference is sent; saving unchanged gives the
 // server's « Aucun changement… »), duplicates it into the next campaign and deletes both after
-// confirming. Then a member of the demo association opens a request for an approval asking for
+// confirming. Then a member of an association of its own opens a request for an approval asking for
 // both: its wizard asks for the document at « Documents » and for the field at « Critères
 // d'agrément », each item only when its conditions (given in the shared condition editor) hold. Every screen is checked with axe; the lists scroll sideways by keyboard.
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { createLinkedMember } from './support/associations.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { createLinkedMember, insertAssociation, type JourneyAssociation } from './support/associations.ts';
 import { callPortal } from './support/api.ts';
 import { DEMO_PASSWORD, onPath, scrollsSidewaysByKeyboard, uniqueEmail, useBrowser, visible } from './support/browser.ts';
 import { useMailbox } from './support/mail.ts';
@@ -26,8 +27,11 @@ const SUFFIX = CODE.slice(4).toLowerCase();
 /** The definitions this run adds to the approvals' catalogue. */
 const FIELD = { code: `e2e_benevoles_${SUFFIX}`, label: `Nombre de bénévoles actifs ${SUFFIX}` };
 const DOCUMENT = { code: `e2e_reglement_${SUFFIX}`, label: `Règlement intérieur signé ${SUFFIX}` };
-/** The demo registry's « culturelle » association (server seed/demo-registry.ts), whose member asks for the approval. */
-const ASSOCIATION = { id: '00000000-0000-4000-8000-0000000a5502', siretSiege: '10000002500013' };
+/** The association whose member asks for the approval: its own, so that no other journey sees its dossier. */
+const ASSOCIATION: JourneyAssociation = {
+  id: randomUUID(), nom: 'Foyer rural de Vouvray', sigle: 'FRV', siren: '202603312', rna: 'W372026031',
+  siretSiege: '20260331200010', siretSecondaire: '20260331200028',
+};
 const member = { email: uniqueEmail('agrement-attendus'), password: 'Agrement-Attendus-2026!', nom: 'Garnier', prenom: 'Inès' };
 
 /** Chooses the option of a select by (part of) its visible name. */
@@ -162,7 +166,13 @@ describe('administration des agréments', () => {
         { code: 'agrement_statuts', obligatoire: true, asks: [{ scope: 'description', key: 'exercice', operator: '<', value: 2000 }] },
       ],
     }, adminToken)) as { _id: string };
-    // A member of the demo association, with a legal representative on its file.
+    // A member of the association, with a legal representative on its file.
+    const pool = new pg.Pool({ connectionString: inject('e2eDatabaseUrl'), max: 1 });
+    try {
+      await insertAssociation(pool, ASSOCIATION);
+    } finally {
+      await pool.end();
+    }
     await createLinkedMember(browser.baseUrl, member, { id_correspondance: ASSOCIATION.id, id_siret: ASSOCIATION.siretSiege });
     const { token } = (await api('POST', '/auth-server/login', { email: member.email, password: member.password })) as { token: string };
     await api('POST', `/proxy-asso/association/representants_legaux?id_asso=${ASSOCIATION.id}`, { civilite: 'Madame', nom: member.nom, prenom: member.prenom, courriel: member.email, fonction: 'Trésorière', telephone: '0601020304' }, token);
