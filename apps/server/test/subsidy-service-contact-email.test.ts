@@ -31,7 +31,9 @@ afterAll(() => t.close());
 const patchRecord = (id: string, token: string, body: object) => t.http().patch(`/api/rds-server/services/${id}`).set(TOKEN_HEADER, token).send(body);
 const validate = (token: string) => t.http().post(`/api/auth-server/validate/${token}`);
 const refusal = (key: keyof typeof ERRORS) => expect.objectContaining({ status: ERRORS[key].status, message: ERRORS[key].message });
-const trail = (authId: string) => t.db.auditEntry.findMany({ where: { associationId: authId }, orderBy: { seq: 'asc' } });
+/** The service account's chain; `entity` keeps one kind of entry (its record's own changes are there too). */
+const trail = (authId: string, entity?: string) =>
+  t.db.auditEntry.findMany({ where: { associationId: authId, ...(entity ? { entity } : {}) }, orderBy: { seq: 'asc' } });
 const record = (id: string) => t.db.serviceAccount.findUniqueOrThrow({ where: { id } });
 
 /** A transmitted dossier instructed by the service; the member's message about it mails the service. */
@@ -135,7 +137,9 @@ describe('a new contact address', () => {
     expect((await validate(await latestValidationToken(t, contact))).body).toEqual(refusal('LINK_INVALID'));
     const removed = await patchRecord(service.id, admin.token, { email: null });
     expect(removed.body).toMatchObject({ email: null, pending_email: null });
-    expect((await trail(service.authId)).map((entry) => entry.action)).toEqual(['demande', 'modification', 'modification']);
+    expect((await trail(service.authId, 'adresse_contact_service')).map((entry) => entry.action)).toEqual(['demande', 'modification', 'modification']);
+    // The telephone changed alongside is the record's own change, in the same chain.
+    expect((await trail(service.authId, 'service_instructeur')).map((entry) => entry.action)).toContain('update');
   });
 
   it("a contact link and a login link of the same service do not void each other", async () => {
@@ -163,7 +167,7 @@ describe('a contact address given at creation', () => {
     expect(created.body.message).toBe(SERVICE_ACCOUNT_MESSAGES.contactChangePending(contact, login));
     expect((await lastMailTo(t, contact)).subject).toContain('adresse de contact');
     expect(await mailsTo(t, login)).toHaveLength(1);
-    const [asked] = await trail(created.body.authId);
+    const [asked] = await trail(created.body.authId, 'adresse_contact_service');
     expect(asked).toMatchObject({ entity: 'adresse_contact_service', action: 'demande', actorId: admin.account.id, after: { email: null, email_en_attente: maskEmail(contact) } });
 
     const validated = await validate(await latestValidationToken(t, contact));
