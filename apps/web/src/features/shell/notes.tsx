@@ -3,7 +3,7 @@ import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import type { NoteOnPage } from '@portail/contract';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { notesForRoute, readDismissedNotes, sanitiseNoteHtml, saveDismissedNotes } from './notes-filter.ts';
 import { NOTES_MISSING, NOTES_QUERY_KEY, NOTES_WAIT_MS, notesQuery } from './notes-query.ts';
 
@@ -51,17 +51,17 @@ export function Notes({ routeName }: { routeName: string | null }) {
   const queryClient = useQueryClient();
   const [shown, setShown] = useState({ routeName, notes: data });
   if (shown.routeName !== routeName) setShown({ routeName, notes: data });
+  // The first page has just asked for them: only a page opened after it asks again, once.
+  const askedOn = useRef(routeName);
   useEffect(() => {
+    if (askedOn.current === routeName) return;
+    askedOn.current = routeName;
     if (queryClient.getQueryData(NOTES_QUERY_KEY) !== NOTES_MISSING) return;
-    let inTime = true;
-    const timer = setTimeout(() => (inTime = false), NOTES_WAIT_MS);
+    const askedAt = performance.now();
     void queryClient.fetchQuery({ ...notesQuery, staleTime: 0 }).then((notes) => {
-      if (inTime && notes !== NOTES_MISSING) setShown({ routeName, notes });
+      // Shown only on the page that asked, and only in time (later, they wait for the next page).
+      if (notes !== NOTES_MISSING && askedOn.current === routeName && performance.now() - askedAt <= NOTES_WAIT_MS) setShown({ routeName, notes });
     });
-    return () => {
-      inTime = false;
-      clearTimeout(timer);
-    };
   }, [routeName, queryClient]);
   return <NotesList notes={shown.notes} routeName={routeName} />;
 }
