@@ -67,7 +67,9 @@ async function inParallelPerDossier<T extends { id: string; dossier_id: string }
   const perDossier = new Map<string, number[]>();
   targets.forEach((target, index) => {
     const key = target.dossier_id || `instruction:${target.id}`;
-    perDossier.set(key, [...(perDossier.get(key) ?? []), index]);
+    const group = perDossier.get(key);
+    if (group) group.push(index);
+    else perDossier.set(key, [index]);
   });
   const queue = [...perDossier.values()];
   const outcomes: R[] = new Array<R>(targets.length);
