@@ -59,6 +59,27 @@ describe('GET /metrics outside production', () => {
     expect(sample(text, 'pg_pool_connections', { state: 'waiting' })).toBe(0);
   });
 
+  it('reports the process: resident memory, V8 heap, memory outside it and the event loop delay', async () => {
+    // A scrape reads the memory at that moment: it agrees with the process's own reading.
+    const text = (await t.http().get('/metrics')).text;
+    const rss = sample(text, 'process_resident_memory_bytes')!;
+    expect(rss).toBeGreaterThan(10 * 1024 * 1024);
+    expect(Math.abs(rss - process.memoryUsage.rss()) / rss).toBeLessThan(0.5);
+    const used = sample(text, 'nodejs_heap_size_used_bytes')!;
+    expect(used).toBeGreaterThan(0);
+    expect(sample(text, 'nodejs_heap_size_total_bytes')).toBeGreaterThanOrEqual(used);
+    expect(sample(text, 'nodejs_external_memory_bytes')).toBeGreaterThan(0);
+    // The loop blocked for 60 ms shows in the next scrape's maximum.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const until = Date.now() + 60;
+    while (Date.now() < until) {
+      // busy: the loop cannot turn
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const after = (await t.http().get('/metrics')).text;
+    expect(sample(after, 'nodejs_eventloop_lag_seconds', { quantile: '1' })).toBeGreaterThanOrEqual(0.04);
+  });
+
   it('reports the mail queue depth: undelivered mails still to be tried, not stored, sent or given-up ones', async () => {
     const depth = async () => sample((await t.http().get('/metrics')).text, 'mail_queue_depth');
     const start = await depth();

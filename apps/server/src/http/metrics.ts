@@ -1,9 +1,12 @@
 // GET /metrics in Prometheus text format (prom-client): HTTP requests and their durations by route
 // pattern (`/api/proxy-asso/association/:id`, never the URL with its ids or query), the PostgreSQL
-// pool behind Prisma, and the mail queue depth (mails not delivered yet that will still be tried).
+// pool behind Prisma, the mail queue depth (mails not delivered yet that will still be tried), and
+// the process: resident memory, V8's heap, memory outside it, and the event loop's delay (under the
+// names prom-client's default metrics use, so that the usual dashboards read them).
 // Served in development and tests; in production only when METRICS_TOKEN is set, and then only to
 // `Authorization: Bearer <token>` (compared in constant time). Otherwise the route does not exist.
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { errorBody } from '@portail/contract';
@@ -91,6 +94,8 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     },
   });
 
+  registerProcessMetrics(app, registry);
+
   app.addHook('onResponse', async (request, reply) => {
     const labels = { method: request.method, route: request.routeOptions.url ?? UNMATCHED_ROUTE, status_code: String(reply.statusCode) };
     requests.inc(labels);
@@ -104,4 +109,33 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(await registry.metrics());
   });
   return registry;
+}
+
+/**
+ * The process's memory, read when scraped (no observer kept), and the event loop's delay, sampled
+ * every 20 ms by a histogram of Node's own that stops with the app (tests build many apps).
+ */
+function registerProcessMetrics(app: FastifyInstance, registry: Registry) {
+  const memory = (name: string, help: string, read: (usage: NodeJS.MemoryUsage) => number) =>
+    new Gauge({ name, help, registers: [registry], collect() { this.set(read(process.memoryUsage())); } });
+  memory('process_resident_memory_bytes', 'Resident memory of the process (RSS)', (usage) => usage.rss);
+  memory('nodejs_heap_size_total_bytes', 'V8 heap reserved', (usage) => usage.heapTotal);
+  memory('nodejs_heap_size_used_bytes', 'V8 heap in use', (usage) => usage.heapUsed);
+  memory('nodejs_external_memory_bytes', 'Memory of C++ objects bound to JavaScript ones (buffers included)', (usage) => usage.external);
+  const delay = monitorEventLoopDelay({ resolution: 20 });
+  delay.enable();
+  app.addHook('onClose', async () => delay.disable());
+  new Gauge({
+    name: 'nodejs_eventloop_lag_seconds',
+    help: 'Delay of the event loop since the last scrape, by percentile (p50, p99, max)',
+    labelNames: ['quantile'] as const,
+    registers: [registry],
+    collect() {
+      // Nanoseconds; NaN (no sample yet) is left out.
+      for (const [quantile, value] of [['0.5', delay.percentile(50)], ['0.99', delay.percentile(99)], ['1', delay.max]] as const) {
+        if (Number.isFinite(value) && value > 0) this.set({ quantile }, value / 1e9);
+      }
+      delay.reset();
+    },
+  });
 }
