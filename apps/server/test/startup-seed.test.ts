@@ -1,5 +1,6 @@
 // Instances started together on one empty database (compose --scale portail=2 with DEMO_DATA=1)
-// seed it once: the seeding runs under an advisory lock, the second finds everything there.
+// seed it once: the seeding runs under an advisory lock, the second finds everything there; every
+// seeded document has its file in the storage.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +44,17 @@ describe('seeding at start-up', () => {
     expect(await db!.user.count({ where: { email: 'association@demo.example.org' } })).toBe(1);
     expect(await db!.association.count({ where: { id: DEMO_ASSOCIATIONS.sportive.id } })).toBe(1);
     expect(await db!.dossier.count()).toBe(4);
+    // Every seeded document points at a stored file (the dossiers' documents, the Pass'Sport certificate).
+    const documents = await db!.associationDocument.findMany({ select: { storageKey: true, taille: true } });
+    expect(documents.length).toBeGreaterThan(0);
+    const files = storage();
+    for (const document of documents) {
+      let size = 0;
+      for await (const chunk of await files.open(document.storageKey)) size += (chunk as Buffer).length;
+      expect(size).toBe(document.taille);
+    }
+    expect(await db!.pspAffiliation.count({ where: { associationId: DEMO_ASSOCIATIONS.sportive.id, documentId: { not: null } } })).toBe(1);
+    expect(await db!.pspAffiliation.count({ where: { documentId: null } })).toBe(0);
   });
 
   it('takes no lock and seeds nothing on a database that has it all', async () => {

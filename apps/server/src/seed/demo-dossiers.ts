@@ -11,9 +11,7 @@
 // state_history row, audit entry, notifications), in time order, all in one transaction. No mail
 // leaves for demo data: the engine gets an outbox that sends nothing.
 import { SEED_TRANSACTION_MAX_WAIT_MS } from './seeding-needed.ts';
-import { Readable } from 'node:stream';
-import PDFDocument from 'pdfkit';
-import { dossierInstructionMachine, UPLOAD_MAX_BYTES } from '@portail/contract';
+import { dossierInstructionMachine } from '@portail/contract';
 import type { Database } from '../db/prisma.ts';
 import type { DbTransaction } from '../db/transaction.ts';
 import { createAuditRepository, createAuditService } from '../modules/audit/index.ts';
@@ -24,6 +22,7 @@ import { createNotificationRepository, createNotificationService } from '../modu
 import { createTransitionService, createWorkflowRepository, type WorkflowOutbox } from '../modules/workflow/index.ts';
 import type { FileStorage, StoredFile } from '../storage/index.ts';
 import { DEMO_DOSSIERS_MEMBER, DEMO_PASSWORD } from './demo-data.ts';
+import { storeDemoPdf } from './demo-files.ts';
 import { DEMO_ASSOCIATIONS } from './demo-registry.ts';
 import { frenchIban } from './registry/identifiers.ts';
 
@@ -109,22 +108,6 @@ const FILE_DOCUMENTS = [
 /** Uploaded this many days before the oldest dossier. */
 const FILE_DAYS_BEFORE = 5;
 
-/** A one-page PDF of a demo document, marked as such. */
-function demoPdf(titre: string, association: string, lignes: readonly string[]): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', info: { Title: `${titre} – ${association}`, Author: association, Creator: 'Le compte association (démonstration)' }, lang: 'fr-FR' });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    doc.fontSize(18).text(titre).moveDown(0.5);
-    doc.fontSize(12).text(association).moveDown();
-    for (const ligne of lignes) doc.fontSize(11).text(ligne).moveDown(0.5);
-    doc.moveDown().fontSize(9).fillColor('#666666').text('Document de démonstration du portail, sans valeur.');
-    doc.end();
-  });
-}
-
 /** The outbox of the demo history: past events send no mail. */
 const silentOutbox: WorkflowOutbox = { enqueue: async () => undefined, flush: async () => undefined };
 
@@ -174,8 +157,7 @@ export async function seedDemoDossiers(db: Database, storage: FileStorage): Prom
   // The files, before the transaction (storage is no part of it).
   const files: { document: (typeof FILE_DOCUMENTS)[number]; stored: StoredFile }[] = [];
   for (const document of FILE_DOCUMENTS) {
-    const pdf = await demoPdf(document.titre, candidate.nom, document.lignes);
-    files.push({ document, stored: await storage.save(Readable.from([pdf]), { maxBytes: UPLOAD_MAX_BYTES }) });
+    files.push({ document, stored: await storeDemoPdf(storage, document.titre, candidate.nom, document.lignes) });
   }
   const removeFiles = () => Promise.all(files.map((f) => storage.remove(f.stored.key).catch(() => undefined)));
 

@@ -1,11 +1,15 @@
 // Pass'Sport demo data (never in production): last year's closed exercise, this year's open one and
 // next year's not open yet; beneficiaries with valid codes (YY-XXXX-XXXX, letters without I and O)
-// living in real communes; the demo sports association affiliated to an approved federation. The
+// living in real communes; the demo sports association affiliated to an approved federation, with
+// this year's affiliation certificate: a document of its file (type AFFIL) whose small PDF is stored
+// through the storage driver as an upload is, so the administration opens it. The
 // beneficiaries come from a generator `pnpm bench:passsport` shares, each code a bijection of its
 // index (no two alike, no lookup needed to draw them). One multi-row INSERT per table (< 100 ms).
 import { randomUUID } from 'node:crypto';
-import { PASS_SPORT_CODE_LETTERS, pspNameKey } from '@portail/contract';
+import { PASS_SPORT_CODE_LETTERS, PSP_CERTIFICATE_DOCUMENT_TYPE, pspNameKey } from '@portail/contract';
 import type { Database } from '../db/prisma.ts';
+import type { FileStorage, StoredFile } from '../storage/index.ts';
+import { storeDemoPdf } from './demo-files.ts';
 import { DEMO_ASSOCIATIONS } from './demo-registry.ts';
 import { defaultCommunePicker } from './registry/communes.ts';
 import { hashSeed, randomFor } from './registry/random.ts';
@@ -74,37 +78,66 @@ export function exercicesAround(today: Date) {
   ];
 }
 
-export async function seedDemoPassSport(db: Database): Promise<boolean> {
+/** The demo certificate's file name, as the club would have uploaded it. */
+export const DEMO_CERTIFICATE_FILE = 'attestation-affiliation-fff.pdf';
+
+/**
+ * Seeds the exercises, the beneficiaries and the demo sports association's certificate when there
+ * is no exercise yet; returns whether it did. The certificate's file goes to `storage` first (storage
+ * is no part of the transaction); it is removed again when nothing is written.
+ */
+export async function seedDemoPassSport(db: Database, storage: FileStorage): Promise<boolean> {
   if ((await db.pspExercice.count()) > 0) return false;
   const exercices = exercicesAround(new Date());
   const current = exercices[1]!;
-  await db.$transaction(async (tx) => {
-    await tx.pspExercice.createMany({ data: exercices });
-    await tx.pspBeneficiaire.createMany({
-      data: Array.from({ length: DEMO_BENEFICIAIRES }, (_, index) => {
-        const b = generateBeneficiaire(current.id, current.annee, index, randomUUID());
-        return {
-          id: b.id, codePsp: b.code_psp, exerciceId: b.exercice_id, prenom: b.prenom, nom: b.nom, nomRecherche: b.nom_recherche,
-          dateNaissance: b.date_naissance, codePostal: b.code_postal, commune: b.commune,
-        };
-      }),
+  const sportive = await db.association.findUnique({ where: { id: DEMO_ASSOCIATIONS.sportive.id }, select: { id: true, nom: true } });
+  const file: StoredFile | null = sportive
+    ? await storeDemoPdf(storage, "Attestation d'affiliation", sportive.nom, [
+      `${DEMO_FEDERATION.nom} (SIREN ${DEMO_FEDERATION.siren}).`,
+      `L'association est affiliée à la fédération pour la saison ${current.annee}.`,
+    ])
+    : null;
+  try {
+    await db.$transaction(async (tx) => {
+      await tx.pspExercice.createMany({ data: exercices });
+      await tx.pspBeneficiaire.createMany({
+        data: Array.from({ length: DEMO_BENEFICIAIRES }, (_, index) => {
+          const b = generateBeneficiaire(current.id, current.annee, index, randomUUID());
+          return {
+            id: b.id, codePsp: b.code_psp, exerciceId: b.exercice_id, prenom: b.prenom, nom: b.nom, nomRecherche: b.nom_recherche,
+            dateNaissance: b.date_naissance, codePostal: b.code_postal, commune: b.commune,
+          };
+        }),
+      });
+      // A few of last year's, whose registrations are closed.
+      await tx.pspBeneficiaire.createMany({
+        data: Array.from({ length: 20 }, (_, index) => {
+          const b = generateBeneficiaire(exercices[0]!.id, exercices[0]!.annee, index, randomUUID());
+          return {
+            id: b.id, codePsp: b.code_psp, exerciceId: b.exercice_id, prenom: b.prenom, nom: b.nom, nomRecherche: b.nom_recherche,
+            dateNaissance: b.date_naissance, codePostal: b.code_postal, commune: b.commune,
+          };
+        }),
+      });
+      // The demo sports association: affiliated to an approved federation, with this year's certificate and its file.
+      if (sportive && file) {
+        await tx.reseauAffiliation.create({ data: { associationId: sportive.id, nom: DEMO_FEDERATION.nom, idSiren: DEMO_FEDERATION.siren } });
+        const document = await tx.associationDocument.create({
+          data: {
+            associationId: sportive.id, type: PSP_CERTIFICATE_DOCUMENT_TYPE, anneeValidite: current.annee, nom: DEMO_CERTIFICATE_FILE,
+            commentaire: `Attestation d'affiliation : ${DEMO_FEDERATION.nom}`, mimeType: 'application/pdf',
+            taille: file.size, sha256: file.sha256, storageKey: file.key,
+          },
+        });
+        await tx.pspAffiliation.create({
+          data: { associationId: sportive.id, sirenFederation: DEMO_FEDERATION.siren, nomFederation: DEMO_FEDERATION.nom, exerciceId: current.id, documentId: document.id },
+        });
+      }
     });
-    // A few of last year's, whose registrations are closed.
-    await tx.pspBeneficiaire.createMany({
-      data: Array.from({ length: 20 }, (_, index) => {
-        const b = generateBeneficiaire(exercices[0]!.id, exercices[0]!.annee, index, randomUUID());
-        return {
-          id: b.id, codePsp: b.code_psp, exerciceId: b.exercice_id, prenom: b.prenom, nom: b.nom, nomRecherche: b.nom_recherche,
-          dateNaissance: b.date_naissance, codePostal: b.code_postal, commune: b.commune,
-        };
-      }),
-    });
-    // The demo sports association: affiliated to an approved federation, with this year's certificate.
-    const sportive = DEMO_ASSOCIATIONS.sportive.id;
-    if (await tx.association.findUnique({ where: { id: sportive }, select: { id: true } })) {
-      await tx.reseauAffiliation.create({ data: { associationId: sportive, nom: DEMO_FEDERATION.nom, idSiren: DEMO_FEDERATION.siren } });
-      await tx.pspAffiliation.create({ data: { associationId: sportive, sirenFederation: DEMO_FEDERATION.siren, nomFederation: DEMO_FEDERATION.nom, exerciceId: current.id } });
-    }
-  });
+  } catch (error) {
+    // Nothing half-written: the file of a certificate that was not recorded goes too.
+    if (file) await storage.remove(file.key).catch(() => undefined);
+    throw error;
+  }
   return true;
 }

@@ -27,7 +27,7 @@ export interface StartupSeedOptions {
   demo: boolean;
   /** What the start read before (db/startup-state.ts): nothing missing, no lock and no Prisma query. */
   state: SeedingState;
-  /** The documents of the demo dossiers go there (made only when they are seeded). */
+  /** The files of the demo documents (dossiers, Pass'Sport certificate) go there (made only when they are seeded). */
   storage: () => FileStorage;
 }
 
@@ -70,11 +70,14 @@ export async function seedAtStartup(options: StartupSeedOptions): Promise<Startu
     ]);
     // The demo dossiers need the accounts, the schemes and the registry: after both, and only when
     // one of them just ran.
-    const dossiers = demo && (accounts || registry) ? await seedDemoDossiers(db, options.storage()) : false;
+    const demoJustRan = demo && (accounts || registry);
+    const storage = demoJustRan ? options.storage() : null;
+    const dossiers = storage ? await seedDemoDossiers(db, storage) : false;
     // The CEC sessions, missions, declarations and their validator: after the registry too.
-    if (demo && (accounts || registry)) await seedDemoCec(db);
-    // Pass'Sport's exercises and beneficiaries, the demo sports association affiliated (it counts again what is there).
-    if (demo && (accounts || registry)) await seedDemoPassSport(db);
+    if (demoJustRan) await seedDemoCec(db);
+    // Pass'Sport's exercises and beneficiaries, the demo sports association affiliated with its
+    // certificate's file (it counts again what is there).
+    if (storage) await seedDemoPassSport(db, storage);
     return { referentiels: referentiels.inserted, questions: questions.length, accounts, registry, dossiers };
   });
 }
