@@ -5,11 +5,15 @@
 // an agent of the DJEPVA,
 // the approval's service, finds it among the dossiers transmitted to it, opens the instruction and
 // grants it with its number; the approval then shows on the association's administrative file.
-// Every screen is checked with axe.
+// Then a member of an association of its own asks for the food-aid authorisation (HAA): at the
+// wizard's « Critères d'agrément » step it sees its food-aid sites and adds one through their modal,
+// which then shows in the step. Every screen is checked with axe.
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { describe, expect, it, beforeAll } from 'vitest';
-import { createLinkedMember } from './support/associations.ts';
+import { describe, expect, it, beforeAll, inject } from 'vitest';
+import { createLinkedMember, insertAssociation, type JourneyAssociation } from './support/associations.ts';
 import { onPath, uniqueEmail, useBrowser, visible } from './support/browser.ts';
 import { databaseNow, useMailbox, waitForMailLink } from './support/mail.ts';
 import { signInWith, signOut, type Credentials } from './support/sign-in.ts';
@@ -155,5 +159,72 @@ describe('demande d’agrément', () => {
     const approvals = page.getByRole('table', { name: /Agréments de l’association/ });
     await visible(approvals.getByRole('row').filter({ hasText: NUMERO }));
     await browser.shot('agrement au dossier administratif');
+  });
+
+  it('le membre demande l’habilitation aide alimentaire et ajoute un site d’aide alimentaire depuis l’assistant', async () => {
+    // An association of its own (no other journey sees its dossier or its sites), its statutes and a legal representative.
+    const foodBank: JourneyAssociation = {
+      id: randomUUID(), nom: 'Banque solidaire de Chinon', sigle: 'BSC', siren: '202611273', rna: 'W372026112',
+      siretSiege: '20261127300014', siretSecondaire: '20261127300022',
+    };
+    const pool = new pg.Pool({ connectionString: inject('e2eDatabaseUrl'), max: 1 });
+    try {
+      await insertAssociation(pool, foodBank);
+    } finally {
+      await pool.end();
+    }
+    const volunteer = { email: uniqueEmail('agrement-haa'), password: 'Agrement-Haa-2026!', nom: 'Renaud', prenom: 'Maëlle' };
+    await createLinkedMember(browser.baseUrl, volunteer, { id_correspondance: foodBank.id, id_siret: foodBank.siretSiege });
+    const { token } = (await api('POST', '/auth-server/login', { email: volunteer.email, password: volunteer.password })) as { token: string };
+    await api('POST', `/proxy-asso/association/representants_legaux?id_asso=${foodBank.id}`, { civilite: 'Madame', nom: volunteer.nom, prenom: volunteer.prenom, courriel: volunteer.email, fonction: 'Présidente', telephone: '0601020304' }, token);
+    const form = new FormData();
+    form.append('file', new Blob([TINY_PDF], { type: 'application/pdf' }), 'statuts-banque.pdf');
+    await api('POST', `/proxy-asso/association/documents?id_asso=${foodBank.id}&type=STC`, form, token);
+
+    const page = browser.page();
+    await signIn(page, { ...volunteer, landing: '/client/user/dashboard' });
+    await page.goto(`/client/associations/${foodBank.siretSiege}/demande-agrement`);
+    const foodAid = page.getByRole('radio', { name: /\(HAA-IDF\)/ });
+    await visible(foodAid);
+    await foodAid.focus();
+    await page.keyboard.press('Space');
+    expect(await foodAid.isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Créer le dossier de demande' }).click();
+    await onStep(page, 'Demandeur');
+    for (const label of ['Représentant légal *', 'Signataire *', 'Responsable du dossier *']) {
+      const people = page.getByLabel(label);
+      await people.selectOption((await people.locator('option', { hasText: `${volunteer.prenom} ${volunteer.nom}` }).getAttribute('value'))!);
+    }
+    await page.getByRole('button', { name: 'Enregistrer et continuer' }).click();
+    await onStep(page, 'Documents');
+    await page.locator('#doc-agrement_statuts-existing').selectOption({ label: 'statuts-banque.pdf' });
+    await page.getByRole('button', { name: 'Enregistrer et continuer' }).click();
+
+    // « Critères d'agrément »: the food-aid block, and the association's sites (none yet), managed in their modal.
+    await onStep(page, 'Critères d’agrément');
+    await visible(page.getByRole('group', { name: 'Habilitation à l’aide alimentaire' }));
+    await visible(page.getByText('Aucun site d’aide alimentaire n’est déclaré.'));
+    await page.getByRole('button', { name: 'Gérer les sites d’aide alimentaire' }).click();
+    const modal = page.getByRole('dialog', { name: 'Sites d’aide alimentaire' });
+    await modal.getByRole('button', { name: 'Ajouter un site' }).click();
+    const siteForm = modal.getByRole('form', { name: 'Ajouter un site' });
+    const runner = siteForm.getByLabel('Établissement qui tient le site');
+    const headOffice = runner.locator('option', { hasText: foodBank.siretSiege }).first();
+    await headOffice.waitFor({ state: 'attached' });
+    await runner.selectOption({ label: (await headOffice.textContent())!.trim() });
+    await siteForm.locator('label', { hasText: 'Site itinérant' }).click();
+    await siteForm.locator('label', { hasText: 'Ouvert le mercredi' }).click();
+    await browser.shot('site ajoute depuis l assistant');
+    await siteForm.getByRole('button', { name: 'Enregistrer le site' }).click();
+    await visible(page.getByText('Le site d’aide alimentaire a été enregistré.'));
+    await visible(modal.getByRole('table', { name: 'Sites d’aide alimentaire de l’association' }).getByText('Mercredi 09:00–12:00'));
+    await modal.getByRole('button', { name: 'Fermer' }).click();
+    await modal.waitFor({ state: 'detached' });
+    // The step lists it at once.
+    const sites = page.getByRole('table', { name: 'Sites d’aide alimentaire de l’association' });
+    await visible(sites.getByRole('row').filter({ hasText: 'Itinérant, sans adresse fixe' }));
+    expect(await sites.getByRole('row').filter({ hasText: 'Mercredi 09:00–12:00' }).count()).toBe(1);
+    await browser.shot('sites d aide alimentaire de l etape');
+    await signOut(page);
   });
 });

@@ -10,11 +10,13 @@ import {
   associationDocumentRoutes,
   associationRoutes,
   dossierRoutes,
+  haaRoutes,
   projetRoutes,
   routeUrl,
   type AgrementView,
   type ApprovalDossierDetail,
   type ApprovalDossierSummary,
+  type HaaSite,
 } from '@portail/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -202,6 +204,69 @@ describe('the approval dossier’s wizard', () => {
     stubFetch({ [`GET ${DETAIL_URL}`]: () => json(200, makeDetail({ step: 3, agrement: makeAgrement({ type_agrement: 'HAA', code: 'HAA-IDF', type_agrement_label: 'Habilitation aide alimentaire' }) })), ...FILE_ROUTES });
     renderRoutes(`/associations/${SIRET}/demande-agrement/${ID}?etape=3`, DOSSIER_ROUTES);
     expect(await screen.findByRole('group', { name: 'Habilitation à l’aide alimentaire' })).toBeInTheDocument();
+  });
+
+  it('shows a HAA approval’s food-aid sites in the criteria step and manages them in their modal, the step itself not saved', async () => {
+    member();
+    const haa = makeDetail({ step: 3, agrement: makeAgrement({ type_agrement: 'HAA', code: 'HAA-IDF', type_agrement_label: 'Habilitation aide alimentaire', champs_attendus: [] }) });
+    const existing: HaaSite = {
+      id: 'c3c3c3c3-3333-4333-8333-333333333333', type_membre: 'etablissement', membre_siret_id: SIRET, membre_reseau_id: null, membre_nom: 'Épicerie solidaire',
+      nature_activite: 'distribution', itinerant: true, horaire_ouverture: [], periode_fermeture: [], adresse_membre: null, responsable_id: null, adresse_id: null, adresse: null,
+    };
+    const sites: HaaSite[] = [existing];
+    const fake = stubFetch({
+      [`GET ${DETAIL_URL}`]: () => json(200, haa),
+      [`PATCH ${PATCH_URL}`]: () => json(200, haa),
+      [`GET ${routeUrl(haaRoutes.getHaaSites)}`]: () => json(200, sites),
+      [`GET ${routeUrl(haaRoutes.getHaaMembres)}`]: () => json(200, { etablissements: [{ siret: SIRET, libelle: `Siège (${SIRET})`, adresse: null }], membres_reseau: [] }),
+      [`POST ${routeUrl(haaRoutes.postHaaSite)}`]: (request) => {
+        const created: HaaSite = { ...existing, ...(request.body as object), id: 'd4d4d4d4-4444-4444-8444-444444444444', membre_nom: 'Siège' };
+        sites.push(created);
+        return json(201, created);
+      },
+      ...FILE_ROUTES,
+    });
+    const user = userEvent.setup();
+    renderRoutes(`/associations/${SIRET}/demande-agrement/${ID}?etape=3`, DOSSIER_ROUTES);
+    // The association's sites, listed in the step (read through the association named by the page).
+    const inline = await screen.findByRole('table', { name: 'Sites d’aide alimentaire de l’association' });
+    expect(within(inline).getByRole('rowheader', { name: 'Épicerie solidaire' })).toBeInTheDocument();
+    expect(fake.requests.find((r) => r.url.includes('/haa/sites'))!.url).toContain(`id_asso=${SIRET}`);
+
+    await user.click(screen.getByRole('button', { name: 'Gérer les sites d’aide alimentaire' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sites d’aide alimentaire' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Ajouter un site' }));
+    await waitFor(() => expect(within(dialog).getByRole('option', { name: `Siège (${SIRET})` })).toBeInTheDocument());
+    await user.selectOptions(within(dialog).getByLabelText('Établissement qui tient le site'), SIRET);
+    await user.click(within(dialog).getByLabelText(/^Site itinérant/));
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer le site' }));
+    await waitFor(() => expect(fake.requests.some((r) => r.method === 'POST')).toBe(true));
+    expect(fake.requests.find((r) => r.method === 'POST')!.url).toContain(`id_asso=${SIRET}`);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The new site shows in the step at once; the site's form did not submit the step's.
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Sites d’aide alimentaire de l’association' })).getAllByRole('row')).toHaveLength(3));
+    expect(fake.requests.some((r) => r.method === 'PATCH')).toBe(false);
+  });
+
+  it('lists the food-aid sites without managing them in read mode, and tells an agent where the association declares them', async () => {
+    member();
+    const agrement = makeAgrement({ type_agrement: 'HAA', code: 'HAA-IDF', type_agrement_label: 'Habilitation aide alimentaire', champs_attendus: [] });
+    stubFetch({
+      [`GET ${DETAIL_URL}`]: () => json(200, makeDetail({ step: 4, etat: '4', mode: 'read', evenements: [], agrement })),
+      [`GET ${routeUrl(haaRoutes.getHaaSites)}`]: () => json(200, []),
+      ...FILE_ROUTES,
+    });
+    const { unmount } = renderRoutes(`/associations/${SIRET}/demande-agrement/${ID}?etape=3`, DOSSIER_ROUTES);
+    expect(await screen.findByText('Aucun site d’aide alimentaire n’est déclaré.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Gérer les sites d’aide alimentaire' })).toBeNull();
+    unmount();
+    resetAppState();
+    agent();
+    const fake = stubFetch({ [`GET ${DETAIL_URL}`]: () => json(200, makeDetail({ step: 4, etat: '4', mode: 'read', evenements: [], agrement })) });
+    renderRoutes(`/associations/${SIRET}/demande-agrement/${ID}?etape=3`, DOSSIER_ROUTES);
+    expect(await screen.findByText(/Les sites d’aide alimentaire sont déclarés par l’association/)).toBeInTheDocument();
+    expect(fake.requests.some((r) => r.url.includes('/haa/'))).toBe(false);
   });
 
   it('asks only the expected items whose conditions hold on the dossier and whose definition is active', async () => {

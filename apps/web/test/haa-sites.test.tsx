@@ -1,4 +1,4 @@
-// The food-aid sites modal (features/administrative-info/haa-sites.tsx): the form's rules before any
+// The food-aid sites modal (features/haa-sites/haa-sites.tsx): the form's rules before any
 // call (a fixed site needs its address, an itinerant one may have none, a member of the chosen type,
 // ranges and periods in order), and by keyboard alone: the modal opened, the commune found by the
 // lookup and picked with the arrows and Entrée (filling postcode and INSEE code), hours and a closing
@@ -8,9 +8,9 @@ import { HAA_ACTIVITY_NATURES, HAA_MESSAGES, MESSAGES, type HaaSite } from '@por
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { emptyDraft, readDraft } from '../src/features/administrative-info/haa-site-draft.ts';
+import { emptyDraft, readDraft } from '../src/features/haa-sites/haa-site-draft.ts';
 import { isFoodAidApproval } from '../src/features/administrative-info/agrements.tsx';
-import { HAA_SITE_LOAD_FAILED, HAA_SITES_CAPTION, HaaSitesSection } from '../src/features/administrative-info/haa-sites.tsx';
+import { HAA_SITE_LOAD_FAILED, HAA_SITES_CAPTION, HaaSitesSection } from '../src/features/haa-sites/haa-sites.tsx';
 import { toasts } from '../src/lib/toast/toast-store.ts';
 import { resetAppState } from './support/app-state.ts';
 import { json, stubFetch } from './support/fake-fetch.ts';

@@ -20,7 +20,7 @@ import { useEditablePart } from './use-editable-part.ts';
 /** Whether an approval's type is the food-aid one (HAA, habilitation aide alimentaire). */
 export const isFoodAidApproval = (type: string) => /\bHAA\b|aide alimentaire/i.test(type);
 // The food-aid sites (their modal, hours and commune field) load only for an association that holds the approval.
-const HaaSitesSection = lazy(() => import('./haa-sites.tsx').then((m) => ({ default: m.HaaSitesSection })));
+const HaaSitesSection = lazy(() => import('../haa-sites/index.ts').then((m) => ({ default: m.HaaSitesSection })));
 
 export const AGREMENT_ADDED = 'L’agrément a été ajouté.';
 export const AGREMENT_UPDATED = 'L’agrément a été modifié.';

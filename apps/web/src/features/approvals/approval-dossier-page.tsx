@@ -150,7 +150,7 @@ function ApprovalWizard({ title, dossier, file, idAsso, mayUpload, onChanged }: 
       )}
       <WizardStepsNav steps={APPROVAL_STEPS} step={step} open={open} goTo={goTo} />
       <p className={fr.cx('fr-text--sm')}>{info.hint}</p>
-      <StepBody step={step} common={common} file={file} upload={mayUpload ? upload : null} transmit={transmit} />
+      <StepBody step={step} common={common} file={file} upload={mayUpload ? upload : null} sitesOf={mayUpload ? idAsso : null} transmit={transmit} />
       <p className={fr.cx('fr-mt-4w')}>
         <PdfButton label="Télécharger le dossier (PDF)" download={() => downloadApprovalPdf(dossier.id, `demande-agrement-${dossier.id_fo}.pdf`)} />
       </p>
@@ -164,12 +164,15 @@ function StepBody({
   common,
   file,
   upload,
+  sitesOf,
   transmit,
 }: {
   step: ApprovalStepNumber;
   common: Parameters<typeof StepApproval>[0];
   file: ApprovalWizardProps['file'];
   upload: Parameters<typeof StepDocuments>[0]['onUpload'];
+  /** The association whose food-aid sites the criteria step manages (the association side). */
+  sitesOf: string | null;
   transmit: (cerfa: ApprovalCerfa) => Promise<void>;
 }) {
   switch (step) {
@@ -180,7 +183,7 @@ function StepBody({
     case 2:
       return <StepDocuments {...common} associationDocuments={file?.documents ?? null} onUpload={upload} />;
     case 3:
-      return <StepCriteria {...common} />;
+      return <StepCriteria {...common} sitesOf={sitesOf} />;
     default:
       return <StepTransmission dossier={common.dossier} onBack={common.onBack} canTransmit={common.dossier.evenements.includes('transmettre')} onTransmit={transmit} />;
   }

@@ -1,16 +1,27 @@
 // Step 3 (spec §4): the common approval criteria (tronc commun d'agrément, `tca`), the food-aid
 // block (`haa`) for a HAA approval only, and the answers to the approval's expected fields
 // (`customs`, each by its kind, required ones with the red asterisk), those the dossier asks for
-// (contract askedOfApproval: active, their conditions holding). The server checks the same.
+// (contract askedOfApproval: active, their conditions holding). The server checks the same. For a
+// HAA approval, the association side also sees its food-aid sites there and manages them in their
+// modal (features/haa-sites, the routes and rules of /association/haa/sites); the instructing
+// service, which does not read the association's file, is told where they are declared.
 import { fr } from '@codegouvfr/react-dsfr';
 import { askedOfApproval, HAA_APPROVAL_TYPE, MESSAGES } from '@portail/contract';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { CheckboxField, checkedText, isChecked } from '../../../lib/forms/checkbox-field.tsx';
 import { ErrorSummary } from '../../../lib/forms/error-summary.tsx';
 import { TextField } from '../../../lib/forms/text-field.tsx';
 import { useSending } from '../../../lib/forms/use-sending.ts';
 import { customValue, ExpectedFieldsFieldset, RequiredLegend, StepActions } from '../../subsidies/index.ts';
 import type { ApprovalStepProps } from './types.ts';
+
+// The sites' modal (its hours and commune field) loads only for a food-aid approval.
+const HaaSitesSection = lazy(() => import('../../haa-sites/index.ts').then((m) => ({ default: m.HaaSitesSection })));
+
+interface StepCriteriaProps extends ApprovalStepProps {
+  /** The association whose food-aid sites the step shows and manages (the association side); null on the service side. */
+  sitesOf: string | null;
+}
 
 /** The three common criteria every approval checks (general-interest purpose, democratic functioning, financial transparency). */
 export const TCA_CRITERIA = [
@@ -31,7 +42,7 @@ const HAA_MAX = 2000;
 
 type Customs = readonly { code: string; value: unknown }[];
 
-export function StepCriteria({ dossier, readOnly, onSave, onBack }: ApprovalStepProps) {
+export function StepCriteria({ dossier, readOnly, onSave, onBack, sitesOf }: StepCriteriaProps) {
   const haa = dossier.agrement.type_agrement === HAA_APPROVAL_TYPE;
   const [tca, setTca] = useState<Record<string, string>>(Object.fromEntries(TCA_CRITERIA.map((c) => [c.key, checkedText(dossier.tca?.[c.key] === true)])));
   const [food, setFood] = useState<Record<string, string>>(Object.fromEntries(HAA_FIELDS.map((f) => [f.key, typeof dossier.haa?.[f.key] === 'string' ? (dossier.haa[f.key] as string) : ''])));
@@ -83,6 +94,19 @@ export function StepCriteria({ dossier, readOnly, onSave, onBack }: ApprovalStep
           ))}
         </fieldset>
       )}
+      {haa &&
+        (sitesOf ? (
+          <Suspense fallback={<p>Chargement des sites d’aide alimentaire…</p>}>
+            <HaaSitesSection
+              idAsso={sitesOf}
+              readOnly={readOnly}
+              inline
+              intro="Les sites de distribution de l’association que l’habilitation couvre, avec leurs adresses, horaires et périodes de fermeture. Ils appartiennent au dossier de l’association : les changements s’enregistrent aussitôt."
+            />
+          </Suspense>
+        ) : (
+          <p>Les sites d’aide alimentaire sont déclarés par l’association dans l’onglet « Agréments » de son dossier administratif.</p>
+        ))}
       <ExpectedFieldsFieldset
         legend="Informations demandées par l’agrément"
         fields={fields}

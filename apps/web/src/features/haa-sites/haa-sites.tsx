@@ -1,10 +1,13 @@
 // « Sites d'aide alimentaire » (docs/domain.md « Aide alimentaire : sites et adresses »): from the
-// file of an association holding a food-aid (HAA) approval, a modal lists its sites with their
-// addresses and adds or edits one: who runs it (an establishment or a member association of its
+// file of an association holding a food-aid (HAA) approval, and from the food-aid step of an
+// approval dossier's wizard (which also shows the sites in its page), a modal lists its sites with
+// their addresses and adds or edits one: who runs it (an establishment or a member association of its
 // network, from GET /haa/membres), its activity, itinerant or fixed, opening hours per day (time
 // ranges), closing periods (date ranges) and its address, whose commune searches as you type
 // (lib/ui/commune-combobox.tsx). The modal is a native modal <dialog> with the DSFR modal's markup
-// (as lib/ui/confirm-dialog.tsx): Échap or « Fermer » close it and focus returns to its opener.
+// (as lib/ui/confirm-dialog.tsx): Échap or « Fermer » close it and focus returns to its opener. It is
+// rendered at the end of the document's body, so that its form is never inside the form of the page
+// that opens it (the wizard's step), and its events stop there.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Button } from '@codegouvfr/react-dsfr/Button';
 import {
@@ -21,13 +24,14 @@ import {
 } from '@portail/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { callApi, errorMessage, isApiError } from '../../lib/api/index.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
 import { CommuneCombobox } from '../../lib/ui/commune-combobox.tsx';
 import { ConfirmAction } from '../../lib/ui/confirm-action.tsx';
 import { DataTable } from '../../lib/ui/data-table.tsx';
 import { draftOf, emptyDraft, readDraft, type SiteDraft } from './haa-site-draft.ts';
-import { formatIsoDay } from './format.ts';
+import { formatIsoDay } from '../../lib/format/date.ts';
 
 export const HAA_SITE_SAVED = 'Le site d’aide alimentaire a été enregistré.';
 /** §8: a site that cannot be loaded in the modal. */
@@ -41,19 +45,47 @@ const haaKeys = {
   membres: (idAsso: string) => ['administrative-info', idAsso, 'haa-membres'] as const,
 };
 
-export function HaaSitesSection({ idAsso, readOnly }: { idAsso: string; readOnly: boolean }) {
+interface HaaSitesSectionProps {
+  idAsso: string;
+  readOnly: boolean;
+  /**
+   * The sites listed in the page itself too (read only there; the modal adds, changes and removes
+   * them), and no button to manage them when read only: the approval wizard's food-aid step.
+   */
+  inline?: boolean;
+  /** What the section says under its title. */
+  intro?: string;
+}
+
+export function HaaSitesSection({ idAsso, readOnly, inline = false, intro }: HaaSitesSectionProps) {
   const [open, setOpen] = useState(false);
+  const sites = useQuery({ ...sitesQuery(idAsso), enabled: inline });
+  useEffect(() => {
+    if (inline && sites.isError) toast.error(HAA_SITE_LOAD_FAILED);
+  }, [inline, sites.isError]);
   return (
-    <section aria-labelledby="titre-sites-haa" className={fr.cx('fr-mt-6w')}>
-      <h3 id="titre-sites-haa">Sites d’aide alimentaire</h3>
-      <p>Les sites de distribution déclarés au titre de l’habilitation aide alimentaire, avec leurs adresses, horaires et périodes de fermeture.</p>
-      <Button type="button" iconId="fr-icon-map-pin-2-line" onClick={() => setOpen(true)}>
-        Gérer les sites d’aide alimentaire
-      </Button>
-      {open && <HaaSitesModal idAsso={idAsso} readOnly={readOnly} onClose={() => setOpen(false)} />}
+    <section aria-labelledby="titre-sites-haa" className={fr.cx(inline ? 'fr-mb-4w' : 'fr-mt-6w')}>
+      <h3 id="titre-sites-haa" className={inline ? fr.cx('fr-h6') : undefined}>
+        Sites d’aide alimentaire
+      </h3>
+      <p>{intro ?? 'Les sites de distribution déclarés au titre de l’habilitation aide alimentaire, avec leurs adresses, horaires et périodes de fermeture.'}</p>
+      {inline && <SiteList idAsso={idAsso} sites={sites.data} loading={sites.isPending} failed={sites.isError} readOnly onAdd={() => undefined} onEdit={() => undefined} />}
+      {!(inline && readOnly) && (
+        <Button type="button" iconId="fr-icon-map-pin-2-line" onClick={() => setOpen(true)}>
+          Gérer les sites d’aide alimentaire
+        </Button>
+      )}
+      {open && createPortal(<HaaSitesModal idAsso={idAsso} readOnly={readOnly} onClose={() => setOpen(false)} />, document.body)}
     </section>
   );
 }
+
+/** The association's sites, one query for the page and its modal. */
+const sitesQuery = (idAsso: string) => ({
+  queryKey: haaKeys.sites(idAsso),
+  queryFn: () => callApi(api.haa.getHaaSites, { query: { id_asso: idAsso } }),
+  retry: false,
+});
 
 function HaaSitesModal({ idAsso, readOnly, onClose }: { idAsso: string; readOnly: boolean; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -66,11 +98,7 @@ function HaaSitesModal({ idAsso, readOnly, onClose }: { idAsso: string; readOnly
     if (wasEditing.current && editing === null) title.current?.focus();
     wasEditing.current = editing !== null;
   }, [editing]);
-  const sites = useQuery({
-    queryKey: haaKeys.sites(idAsso),
-    queryFn: () => callApi(api.haa.getHaaSites, { query: { id_asso: idAsso } }),
-    retry: false,
-  });
+  const sites = useQuery(sitesQuery(idAsso));
   useEffect(() => {
     const node = dialog.current;
     if (!node) return;
@@ -306,6 +334,8 @@ function SiteForm({ idAsso, site, onDone }: { idAsso: string; site: HaaSite | nu
       aria-label={site ? 'Modifier le site' : 'Ajouter un site'}
       onSubmit={(event) => {
         event.preventDefault();
+        // The page's form that opened the modal (the wizard's step) is not submitted with it.
+        event.stopPropagation();
         void save();
       }}
     >
