@@ -1,7 +1,8 @@
 // /administration/lca, the portal's content: notes (checked with the contract's rules before they
 // go, the server's refusal shown), questions made required, links removed after confirmation only,
-// templates uploaded and downloaded; every table in a region a keyboard scrolls.
-import { CONTENT_MESSAGES, MESSAGES, PAGE_NAMES, type ContentHistoryEntry, type DocumentModele, type NoteAdmin, type Question, type UsefulUrl } from '@portail/contract';
+// templates uploaded (one at a time, a refusal in the focused error summary) and downloaded; every
+// table in a region a keyboard scrolls.
+import { CONTENT_MESSAGES, DOCUMENT_MESSAGES, errorBody, MESSAGES, PAGE_NAMES, type ContentHistoryEntry, type DocumentModele, type NoteAdmin, type Question, type UsefulUrl } from '@portail/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -14,6 +15,7 @@ import { resetAppState } from './support/app-state.ts';
 import { json, stubFetch } from './support/fake-fetch.ts';
 import { makeJwt, makeSession, makeUser } from './support/factories.ts';
 import { renderWithQueries } from './support/render-routes.tsx';
+import { expectRefusalInFocusedSummary, heldAnswer, sendTwiceWhileHeld } from './support/sending.ts';
 
 afterEach(() => {
   resetAppState();
@@ -201,7 +203,11 @@ describe('questions, links and templates', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Déposer un modèle' }));
     await userEvent.type(screen.getByLabelText(/^Libellé/), 'Cerfa 15059');
     await userEvent.click(screen.getByRole('button', { name: 'Déposer le modèle' }));
-    expect(await screen.findByText(MESSAGES.required('fichier'))).toBeInTheDocument();
+    // The file's problem under its field and, linked to it, in the focused summary.
+    const summary = await screen.findByTestId('error-summary');
+    expect(within(summary).getByRole('link', { name: MESSAGES.required('fichier') })).toHaveAttribute('href', '#field-file');
+    expect(screen.getByLabelText(/^Fichier/)).toHaveAccessibleDescription(MESSAGES.required('fichier'));
+    await waitFor(() => expect(summary).toHaveFocus());
     await userEvent.upload(screen.getByLabelText(/^Fichier/), new File(['%PDF-1.7'], 'cerfa-15059.pdf', { type: 'application/pdf' }));
     await userEvent.click(screen.getByRole('button', { name: 'Déposer le modèle' }));
     await waitFor(() => expect(fake.requests.some((r) => r.method === 'POST')).toBe(true));
@@ -213,6 +219,37 @@ describe('questions, links and templates', () => {
     await waitFor(() => expect(saved).toHaveBeenCalled());
     const get = fake.requests.find((r) => r.url.endsWith(TEMPLATE.id))!;
     expect(get.headers['x-access-token']).toBe(session.getState().token);
+  }, 30_000);
+
+  it('uploads one template at a time, the button saying so, and shows the server’s refusal in the focused summary', async () => {
+    signInAdmin();
+    const held = heldAnswer();
+    let answer: 'held' | 'refused' = 'held';
+    const fake = stubFetch({
+      [`GET ${LCA}/notesOnPage/all`]: () => json(200, []),
+      [`GET ${LCA}/documents-modeles`]: () => json(200, [TEMPLATE]),
+      [`POST ${LCA}/documents-modeles`]: () => (answer === 'held' ? held.respond() : json(400, errorBody('UPLOAD_INTERRUPTED'))),
+    });
+    const user = userEvent.setup();
+    const posts = () => fake.requests.filter((r) => r.method === 'POST').length;
+    const fill = async (libelle: string) => {
+      await user.click(await screen.findByRole('button', { name: 'Déposer un modèle' }));
+      await user.type(screen.getByLabelText(/^Libellé/), libelle);
+      await user.upload(screen.getByLabelText(/^Fichier/), new File(['%PDF-1.7'], 'cerfa.pdf', { type: 'application/pdf' }));
+    };
+    renderWithQueries(<AdminLcaPage />);
+    await openTab('Modèles de documents');
+    await screen.findByRole('region', { name: 'Modèles de documents (1)' });
+
+    await fill('Cerfa 15059');
+    await sendTwiceWhileHeld({ user, label: 'Déposer le modèle', busyLabel: 'Dépôt…', sent: posts, release: () => held.release(() => json(201, TEMPLATE)) });
+
+    answer = 'refused';
+    await fill('Cerfa 15060');
+    await user.click(screen.getByRole('button', { name: 'Déposer le modèle' }));
+    await expectRefusalInFocusedSummary(DOCUMENT_MESSAGES.interrupted);
+    expect(posts()).toBe(2);
+    expect(screen.getByLabelText(/^Libellé/)).toHaveValue('Cerfa 15060');
   }, 30_000);
 });
 

@@ -1,7 +1,9 @@
 // The documents page: list with referential labels, kind filter, client-side file checks, the
-// multipart upload with its query, server errors next to the field, download link, deletion.
+// multipart upload with its query (one at a time), server errors next to the field and in the
+// focused summary, download link, deletion.
 import {
   DOCUMENT_MESSAGES,
+  errorBody,
   MESSAGES,
   UPLOAD_MAX_BYTES,
   type AssociationDocument,
@@ -17,6 +19,7 @@ import { resetAppState } from './support/app-state.ts';
 import { json, stubFetch, type RecordedRequest } from './support/fake-fetch.ts';
 import { makeJwt, makeLcaUser, makeLink, makeSession, makeUser } from './support/factories.ts';
 import { renderApp } from './support/render-app.tsx';
+import { expectRefusalInFocusedSummary, heldAnswer, sendTwiceWhileHeld } from './support/sending.ts';
 
 const ID = makeLink().id_correspondance;
 const TOKEN = makeJwt(4_000_000_000, 'doc-user');
@@ -60,7 +63,7 @@ const DOCS = [
   doc({ uuid: 'd0000000-0000-4000-8000-000000000003', type: 'ATTAG', nom: 'arrete.jpg', taille: 2_097_152 }),
 ];
 
-function setup(extra: Record<string, (request: RecordedRequest) => Response> = {}) {
+function setup(extra: Record<string, (request: RecordedRequest) => Response | Promise<Response>> = {}) {
   const user = makeUser();
   session.signIn(makeSession(user, TOKEN));
   return stubFetch({
@@ -224,6 +227,32 @@ describe('documents page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Déposer le document' }));
     await waitFor(() => expect(fileInput()).toHaveAccessibleDescription(DOCUMENT_MESSAGES.contentMismatch));
     expect(screen.getByLabelText('Type de document')).toHaveValue('STC');
+  });
+
+  it('sends one upload at a time, the button saying so, and shows the server’s refusal in the focused summary', async () => {
+    const held = heldAnswer();
+    let answer: 'held' | 'refused' = 'held';
+    const fake = setup({
+      'POST /api/proxy-asso/association/documents': () => (answer === 'held' ? held.respond() : json(400, errorBody('UPLOAD_INTERRUPTED'))),
+    });
+    const user = userEvent.setup();
+    renderApp('/associations/documents');
+    await screen.findByRole('table');
+    await user.selectOptions(screen.getByLabelText('Type de document'), 'STC');
+    await user.upload(fileInput(), new File(['%PDF-1.4'], 'statuts.pdf', { type: 'application/pdf' }));
+    const posts = () => fake.requests.filter((r) => r.method === 'POST').length;
+    await sendTwiceWhileHeld({
+      user, label: 'Déposer le document', busyLabel: 'Dépôt…', sent: posts,
+      release: () => held.release(() => json(201, doc({ uuid: 'd0000000-0000-4000-8000-000000000009' }))),
+    });
+
+    answer = 'refused';
+    await user.selectOptions(screen.getByLabelText('Type de document'), 'BUDG');
+    await user.upload(fileInput(), new File(['%PDF-1.4'], 'budget.pdf', { type: 'application/pdf' }));
+    await user.click(screen.getByRole('button', { name: 'Déposer le document' }));
+    await expectRefusalInFocusedSummary(DOCUMENT_MESSAGES.interrupted);
+    expect(posts()).toBe(2);
+    expect(screen.getByLabelText('Type de document')).toHaveValue('BUDG');
   });
 
   it('deletes a document after confirmation', async () => {

@@ -2,10 +2,12 @@
 // to /; one without a dossier creates it (the server's toast text); a code is checked as it is typed
 // with the contract's format message and no call, the server's refusals of §8 are said under the
 // field, a registered beneficiary is announced; the inscriptions are filtered; a removal is confirmed
-// first and sends one DELETE.
+// first and sends one DELETE; an affiliation certificate is filed one at a time, a refusal said in the
+// focused error summary.
 import {
   DOCUMENT_MESSAGES,
   ERRORS,
+  errorBody,
   MESSAGES,
   PASS_SPORT_MESSAGES as M,
   passSportRoutes,
@@ -25,6 +27,7 @@ import { resetAppState } from './support/app-state.ts';
 import { json, stubFetch, type RecordedRequest } from './support/fake-fetch.ts';
 import { makeJwt, makeLink, makeSession, makeUser } from './support/factories.ts';
 import { locationShown, renderRoutes } from './support/render-routes.tsx';
+import { expectRefusalInFocusedSummary, heldAnswer, sendTwiceWhileHeld } from './support/sending.ts';
 
 afterEach(() => {
   resetAppState();
@@ -63,7 +66,7 @@ function dossier(inscriptions: PspInscription[] = []): PspDossier {
   };
 }
 
-function serve(options: { structure?: PspStructure; dossiers: PspDossier[]; routes?: Record<string, (r: RecordedRequest) => Response> }) {
+function serve(options: { structure?: PspStructure; dossiers: PspDossier[]; routes?: Record<string, (r: RecordedRequest) => Response | Promise<Response>> }) {
   return stubFetch({
     [`GET ${routeUrl(passSportRoutes.pspStructure, { idSiret: SIRET })}`]: () => json(200, options.structure ?? STRUCTURE),
     [`GET ${routeUrl(passSportRoutes.listPspDossiers)}`]: () => json(200, options.dossiers),
@@ -267,6 +270,35 @@ describe('the affiliation certificates', () => {
     await user.click(screen.getByRole('button', { name: "Déposer l'attestation" }));
     await waitFor(() => expect(fileInput()).toHaveAccessibleDescription(DOCUMENT_MESSAGES.contentMismatch));
     expect(screen.getByRole('combobox', { name: "Fédération de l'attestation" })).toHaveValue('775671357');
+  });
+
+  it('files one at a time, the button saying so, and shows the server’s refusal in the focused summary', async () => {
+    const held = heldAnswer();
+    let answer: 'held' | 'refused' = 'held';
+    const fake = serve({
+      dossiers: [dossier()],
+      routes: {
+        [`POST ${routeUrl(passSportRoutes.uploadPspAffiliation)}`]: () => (answer === 'held' ? held.respond() : json(404, errorBody('PSP_EXERCISE_UNKNOWN'))),
+      },
+    });
+    const user = userEvent.setup();
+    render();
+    const federation = await screen.findByRole('combobox', { name: "Fédération de l'attestation" });
+    await user.selectOptions(federation, 'Fédération française de football (SIREN 775 671 357)');
+    await user.upload(fileInput(), new File(['%PDF-1.4 attestation'], 'attestation-fff.pdf', { type: 'application/pdf' }));
+    await sendTwiceWhileHeld({
+      user, label: "Déposer l'attestation", busyLabel: 'Dépôt…', sent: () => uploads(fake).length,
+      release: () => held.release(() => json(201, FOOTBALL_CERTIFICATE)),
+    });
+    expect(toasts.getToasts().map((t) => t.message)).toContain(M.certificateUploaded('Fédération française de football', 26));
+
+    answer = 'refused';
+    await user.selectOptions(federation, 'Fédération française de football (SIREN 775 671 357)');
+    await user.upload(fileInput(), new File(['%PDF-1.4 attestation'], 'attestation-fff.pdf', { type: 'application/pdf' }));
+    await user.click(screen.getByRole('button', { name: "Déposer l'attestation" }));
+    await expectRefusalInFocusedSummary(M.exerciseUnknown);
+    expect(uploads(fake)).toHaveLength(2);
+    expect(federation).toHaveValue('775671357');
   });
 
   it('offers to add to the dossier the federations certified for the open exercise or an earlier one, and saves the whole list', async () => {

@@ -1,21 +1,26 @@
 // Upload of a document to the association file: type, year of validity, file. The file is checked
 // here as the server checks its name and size (contract rules) before anything is sent; the server
-// also checks its content. Errors are shown next to their field and the typed input is kept.
+// also checks its content. Errors are shown next to their field and in the focused error summary,
+// the typed input is kept; one upload at a time.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Button } from '@codegouvfr/react-dsfr/Button';
 import { api, MESSAGES, uploadDocumentQuerySchema } from '@portail/contract';
 import { useState, type FormEvent } from 'react';
 import { checkChosenFile, DocumentFileField, uploadFieldErrors } from '../../lib/forms/document-file-field.tsx';
-import { callApi, errorMessage } from '../../lib/api/index.ts';
+import { callApi } from '../../lib/api/index.ts';
 import { issuesToFieldErrors, type FieldErrors } from '../../lib/forms/field-errors.ts';
-import { FormError } from '../../lib/forms/form-error.tsx';
+import { ErrorSummary } from '../../lib/forms/error-summary.tsx';
 import { SelectField } from '../../lib/forms/select-field.tsx';
 import { TextField } from '../../lib/forms/text-field.tsx';
+import { useSending } from '../../lib/forms/use-sending.ts';
 import type { FieldBinding } from '../../lib/forms/use-zod-form.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
 import type { DocumentType } from './document-types.ts';
 
 export const UPLOADED_MESSAGE = 'Le document a été déposé.';
+
+/** The form's fields (the others a refusal may name are listed without a link). */
+const FIELDS: readonly string[] = ['type', 'annee_validite', 'commentaire', 'file'];
 
 interface UploadFormProps {
   idAsso: string;
@@ -31,30 +36,24 @@ export function UploadForm({ idAsso, siret, types, onUploaded }: UploadFormProps
   const [file, setFile] = useState<File | null>(null);
   /** Changing it empties the file input after a successful upload. */
   const [inputKey, setInputKey] = useState(0);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { summary, errors, refuse, fix, send, sending } = useSending({
+    targetOf: (key) => (FIELDS.includes(key) ? `field-${key}` : null),
+    refusedFields: uploadFieldErrors,
+  });
 
-  const clearError = (name: string) =>
-    setErrors((current) => {
-      if (!(name in current)) return current;
-      const { [name]: _removed, ...rest } = current;
-      return rest;
-    });
-  /** A field bound to its state and its error (cleared when the field changes). */
+  /** A field bound to its state and its error (forgotten when the field changes). */
   const bind = (name: string, value: string, set: (value: string) => void): FieldBinding => ({
     name,
     value,
     error: errors[name],
     onChange: (next) => {
       set(next);
-      clearError(name);
+      fix(name);
     },
   });
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setFormError(null);
     const found: FieldErrors = {};
     const query = {
       id_asso: idAsso,
@@ -68,14 +67,8 @@ export function UploadForm({ idAsso, siret, types, onUploaded }: UploadFormProps
     if (!type) found.type = MESSAGES.required('type de document');
     const fileProblem = checkChosenFile(file);
     if (fileProblem) found.file = fileProblem;
-    if (Object.keys(found).length > 0 || !parsed.success || !file) {
-      setErrors(found);
-      setFormError(MESSAGES.invalidForm);
-      return;
-    }
-    setErrors({});
-    setSubmitting(true);
-    try {
+    if (refuse(found) || !parsed.success || !file) return;
+    await send(async () => {
       const formData = new FormData();
       formData.append('file', file, file.name);
       await callApi(api.associationDocuments.uploadDocument, { query, formData });
@@ -86,13 +79,7 @@ export function UploadForm({ idAsso, siret, types, onUploaded }: UploadFormProps
       setFile(null);
       setInputKey((key) => key + 1);
       onUploaded();
-    } catch (error) {
-      const message = errorMessage(error, MESSAGES.httpEmpty);
-      setErrors(uploadFieldErrors(error, message));
-      setFormError(message);
-    } finally {
-      setSubmitting(false);
-    }
+    });
   }
 
   return (
@@ -100,8 +87,8 @@ export function UploadForm({ idAsso, siret, types, onUploaded }: UploadFormProps
       <h2 id="depot-document" className={fr.cx('fr-h4')}>
         Déposer un document
       </h2>
-      <FormError message={formError} />
       <form onSubmit={onSubmit} noValidate aria-label="Déposer un document">
+        <ErrorSummary {...summary} />
         <SelectField
           label="Type de document"
           placeholder="Sélectionnez un type"
@@ -116,11 +103,11 @@ export function UploadForm({ idAsso, siret, types, onUploaded }: UploadFormProps
           error={errors.file}
           onFile={(file) => {
             setFile(file);
-            clearError('file');
+            fix('file');
           }}
         />
-        <Button type="submit" disabled={submitting} className={fr.cx('fr-mt-3w')}>
-          Déposer le document
+        <Button type="submit" disabled={sending} className={fr.cx('fr-mt-3w')}>
+          {sending ? 'Dépôt…' : 'Déposer le document'}
         </Button>
       </form>
     </section>

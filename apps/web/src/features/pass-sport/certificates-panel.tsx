@@ -9,7 +9,6 @@ import { Button } from '@codegouvfr/react-dsfr/Button';
 import {
   formatSiren,
   PASS_SPORT_MESSAGES as M,
-  MESSAGES,
   passSportRoutes,
   pspCertificateQuerySchema,
   type PspExercice,
@@ -17,11 +16,12 @@ import {
 } from '@portail/contract';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { callApi, errorMessage } from '../../lib/api/index.ts';
+import { callApi } from '../../lib/api/index.ts';
 import { checkChosenFile, DocumentFileField, uploadFieldErrors } from '../../lib/forms/document-file-field.tsx';
 import { issuesToFieldErrors, type FieldErrors } from '../../lib/forms/field-errors.ts';
-import { FormError } from '../../lib/forms/form-error.tsx';
+import { ErrorSummary } from '../../lib/forms/error-summary.tsx';
 import { SelectField } from '../../lib/forms/select-field.tsx';
+import { useSending } from '../../lib/forms/use-sending.ts';
 import { formatTimestamp } from '../../lib/format/timestamp.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
 import { DataTable } from '../../lib/ui/data-table.tsx';
@@ -63,6 +63,10 @@ export function CertificatesPanel({ structure, exercices, canUpload, onUploaded 
   );
 }
 
+/** The form's field of a key of the contract's query (the federation's name goes with its SIREN); null: not one of the form's. */
+const fieldOf = (key: string): string | null =>
+  key === 'siren_federation' || key === 'nom_federation' ? 'siren_federation' : key === 'exerciceId' || key === 'file' ? key : null;
+
 function CertificateForm({ structure, exercices, onUploaded }: Omit<CertificatesPanelProps, 'canUpload'>) {
   const federations = structure.federations_declarees.filter((f): f is { nom: string; siren: string } => f.siren !== null);
   const open = exercices.find((x) => x.active) ?? exercices[0];
@@ -73,28 +77,23 @@ function CertificateForm({ structure, exercices, onUploaded }: Omit<Certificates
   const [file, setFile] = useState<File | null>(null);
   /** Changing it empties the file input after a successful upload. */
   const [inputKey, setInputKey] = useState(0);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const clear = (name: string) => setErrors(({ [name]: _gone, ...rest }) => rest);
+  const { summary, errors, refuse, fix, send, sending } = useSending({
+    fieldOfServerKey: fieldOf,
+    targetOf: (key) => (fieldOf(key) === key ? `field-${key}` : null),
+    refusedFields: uploadFieldErrors,
+  });
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const federation = federations.find((f) => f.siren === siren);
     const query = { id_siren: structure.id_siren ?? '', siren_federation: siren, nom_federation: federation?.nom ?? '', ...(exercice ? { exerciceId: exercice } : {}) };
     const parsed = pspCertificateQuerySchema.safeParse(query);
-    const found: FieldErrors = parsed.success ? {} : issuesToFieldErrors(parsed.error);
+    const found: FieldErrors = {};
+    if (!parsed.success) for (const [key, message] of Object.entries(issuesToFieldErrors(parsed.error))) found[fieldOf(key) ?? key] ??= message;
     const fileProblem = checkChosenFile(file);
     if (fileProblem) found.file = fileProblem;
-    if (!parsed.success || !file || Object.keys(found).length > 0) {
-      setErrors(found);
-      setFormError(MESSAGES.invalidForm);
-      return;
-    }
-    setErrors({});
-    setFormError(null);
-    setSending(true);
-    try {
+    if (refuse(found) || !parsed.success || !file) return;
+    await send(async () => {
       const formData = new FormData();
       formData.append('file', file, file.name);
       const filed = await callApi(passSportRoutes.uploadPspAffiliation, { query, formData });
@@ -103,13 +102,7 @@ function CertificateForm({ structure, exercices, onUploaded }: Omit<Certificates
       setFile(null);
       setInputKey((key) => key + 1);
       await onUploaded();
-    } catch (error) {
-      const message = errorMessage(error, MESSAGES.httpEmpty);
-      setErrors(uploadFieldErrors(error, message));
-      setFormError(message);
-    } finally {
-      setSending(false);
-    }
+    });
   }
 
   return (
@@ -117,7 +110,7 @@ function CertificateForm({ structure, exercices, onUploaded }: Omit<Certificates
       <h3 id="psp-attestation-depot" className={fr.cx('fr-h6')}>
         Déposer une attestation
       </h3>
-      <FormError message={formError} />
+      <ErrorSummary {...summary} />
       {federations.length === 0 && (
         <p>
           {M.federationSirenRequired}{' '}
@@ -133,7 +126,7 @@ function CertificateForm({ structure, exercices, onUploaded }: Omit<Certificates
         options={federations.map((f) => ({ value: f.siren, label: `${f.nom} (SIREN ${formatSiren(f.siren)})` }))}
         onChange={(value) => {
           setSiren(value);
-          clear('siren_federation');
+          fix('siren_federation');
         }}
       />
       <SelectField
@@ -146,7 +139,7 @@ function CertificateForm({ structure, exercices, onUploaded }: Omit<Certificates
         options={exercices.map((x) => ({ value: String(x.id), label: `Exercice ${x.id_exercice}${x.active ? ' (ouvert)' : ''}` }))}
         onChange={(value) => {
           setExercice(value);
-          clear('exerciceId');
+          fix('exerciceId');
         }}
       />
       <DocumentFileField
@@ -154,11 +147,11 @@ function CertificateForm({ structure, exercices, onUploaded }: Omit<Certificates
         error={errors.file}
         onFile={(chosen) => {
           setFile(chosen);
-          clear('file');
+          fix('file');
         }}
       />
       <Button type="submit" disabled={sending} className={fr.cx('fr-mt-3w')}>
-        Déposer l'attestation
+        {sending ? 'Dépôt…' : "Déposer l'attestation"}
       </Button>
     </form>
   );

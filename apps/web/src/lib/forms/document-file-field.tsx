@@ -30,9 +30,13 @@ export function checkChosenFile(file: File | null): string | null {
   return checkUploadFile(file);
 }
 
-/** The field errors of a refused upload: the server's, and a refused file (size, content, name) under the file field even when no field is named. */
-export function uploadFieldErrors(error: unknown, message: string): FieldErrors {
-  const fields = isApiError(error) ? serverFieldErrors(error.fields) : {};
-  if (isApiError(error) && (error.status === 413 || error.code?.startsWith('FILE_'))) fields.file ??= message;
+/**
+ * The field errors of a refused upload (`useSending`'s `refusedFields`): the server's, and a refused
+ * file (size, content, name) under the file field even when no field is named.
+ */
+export function uploadFieldErrors(error: unknown): FieldErrors {
+  if (!isApiError(error)) return {};
+  const fields = serverFieldErrors(error.fields);
+  if (error.status === 413 || error.code?.startsWith('FILE_')) fields.file ??= error.message;
   return fields;
 }

@@ -2,13 +2,13 @@
 // use-zod-form.ts): its field errors, its form-level error and whether it is being sent.
 // - `refuse(found)` shows the form's own checks: each field marked, the error summary listing them
 //   (links to the fields) and focused; nothing refused: the summary goes.
-// - `send(action)` runs the call; a refusal shows the server's French message and its field errors
-//   (mapped to the form's keys by `fieldOfServerKey`) in the same summary, focused; what was typed
-//   stays.
+// - `send(action)` runs the call, one at a time (a second one while the first is in flight is not
+//   run: false); a refusal shows the server's French message and its field errors (mapped to the
+//   form's keys by `fieldOfServerKey`) in the same summary, focused; what was typed stays.
 // - `fix(key)` forgets a field's error as soon as it is changed; the summary forgets it too and goes
 //   when no error is left.
 import { MESSAGES } from '@portail/contract';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { isApiError } from '../api/api-error.ts';
 import { useFocusAfterRender } from '../focus/focus.ts';
 import { serverFieldErrors, type FieldErrors } from './field-errors.ts';
@@ -19,6 +19,8 @@ interface SendingOptions {
   fieldOfServerKey?: (key: string) => string | null;
   /** The id of the element a field's link leads to; default `field-<key>`. */
   targetOf?: (key: string) => string | null;
+  /** The server fields a refusal names (default: its `fields`), e.g. a refused file under its field (`uploadFieldErrors`). */
+  refusedFields?: (error: unknown) => FieldErrors;
 }
 
 const defaultTarget = (key: string) => `field-${key}`;
@@ -27,12 +29,15 @@ export function useSending(options: SendingOptions = {}) {
   const [formError, setFormErrorState] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [sending, setSending] = useState(false);
+  /** Set at once (the state only with the next render): a second submission in the same moment is not run. */
+  const inFlight = useRef(false);
   /** The last refusal itself, for screens that act on its details (e.g. a link to the existing dossier). */
   const [refusal, setRefusal] = useState<unknown>(null);
   const summaryId = `resume-erreurs-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const moveFocus = useFocusAfterRender();
   const targetOf = options.targetOf ?? defaultTarget;
   const fieldOfServerKey = options.fieldOfServerKey;
+  const refusedFields = options.refusedFields;
 
   /** A form-level message (a refusal the form computed itself), focused. */
   const setFormError = useCallback(
@@ -68,6 +73,8 @@ export function useSending(options: SendingOptions = {}) {
   const setFieldError = useCallback((key: string, message: string) => setErrors((current) => ({ ...current, [key]: message })), []);
 
   async function send(action: () => Promise<void>): Promise<boolean> {
+    if (inFlight.current) return false;
+    inFlight.current = true;
     setFormErrorState(null);
     setErrors({});
     setRefusal(null);
@@ -77,7 +84,7 @@ export function useSending(options: SendingOptions = {}) {
       return true;
     } catch (error) {
       setRefusal(error);
-      const fields = isApiError(error) ? serverFieldErrors(error.fields) : {};
+      const fields = refusedFields ? refusedFields(error) : isApiError(error) ? serverFieldErrors(error.fields) : {};
       const mapped: FieldErrors = {};
       for (const [key, message] of Object.entries(fields)) mapped[fieldOfServerKey ? (fieldOfServerKey(key) ?? `serveur:${key}`) : key] = message;
       setErrors(mapped);
@@ -86,6 +93,7 @@ export function useSending(options: SendingOptions = {}) {
       moveFocus(summaryId);
       return false;
     } finally {
+      inFlight.current = false;
       setSending(false);
     }
   }

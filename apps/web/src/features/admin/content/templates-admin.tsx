@@ -1,13 +1,12 @@
 // Document templates (lca /documents-modeles): a label and a file (PDF, JPG or JPEG, 15 Mo at most,
-// checked here then by the server on its content), downloaded with the access token, deleted after
-// confirmation.
+// checked here then by the server on its content; one upload at a time, a refusal in the focused
+// error summary), downloaded with the access token, deleted after confirmation.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Button } from '@codegouvfr/react-dsfr/Button';
 import {
   CONTENT_LIMITS,
   CONTENT_MESSAGES,
   lcaContentRoutes,
-  MESSAGES,
   routeUrl,
   uploadModeleQuerySchema,
   type DocumentModele,
@@ -18,6 +17,7 @@ import { callApi, errorMessage } from '../../../lib/api/index.ts';
 import { fetchWithToken, saveBlob } from '../../../lib/api/download.ts';
 import { issuesToFieldErrors, type FieldErrors } from '../../../lib/forms/field-errors.ts';
 import { TextField } from '../../../lib/forms/text-field.tsx';
+import { useSending } from '../../../lib/forms/use-sending.ts';
 import { formatSize } from '../../../lib/format/size.ts';
 import { formatTimestamp } from '../../../lib/format/timestamp.ts';
 import { toast } from '../../../lib/toast/toast-store.ts';
@@ -37,12 +37,16 @@ async function download(template: Template) {
   }
 }
 
+/** The form's fields (the others a refusal may name are listed without a link). */
+const FIELDS: readonly string[] = ['libelle', 'file'];
+
 function TemplateForm({ done }: { done: () => void }) {
   const [libelle, setLibelle] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { summary, errors, refuse, fix, send, sending } = useSending({
+    targetOf: (key) => (FIELDS.includes(key) ? `field-${key}` : null),
+    refusedFields: uploadFieldErrors,
+  });
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -51,31 +55,18 @@ function TemplateForm({ done }: { done: () => void }) {
     if (!query.success) Object.assign(found, issuesToFieldErrors(query.error));
     const fileProblem = checkChosenFile(file);
     if (fileProblem) found.file = fileProblem;
-    if (!query.success || !file || Object.keys(found).length > 0) {
-      setErrors(found);
-      setFormError(MESSAGES.invalidForm);
-      return;
-    }
-    setErrors({});
-    setFormError(null);
-    setSubmitting(true);
-    try {
+    if (refuse(found) || !query.success || !file) return;
+    await send(async () => {
       const formData = new FormData();
       formData.append('file', file, file.name);
       await callApi(lcaContentRoutes.uploadDocumentModele, { query: query.data, formData });
       toast.success(CONTENT_MESSAGES.templateSaved);
       done();
-    } catch (error) {
-      const message = errorMessage(error, MESSAGES.httpEmpty);
-      setErrors(uploadFieldErrors(error, message));
-      setFormError(message);
-    } finally {
-      setSubmitting(false);
-    }
+    });
   }
 
   return (
-    <ContentForm title="Nouveau modèle de document" formError={formError} submitLabel="Déposer le modèle" submitting={submitting} onSubmit={onSubmit}>
+    <ContentForm title="Nouveau modèle de document" summary={summary} submitLabel="Déposer le modèle" busyLabel="Dépôt…" submitting={sending} onSubmit={onSubmit}>
       <TextField
         label="Libellé"
         name="libelle"
@@ -84,14 +75,14 @@ function TemplateForm({ done }: { done: () => void }) {
         error={errors.libelle}
         onChange={(value) => {
           setLibelle(value);
-          setErrors(({ libelle: _gone, ...rest }) => rest);
+          fix('libelle');
         }}
       />
       <DocumentFileField
         error={errors.file}
         onFile={(file) => {
           setFile(file);
-          setErrors(({ file: _gone, ...rest }) => rest);
+          fix('file');
         }}
       />
     </ContentForm>
