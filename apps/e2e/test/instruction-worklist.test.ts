@@ -95,6 +95,10 @@ describe('liste de travail de l’instructeur', () => {
     await onPath(page, /^\/client\/instructeur\/dossiers\/[0-9a-f-]{36}$/);
     await visible(page.getByRole('heading', { level: 1, name: `Dossier de demande de subvention n° ${number}` }));
     await visible(page.getByRole('heading', { level: 2, name: 'Actions sur l’instruction' }));
+    // Free-text answers wrap inside their table instead of running past the screen's edge.
+    const answers = page.getByRole('region', { name: 'Réponses aux questions' });
+    await visible(answers);
+    expect(await answers.evaluate((region) => region.scrollWidth - region.clientWidth)).toBeLessThanOrEqual(1);
     await browser.shot('dossier ouvert depuis la liste');
 
     // The instruction opened from its page: the modal, then the result focused and the history's new line.

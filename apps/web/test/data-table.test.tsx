@@ -26,6 +26,12 @@ describe('DataTable', () => {
     render(<DataTable rowHeaders bordered caption="Réponses" headers={['Champ', 'Réponse']} data={[['Objet', 'Sport']]} />);
     expect(screen.getByRole('rowheader', { name: 'Objet' })).toHaveAttribute('scope', 'row');
     expect(screen.getByRole('region', { name: 'Réponses' }).closest('.fr-table')).toHaveClass('fr-table--bordered');
+    expect(screen.getByRole('region', { name: 'Réponses' }).closest('.fr-table')).not.toHaveClass('fr-table--multiline');
+  });
+
+  it('wraps the text of its cells when they hold free text (multiline), where the DSFR keeps each cell on one line', () => {
+    render(<DataTable rowHeaders multiline caption="Réponses" headers={['Question', 'Réponse']} data={[['Autres financeurs ?', 'La commune, pour la mise à disposition des équipements sportifs du quartier.']]} />);
+    expect(screen.getByRole('region', { name: 'Réponses' }).closest('.fr-table')).toHaveClass('fr-table--multiline');
   });
 });
 

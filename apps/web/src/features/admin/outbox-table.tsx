@@ -27,6 +27,7 @@ export function OutboxTable() {
     <DataTable
       className={fr.cx('fr-mb-4w')}
       caption={`Boîte d'envoi (${outbox.data.items.length} sur ${outbox.data.total})`}
+      multiline
       headers={['Destinataire', 'Objet', 'État', 'Date']}
       data={outbox.data.items.map((mail) => [
         mail.to,

@@ -317,6 +317,7 @@ export function DeclarationsPage() {
             <DataTable
               className={fr.cx('fr-mt-5w')}
               caption={`Historique des décisions (${logs.data.length})`}
+              multiline
               headers={['Date', 'Bénévole', 'Établissement', 'Session', 'Décision', 'Motif', 'Par']}
               data={logs.data.map((l) => [
                 formatTimestamp(l.date),

@@ -185,6 +185,7 @@ export function ExpectedDefinitions({ catalogue, kind, texts, headingLevel = 2 }
         <DataTable
           caption={texts.caption}
           noCaption
+          multiline
           rowHeaders
           headers={['Libellé', 'Code', kind === 'champs' ? 'Type de réponse' : 'Nature', 'Active', 'Modifier']}
           data={list.data.map((d) => [

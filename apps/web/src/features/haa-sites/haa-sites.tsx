@@ -199,6 +199,7 @@ function SiteList({ idAsso, sites, loading, failed, readOnly, onAdd, onEdit }: S
         <DataTable
           caption={HAA_SITES_CAPTION}
           noCaption
+          multiline
           rowHeaders
           headers={['Tenu par', 'Activité', 'Adresse', 'Horaires', 'Fermetures', ...(readOnly ? [] : ['Actions'])]}
           data={rows.map((site) => [

@@ -20,6 +20,7 @@ import { issuesToFieldErrors } from '../../lib/forms/field-errors.ts';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog.tsx';
 import { CrfPdfButton, CrfReadView, crfStateLabel, crfStateSeverity, dossierExercises, GRANTED_DOSSIER_STATES } from '../subsidies/index.ts';
 import { DocumentLink } from './document-link.tsx';
+import { ScrollableTable } from '../../lib/ui/scrollable-table.tsx';
 
 const RESULT_ID = 'crf-resultat';
 const COMMENT_ID = 'crf-evt-comment';
@@ -67,7 +68,7 @@ export function CrfPanel({ view, serviceName }: { view: DossierView; serviceName
       {!granted ? (
         <p>Aucun compte rendu financier : la subvention n'est pas accordée.</p>
       ) : (
-        <div className={fr.cx('fr-table', 'fr-table--bordered')}>
+        <ScrollableTable label="Comptes rendus financiers du dossier, par exercice" bordered>
           <table>
             <caption>Comptes rendus financiers du dossier, par exercice</caption>
             <thead>
@@ -104,7 +105,7 @@ export function CrfPanel({ view, serviceName }: { view: DossierView; serviceName
               })}
             </tbody>
           </table>
-        </div>
+        </ScrollableTable>
       )}
       {result && (
         <div ref={resultRef} id={RESULT_ID} tabIndex={-1} role={result.severity === 'error' ? 'alert' : 'status'} className={fr.cx('fr-mb-3w')}>

@@ -187,9 +187,9 @@ function DossierAnswers({ dossier, subvention, questions }: { dossier: Dossier; 
   const fields = shownDossierFields(subvention, dossier);
   return (
     <Section id="dossier-reponses" title="Réponses du dossier">
-      {asked.length > 0 && <DataTable rowHeaders bordered caption="Réponses aux questions" headers={['Question', 'Réponse']} data={asked.map((q) => [q.label, formatAnswer(q, customValue(customs, q.code))])} />}
+      {asked.length > 0 && <DataTable rowHeaders bordered multiline caption="Réponses aux questions" headers={['Question', 'Réponse']} data={asked.map((q) => [q.label, formatAnswer(q, customValue(customs, q.code))])} />}
       {fields.length > 0 && (
-        <DataTable rowHeaders bordered caption="Réponses aux champs attendus par le dispositif" headers={['Champ', 'Réponse']} data={fields.map((f) => [f.label, formatAnswer(f, customValue(customs, f.code))])} />
+        <DataTable rowHeaders bordered multiline caption="Réponses aux champs attendus par le dispositif" headers={['Champ', 'Réponse']} data={fields.map((f) => [f.label, formatAnswer(f, customValue(customs, f.code))])} />
       )}
       {asked.length === 0 && fields.length === 0 && <p>Ce dossier n'a ni question ni champ attendu.</p>}
     </Section>

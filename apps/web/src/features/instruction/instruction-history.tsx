@@ -30,6 +30,7 @@ export function InstructionHistory({ dossierId }: { dossierId: string }) {
           <DataTable
             rowHeaders
             bordered
+            multiline
             key={instruction.id_service_instructeur}
             caption={`Historique de l’instruction de ${instruction.service} (actuellement « ${stateLabel(instruction.etat)} »)`}
             headers={['Date', 'Événement', 'De', 'Vers', 'Par', 'Commentaire']}

@@ -89,6 +89,7 @@ export function ProjectDetails({ projet, dossier, subvention, serviceName }: Pro
           <DataTable
             rowHeaders
             bordered
+            multiline
             caption={`Indicateurs d'évaluation du projet ${n}`}
             headers={['Indicateur', 'Prévu (minimum)', 'Prévu (maximum)']}
             data={[...projet.evaluation.indicateurs].sort((a, b) => a.rang - b.rang).map((i) => [text(i.intitule), i.prevu_min ?? '—', i.prevu_max ?? '—'])}
@@ -100,7 +101,7 @@ export function ProjectDetails({ projet, dossier, subvention, serviceName }: Pro
         {cofinancements.length === 0 ? (
           <p>Aucun cofinanceur.</p>
         ) : (
-          <DataTable rowHeaders bordered caption={`Cofinancements sollicités pour le projet ${n}`} headers={['Financeur', 'Montant sollicité']} data={cofinancements.map((c) => [c.financeur ?? NO_ANSWER, amount(c.montant)])} />
+          <DataTable rowHeaders bordered multiline caption={`Cofinancements sollicités pour le projet ${n}`} headers={['Financeur', 'Montant sollicité']} data={cofinancements.map((c) => [c.financeur ?? NO_ANSWER, amount(c.montant)])} />
         )}
       </Part>
       <Part title="Financements demandés">
@@ -121,7 +122,7 @@ export function ProjectDetails({ projet, dossier, subvention, serviceName }: Pro
       </Part>
       {fields.length > 0 && (
         <Part title="Réponses aux champs du projet">
-          <DataTable rowHeaders bordered caption={`Réponses aux champs attendus du projet ${n}`} headers={['Champ', 'Réponse']} data={fields.map((f) => [f.label, formatAnswer(f, customValue(projet.customs, f.code))])} />
+          <DataTable rowHeaders bordered multiline caption={`Réponses aux champs attendus du projet ${n}`} headers={['Champ', 'Réponse']} data={fields.map((f) => [f.label, formatAnswer(f, customValue(projet.customs, f.code))])} />
         </Part>
       )}
     </Accordion>

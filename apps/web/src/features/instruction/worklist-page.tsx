@@ -28,6 +28,7 @@ import { WorklistBulk } from './worklist-bulk.tsx';
 import { WorklistExport } from './worklist-export.tsx';
 import { filtersKey, filtersOf, readWorklist, toggleValue, withChanges, writeWorklist, type ListKey, type WorklistState } from './worklist-filters.ts';
 import { isSelected, NO_SELECTION, offersSelectAll, pageSelected, selectedCount, toggleRow, togglePage, type Selection } from './worklist-selection.ts';
+import { ScrollableTable } from '../../lib/ui/scrollable-table.tsx';
 
 type Space = 'instructeur' | 'osiris';
 interface Option {
@@ -336,7 +337,7 @@ function RowBox({ row, selection, onToggle }: { row: WorklistItem; selection: Se
 
 function WorklistTable({ rows, instructor, selection, onToggle, onTogglePage, pageIds }: RowsProps & { onTogglePage: () => void; pageIds: readonly string[] }) {
   return (
-    <div className={fr.cx('fr-table', 'fr-table--bordered')}>
+    <ScrollableTable label="Dossiers de la liste de travail" bordered>
       <table>
         <caption>Dossiers de la liste de travail</caption>
         <thead>
@@ -386,7 +387,7 @@ function WorklistTable({ rows, instructor, selection, onToggle, onTogglePage, pa
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollableTable>
   );
 }
 

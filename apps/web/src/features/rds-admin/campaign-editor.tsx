@@ -126,6 +126,7 @@ export function CampaignEditor({ campaign, onSaved, onClose }: { campaign: Subve
           <DataTable
             caption={`${text.title} de la campagne`}
             noCaption
+            multiline
             rowHeaders
             headers={['Libellé', 'Code', 'Partie', 'Obligatoire', 'Conditions', 'Actions']}
             data={links.map((l, index) => [

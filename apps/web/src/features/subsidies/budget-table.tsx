@@ -2,7 +2,6 @@
 // and the fixed-cost lines, products 70-79 and the own resources, voluntary contributions 86/87.
 // Totals, excess and shortfall are recomputed on every keystroke by computeSubsidyBudgetTotals, the
 // rule the server applies. Whole euros.
-import { fr } from '@codegouvfr/react-dsfr';
 import {
   BUDGET_ACCOUNT_LABELS,
   computeSubsidyBudgetTotals,
@@ -14,6 +13,7 @@ import {
 } from '@portail/contract';
 import { formatEuros } from './format.ts';
 import { WholeEurosInput } from './whole-euros-input.tsx';
+import { ScrollableTable } from '../../lib/ui/scrollable-table.tsx';
 
 /** The accounts' names from the contract, and our names of the Cerfa's fixed-cost and own-resource lines. */
 export const LINE_LABELS: Record<string, string> = {
@@ -91,7 +91,7 @@ export function BudgetTable<B extends SubsidyBudgetLines>({ annee, budget, readO
     </tr>
   );
   return (
-    <div className={fr.cx('fr-table', 'fr-table--bordered')}>
+    <ScrollableTable label={`Budget prévisionnel ${of} – ${annee}`} bordered>
       <table>
         <caption>
           Budget prévisionnel {of} – {annee}
@@ -132,6 +132,6 @@ export function BudgetTable<B extends SubsidyBudgetLines>({ annee, budget, readO
           {totalRow('Insuffisance', totals.insuffisance, 'insuffisance')}
         </tbody>
       </table>
-    </div>
+    </ScrollableTable>
   );
 }

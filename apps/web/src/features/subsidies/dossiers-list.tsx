@@ -15,6 +15,7 @@ import { NARROW_SCREEN, useMediaQuery } from '../../lib/ui/use-media-query.ts';
 import { formatEuros } from './format.ts';
 import { exerciseChoices, readFilters, toggle, writeFilters, type DossierFilters } from './dossier-filters.ts';
 import { stateLabel, stateSeverity, STATE_OPTIONS } from './dossier-states.ts';
+import { ScrollableTable } from '../../lib/ui/scrollable-table.tsx';
 
 export interface DossierRow {
   dossier: Pick<Dossier, 'id' | 'identifiant' | 'instructions'> & {
@@ -173,7 +174,7 @@ function rowParts(row: DossierRow, { labelOf, dossierPath, onDelete }: { labelOf
 
 function DossierTable({ rows, parts }: { rows: readonly DossierRow[]; parts: (row: DossierRow) => RowParts }) {
   return (
-    <div className={fr.cx('fr-table')}>
+    <ScrollableTable label="Dossiers de demande de subvention">
       <table>
         <caption>Dossiers de demande de subvention</caption>
         <thead>
@@ -209,7 +210,7 @@ function DossierTable({ rows, parts }: { rows: readonly DossierRow[]; parts: (ro
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollableTable>
   );
 }
 

@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callApi, errorMessage } from '../../lib/api/index.ts';
 import { formatTimestamp } from '../../lib/format/timestamp.ts';
+import { ScrollableTable } from '../../lib/ui/scrollable-table.tsx';
 
 const STATUS: Record<WebhookDelivery['status'], { label: string; severity: 'info' | 'success' | 'error' }> = {
   PENDING: { label: 'En attente', severity: 'info' },
@@ -61,45 +62,38 @@ export function WebhookDeliveries({ serviceId, webhooks }: { serviceId: string; 
       ) : log.data.length === 0 ? (
         <p>Aucun envoi pour le moment.</p>
       ) : (
-        <div className={fr.cx('fr-table')}>
-          <div className={fr.cx('fr-table__wrapper')}>
-            {/* Focusable: a keyboard user scrolls the table when it is wider than the screen. */}
-            <div className={fr.cx('fr-table__container')} tabIndex={0} role="region" aria-label="Tableau du journal des envois">
-              <div className={fr.cx('fr-table__content')}>
-                <table>
-                  <caption>Envois, du plus récent ({log.data.length})</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Date</th>
-                      <th scope="col">Événement</th>
-                      <th scope="col">Adresse</th>
-                      <th scope="col">État</th>
-                      <th scope="col">Essais</th>
-                      <th scope="col">Prochain essai</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {log.data.map((d) => (
-                      <tr key={d.id}>
-                        <td>{formatTimestamp(d.created_at)}</td>
-                        <td>{d.event}</td>
-                        <td style={{ wordBreak: 'break-all' }}>{d.url}</td>
-                        <td>
-                          <Badge severity={STATUS[d.status].severity} small noIcon>
-                            {STATUS[d.status].label}
-                          </Badge>
-                          {d.http_status !== null && <> (HTTP {d.http_status})</>}
-                        </td>
-                        <td>{d.attempts === 0 ? 'aucun' : attemptsText(d)}</td>
-                        <td>{d.next_attempt_at ? formatTimestamp(d.next_attempt_at) : '—'}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </div>
-          </div>
-        </div>
+        <ScrollableTable label="Tableau du journal des envois">
+          <table>
+            <caption>Envois, du plus récent ({log.data.length})</caption>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Événement</th>
+                <th scope="col">Adresse</th>
+                <th scope="col">État</th>
+                <th scope="col">Essais</th>
+                <th scope="col">Prochain essai</th>
+              </tr>
+            </thead>
+            <tbody>
+              {log.data.map((d) => (
+                <tr key={d.id}>
+                  <td>{formatTimestamp(d.created_at)}</td>
+                  <td>{d.event}</td>
+                  <td style={{ wordBreak: 'break-all' }}>{d.url}</td>
+                  <td>
+                    <Badge severity={STATUS[d.status].severity} small noIcon>
+                      {STATUS[d.status].label}
+                    </Badge>
+                    {d.http_status !== null && <> (HTTP {d.http_status})</>}
+                  </td>
+                  <td>{d.attempts === 0 ? 'aucun' : attemptsText(d)}</td>
+                  <td>{d.next_attempt_at ? formatTimestamp(d.next_attempt_at) : '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollableTable>
       )}
     </section>
   );

@@ -9,6 +9,7 @@ import { formatTimestamp } from '../../lib/format/timestamp.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog.tsx';
 import type { ShownSecret } from './webhook-forms.tsx';
+import { ScrollableTable } from '../../lib/ui/scrollable-table.tsx';
 
 interface WebhookListProps {
   serviceId: string;
@@ -48,7 +49,7 @@ export function WebhookList({ serviceId, webhooks, onSecret, onChanged }: Webhoo
       {webhooks.length === 0 ? (
         <p>Aucune adresse n’est enregistrée : ce service ne reçoit pas d’événements.</p>
       ) : (
-        <div className={fr.cx('fr-table', 'fr-table--no-caption')}>
+        <ScrollableTable label="Adresses enregistrées" noCaption>
           <table>
             <caption>Adresses enregistrées</caption>
             <thead>
@@ -85,7 +86,7 @@ export function WebhookList({ serviceId, webhooks, onSecret, onChanged }: Webhoo
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollableTable>
       )}
       <ConfirmDialog
         open={pending !== null}

@@ -13,12 +13,14 @@ export interface DataTableProps {
   bordered?: boolean;
   /** The caption is read by assistive technologies only: a heading right above already says it. */
   noCaption?: boolean;
+  /** The cells wrap their text: for free text (ScrollableTable). */
+  multiline?: boolean;
   className?: string;
 }
 
-export function DataTable({ caption, headers, data, rowHeaders = false, bordered = false, noCaption = false, className }: DataTableProps) {
+export function DataTable({ caption, headers, data, rowHeaders = false, bordered = false, noCaption = false, multiline = false, className }: DataTableProps) {
   const table = (
-    <ScrollableTable label={caption} bordered={bordered} noCaption={noCaption}>
+    <ScrollableTable label={caption} bordered={bordered} noCaption={noCaption} multiline={multiline}>
       <table>
         <caption>{caption}</caption>
         <thead>

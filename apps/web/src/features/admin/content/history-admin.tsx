@@ -88,6 +88,7 @@ export function HistoryAdmin() {
           <DataTable
             caption={`Modifications du contenu (${rows.length}${history.hasNextPage ? ' et plus' : ''})`}
             noCaption
+            multiline
             headers={['Date', 'Auteur', 'Élément', 'Action', 'Changements']}
             data={rows.map((entry) => [
               formatTimestamp(entry.date),

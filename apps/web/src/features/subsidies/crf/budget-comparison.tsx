@@ -7,6 +7,7 @@ import { WholeEurosInput } from '../whole-euros-input.tsx';
 import { formatEuros } from '../format.ts';
 import { chartedRows, comparisonGroups, setRealised, type ComparisonGroup } from './crf-budget.ts';
 import { PlannedRealisedChart } from './planned-realised-chart.tsx';
+import { ScrollableTable } from '../../../lib/ui/scrollable-table.tsx';
 
 interface BudgetComparisonProps {
   exercice: number;
@@ -37,7 +38,7 @@ function ComparisonPart({ group, exercice, realise, onChange }: { group: Compari
   return (
     <div className={fr.cx('fr-grid-row', 'fr-grid-row--gutters', 'fr-mb-3w')}>
       <div className={fr.cx('fr-col-12', 'fr-col-lg-6')}>
-        <div className={fr.cx('fr-table', 'fr-table--bordered', 'fr-mb-0')}>
+        <ScrollableTable label={caption} bordered className={fr.cx('fr-mb-0')}>
           <table>
             <caption>{caption}</caption>
             <thead>
@@ -87,7 +88,7 @@ function ComparisonPart({ group, exercice, realise, onChange }: { group: Compari
               </tr>
             </tbody>
           </table>
-        </div>
+        </ScrollableTable>
       </div>
       <div className={fr.cx('fr-col-12', 'fr-col-lg-6')}>
         <PlannedRealisedChart title={`Graphique : ${caption}`} rows={charted} />

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { formatEuros } from '../format.ts';
 import { BudgetComparison } from './budget-comparison.tsx';
 import { expectedCrfDocuments } from './crf-documents.ts';
+import { ScrollableTable } from '../../../lib/ui/scrollable-table.tsx';
 
 const yesNo = (value: boolean | null) => (value === null ? 'Non renseigné' : value ? 'Oui' : 'Non');
 const text = (value: string | null | undefined) => (value && value.trim() ? value : 'Non renseigné');
@@ -52,7 +53,7 @@ export function CrfReadView({ crf, serviceName, documentLink, level = 2 }: CrfRe
             <FinancingTable projet={p} serviceName={serviceName} />
             {p.description.commentaire && <p>{p.description.commentaire}</p>}
             {p.evaluation.indicateurs.length > 0 && (
-              <div className={fr.cx('fr-table', 'fr-table--bordered')}>
+              <ScrollableTable label={`Indicateurs du projet ${p.rang_dossier}`} bordered>
                 <table>
                   <caption>Indicateurs du projet {p.rang_dossier}</caption>
                   <thead>
@@ -72,7 +73,7 @@ export function CrfReadView({ crf, serviceName, documentLink, level = 2 }: CrfRe
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ScrollableTable>
             )}
           </div>
         ))
@@ -107,7 +108,7 @@ export function CrfReadView({ crf, serviceName, documentLink, level = 2 }: CrfRe
 export function FinancingTable({ projet, serviceName, realised }: { projet: CrfView['projets'][number]; serviceName: (id: string) => string; realised?: (index: number) => ReactNode }) {
   if (projet.financements.length === 0) return <p>Aucune ligne de financement sur cet exercice.</p>;
   return (
-    <div className={fr.cx('fr-table', 'fr-table--bordered')}>
+    <ScrollableTable label={`Financements du projet ${projet.rang_dossier} : accordé et réalisé`} bordered>
       <table>
         <caption>Financements du projet {projet.rang_dossier} : accordé et réalisé</caption>
         <thead>
@@ -129,6 +130,6 @@ export function FinancingTable({ projet, serviceName, realised }: { projet: CrfV
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollableTable>
   );
 }

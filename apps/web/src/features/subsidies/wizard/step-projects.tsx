@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../../lib/ui/confirm-dialog.tsx';
 import { formatEuros } from '../format.ts';
 import { newProject, ProjectEditor, projectDraftKey, type ProjectDraft } from './project/project-editor.tsx';
 import type { StepProps } from './types.ts';
+import { ScrollableTable } from '../../../lib/ui/scrollable-table.tsx';
 
 interface StepProjectsProps extends Omit<StepProps, 'onSave'> {
   onSaveProject: (projet: ProjectDraft) => Promise<void>;
@@ -71,7 +72,7 @@ export function StepProjects({ dossier, subvention, readOnly, draftKey, onSavePr
       {dossier.projets.length === 0 ? (
         <p>Aucun projet pour le moment : ajoutez au moins un projet.</p>
       ) : (
-        <div className={fr.cx('fr-table')}>
+        <ScrollableTable label="Projets du dossier">
           <table>
             <caption>Projets du dossier</caption>
             <thead>
@@ -127,7 +128,7 @@ export function StepProjects({ dossier, subvention, readOnly, draftKey, onSavePr
                 ))}
             </tbody>
           </table>
-        </div>
+        </ScrollableTable>
       )}
       <ConfirmDialog
         open={deleting !== null}
