@@ -3,7 +3,7 @@
 // `scrollable-region-focusable`), with the DSFR's current markup. A table built by hand with the
 // DSFR's classes would miss one or the other.
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
