@@ -110,6 +110,37 @@ describe('the Pass’Sport page', () => {
     expect(screen.getByText(/Dossier n° 12/)).toBeInTheDocument();
   });
 
+  it('creates the dossier once however often it is asked while in flight, and shows the server’s refusal in the focused summary', async () => {
+    const held = heldAnswer();
+    let answer: 'held' | 'refused' = 'refused';
+    const fake = serve({
+      dossiers: [],
+      routes: {
+        [`POST ${routeUrl(passSportRoutes.createPspDossier)}`]: () => (answer === 'held' ? held.respond() : json(403, errorBody('PSP_NOT_ELIGIBLE'))),
+      },
+    });
+    const user = userEvent.setup();
+    render();
+    const name = await screen.findByRole('textbox', { name: 'Nom de la structure' });
+    await user.clear(name);
+    await user.click(screen.getByRole('button', { name: "Créer le dossier d'inscription" }));
+    await expectRefusalInFocusedSummary(MESSAGES.invalidForm);
+    expect(name).toHaveAccessibleDescription(MESSAGES.required('nom de la structure'));
+    expect(writes(fake)).toHaveLength(0);
+
+    await user.type(name, 'Club sportif de Tours');
+    await user.click(screen.getByRole('button', { name: "Créer le dossier d'inscription" }));
+    await expectRefusalInFocusedSummary(M.notEligible);
+    expect(name).toHaveValue('Club sportif de Tours');
+
+    answer = 'held';
+    await sendTwiceWhileHeld({
+      user, label: "Créer le dossier d'inscription", busyLabel: 'Création…', sent: () => writes(fake).length - 1,
+      release: () => held.release(() => json(200, { dossier: dossier(), message: M.created, created: true })),
+    });
+    expect(toasts.getToasts().filter((t) => t.message === M.created)).toHaveLength(1);
+  });
+
   it('checks a code’s format as it is typed, says the server’s refusals under the field, and announces a registration', async () => {
     const registered = inscription('Léo', 'Garnier');
     let list = [dossier()];
