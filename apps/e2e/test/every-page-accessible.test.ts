@@ -2,6 +2,8 @@
 // the role may enter and that needs no identifier (the pages with one are the journeys'), opened as
 // that person would, is checked with axe once its content has loaded (no serious or critical WCAG
 // 2.1 A/AA violation). A page the role may enter also answers with its own title, not an error.
+// Each page also reflows at 320 px (WCAG 1.4.10, a 1 280 px screen zoomed to 400 %): the page itself
+// never scrolls sideways; only a table's own region may, by keyboard.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ROUTE_TABLE } from '../../web/src/app/route-table.ts';
@@ -56,6 +58,20 @@ describe('chaque page, pour chaque rôle, passe le contrôle d’accessibilité'
       const heading = (await page.getByRole('heading', { level: 1 }).first().textContent())?.trim() ?? '';
       if (/Une erreur s'est produite|Page non trouvée/.test(heading)) failures.push(`${path} : « ${heading} » au lieu de « ${title} »`);
       await expectAccessible(page, `${role} ${path}`, { everyImpact: true }).catch((error: Error) => failures.push(error.message));
+      const viewport = page.viewportSize()!;
+      await page.setViewportSize({ width: 320, height: viewport.height });
+      const overflow = await page.evaluate(() => {
+        const width = document.documentElement.clientWidth;
+        if (document.documentElement.scrollWidth <= width) return null;
+        // What sticks out: the deepest elements past the right edge, outside a scrolling region.
+        const outside = Array.from(document.body.querySelectorAll<HTMLElement>("*")).filter((el) => {
+          const box = el.getBoundingClientRect();
+          return box.right > width + 1 && box.width > 0 && !el.closest('[role="region"][tabindex="0"]') && Array.from(el.children).every((child) => child.getBoundingClientRect().right <= width + 1);
+        });
+        return `${document.documentElement.scrollWidth} px : ${outside.slice(0, 4).map((el) => `<${el.tagName.toLowerCase()} class="${el.className}">${(el.textContent ?? '').trim().slice(0, 40)}`).join(' | ')}`;
+      });
+      if (overflow) failures.push(`${path} défile de côté à 320 px (${overflow})`);
+      await page.setViewportSize(viewport);
     }
     expect(failures, failures.join('\n\n')).toEqual([]);
   }, 600_000);
