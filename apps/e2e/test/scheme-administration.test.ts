@@ -3,7 +3,8 @@
 // of a demo dossier, one multi-year), gives its expected document « Statuts à jour » a condition,
 // previews it (one dossier of two, named), applies and saves the campaign; at 320 px the campaigns'
 // table scrolls by keyboard. Then on /administration/referentiels they rename an option of a
-// referential, save, and a second save shows « Aucun changement n'a été détécté. ». Then they create
+// referential, save, and a second save shows « Aucun changement n'a été détécté. »; the screen's
+// history tab names that change, by them (its table scrolls by keyboard at 320 px). Then they create
 // a regional service under DS (a form refused first, its first field focused), move it under
 // DJEPVA, create a campaign of the FEDE scheme, and delete the service after confirming. Every
 // screen is checked with axe.
@@ -138,6 +139,20 @@ describe('administration des dispositifs et des référentiels', () => {
     await browser.shot('referentiel sans changement');
     const stored = (await callPortal(browser.baseUrl, 'GET', `/api-declaration-server/referentiel?type=${REFERENTIEL}`)) as { options: { value: string; label: string }[] };
     expect(stored.options.find((o) => o.value === 'Autre')?.label).toBe('Autre activité agricole');
+
+    // The referentials' own history: the change just saved comes first, by the scheme administrator.
+    await page.getByRole('tab', { name: 'Historique des modifications' }).click();
+    await visible(page.getByRole('heading', { name: 'Historique des modifications' }));
+    const latest = page.getByRole('table', { name: /^Modifications des référentiels/ }).getByRole('row').nth(1);
+    await visible(latest.getByRole('cell', { name: 'Référentiel : Types d\'activité agricole', exact: true }));
+    await visible(latest.getByRole('cell', { name: ADMIN.email, exact: true }));
+    await visible(latest.getByRole('cell', { name: 'Modification', exact: true }));
+    await visible(latest.getByText('Options modifiées : — → Autre'));
+    await browser.shot('historique des referentiels');
+    await page.setViewportSize({ width: 320, height: 800 });
+    await scrollsSidewaysByKeyboard(page, page.getByRole('region', { name: /^Modifications des référentiels/ }));
+    await browser.shot('historique des referentiels a 320 px');
+    await page.setViewportSize({ width: 1280, height: 900 });
   }, 180_000);
 
   it('crée un service sous un parent, le rattache ailleurs, crée une campagne et supprime le service', async () => {

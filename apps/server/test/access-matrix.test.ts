@@ -654,6 +654,12 @@ const CORE_MATRIX: Record<string, MatrixEntry> = {
       return call(route, as(member, tokenFor), { params: { id }, body: { label: `Domaines ${randomUUID()}` } });
     },
   },
+  // The referentials' history: their administrators, not the other administrators of the content's chain.
+  'GET /api/api-declaration-server/referentiels/historique': {
+    access: ['lca.admin', 'rds.admin', 'rds.appli_admin', 'osiris.appli_admin'],
+    scope: 'none',
+    send: (route, tokenFor) => call(route, as(member, tokenFor), { query: { limit: '5' } }),
+  },
 };
 
 const matrixContext: MatrixContext = {

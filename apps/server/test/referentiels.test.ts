@@ -278,3 +278,63 @@ describe('PATCH /referentiels/:id', () => {
     expect((await patch('pas-un-id', { label: 'Nouveau' })).status).toBe(400);
   });
 });
+
+describe('GET /referentiels/historique', () => {
+  const history = (token: string | null, query: Record<string, string> = {}) => {
+    const request = t.http().get(`${BASE}/referentiels/historique`).query(query);
+    return token ? request.set(TOKEN_HEADER, token) : request;
+  };
+
+  it("gives the referentials' administrators their changes only, newest first, a page at a time, nothing of the rest of the content", async () => {
+    const rdsAdmin = await signIn(t, { roles: ['rds.admin'] });
+    const lca = await signIn(t, { roles: ['lca.admin'] });
+    const civilites = await referentiel('civilites');
+    const domaines = await referentiel('domaines');
+    expect((await patch(civilites._id, { label: `Civilités ${randomUUID().slice(0, 6)}` })).status).toBe(200);
+    // A link of the content's chain, written between two referentials' changes.
+    const link = await t.http().post('/api/lca-server/urls').set(TOKEN_HEADER, lca.token).send({ code: `lien-${randomUUID().slice(0, 8)}`, libelle: 'Service public', url: 'https://www.service-public.fr/' });
+    expect(link.status, JSON.stringify(link.body)).toBe(201);
+    const renamed = `Domaines ${randomUUID().slice(0, 6)}`;
+    expect((await patch(domaines._id, { label: renamed }, rdsAdmin.token)).status).toBe(200);
+
+    const first = await history(rdsAdmin.token, { limit: '1' });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.entries).toHaveLength(1);
+    expect(first.body.entries[0]).toMatchObject({
+      entite: 'referentiel', action: 'update', entite_id: domaines._id, auteur: rdsAdmin.account.email, element: renamed,
+      changements: [{ champ: 'label', avant: domaines.label, apres: renamed }],
+    });
+    expect(first.body.suivant).toEqual(expect.any(Number));
+
+    // The pages follow each other without overlap, to the last one: every referential's change, nothing else.
+    const seqs: number[] = [];
+    let avant: number | null = null;
+    do {
+      const page = await history(admin.token, { limit: '2', ...(avant ? { avant: String(avant) } : {}) });
+      expect(page.status).toBe(200);
+      for (const entry of page.body.entries as (AuditEntryView & { element: string | null })[]) {
+        expect(entry.entite).toBe('referentiel');
+        seqs.push(entry.seq);
+      }
+      avant = page.body.suivant as number | null;
+    } while (avant);
+    expect(seqs).toEqual([...seqs].sort((a, b) => b - a));
+    expect(new Set(seqs).size).toBe(seqs.length);
+    expect(seqs.length).toBe(await t.db.auditEntry.count({ where: { associationId: CONTENT_AUDIT_CHAIN, entity: 'referentiel' } }));
+    expect(seqs.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('refuses the other roles (403) and anonymous callers (401), and a bad page position in French (400)', async () => {
+    for (const roles of [['lca.association'], ['rds.user'], ['rds.service'], ['osiris.admin-programme']] as const) {
+      const response = await history((await signIn(t, { roles: [...roles] })).token);
+      expect(response.status, roles.join()).toBe(403);
+      expect(response.body.message).toBe(MESSAGES.forbidden);
+    }
+    expect((await history(null)).status).toBe(401);
+    for (const query of [{ avant: '0' }, { avant: 'abc' }, { limit: '101' }] as Record<string, string>[]) {
+      const response = await history(admin.token, query);
+      expect(response.status, JSON.stringify(query)).toBe(400);
+      expect(response.body.message).toContain(MESSAGES.invalidForm);
+    }
+  });
+});

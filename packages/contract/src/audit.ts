@@ -1,7 +1,10 @@
-// The audit trail of an association (who changed what, when), read by its members: the journal.
+// The audit trail of an association (who changed what, when), read by its members: the journal;
+// and the page of one chain that the people who keep what it records read (the content's history,
+// the referentials' history).
 import { z } from 'zod';
 import { ASSOCIATION_READ_ROLES, idAssoSchema } from './association-link.ts';
 import { defineRoute } from './http.ts';
+import { MESSAGES } from './messages.ts';
 import { scope } from './scope.ts';
 
 /** What the trail records changes of (the subsidy state machines will add theirs). */
@@ -58,6 +61,30 @@ export const auditEntrySchema = z.object({
   changements: z.array(auditChangeSchema),
 });
 export type AuditEntryView = z.infer<typeof auditEntrySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// A page of one chain's history (the content's, the referentials'): newest first, by keyset
+
+export const CHAIN_HISTORY_PAGE = 50;
+
+export const chainHistoryQuerySchema = z.object({
+  /** `suivant` of the page before (the position of its last entry): the entries older than it. */
+  avant: z.coerce.number({ error: MESSAGES.badFormat('avant') }).int(MESSAGES.badFormat('avant')).min(1, MESSAGES.badFormat('avant')).optional(),
+  limit: z.coerce.number({ error: MESSAGES.badFormat('limit') }).int(MESSAGES.badFormat('limit')).min(1, MESSAGES.badFormat('limit')).max(100, MESSAGES.badFormat('limit')).default(CHAIN_HISTORY_PAGE),
+});
+
+export const chainHistoryEntrySchema = auditEntrySchema.extend({
+  /** What the element is called (a note's title, a link's label, a referential's label…), null when nothing names it. */
+  element: z.string().nullable(),
+});
+export type ChainHistoryEntry = z.infer<typeof chainHistoryEntrySchema>;
+
+export const chainHistorySchema = z.object({
+  entries: z.array(chainHistoryEntrySchema),
+  /** Give it back as `avant` for the next page; null on the last one. */
+  suivant: z.number().int().nullable(),
+});
+export type ChainHistory = z.infer<typeof chainHistorySchema>;
 
 export const auditRoutes = {
   getJournal: defineRoute({

@@ -4,12 +4,13 @@
 // user). Reading the notes of a page is notes-on-page.ts; the questions asked of subsidy dossiers
 // are subsidies/questions-routes.ts.
 import { z } from 'zod';
-import { auditEntrySchema } from './audit.ts';
+import { CHAIN_HISTORY_PAGE, chainHistoryEntrySchema, chainHistoryQuerySchema, chainHistorySchema, type ChainHistory, type ChainHistoryEntry } from './audit.ts';
 import { idSchema } from './fields.ts';
 import { defineRoute, messageSchema } from './http.ts';
 import { MESSAGES } from './messages.ts';
 import { NOTE_TYPES, noteOnPageSchema } from './notes-on-page.ts';
 import { isPageName } from './pages.ts';
+import { REFERENTIEL_AUDIT_ENTITY } from './referentiels.ts';
 import { ROLE_SETS } from './roles.ts';
 import { scope } from './scope.ts';
 
@@ -136,29 +137,18 @@ const idParams = z.object({ id: idSchema });
 // History of the content's changes (the content's audit chain)
 
 /** What the content's history holds, by the audit trail's entity names (AUDIT_ENTITY_LABELS). */
-export const CONTENT_HISTORY_ENTITIES = ['note_page', 'question', 'lien', 'document_modele', 'referentiel'] as const;
+export const CONTENT_HISTORY_ENTITIES = ['note_page', 'question', 'lien', 'document_modele', REFERENTIEL_AUDIT_ENTITY] as const;
 export type ContentHistoryEntity = (typeof CONTENT_HISTORY_ENTITIES)[number];
-export const CONTENT_HISTORY_PAGE = 50;
+export const CONTENT_HISTORY_PAGE = CHAIN_HISTORY_PAGE;
 
-export const contentHistoryQuerySchema = z.object({
+export const contentHistoryQuerySchema = chainHistoryQuerySchema.extend({
   entite: z.enum(CONTENT_HISTORY_ENTITIES, { error: MESSAGES.badFormat('entite') }).optional(),
-  /** `suivant` of the page before (the position of its last entry): the entries older than it. */
-  avant: z.coerce.number({ error: MESSAGES.badFormat('avant') }).int(MESSAGES.badFormat('avant')).min(1, MESSAGES.badFormat('avant')).optional(),
-  limit: z.coerce.number({ error: MESSAGES.badFormat('limit') }).int(MESSAGES.badFormat('limit')).min(1, MESSAGES.badFormat('limit')).max(100, MESSAGES.badFormat('limit')).default(CONTENT_HISTORY_PAGE),
 });
 
-export const contentHistoryEntrySchema = auditEntrySchema.extend({
-  /** What the element is called (a note's title, a link's label, a referential's label…), null when nothing names it. */
-  element: z.string().nullable(),
-});
-export type ContentHistoryEntry = z.infer<typeof contentHistoryEntrySchema>;
-
-export const contentHistorySchema = z.object({
-  entries: z.array(contentHistoryEntrySchema),
-  /** Give it back as `avant` for the next page; null on the last one. */
-  suivant: z.number().int().nullable(),
-});
-export type ContentHistory = z.infer<typeof contentHistorySchema>;
+export const contentHistoryEntrySchema = chainHistoryEntrySchema;
+export type ContentHistoryEntry = ChainHistoryEntry;
+export const contentHistorySchema = chainHistorySchema;
+export type ContentHistory = ChainHistory;
 
 export const lcaContentRoutes = {
   contentHistory: defineRoute({

@@ -1,7 +1,8 @@
 // api-declaration-server: referentials (reference lists: regions, communes, legal forms, countries,
 // street types, sports federations, document types...). Reading is public (no personal data);
-// editing is for application administrators.
+// editing is for application administrators, who read the history of their changes.
 import { z } from 'zod';
+import { chainHistoryQuerySchema, chainHistorySchema } from './audit.ts';
 import { idSchema } from './fields.ts';
 import { defineRoute } from './http.ts';
 import { scope } from './scope.ts';
@@ -33,8 +34,11 @@ export const REFERENTIEL_TYPES = [
 ] as const;
 export type ReferentielType = (typeof REFERENTIEL_TYPES)[number];
 
-/** Who may edit a referential. */
+/** Who may edit a referential (and read the history of the referentials' changes). */
 export const REFERENTIEL_ADMIN_ROLES: readonly Role[] = ROLE_SETS.referentielAdmins;
+
+/** The audit trail's entity name of a referential's change (in the content's chain). */
+export const REFERENTIEL_AUDIT_ENTITY = 'referentiel';
 
 /** Options of a referential above this count are cut to `limit` (default 100) unless asked otherwise. */
 export const LARGE_REFERENTIEL_THRESHOLD = 1000;
@@ -179,5 +183,12 @@ export const referentielRoutes = {
     errors: ['REFERENTIEL_NOT_FOUND', 'NO_CHANGE_DETECTED'],
     summary: "Modifie le libellé, la catégorie ou la liste complète des options (400 si rien n'a changé)",
     params: z.object({ id: idSchema }), body: referentielPatchSchema, response: referentielSchema,
+  }),
+  history: defineRoute({
+    method: 'GET', gateway, path: '/referentiels/historique', access: REFERENTIEL_ADMIN_ROLES, scope: scope.none,
+    summary:
+      'Historique des modifications des référentiels (qui, quand, quoi), du plus récent au plus ancien ; pagination par repère ' +
+      '(`avant` : `suivant` de la page précédente) ; les champs secrets sont masqués',
+    query: chainHistoryQuerySchema, response: chainHistorySchema,
   }),
 };

@@ -13,4 +13,5 @@ export function referentielRoutes(app: FastifyInstance, { referentiels }: Refere
   registerRoute(app, api.referentiels.list, ({ query }) => referentiels.list(query));
   registerRoute(app, api.referentiels.get, ({ query }) => referentiels.getByType(query.type, query.filterOptions, query.limit));
   registerRoute(app, api.referentiels.update, ({ auth, params, body }) => referentiels.update(auth, params.id, body));
+  registerRoute(app, api.referentiels.history, ({ query }) => referentiels.history(query));
 }

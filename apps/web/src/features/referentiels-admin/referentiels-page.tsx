@@ -3,25 +3,59 @@
 // counts; one opened, its label, category and options edited and sent whole (PATCH
 // /referentiels/{id}); a value twice is refused before sending, and the server's « Aucun changement
 // n'a été détécté. » is shown when nothing changed. A list too long to be sent whole (communes)
-// keeps its options: only its label and category change here.
+// keeps its options: only its label and category change here. A second tab shows the history of
+// the referentials' changes (GET /referentiels/historique, the shared change history).
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Button } from '@codegouvfr/react-dsfr/Button';
+import { Tabs } from '@codegouvfr/react-dsfr/Tabs';
 import { errorCodeOf, MAX_OPTIONS_LIMIT, MESSAGES, referentielPatchSchema, referentielRoutes, type Referentiel } from '@portail/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { callApi, errorMessage, isApiError } from '../../lib/api/index.ts';
 import { TextField } from '../../lib/forms/text-field.tsx';
 import { toast } from '../../lib/toast/toast-store.ts';
+import { ChangeHistory } from '../../lib/ui/change-history.tsx';
 import { DataTable } from '../../lib/ui/data-table.tsx';
 import { Page } from '../shell/index.ts';
 
+/** The history's cache: a saved change makes it read again. */
+const HISTORY_KEY = ['referentiels-admin', 'historique'] as const;
+
+const TABS = [
+  { tabId: 'listes', label: 'Listes de référence' },
+  { tabId: 'historique', label: 'Historique des modifications' },
+] as const;
+
 export function ReferentielsPage() {
+  const [selected, setSelected] = useState<string>(TABS[0].tabId);
+  return (
+    <Page title="Référentiels" lead="Les listes de référence proposées dans les formulaires du portail : régions, départements, fédérations sportives, types de documents…">
+      <Tabs selectedTabId={selected} onTabChange={setSelected} tabs={TABS.map(({ tabId, label }) => ({ tabId, label }))}>
+        {selected === 'historique' ? <ReferentielsHistory /> : <ReferentielsLists />}
+      </Tabs>
+    </Page>
+  );
+}
+
+function ReferentielsHistory() {
+  return (
+    <ChangeHistory
+      queryKey={HISTORY_KEY}
+      readPage={(query) => callApi(referentielRoutes.history, { query })}
+      intro="Chaque modification des référentiels (libellé, catégorie, options ajoutées, retirées ou modifiées), de la plus récente à la plus ancienne."
+      caption="Modifications des référentiels"
+      empty="Aucune modification des référentiels n’est enregistrée."
+    />
+  );
+}
+
+function ReferentielsLists() {
   const types = useQuery({ queryKey: ['referentiels-admin', 'types'], queryFn: () => callApi(referentielRoutes.list, { query: { limit: 1 } }), retry: false });
   const [openType, setOpenType] = useState<string | null>(null);
 
   return (
-    <Page title="Référentiels" lead="Les listes de référence proposées dans les formulaires du portail : régions, départements, fédérations sportives, types de documents…">
+    <>
       {types.error ? (
         <Alert severity="error" small role="alert" description={errorMessage(types.error, MESSAGES.httpEmpty)} />
       ) : !types.data ? (
@@ -45,7 +79,7 @@ export function ReferentielsPage() {
         />
       )}
       {openType && <ReferentielEditor key={openType} type={openType} onClose={() => setOpenType(null)} />}
-    </Page>
+    </>
   );
 }
 
@@ -70,6 +104,7 @@ function ReferentielEditor({ type, onClose }: { type: string; onClose: () => voi
       onSaved={(saved) => {
         queryClient.setQueryData(['referentiels-admin', 'one', type], saved);
         void queryClient.invalidateQueries({ queryKey: ['referentiels-admin', 'types'] });
+        void queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
       }}
       onClose={onClose}
     />

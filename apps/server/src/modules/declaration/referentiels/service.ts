@@ -1,14 +1,18 @@
 // Referential rules: filtering and limits of the lists, 404 on unknown type, full-replacement edits
 // refused when they change nothing ('Aucun changement n'a été détécté.'), each edit audited in the
-// content's audit chain (read by the LCA administrators' history).
+// content's audit chain (read by the LCA administrators' history, and by the referentials'
+// administrators as the referentials' own history).
 import {
+  type chainHistoryQuerySchema,
   DEFAULT_OPTIONS_LIMIT,
   LARGE_REFERENTIEL_THRESHOLD,
   normaliseSearchText,
+  REFERENTIEL_AUDIT_ENTITY,
   type Referentiel,
   type ReferentielPatch,
   type ReferentielsQuery,
 } from '@portail/contract';
+import type { z } from 'zod';
 import { appError } from '../../../http/errors.ts';
 import type { AuthClaims } from '../../../http/request-context.ts';
 import { CONTENT_AUDIT_CHAIN, type AuditService } from '../../audit/index.ts';
@@ -110,10 +114,15 @@ export function createReferentielService(repository: ReferentielRepository, audi
       if (Object.keys(changes).length === 0) throw appError('NO_CHANGE_DETECTED');
       const { before, after } = referentielTrail(current, changes);
       await repository.update(id, changes, (tx) =>
-        audit.record(tx, { associationId: CONTENT_AUDIT_CHAIN, actor: { id: claims.userId, email: claims.email }, entity: 'referentiel', entityId: id, action: 'update', before, after }),
+        audit.record(tx, { associationId: CONTENT_AUDIT_CHAIN, actor: { id: claims.userId, email: claims.email }, entity: REFERENTIEL_AUDIT_ENTITY, entityId: id, action: 'update', before, after }),
       );
       // The whole list back, as stored.
       return toReferentiel((await repository.findById(id))!, undefined, true);
+    },
+
+    /** The referentials' changes, newest first, a page at a time (their entries of the content's chain). */
+    history(query: z.output<typeof chainHistoryQuerySchema>) {
+      return audit.chainPage(CONTENT_AUDIT_CHAIN, { entities: [REFERENTIEL_AUDIT_ENTITY], before: query.avant, limit: query.limit });
     },
   };
 }
