@@ -2,7 +2,7 @@
 // live (Alsace-Moselle, Sport, 153 000 € box), only changed fields sent, nothing changed → info
 // toast, server errors next to the field; RIB checked client-side (added and edited);
 // representatives' completeness and boxes; budget exercise dates; a secondary establishment's member.
-import { ASSOCIATION_FILE_MESSAGES, type AssociationIdentite, type AuditEntryView, CHARACTERISTIC_LABELS, computeBudgetTotals, type Etablissement, MAX_AMOUNT, MESSAGES, type Referentiel, type Representant, SEARCH_MESSAGES } from '@portail/contract';
+import { ASSOCIATION_FILE_MESSAGES, type AssociationIdentite, ERRORS, errorBody, type AuditEntryView, CHARACTERISTIC_LABELS, computeBudgetTotals, type Etablissement, MAX_AMOUNT, MESSAGES, type Referentiel, type Representant, SEARCH_MESSAGES } from '@portail/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ import { resetAppState } from './support/app-state.ts';
 import { json, stubFetch, type RecordedRequest } from './support/fake-fetch.ts';
 import { makeJwt, makeLcaUser, makeLink, makeSession, makeUser } from './support/factories.ts';
 import { fullPath, renderApp } from './support/render-app.tsx';
+import { expectRefusalInFocusedSummary, heldAnswer, sendTwiceWhileHeld } from './support/sending.ts';
 
 const ID = makeLink().id_correspondance;
 const SIEGE = '73282932000074';
@@ -122,7 +123,7 @@ const rep = (overrides: Partial<Representant>): Representant => ({
   ...overrides,
 });
 
-type Handler = (request: RecordedRequest) => Response;
+type Handler = (request: RecordedRequest) => Response | Promise<Response>;
 type Handlers = Record<string, Handler>;
 
 function setup({
@@ -466,10 +467,35 @@ describe('informations administratives', () => {
     await userEvent.type(await screen.findByLabelText('60 – Achats'), String(MAX_AMOUNT + 1));
     await userEvent.type(screen.getByLabelText('61 – Services extérieurs'), String(MAX_AMOUNT));
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer le budget' }));
-    expect(await screen.findByText('Le montant du compte 60 doit être un nombre entier d’euros positif.')).toBeInTheDocument();
+    const summary = await screen.findByTestId('error-summary');
+    expect(within(summary).getByRole('link', { name: 'Le montant du compte 60 doit être un nombre entier d’euros positif.' })).toHaveAttribute('href', '#field-compte-60');
+    expect(field('60 – Achats')).toHaveAccessibleDescription('Le montant du compte 60 doit être un nombre entier d’euros positif.');
     expect(screen.queryByText('Le montant du compte 61 doit être un nombre entier d’euros positif.')).not.toBeInTheDocument();
+    await waitFor(() => expect(summary).toHaveFocus());
     expect(writes(fake)).toHaveLength(0);
     expect(sent).toBeUndefined();
+  });
+
+  it('saves a budget once however often it is asked while in flight, and shows the server’s refusal in the focused summary', async () => {
+    const held = heldAnswer();
+    let answer: 'held' | 'refused' = 'refused';
+    const fake = setup({
+      extra: partApi('budgets', { POST: () => (answer === 'held' ? held.respond() : json(403, errorBody('FORBIDDEN'))) }),
+    });
+    const user = userEvent.setup();
+    renderTab('budgets');
+    await user.type(await screen.findByLabelText('60 – Achats'), '1200');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer le budget' }));
+    await expectRefusalInFocusedSummary(ERRORS.FORBIDDEN.message);
+    expect(field('60 – Achats')).toHaveValue('1200');
+
+    answer = 'held';
+    await sendTwiceWhileHeld({
+      user, label: 'Enregistrer le budget', busyLabel: 'Enregistrement…', sent: () => writes(fake).length - 1,
+      release: () => held.release(() => json(201, { id: 'b1', annee: YEAR, exercice_du: null, exercice_au: null, comptes: { '60': 1200 }, totaux: computeBudgetTotals({ '60': 1200 }) })),
+    });
+    expect(toasts.getToasts().filter((t) => t.message === BUDGET_SAVED(YEAR))).toHaveLength(1);
+    expect(screen.queryByTestId('error-summary')).toBeNull();
   });
 
   describe('modification d’un RIB', () => {
@@ -585,7 +611,8 @@ describe('informations administratives', () => {
       expect(field(fin)).toHaveValue(`${YEAR}-12-31`);
       await typeIn(fin, `${YEAR - 1}-06-30`);
       await saveBudget();
-      expect(await screen.findByText(EXERCICE_END_BEFORE_START)).toBeInTheDocument();
+      expect(within(await screen.findByTestId('error-summary')).getByRole('link', { name: EXERCICE_END_BEFORE_START })).toBeInTheDocument();
+      expect(field(fin)).toHaveAccessibleDescription(EXERCICE_END_BEFORE_START);
       expect(field(fin)).toHaveAttribute('aria-invalid', 'true');
       expect(field(fin)).toHaveValue(`${YEAR - 1}-06-30`);
       expect(writes(fake)).toHaveLength(0);
@@ -619,7 +646,8 @@ describe('informations administratives', () => {
       await typeIn(debut, `${YEAR}-07-01`);
       await typeIn(fin, `${YEAR}-07-01`);
       await saveBudget();
-      expect(await screen.findByText('Refusé par le serveur.')).toBeInTheDocument();
+      await waitFor(() => expect(field(debut)).toHaveAccessibleDescription('Refusé par le serveur.'));
+      expect(within(screen.getByTestId('error-summary')).getByRole('link', { name: 'Refusé par le serveur.' })).toHaveAttribute('href', '#field-exercice_du');
       expect(field(debut)).toHaveValue(`${YEAR}-07-01`);
       expect(sent!.body).toEqual({ exercice_du: `${YEAR}-07-01`, exercice_au: `${YEAR}-07-01`, comptes: {} });
     });

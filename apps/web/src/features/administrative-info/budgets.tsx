@@ -2,7 +2,7 @@
 // voluntary contributions), totals, surplus and shortfall computed live by the contract's
 // computeBudgetTotals (never below zero), amounts shown in euros without decimals; the exercise's
 // start and end dates (DSFR date inputs, the end not before the start). An edit sends only the
-// changed dates and accounts.
+// changed dates and accounts, once at a time; a refusal is listed in the focused error summary.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Button } from '@codegouvfr/react-dsfr/Button';
@@ -25,9 +25,10 @@ import {
 } from '@portail/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { callApi, errorMessage, isApiError } from '../../lib/api/index.ts';
-import { serverFieldErrors, type FieldErrors } from '../../lib/forms/field-errors.ts';
-import { FormError } from '../../lib/forms/form-error.tsx';
+import { callApi, errorMessage } from '../../lib/api/index.ts';
+import { ErrorSummary } from '../../lib/forms/error-summary.tsx';
+import type { FieldErrors } from '../../lib/forms/field-errors.ts';
+import { useSending } from '../../lib/forms/use-sending.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
 import { changedFields } from './changed-fields.ts';
 import { formatEuros } from './format.ts';
@@ -46,6 +47,10 @@ const EXERCICE = {
 type ExerciceKey = keyof typeof EXERCICE;
 const EXERCICE_KEYS = Object.keys(EXERCICE) as ExerciceKey[];
 type Dates = Record<ExerciceKey, string>;
+
+/** The input an error's link leads to: an account's amount, a date; none for another key the server names. */
+const fieldIdOf = (key: string): string | null =>
+  (BUDGET_ACCOUNTS as readonly string[]).includes(key) ? `field-compte-${key}` : (EXERCICE_KEYS as string[]).includes(key) ? `field-${key}` : null;
 
 /** The exercise's dates: each a calendar date when given, the end not before the start. */
 export function exerciceErrors(dates: Dates): FieldErrors {
@@ -141,9 +146,7 @@ function BudgetForm({
     exercice_du: budget?.exercice_du?.slice(0, 10) ?? '',
     exercice_au: budget?.exercice_au?.slice(0, 10) ?? '',
   }));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { summary: errorSummary, errors, refuse, fix, send, sending } = useSending({ targetOf: fieldIdOf });
 
   const lines: BudgetLines = {};
   for (const a of BUDGET_ACCOUNTS) {
@@ -154,19 +157,13 @@ function BudgetForm({
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setFormError(null);
     const found: FieldErrors = exerciceErrors(dates);
     for (const a of BUDGET_ACCOUNTS) {
       if (texts[a].trim() !== '' && parseBudgetAmount(texts[a]) === null)
         found[a] = `Le montant du compte ${a} doit être un nombre entier d’euros positif.`;
     }
-    if (Object.keys(found).length > 0) {
-      setErrors(found);
-      setFormError(MESSAGES.invalidForm);
-      return;
-    }
-    setSubmitting(true);
-    try {
+    if (refuse(found)) return;
+    await send(async () => {
       const exercice = {
         exercice_du: dates.exercice_du || null,
         exercice_au: dates.exercice_au || null,
@@ -187,15 +184,9 @@ function BudgetForm({
         if (!changes) return;
         await callApi(api.association.patchBudget, { query: { id_asso: idAsso, id: budget.id }, body: changes });
       }
-      setErrors({});
       toast.success(BUDGET_SAVED(annee));
       refresh('budgets');
-    } catch (error) {
-      setErrors(isApiError(error) ? serverFieldErrors(error.fields) : {});
-      setFormError(errorMessage(error, MESSAGES.httpEmpty));
-    } finally {
-      setSubmitting(false);
-    }
+    });
   }
 
   const line = (a: BudgetAccount) => (
@@ -211,7 +202,11 @@ function BudgetForm({
         inputMode: 'numeric',
         value: texts[a],
         'aria-invalid': errors[a] ? true : undefined,
-        onChange: (event) => setTexts((t) => ({ ...t, [a]: event.target.value })),
+        onChange: (event) => {
+          const value = event.target.value;
+          setTexts((t) => ({ ...t, [a]: value }));
+          fix(a);
+        },
       }}
     />
   );
@@ -231,6 +226,7 @@ function BudgetForm({
         onChange: (event) => {
           const value = event.target.value;
           setDates((d) => ({ ...d, [k]: value }));
+          fix(k);
         },
       }}
     />
@@ -250,8 +246,8 @@ function BudgetForm({
   return (
     <>
       {!budget && <p>Aucun budget n’est encore saisi pour {annee}.</p>}
-      <FormError message={formError} />
       <form onSubmit={onSubmit} noValidate aria-label={`Budget ${annee}`}>
+        <ErrorSummary {...errorSummary} />
         <fieldset className={fr.cx('fr-fieldset')}>
           <legend className={fr.cx('fr-h6')}>Exercice</legend>
           <div className={fr.cx('fr-grid-row', 'fr-grid-row--gutters')}>
@@ -283,8 +279,8 @@ function BudgetForm({
           ))}
         </dl>
         {!readOnly && (
-          <Button type="submit" disabled={submitting}>
-            Enregistrer le budget
+          <Button type="submit" disabled={sending}>
+            {sending ? 'Enregistrement…' : 'Enregistrer le budget'}
           </Button>
         )}
       </form>
