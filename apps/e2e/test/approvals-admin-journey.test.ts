@@ -4,7 +4,7 @@
 // approval asking for them (type from the referential, its instructing service among the existing
 // ones, the document required), changes it (only the difference is sent; saving unchanged gives the
 // server's « Aucun changement… »), duplicates it into the next campaign and deletes both after
-// confirming. Then a member of an association of its own opens a request for an approval asking for
+// confirming; the catalogue's history then shows those changes, by kind of element. Then a member of an association of its own opens a request for an approval asking for
 // both: its wizard asks for the document at « Documents » and for the field at « Critères
 // d'agrément », each item only when its conditions (given in the shared condition editor) hold. Every screen is checked with axe; the lists scroll sideways by keyboard.
 import { randomUUID } from 'node:crypto';
@@ -149,6 +149,22 @@ describe('administration des agréments', () => {
       await row(page, year).waitFor({ state: 'detached' });
     }
     await visible(page.getByText('Aucun agrément ne correspond aux filtres.'));
+
+    // The catalogue's history: the approval's creation, change and deletion, the definitions made above, newest first.
+    await page.getByRole('tab', { name: 'Historique des modifications' }).click();
+    const history = page.getByRole('region', { name: /^Modifications du catalogue des agréments/ });
+    await visible(history);
+    await page.getByLabel('Type d’élément').selectOption({ label: 'Agrément' });
+    const approvalRows = history.getByRole('row').filter({ hasText: `Agrément : ${CODE}` });
+    await visible(approvalRows.filter({ hasText: 'Code du service : SC-75' }).first());
+    expect(await approvalRows.filter({ hasText: 'Suppression' }).count()).toBe(2);
+    expect((await approvalRows.first().textContent())!).toContain(ADMIN.email);
+    await browser.shot('historique du catalogue');
+    await page.getByLabel('Type d’élément').selectOption({ label: 'Définition de document attendu' });
+    await visible(history.getByRole('row').filter({ hasText: `Définition de document attendu : ${DOCUMENT.label}` }).filter({ hasText: 'Ajout' }));
+    await page.setViewportSize({ width: 320, height: 800 });
+    await scrollsSidewaysByKeyboard(page, history);
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   it('le dossier de demande d’un agrément qui les attend demande le document et le champ définis', async () => {

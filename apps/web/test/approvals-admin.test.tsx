@@ -3,12 +3,13 @@
 // whole with its expected items; a change sending only what differs (nothing differing: the
 // server's « Aucun changement… » shown); the next campaign's duplicate; deletion after confirming;
 // the approvals' own expected fields and documents defined on the page, then offered to an approval.
-import { api, approvalCatalogueRoutes, MESSAGES, routeUrl, type AgrementView } from '@portail/contract';
+import { api, approvalCatalogueRoutes, MESSAGES, routeUrl, type AgrementView, type ChainHistoryEntry } from '@portail/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApprovalsAdminPage } from '../src/features/approvals-admin/approvals-admin-page.tsx';
 import { changesOf, bodyOf } from '../src/features/approvals-admin/approval-changes.ts';
+import { formatTimestamp } from '../src/lib/format/timestamp.ts';
 import { session } from '../src/lib/session/session-store.ts';
 import { toasts } from '../src/lib/toast/toast-store.ts';
 import { resetAppState } from './support/app-state.ts';
@@ -243,6 +244,65 @@ describe('the approvals’ catalogue administration', () => {
     expect(await screen.findByLabelText('Nombre de bénévoles (nb_benevoles)')).toBeInTheDocument();
     expect(screen.getByLabelText('Règlement intérieur signé (reglement)')).toBeInTheDocument();
   });
+});
+
+describe('the history of the approvals’ catalogue', () => {
+  const HISTORY = routeUrl(approvalCatalogueRoutes.approvalCatalogueHistory);
+  const entry = (seq: number, over: Partial<ChainHistoryEntry> = {}): ChainHistoryEntry => ({
+    id: `eeeeeeee-0000-4000-8000-${String(seq).padStart(12, '0')}`, seq, date: '2026-11-27T09:05:00.000Z', auteur: 'programme.osiris@demo.example.org',
+    entite: 'agrement', entite_id: ID, element: 'JEP-IDF', action: 'update', id_siret: null, changements: [{ champ: 'code_service', avant: null, apres: 'JEP-75' }], ...over,
+  });
+
+  it('lists who changed which approval or definition, when and how, filters by kind of element, reads the next page by keyset', async () => {
+    admin();
+    const fake = stubFetch({
+      ...CHOICES,
+      [`GET ${LIST}`]: () => json(200, []),
+      [`GET ${HISTORY}`]: (request) => {
+        const query = new URL(request.url, 'http://portail').searchParams;
+        if (query.get('entite') === 'document_attendu') {
+          return json(200, { entries: [entry(9, { entite: 'document_attendu', element: 'Statuts à jour', action: 'create', changements: [{ champ: 'nature', avant: null, apres: 'STC' }] })], suivant: null });
+        }
+        if (query.get('avant') === '4') return json(200, { entries: [entry(2, { action: 'delete', auteur: null, changements: [{ champ: 'active', avant: true, apres: null }] })], suivant: null });
+        return json(200, { entries: [entry(5, { changements: [{ champ: 'api_token', avant: '•••• (masqué)', apres: '•••• (masqué)' }] }), entry(4)], suivant: 4 });
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes('/administration/rda', ROUTES);
+    // The catalogue first; its history in the second tab, asked only once opened.
+    await screen.findByRole('heading', { name: 'Liste des agréments' });
+    expect(fake.requests.some((r) => r.url.startsWith(HISTORY))).toBe(false);
+    await user.click(screen.getByRole('tab', { name: 'Historique des modifications' }));
+    const region = await screen.findByRole('region', { name: 'Modifications du catalogue des agréments (2 et plus)' });
+    expect(region).toHaveAttribute('tabindex', '0');
+    const rows = within(region).getAllByRole('row').slice(1);
+    expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual([
+      formatTimestamp('2026-11-27T09:05:00.000Z'),
+      'programme.osiris@demo.example.org',
+      'Agrément : JEP-IDF',
+      'Modification',
+      'Code du service : — → JEP-75',
+    ]);
+    expect(rows[0]).toHaveTextContent('api_token : •••• (masqué) → •••• (masqué)');
+    expect(fake.requests.at(-1)!.url).toContain('limit=50');
+
+    await user.click(screen.getByRole('button', { name: 'Afficher plus de modifications' }));
+    const all = await screen.findByRole('region', { name: 'Modifications du catalogue des agréments (3)' });
+    expect(within(all).getAllByRole('row').at(-1)).toHaveTextContent('Le portail');
+    expect(within(all).getAllByRole('row').at(-1)).toHaveTextContent('Suppression');
+    expect(fake.requests.at(-1)!.url).toContain('avant=4');
+
+    expect(within(screen.getByLabelText('Type d’élément')).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Tous les éléments', 'Agrément', 'Définition de champ attendu', 'Définition de document attendu',
+    ]);
+    await user.selectOptions(screen.getByLabelText('Type d’élément'), screen.getByRole('option', { name: 'Définition de document attendu' }));
+    const documents = await screen.findByRole('region', { name: 'Modifications du catalogue des agréments (1)' });
+    expect(documents).toHaveTextContent('Définition de document attendu : Statuts à jour');
+    expect(documents).toHaveTextContent('Nature (type de document) : STC');
+    expect(fake.requests.at(-1)!.url).toContain('entite=document_attendu');
+    // Read only: nothing to change from this tab.
+    expect(screen.queryByRole('button', { name: /^(Modifier|Supprimer|Créer)/ })).toBeNull();
+  }, 30_000);
 });
 
 describe('the differences a change sends', () => {

@@ -12,6 +12,7 @@ export const rdaEntries: MatrixEntries = (ctx: MatrixContext) => {
   const agrementBody = async () => ({ code: `MATRICE-${randomUUID().slice(0, 8)}`, type_agrement: 'JEP', service: (await createService(ctx.t)).id, campagne_exercice: 2026 });
   return {
     'GET /api/rda-server/agrements': { access: 'authenticated', scope: 'none', send: (route, tokenFor) => call(route, tokenFor(ctx.member), { query: { type: 'JEP' } }) },
+    'GET /api/rda-server/agrements/historique': { access: WRITERS, scope: 'none', send: (route, tokenFor) => call(route, tokenFor(ctx.service), { query: { entite: 'agrement' } }) },
     'GET /api/rda-server/agrements/services': { access: WRITERS, scope: 'none', send: (route, tokenFor) => call(route, tokenFor(ctx.service)) },
     'GET /api/rda-server/agrements/:id': {
       access: 'authenticated',

@@ -3,7 +3,9 @@
 // fields and documents of its dossiers. Any signed-in user reads the active ones; the approvals'
 // administrators (within their services' reach) write.
 import { z } from 'zod';
+import { chainHistoryQuerySchema, chainHistorySchema } from '../audit.ts';
 import { idSchema } from '../fields.ts';
+import { MESSAGES } from '../messages.ts';
 import { defineRoute } from '../http.ts';
 import type { ReferentielType } from '../referentiels.ts';
 import { ROLE_SETS } from '../roles.ts';
@@ -99,6 +101,13 @@ const definitions = { gateway, readers: 'authenticated', writers: APPROVAL_ADMIN
 const champs = expectedDefinitionRoutes(definitions, '/champs-attendus', 'champs attendus', champAttenduBodySchema, champAttenduSchema, 'EXPECTED_FIELD_TYPE_UNKNOWN');
 const documents = expectedDefinitionRoutes(definitions, '/documents-attendus', 'documents attendus', documentAttenduBodySchema, documentAttenduSchema, 'EXPECTED_DOCUMENT_NATURE_UNKNOWN');
 
+/** What the approvals' catalogue history holds, by the audit trail's entity names (AUDIT_ENTITY_LABELS): the approvals and their expected definitions. */
+export const APPROVAL_CATALOGUE_HISTORY_ENTITIES = ['agrement', 'champ_attendu', 'document_attendu'] as const;
+export type ApprovalCatalogueHistoryEntity = (typeof APPROVAL_CATALOGUE_HISTORY_ENTITIES)[number];
+export const approvalCatalogueHistoryQuerySchema = chainHistoryQuerySchema.extend({
+  entite: z.enum(APPROVAL_CATALOGUE_HISTORY_ENTITIES, { error: MESSAGES.badFormat('entite') }).optional(),
+});
+
 const writeErrors = ['AGREMENT_SERVICE_UNKNOWN', 'AGREMENT_TYPE_UNKNOWN', 'AGREMENT_CODE_TAKEN', 'AGREMENT_OUT_OF_REACH', 'EXPECTED_ITEM_UNKNOWN'] as const;
 const byId = z.object({ id: idSchema });
 
@@ -107,6 +116,13 @@ export const approvalCatalogueRoutes = {
     method: 'GET', gateway, path: '/agrements', access: 'authenticated', scope: scope.none,
     summary: "Agréments du catalogue (filtres : type, service, campagne, code, actif) ; seuls les administrateurs des agréments voient les inactifs",
     query: agrementListQuerySchema, response: z.array(agrementViewSchema),
+  }),
+  approvalCatalogueHistory: defineRoute({
+    method: 'GET', gateway, path: '/agrements/historique', access: APPROVAL_ADMINS, scope: scope.none,
+    summary:
+      "Historique des modifications du catalogue des agréments (agréments, champs et documents attendus des agréments), du plus récent au plus ancien, " +
+      "filtré par type d'élément ; pagination par repère (`avant` : `suivant` de la page précédente) ; les champs secrets sont masqués",
+    query: approvalCatalogueHistoryQuerySchema, response: chainHistorySchema,
   }),
   listAgrementServices: defineRoute({
     method: 'GET', gateway, path: '/agrements/services', access: APPROVAL_ADMINS, scope: scope.none,

@@ -193,3 +193,18 @@ export function createAuditService(repository: AuditRepository) {
   };
 }
 export type AuditService = ReturnType<typeof createAuditService>;
+
+/** A chain's history as its keepers ask for it (contract chainHistoryQuerySchema). */
+export interface ChainHistoryQuery {
+  /** One kind of element; every one of the chain's kinds when absent. */
+  entite?: string | undefined;
+  avant?: number | undefined;
+  limit: number;
+}
+
+/**
+ * One page of the history of a chain belonging to no association (the portal's content, the
+ * approvals' catalogue): the entries of one kind of element or of all those it holds, newest first.
+ */
+export const chainHistory = (audit: Pick<AuditService, 'chainPage'>, chain: string, entities: readonly string[], query: ChainHistoryQuery) =>
+  audit.chainPage(chain, { entities: query.entite ? [query.entite] : entities, before: query.avant, limit: query.limit });

@@ -14,6 +14,7 @@ export interface RdaRouteServices {
 export function rdaRoutes(app: FastifyInstance, { agrements, subventions }: RdaRouteServices) {
   const r = api.approvals;
   registerRoute(app, r.listAgrements, ({ auth, query }) => agrements.list(auth, query));
+  registerRoute(app, r.approvalCatalogueHistory, ({ query }) => agrements.history(query));
   registerRoute(app, r.listAgrementServices, ({ auth }) => agrements.services(auth));
   registerRoute(app, r.getAgrement, ({ auth, params }) => agrements.get(auth, params.id));
   registerRoute(app, r.createAgrement, ({ auth, body }) => agrements.create(auth, body));

@@ -3,11 +3,13 @@
 // a new approval, an approval changed (differences only), duplicated into the next campaign, or
 // deleted after its confirmation; types from the referential types-agrement, services among those
 // the administrator reaches, expected fields and documents from the approvals' own definitions,
-// which the page's last section creates and changes (features/expected-definitions).
+// which the page's last section creates and changes (features/expected-definitions). A second tab
+// shows the history of the catalogue's changes (approvals and definitions).
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Badge } from '@codegouvfr/react-dsfr/Badge';
 import { Button } from '@codegouvfr/react-dsfr/Button';
+import { Tabs } from '@codegouvfr/react-dsfr/Tabs';
 import { api, approvalCatalogueRoutes, APPROVAL_TYPES_REFERENTIEL, MESSAGES, type AgrementView } from '@portail/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -21,6 +23,7 @@ import { DataTable } from '../../lib/ui/data-table.tsx';
 import { definitionsKey, ExpectedDefinitions } from '../expected-definitions/index.ts';
 import { Page } from '../shell/index.ts';
 import { ApprovalForm, type ApprovalFormChoices } from './approval-form.tsx';
+import { ApprovalsHistory } from './approvals-history.tsx';
 
 type Filters = { type: string; service: string; campagne_exercice: string; code: string; active: string };
 const NO_FILTER: Filters = { type: '', service: '', campagne_exercice: '', code: '', active: '' };
@@ -39,7 +42,24 @@ function queryOf(f: Filters) {
   };
 }
 
+const TABS = [
+  { tabId: 'catalogue', label: 'Catalogue des agréments', content: () => <ApprovalsCatalogue /> },
+  { tabId: 'historique', label: 'Historique des modifications', content: () => <ApprovalsHistory /> },
+] as const;
+
 export function ApprovalsAdminPage() {
+  const [selected, setSelected] = useState<string>(TABS[0].tabId);
+  const tab = TABS.find((t) => t.tabId === selected) ?? TABS[0];
+  return (
+    <Page title="Administration des agréments" lead="Le catalogue des agréments : le service qui instruit chacun, sa campagne et ce que ses dossiers de demande attendent.">
+      <Tabs selectedTabId={selected} onTabChange={setSelected} tabs={TABS.map(({ tabId, label }) => ({ tabId, label }))}>
+        {tab.content()}
+      </Tabs>
+    </Page>
+  );
+}
+
+function ApprovalsCatalogue() {
   const queryClient = useQueryClient();
   const moveFocus = useFocusAfterRender();
   const [filters, setFilters] = useState<Filters>(NO_FILTER);
@@ -101,7 +121,7 @@ export function ApprovalsAdminPage() {
   const error = list.error ?? choices.error;
 
   return (
-    <Page title="Administration des agréments" lead="Le catalogue des agréments : le service qui instruit chacun, sa campagne et ce que ses dossiers de demande attendent.">
+    <>
       {error && <Alert severity="error" small role="alert" className={fr.cx('fr-mb-2w')} description={errorMessage(error, MESSAGES.httpEmpty)} />}
       {choices.data && (
         <form onSubmit={applyFilters} aria-labelledby="agrements-filtres" className={fr.cx('fr-mb-4w')}>
@@ -247,6 +267,6 @@ export function ApprovalsAdminPage() {
           texts={{ title: 'Documents attendus', caption: 'Documents attendus des agréments', add: 'Nouveau document attendu', one: 'le document', enabled: ENABLED }}
         />
       </section>
-    </Page>
+    </>
   );
 }

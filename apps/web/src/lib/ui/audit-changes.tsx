@@ -1,6 +1,7 @@
 // The fields an audit entry changed, one line each: « Label : value » for an addition, « before →
 // after » otherwise (the server masks IBANs and secrets). Read by the association's journal and the
-// history of the portal content's changes, each with its own field labels.
+// histories of the portal content's and the approvals' catalogue's changes (change-history.tsx),
+// each with its own field labels.
 import { fr } from '@codegouvfr/react-dsfr';
 import type { AuditEntryView } from '@portail/contract';
 

@@ -1,11 +1,12 @@
 // The history of the changes of one audit chain's elements, read only: who, when, which element,
 // which action and what changed (the server masks every secret), newest first; « Afficher plus »
 // reads the next page by keyset. The content's history (/administration/lca, filtered by kind of
-// element) and the referentials' own (/administration/referentiels) are this one table, each with
-// its route.
+// element), the referentials' own (/administration/referentiels) and the approvals' catalogue's
+// (/administration/rda, filtered by kind of element) are this one table, each with its route.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Button } from '@codegouvfr/react-dsfr/Button';
+import { Select } from '@codegouvfr/react-dsfr/Select';
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, CHAIN_HISTORY_PAGE, MESSAGES, type ChainHistory } from '@portail/contract';
 import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -60,9 +61,11 @@ export interface ChangeHistoryProps {
   filter?: ReactNode;
   /** Said when there is nothing to show. */
   empty: string;
+  /** The recorded fields as the history names them (the content's unless said). */
+  fieldLabels?: Readonly<Record<string, string>>;
 }
 
-export function ChangeHistory({ queryKey, readPage, intro, caption, filter, empty }: ChangeHistoryProps) {
+export function ChangeHistory({ queryKey, readPage, intro, caption, filter, empty, fieldLabels = CONTENT_HISTORY_FIELD_LABELS }: ChangeHistoryProps) {
   const history = useInfiniteQuery({
     queryKey,
     queryFn: ({ pageParam }) => readPage({ limit: String(CHAIN_HISTORY_PAGE), ...(pageParam ? { avant: String(pageParam) } : {}) }),
@@ -95,7 +98,7 @@ export function ChangeHistory({ queryKey, readPage, intro, caption, filter, empt
               entry.auteur ?? 'Le portail',
               entry.element ? `${AUDIT_ENTITY_LABELS[entry.entite] ?? entry.entite} : ${entry.element}` : (AUDIT_ENTITY_LABELS[entry.entite] ?? entry.entite),
               AUDIT_ACTION_LABELS[entry.action] ?? entry.action,
-              <AuditChanges key="changements" entry={entry} labels={CONTENT_HISTORY_FIELD_LABELS} raw />,
+              <AuditChanges key="changements" entry={entry} labels={fieldLabels} raw />,
             ])}
           />
         ))}
@@ -105,5 +108,19 @@ export function ChangeHistory({ queryKey, readPage, intro, caption, filter, empt
         </Button>
       )}
     </section>
+  );
+}
+
+/** The filter of a history by kind of element (every one of `entities`, or one), named by the audit's labels. */
+export function HistoryKindFilter<E extends string>({ entities, value, onChange }: { entities: readonly E[]; value: E | ''; onChange: (value: E | '') => void }) {
+  return (
+    <Select label="Type d’élément" nativeSelectProps={{ value, onChange: (event) => onChange(event.target.value as E | '') }}>
+      <option value="">Tous les éléments</option>
+      {entities.map((e) => (
+        <option key={e} value={e}>
+          {AUDIT_ENTITY_LABELS[e] ?? e}
+        </option>
+      ))}
+    </Select>
   );
 }

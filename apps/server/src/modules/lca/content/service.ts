@@ -23,7 +23,7 @@ import { appError } from '../../../http/errors.ts';
 import type { AuthClaims } from '../../../http/request-context.ts';
 import { storeCheckedUpload, type IncomingFile } from '../../../storage/checked-upload.ts';
 import type { FileStorage } from '../../../storage/file-storage.ts';
-import { CONTENT_AUDIT_CHAIN, type AuditService } from '../../audit/index.ts';
+import { chainHistory, CONTENT_AUDIT_CHAIN, type AuditService } from '../../audit/index.ts';
 import type { NoteRow } from '../notes/repository.ts';
 import { toQuestion } from '../questions/service.ts';
 import type { LcaRepository } from '../repository.ts';
@@ -108,7 +108,7 @@ export function createContentService({ repository, audit, storage }: ContentServ
   return {
     /** The content's changes, newest first, of one kind or all (referentials' included), a page at a time. */
     history(query: z.output<typeof contentHistoryQuerySchema>) {
-      return audit.chainPage(CONTENT_AUDIT_CHAIN, { entities: query.entite ? [query.entite] : CONTENT_HISTORY_ENTITIES, before: query.avant, limit: query.limit });
+      return chainHistory(audit, CONTENT_AUDIT_CHAIN, CONTENT_HISTORY_ENTITIES, query);
     },
 
     // Notes on pages -------------------------------------------------------------------------

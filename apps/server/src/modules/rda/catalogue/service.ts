@@ -3,9 +3,11 @@
 // services they reach, checked in one transaction: the type is an option of the referential
 // types-agrement, the instructing service exists (spec §5), a code once per campaign; a change
 // carries only differences (none is « Aucun changement n'a été détécté. »); each change written with its
-// entry in the approvals' catalogue audit chain (CATALOGUE_AUDIT_CHAINS.agrement).
+// entry in the approvals' catalogue audit chain (CATALOGUE_AUDIT_CHAINS.agrement), whose history
+// (with the approvals' expected definitions' changes) its administrators read.
 import {
   APPROVAL_ADMINS,
+  APPROVAL_CATALOGUE_HISTORY_ENTITIES,
   APPROVAL_MESSAGES,
   APPROVAL_TYPES_REFERENTIEL,
   type AgrementBody,
@@ -17,7 +19,7 @@ import {
 import { isUniqueViolation, type DbTransaction } from '../../../db/transaction.ts';
 import { appError } from '../../../http/errors.ts';
 import type { AuthClaims } from '../../../http/request-context.ts';
-import type { AuditService } from '../../audit/index.ts';
+import { chainHistory, type AuditService, type ChainHistoryQuery } from '../../audit/index.ts';
 import { CATALOGUE_AUDIT_CHAINS } from '../../rds/index.ts';
 import type { AgrementData, AgrementRepository, AgrementRow, ExpectedLinkData } from './repository.ts';
 
@@ -80,7 +82,7 @@ function toView(row: AgrementRow, types: ReadonlyMap<string, TypeInfo>): Agremen
 
 export function createAgrementService(
   repository: AgrementRepository,
-  deps: { referentiels: ApprovalTypes; services: ServiceReach; audit: Pick<AuditService, 'record'> },
+  deps: { referentiels: ApprovalTypes; services: ServiceReach; audit: Pick<AuditService, 'record' | 'chainPage'> },
 ) {
   /** A change of the catalogue, in its transaction, in the approvals' catalogue chain. */
   const trail = (tx: DbTransaction, claims: AuthClaims, entityId: string, action: 'create' | 'update' | 'delete', before: unknown, after: unknown) =>
@@ -143,6 +145,9 @@ export function createAgrementService(
   }
 
   return {
+    /** The catalogue's changes (approvals and their expected definitions), newest first, of one kind or all, a page at a time. */
+    history: (query: ChainHistoryQuery) => chainHistory(deps.audit, CATALOGUE_AUDIT_CHAINS.agrement, APPROVAL_CATALOGUE_HISTORY_ENTITIES, query),
+
     async list(claims: AuthClaims, filter: AgrementFilter): Promise<AgrementView[]> {
       // Others than the administrators see the active approvals only; asking for inactive ones gives none.
       if (!isApprovalAdmin(claims) && filter.active === false) return [];

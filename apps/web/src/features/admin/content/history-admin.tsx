@@ -1,10 +1,9 @@
 // The history of the portal content's changes (lca /contenus/historique): the shared change
 // history, filtered by kind of element (notes, questions, links, templates, referentials).
-import { Select } from '@codegouvfr/react-dsfr/Select';
-import { AUDIT_ENTITY_LABELS, CONTENT_HISTORY_ENTITIES, lcaContentRoutes, type ContentHistoryEntity } from '@portail/contract';
+import { CONTENT_HISTORY_ENTITIES, lcaContentRoutes, type ContentHistoryEntity } from '@portail/contract';
 import { useState } from 'react';
 import { callApi } from '../../../lib/api/index.ts';
-import { ChangeHistory } from '../../../lib/ui/change-history.tsx';
+import { ChangeHistory, HistoryKindFilter } from '../../../lib/ui/change-history.tsx';
 
 export function HistoryAdmin() {
   const [entite, setEntite] = useState<ContentHistoryEntity | ''>('');
@@ -15,16 +14,7 @@ export function HistoryAdmin() {
       intro="Chaque modification des notes, questions, liens, modèles de documents et référentiels, de la plus récente à la plus ancienne."
       caption="Modifications du contenu"
       empty={`Aucune modification enregistrée${entite ? ' pour ce type d’élément' : ''}.`}
-      filter={
-        <Select label="Type d’élément" nativeSelectProps={{ value: entite, onChange: (event) => setEntite(event.target.value as ContentHistoryEntity | '') }}>
-          <option value="">Tous les éléments</option>
-          {CONTENT_HISTORY_ENTITIES.map((e) => (
-            <option key={e} value={e}>
-              {AUDIT_ENTITY_LABELS[e] ?? e}
-            </option>
-          ))}
-        </Select>
-      }
+      filter={<HistoryKindFilter entities={CONTENT_HISTORY_ENTITIES} value={entite} onChange={setEntite} />}
     />
   );
 }
