@@ -148,7 +148,10 @@ describe('Node versions', () => {
     for (const version of ['18.20.0', '21.7.0', '23.0.0', '26.0.0']) expect(admits(range, version), version).toBe(false);
   });
 
-  it('has CI run the server’s API tests on Node 24 too', () => {
-    expect(readRepoFile('.ci/run')).toMatch(/npx -y node@24 node_modules\/vitest\/vitest\.mjs run --project server/);
+  it('has CI run the server’s API tests on Node 24 and Node 22 too, each failure making the run red', () => {
+    const ci = readRepoFile('.ci/run');
+    expect(ci).toMatch(/for major in 24 22; do/);
+    expect(ci).toMatch(/npx -y "node@\$\{major\}" node_modules\/vitest\/vitest\.mjs run --project server/);
+    expect(ci).toMatch(/if \[ "\$\{other_status\[\$major\]\}" -ne 0 \]; then .* exit 1; fi/);
   });
 });
