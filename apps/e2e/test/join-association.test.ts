@@ -75,7 +75,7 @@ describe('rattachement à une association', () => {
     await onPath(page, '/client/ajout-association/certificat-honneur');
     await visible(page.getByRole('heading', { name: 'Attestation sur l’honneur', level: 1 }));
     await page.getByRole('button', { name: "Rejoindre l'association" }).click();
-    await visible(page.getByText('Au moins une case doit être cochée.'));
+    await visible(page.getByRole('group', { name: 'Attestation' }).getByText('Au moins une case doit être cochée.'));
     await page.locator('label', { hasText: 'Je certifie sur l’honneur' }).click();
     await browser.shot('attestation cochee');
     await page.getByRole('button', { name: "Rejoindre l'association" }).click();

@@ -1,10 +1,12 @@
 // Joining an association: search → choose → establishment → certificate → PATCH lca users/:lcaId,
-// session refresh; the entry checks' redirects; leaving from the dashboard.
-import { ASSOCIATION_FILE_MESSAGES, type AssociationLight, type AssociationSearchResult, MEMBERSHIP_MESSAGES, MESSAGES, SEARCH_MESSAGES } from '@portail/contract';
+// session refresh (one join at a time, a refusal in the focused error summary); the entry checks'
+// redirects; leaving from the dashboard.
+import { ASSOCIATION_FILE_MESSAGES, type AssociationLight, type AssociationSearchResult, errorBody, MEMBERSHIP_MESSAGES, MESSAGES, SEARCH_MESSAGES } from '@portail/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { forgetLoadedUserInfo } from '../src/app/route-guard.ts';
+import { CERTIFICATE_LABEL } from '../src/features/association-join/certificate-page.tsx';
 import { joinDraft } from '../src/features/association-join/join-draft.ts';
 import { session } from '../src/lib/session/session-store.ts';
 import { toasts } from '../src/lib/toast/toast-store.ts';
@@ -12,6 +14,7 @@ import { resetAppState } from './support/app-state.ts';
 import { json, stubFetch } from './support/fake-fetch.ts';
 import { makeLcaUser, makeLink, makeSession, makeUser } from './support/factories.ts';
 import { renderApp } from './support/render-app.tsx';
+import { expectRefusalInFocusedSummary, heldAnswer, sendTwiceWhileHeld } from './support/sending.ts';
 
 const ID = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const SIREN = '732829320';
@@ -121,10 +124,13 @@ describe('joining an association', () => {
 
     // The certificate is required.
     await userEvent.click(screen.getByRole('button', { name: "Rejoindre l'association" }));
-    expect(screen.getByText(MESSAGES.requiredCheckbox)).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: /Attestation/ })).getByText(MESSAGES.requiredCheckbox)).toBeInTheDocument();
+    const summary = screen.getByTestId('error-summary');
+    expect(within(summary).getByRole('link', { name: MESSAGES.requiredCheckbox })).toHaveAttribute('href', '#field-certificat-0');
+    await waitFor(() => expect(summary).toHaveFocus());
     expect(fake.requests.some((r) => r.method === 'PATCH')).toBe(false);
 
-    await userEvent.click(screen.getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('checkbox', { name: CERTIFICATE_LABEL }));
     await userEvent.click(screen.getByRole('button', { name: "Rejoindre l'association" }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeInTheDocument();
@@ -168,6 +174,29 @@ describe('joining an association', () => {
     expect(router.state.location.pathname).toBe('/ajout-association/certificat-honneur');
     expect(screen.getByRole('checkbox')).toBeChecked();
     expect(session.getState().selectedAssociation).toBe(ID);
+  });
+
+  it('sends one join at a time, the button saying so, and shows the server’s refusal in the focused summary', async () => {
+    const user = makeUser({ associations: [] });
+    session.signIn(makeSession(user));
+    session.selectAssociation(ID);
+    joinDraft.write({ id_correspondance: ID, id_siret: SECONDARY, fonction: '' });
+    const held = heldAnswer();
+    const fake = stubFetch({
+      ...NO_NOTES,
+      [`GET /api/lca-server/users/${user.lcaId}`]: () => json(200, makeLcaUser(user, { associations: [] })),
+      'GET /api/proxy-asso/association-light': () => json(200, light),
+      [`PATCH /api/lca-server/users/${user.lcaId}`]: () => held.respond(),
+    });
+    const router = renderApp('/ajout-association/certificat-honneur');
+    const clicks = userEvent.setup();
+    await clicks.click(await screen.findByRole('checkbox'));
+    await sendTwiceWhileHeld({
+      user: clicks, label: "Rejoindre l'association", busyLabel: 'Rattachement…', sent: () => fake.requests.filter((r) => r.method === 'PATCH').length,
+      release: () => held.release(() => json(400, errorBody('SIRET_NOT_IN_ASSOCIATION'))),
+    });
+    await expectRefusalInFocusedSummary(ASSOCIATION_FILE_MESSAGES.siretNotInAssociation);
+    expect(router.state.location.pathname).toBe('/ajout-association/certificat-honneur');
   });
 });
 

@@ -1,6 +1,7 @@
 // /ajout-association/certificat-honneur: the member certifies on their honour that they belong to
 // the association and may act for it, then joins it (PATCH lca users/:lcaId), the session user is
-// reloaded and the legal representatives are told.
+// reloaded and the legal representatives are told. Sent once at a time; a refusal (the box left
+// unchecked, the server's French message) is shown in the focused error summary.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Button } from '@codegouvfr/react-dsfr/Button';
@@ -8,9 +9,9 @@ import { Checkbox } from '@codegouvfr/react-dsfr/Checkbox';
 import { api, type AssociationLight, formatSiret, MEMBERSHIP_MESSAGES, MESSAGES } from '@portail/contract';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { callApi, errorMessage, isApiError } from '../../lib/api/index.ts';
-import { serverFieldErrors } from '../../lib/forms/field-errors.ts';
-import { FormError } from '../../lib/forms/form-error.tsx';
+import { callApi, errorMessage } from '../../lib/api/index.ts';
+import { ErrorSummary } from '../../lib/forms/error-summary.tsx';
+import { useSending } from '../../lib/forms/use-sending.ts';
 import { refreshSessionUser } from '../../lib/session/associations.ts';
 import { session } from '../../lib/session/session-store.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
@@ -48,28 +49,23 @@ export function CertificatePage() {
 function CertificateForm({ association, draft }: { association: AssociationLight; draft: JoinDraft }) {
   const navigate = useNavigate();
   const [certified, setCertified] = useState(false);
-  const [checkboxError, setCheckboxError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  // The server's refusal (an establishment no longer of the association) is said as it says it.
+  // The box is the DSFR group's first input (`<group id>-0`).
+  const { summary, errors, refuse, fix, setFormError, send, sending } = useSending({ refusedFields: () => ({}), targetOf: () => 'field-certificat-0' });
   const etablissement = association.etablissements.find((e) => e.siret === draft.id_siret);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setFormError(null);
-    if (!certified) {
-      setCheckboxError(MESSAGES.requiredCheckbox);
-      setFormError(MESSAGES.invalidForm);
-      return;
-    }
+    if (refuse(certified ? {} : { certificat: MESSAGES.requiredCheckbox })) return;
     const user = session.getState().user;
     if (!user?.lcaId) {
       setFormError(MESSAGES.userInfoError);
       return;
     }
-    setSubmitting(true);
-    try {
+    const lcaId = user.lcaId;
+    await send(async () => {
       await callApi(api.lca.patchUser, {
-        params: { id: user.lcaId },
+        params: { id: lcaId },
         body: {
           associations: [
             { id_correspondance: draft.id_correspondance, id_siret: draft.id_siret, fonction: draft.fonction || null },
@@ -90,11 +86,7 @@ function CertificateForm({ association, draft }: { association: AssociationLight
       joinDraft.clear();
       toast.success(MEMBERSHIP_MESSAGES.associationJoined);
       void navigate(AFTER_JOIN_PATH);
-    } catch (error) {
-      const fields = isApiError(error) ? serverFieldErrors(error.fields) : {};
-      setFormError(fields.id_siret ?? errorMessage(error, MESSAGES.httpEmpty));
-      setSubmitting(false);
-    }
+    });
   }
 
   return (
@@ -114,12 +106,13 @@ function CertificateForm({ association, draft }: { association: AssociationLight
           </>
         )}
       </dl>
-      <FormError message={formError} />
       <form onSubmit={onSubmit} noValidate aria-label="Attestation sur l’honneur">
+        <ErrorSummary {...summary} />
         <Checkbox
+          id="field-certificat"
           legend="Attestation"
-          state={checkboxError ? 'error' : 'default'}
-          stateRelatedMessage={checkboxError}
+          state={errors.certificat ? 'error' : 'default'}
+          stateRelatedMessage={errors.certificat}
           options={[
             {
               label: CERTIFICATE_LABEL,
@@ -128,7 +121,7 @@ function CertificateForm({ association, draft }: { association: AssociationLight
                 checked: certified,
                 onChange: (e) => {
                   setCertified(e.target.checked);
-                  if (e.target.checked) setCheckboxError(undefined);
+                  if (e.target.checked) fix('certificat');
                 },
               },
             },
@@ -138,8 +131,8 @@ function CertificateForm({ association, draft }: { association: AssociationLight
           <Button priority="secondary" linkProps={{ to: JOIN_PATHS.establishment }}>
             Retour
           </Button>
-          <Button type="submit" disabled={submitting}>
-            Rejoindre l'association
+          <Button type="submit" disabled={sending}>
+            {sending ? 'Rattachement…' : "Rejoindre l'association"}
           </Button>
         </div>
       </form>
