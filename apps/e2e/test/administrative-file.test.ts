@@ -72,7 +72,8 @@ describe('informations administratives', () => {
     await inputField(page, 'Champ d’action territorial').selectOption('Départemental');
     await inputField(page, 'Domaine').selectOption('Sport');
     await page.getByRole('button', { name: 'Enregistrer les caractéristiques' }).click();
-    await visible(page.getByText('Le champ type de structure sportive est obligatoire pour le domaine Sport.'));
+    // Said under the field and, as a link to it, in the error summary.
+    await visible(page.getByRole('link', { name: 'Le champ type de structure sportive est obligatoire pour le domaine Sport.' }));
     await inputField(page, 'Type de structure sportive').selectOption('club');
     await browser.shot('caracteristiques remplies');
     await page.getByRole('button', { name: 'Enregistrer les caractéristiques' }).click();

@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { forgetLoadedUserInfo } from '../src/app/route-guard.ts';
 import { AFFILIATED } from '../src/features/administrative-info/affiliations.tsx';
+import { CHARACTERISTICS_SAVED } from '../src/features/administrative-info/characteristics-form.tsx';
 import { RIB_UPDATED } from '../src/features/administrative-info/bank-details.tsx';
 import { BUDGET_SAVED, EXERCICE_END_BEFORE_START } from '../src/features/administrative-info/budgets.tsx';
 import { REPRESENTANT_UPDATED } from '../src/features/administrative-info/legal-representatives.tsx';
@@ -231,8 +232,12 @@ describe('informations administratives', () => {
     await userEvent.type(screen.getByLabelText('Numéro Amalia (13 ou 14 caractères)'), '123');
     await userEvent.type(screen.getByLabelText('Volume (3 caractères)'), '12');
     await save();
-    expect(await screen.findByText(MESSAGES.minLength('numéro Amalia', 13))).toBeInTheDocument();
-    expect(screen.getByText(MESSAGES.exactLength('volume', 3))).toBeInTheDocument();
+    const summary = await screen.findByTestId('error-summary');
+    expect(within(summary).getByRole('link', { name: MESSAGES.minLength('numéro Amalia', 13) })).toHaveAttribute('href', '#field-numero_amalia');
+    expect(within(summary).getByRole('link', { name: MESSAGES.exactLength('volume', 3) })).toHaveAttribute('href', '#field-volume');
+    expect(screen.getByLabelText('Numéro Amalia (13 ou 14 caractères)')).toHaveAccessibleDescription(MESSAGES.minLength('numéro Amalia', 13));
+    expect(screen.getByLabelText('Volume (3 caractères)')).toHaveAccessibleDescription(MESSAGES.exactLength('volume', 3));
+    await waitFor(() => expect(summary).toHaveFocus());
     expect(patches(fake)).toHaveLength(0);
 
     // Back to loi 1901: the Alsace-Moselle fields disappear and are cleared (nothing of them is sent).
@@ -273,11 +278,9 @@ describe('informations administratives', () => {
     expect(screen.queryByLabelText('Type de structure sportive')).not.toBeInTheDocument();
     await userEvent.selectOptions(domaine, 'Sport');
     await save();
-    expect(
-      await screen.findByText(
-        ASSOCIATION_FILE_MESSAGES.requiredWhen(CHARACTERISTIC_LABELS.type_structure_sportive, 'pour le domaine Sport'),
-      ),
-    ).toBeInTheDocument();
+    const sportRequired = ASSOCIATION_FILE_MESSAGES.requiredWhen(CHARACTERISTIC_LABELS.type_structure_sportive, 'pour le domaine Sport');
+    expect(within(await screen.findByTestId('error-summary')).getByRole('link', { name: sportRequired })).toHaveAttribute('href', '#field-type_structure_sportive');
+    expect(screen.getByLabelText('Type de structure sportive')).toHaveAccessibleDescription(sportRequired);
     expect(patches(fake)).toHaveLength(0);
     await userEvent.selectOptions(screen.getByLabelText('Type de structure sportive'), 'club');
     await userEvent.selectOptions(domaine, 'Autre');
@@ -336,8 +339,32 @@ describe('informations administratives', () => {
     const notes = await screen.findByLabelText('Notes');
     await userEvent.type(notes, 'Une note');
     await save();
-    expect(await screen.findByText('Refusé par le serveur.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Notes')).toHaveAccessibleDescription('Refusé par le serveur.'));
+    expect(within(screen.getByTestId('error-summary')).getByRole('link', { name: 'Refusé par le serveur.' })).toHaveAttribute('href', '#field-commentaire');
     expect(screen.getByLabelText('Notes')).toHaveValue('Une note');
+  });
+
+  it('saves the characteristics once however often they are asked while in flight, and shows the server’s refusal in the focused summary', async () => {
+    const held = heldAnswer();
+    let answer: 'held' | 'refused' = 'held';
+    const fake = setup({
+      extra: { 'PATCH /api/proxy-asso/association/identite': () => (answer === 'held' ? held.respond() : json(403, errorBody('FORBIDDEN'))) },
+    });
+    const user = userEvent.setup();
+    renderApp(`/informations-administratives/${ID}`);
+    await user.type(await screen.findByLabelText('Notes'), 'Une note');
+    await sendTwiceWhileHeld({
+      user, label: 'Enregistrer les caractéristiques', busyLabel: 'Enregistrement…', sent: () => patches(fake).length,
+      release: () => held.release(() => json(200, identite())),
+    });
+    expect(toasts.getToasts().filter((t) => t.message === CHARACTERISTICS_SAVED)).toHaveLength(1);
+
+    answer = 'refused';
+    await user.type(screen.getByLabelText('Notes'), 'Une autre note');
+    await save();
+    await expectRefusalInFocusedSummary(ERRORS.FORBIDDEN.message);
+    expect(screen.getByLabelText('Notes')).toHaveValue('Une autre note');
+    expect(patches(fake)).toHaveLength(2);
   });
 
   it('refuses a wrong IBAN next to the field without calling the server', async () => {

@@ -1,7 +1,8 @@
 // The characteristics of the association (docs/domain.md « Parcours », « Champs »):
 // left column regime and registration, right column activity and Pass'Sport. Every change goes
 // through the contract's applyCharacteristicsRules (dependent fields hidden and cleared live); only
-// the changed fields are sent (diffToChanges); nothing changed → info toast, no call.
+// the changed fields are sent (diffToChanges), once at a time; nothing changed → info toast, no call;
+// a refusal (the rules', the contract's, the server's) is listed in the focused error summary.
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Button } from '@codegouvfr/react-dsfr/Button';
@@ -25,11 +26,12 @@ import {
 } from '@portail/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { callApi, errorMessage, isApiError } from '../../lib/api/index.ts';
-import { issuesToFieldErrors, serverFieldErrors, type FieldErrors } from '../../lib/forms/field-errors.ts';
-import { FormError } from '../../lib/forms/form-error.tsx';
+import { callApi } from '../../lib/api/index.ts';
+import { ErrorSummary } from '../../lib/forms/error-summary.tsx';
+import { issuesToFieldErrors, type FieldErrors } from '../../lib/forms/field-errors.ts';
 import { SelectField, type SelectOption } from '../../lib/forms/select-field.tsx';
 import { TextField } from '../../lib/forms/text-field.tsx';
+import { useSending } from '../../lib/forms/use-sending.ts';
 import { toast } from '../../lib/toast/toast-store.ts';
 import { adminKeys, useReferentielOptions } from './use-administrative-data.ts';
 
@@ -82,6 +84,15 @@ const REGIME_LABELS: Record<string, string> = {
 
 type Key = keyof CharacteristicsValues;
 
+/** The boxes: a DSFR group each, whose input is `<group id>-0`. */
+const BOXES: ReadonlySet<string> = new Set([
+  'util_publique', 'impots_commerciaux', 'a_dons_subv_153000', 'a_publication_comptes_jo', 'a_commissaire_aux_comptes',
+  'passsport.est_volontaire', 'passsport.a_accueil_handicap_moteur', 'passsport.a_accueil_handicap_mental',
+]);
+/** The input an error's link leads to; none for a key that is not one of the form's. */
+const FORM_KEYS: ReadonlySet<string> = new Set([...Object.keys(CHARACTERISTIC_LABELS), ...BOXES, 'commentaire', 'passsport.activites']);
+const fieldIdOf = (key: string): string | null => (!FORM_KEYS.has(key) ? null : BOXES.has(key) ? `field-${key}-0` : `field-${key}`);
+
 interface CharacteristicsFormProps {
   idAsso: string;
   identite: AssociationIdentite;
@@ -94,10 +105,9 @@ export function CharacteristicsForm({ idAsso, identite, readOnly }: Characterist
   const [initial, setInitial] = useState(() => valuesOf(identite));
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  // What a submission refused (the form's checks or the server), in the summary and under the fields.
+  const { summary, errors: sentErrors, refuse, fix, send, sending } = useSending({ targetOf: fieldIdOf });
   const [activitesText, setActivitesText] = useState(() => initial['passsport.activites'].join(', '));
   const regimes = useReferentielOptions('regimes');
   const champs = useReferentielOptions('champs-action-territoriale');
@@ -114,7 +124,7 @@ export function CharacteristicsForm({ idAsso, identite, readOnly }: Characterist
     ruleErrors.champ_action_territorial = MESSAGES.required(CHARACTERISTIC_LABELS.champ_action_territorial);
   if (!submitted && !touched.has('domaine') && !touched.has('type_structure_sportive'))
     delete ruleErrors.type_structure_sportive;
-  const errors: FieldErrors = { ...ruleErrors, ...serverErrors };
+  const errors: FieldErrors = { ...ruleErrors, ...sentErrors };
 
   function set<K extends Key>(key: K, value: CharacteristicsValues[K]) {
     const nextTouched = new Set(touched).add(key);
@@ -123,11 +133,7 @@ export function CharacteristicsForm({ idAsso, identite, readOnly }: Characterist
     const { state } = applyCharacteristicsRules(next, new Set());
     setValues({ ...next, ...state });
     setTouched(nextTouched);
-    setServerErrors((current) => {
-      if (!(key in current)) return current;
-      const { [key]: _removed, ...rest } = current;
-      return rest;
-    });
+    fix(key);
   }
 
   const text = (key: Key & string) => ({
@@ -145,6 +151,7 @@ export function CharacteristicsForm({ idAsso, identite, readOnly }: Characterist
       disabled={readOnly}
       state={errors[key] ? 'error' : 'default'}
       stateRelatedMessage={errors[key]}
+      id={`field-${key}`}
       options={[
         {
           label,
@@ -186,15 +193,14 @@ export function CharacteristicsForm({ idAsso, identite, readOnly }: Characterist
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (readOnly) return;
-    setFormError(null);
     setSubmitted(true);
-    setServerErrors({});
     const after = applyCharacteristicsRules(values, new Set()).state;
     const changes = diffToChanges(
       initial as unknown as Record<string, ChangeValue>,
       { ...values, ...after } as unknown as Record<string, ChangeValue>,
     );
     if (changes.length === 0) {
+      refuse({});
       toast.info(MESSAGES.noChangeDetected);
       return;
     }
@@ -203,13 +209,8 @@ export function CharacteristicsForm({ idAsso, identite, readOnly }: Characterist
       found.champ_action_territorial = MESSAGES.required(CHARACTERISTIC_LABELS.champ_action_territorial);
     const parsed = identiteChangesSchema.safeParse(decodeChanges(changes));
     if (!parsed.success) Object.assign(found, issuesToFieldErrors(parsed.error));
-    if (Object.keys(found).length > 0) {
-      setServerErrors(found);
-      setFormError(MESSAGES.invalidForm);
-      return;
-    }
-    setSubmitting(true);
-    try {
+    if (refuse(found)) return;
+    await send(async () => {
       const updated = await callApi(api.association.patchIdentite, { query: { id_asso: idAsso }, body: changes });
       const saved = valuesOf(updated);
       queryClient.setQueryData(adminKeys.identite(idAsso), updated);
@@ -218,14 +219,8 @@ export function CharacteristicsForm({ idAsso, identite, readOnly }: Characterist
       setActivitesText(saved['passsport.activites'].join(', '));
       setTouched(new Set());
       setSubmitted(false);
-      setServerErrors({});
       toast.success(CHARACTERISTICS_SAVED);
-    } catch (error) {
-      setServerErrors(isApiError(error) ? serverFieldErrors(error.fields) : {});
-      setFormError(errorMessage(error, MESSAGES.httpEmpty));
-    } finally {
-      setSubmitting(false);
-    }
+    });
   }
 
   const isAlsace = values.regime === 'alsaceMoselle';
@@ -244,8 +239,8 @@ export function CharacteristicsForm({ idAsso, identite, readOnly }: Characterist
           description="Seul le siège de l’association peut modifier ses caractéristiques."
         />
       )}
-      <FormError message={formError} />
       <form onSubmit={onSubmit} noValidate aria-label="Caractéristiques de l’association">
+        <ErrorSummary {...summary} />
         <div className={fr.cx('fr-grid-row', 'fr-grid-row--gutters')}>
           <div className={fr.cx('fr-col-12', 'fr-col-md-6')}>
             {select('regime', 'Régime', regimeOptions, 'Sélectionnez un régime')}
@@ -327,8 +322,8 @@ export function CharacteristicsForm({ idAsso, identite, readOnly }: Characterist
           </div>
         </div>
         {!readOnly && (
-          <Button type="submit" disabled={submitting}>
-            Enregistrer les caractéristiques
+          <Button type="submit" disabled={sending}>
+            {sending ? 'Enregistrement…' : 'Enregistrer les caractéristiques'}
           </Button>
         )}
       </form>
