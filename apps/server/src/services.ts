@@ -170,16 +170,18 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
       return { representants, documents: documentsOf };
     },
   };
+  // The national address API and INSEE's notices, relayed (the offline commune list when the API is silent).
+  const externalLookups = createExternalLookupService({ config: config.externalLookups, log: app.log });
+  // Food aid's sites and addresses, located by the address lookup; the sites also read by a food-aid approval's instructing service.
+  const haa = createHaaService({ repository: createHaaRepository(db), audit, locator: externalLookups });
   const approvalDossiers = createApprovalDossierService({
-    repository: createApprovalDossierRepository(db), catalogue: agrements, associationFile: approvalAssociationFile, workflow, audit,
+    repository: createApprovalDossierRepository(db), catalogue: agrements, associationFile: approvalAssociationFile, foodAidSites: haa, workflow, audit,
   });
   // The work lists read the replica when there is one (app.ts), the bulk's transitions the primary.
   const worklist = createWorklistService({
     repository: createWorklistRepository(reader, db), hierarchy: rdsServices, instruction,
     ownTransaction: (work) => independently(() => runUnitOfWork(pool, work, (error) => app.log.error({ err: error }, 'effect after a bulk event failed'))),
   });
-  // The national address API and INSEE's notices, relayed (the offline commune list when the API is silent).
-  const externalLookups = createExternalLookupService({ config: config.externalLookups, log: app.log });
   // SIRET requests (machine demande_siret): a missing INSEE code found by the address lookup, documents of the association file.
   const siretRequests = createSiretRequestService({ repository: createSiretRequestRepository(db), workflow, audit, lookups: externalLookups, documents });
   // Pass'Sport (machine pass_sport): structures reached through the association access, certificates among the association's documents.
@@ -208,8 +210,7 @@ export function createServices(app: FastifyInstance, config: AppConfig, pool: Da
     externalLookups,
     siretRequests,
     passSport,
-    // Food aid's sites and addresses, located by the address lookup.
-    haa: createHaaService({ repository: createHaaRepository(db), audit, locator: externalLookups }),
+    haa,
     documents,
     dossiers,
     approvalDossiers,

@@ -2,9 +2,10 @@
 // /demande/service/dossiers/agrements): by an agent of the approval's service or rds.admin, not by
 // another service's agent nor a member; created by the service (createdBy.type service), with the
 // association's creation rules; withdrawn (DELETE /demande/dossiers/:id/agrement) by the service side
-// while in its first state only, never one the association created.
+// while in its first state only, never one the association created. The food-aid sites the association
+// declares, read by a food-aid (HAA) request's instructing service only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPROVAL_DOSSIER_MESSAGES } from '@portail/contract';
+import { APPROVAL_DOSSIER_MESSAGES, HAA_APPROVAL_TYPE } from '@portail/contract';
 import { createAssociation, type TestAssociation } from './support/association-factory.ts';
 import { signIn } from './support/factories.ts';
 import { TOKEN_HEADER } from './support/http-helpers.ts';
@@ -159,5 +160,65 @@ describe('withdrawal by the service side', () => {
     expect(own.status).toBe(201);
     for (const who of [agent, await signIn(t, { roles: ['rds.admin'] })]) expect((await remove(who.token, own.body.id)).body.code).toBe('APPROVAL_DOSSIER_NOT_DELETABLE');
     expect(await t.db.dossier.count({ where: { id: { in: [id, own.body.id] }, deletedAt: null } })).toBe(2);
+  });
+});
+
+describe('the association’s food-aid sites, read by the instructing service', () => {
+  const sitesOf = (token: string | undefined, id: string) => {
+    const request = t.http().get(`${DOSSIERS_PATH}/${id}/agrement/sites-aide-alimentaire`);
+    return token === undefined ? request : request.set(TOKEN_HEADER, token);
+  };
+  /** A site of the association's head office at a Lyon address, open on Tuesday mornings. */
+  async function declareSite(asso: TestAssociation) {
+    const adresse = await t.db.haaAdresse.create({ data: { associationId: asso.id, numVoie: '12', voie: 'rue de la République', cp: '69001', commune: 'Lyon', codeInsee: '69123', geocodage: 'commune-hors-ligne' } });
+    return t.db.haaSite.create({
+      data: {
+        associationId: asso.id, typeMembre: 'etablissement', natureActivite: 'distribution', membreSiretId: asso.siege, adresseId: adresse.id,
+        horaireOuverture: [{ jour: 'mardi', plages: [{ debut: '09:00', fin: '12:00' }] }],
+        periodeFermeture: [{ debut: '2026-08-01', fin: '2026-08-23', motif: 'Congés d’été' }],
+      },
+    });
+  }
+
+  it('gives the agent of the approval’s service and rds.admin the sites the association’s own list shows, as they are today', async () => {
+    const asso = await createAssociation(t);
+    const member = await memberOf(t, asso);
+    const a = await createAgrement(t, { serviceId: agent.serviceId, type: HAA_APPROVAL_TYPE });
+    const id = (await createFor(agent.token, asso, a)).body.id as string;
+    expect((await sitesOf(agent.token, id)).body).toEqual([]);
+    const site = await declareSite(asso);
+    const own = await t.http().get('/api/proxy-asso/association/haa/sites').query({ id_asso: asso.id }).set(TOKEN_HEADER, member.token);
+    expect(own.status).toBe(200);
+    for (const who of [agent, await signIn(t, { roles: ['rds.admin'] })]) {
+      const read = await sitesOf(who.token, id);
+      expect(read.status, JSON.stringify(read.body)).toBe(200);
+      expect(read.body).toEqual(own.body);
+      expect(read.body).toMatchObject([{ id: site.id, membre_siret_id: asso.siege, nature_activite: 'distribution', adresse: { commune: 'Lyon', cp: '69001' } }]);
+    }
+    // Another association's sites are not mixed in.
+    await declareSite(await createAssociation(t));
+    expect((await sitesOf(agent.token, id)).body).toHaveLength(1);
+  });
+
+  it('is refused to another service (404), to members by role (403), without a token (401), and on another approval’s dossier', async () => {
+    const asso = await createAssociation(t);
+    const member = await memberOf(t, asso);
+    await declareSite(asso);
+    const a = await createAgrement(t, { serviceId: agent.serviceId, type: HAA_APPROVAL_TYPE });
+    const id = (await createFor(agent.token, asso, a)).body.id as string;
+    const otherService = await sitesOf((await signInService(t)).token, id);
+    expect(otherService.status).toBe(404);
+    expect(otherService.body.code).toBe('DOSSIER_NOT_FOUND');
+    const stranger = await memberOf(t, await createAssociation(t));
+    expect((await sitesOf(stranger.token, id)).status).toBe(403);
+    // The association's own members read their sites in their file, not through the service's route.
+    expect((await sitesOf(member.token, id)).status).toBe(403);
+    expect((await sitesOf((await signIn(t, { roles: ['lca.admin'] })).token, id)).status).toBe(403);
+    expect((await sitesOf(undefined, id)).status).toBe(401);
+
+    const jep = await createAgrement(t, { serviceId: agent.serviceId, type: 'JEP' });
+    const notFoodAid = await sitesOf(agent.token, (await createFor(agent.token, await createAssociation(t), jep)).body.id as string);
+    expect(notFoodAid.status).toBe(404);
+    expect(notFoodAid.body).toMatchObject({ code: 'APPROVAL_NOT_FOOD_AID', message: APPROVAL_DOSSIER_MESSAGES.sitesHaaOnly });
   });
 });

@@ -158,6 +158,7 @@ export const ERRORS = {
   },
   APPROVAL_NOT_TRANSMITTABLE: { status: 409, message: ({ motif }: { motif: string }) => motif, example: { motif: APPROVAL_DOSSIER_MESSAGES.orderRequired } },
   APPROVAL_SERVICE_NOT_INSTRUCTING: { status: 403, message: APPROVAL_DOSSIER_MESSAGES.serviceNotInstructing },
+  APPROVAL_NOT_FOOD_AID: { status: 404, message: APPROVAL_DOSSIER_MESSAGES.sitesHaaOnly },
   APPROVAL_DOSSIER_NOT_DELETABLE: { status: 403, message: APPROVAL_DOSSIER_MESSAGES.notDeletable },
   APPROVAL_REFUSAL_REASON_REQUIRED: { status: 400, code: 'VALIDATION_ERROR', message: APPROVAL_DOSSIER_MESSAGES.refusalReason, field: 'commentaire' },
   DOSSIER_NOT_FOUND: { status: 404, message: SUBSIDY_MESSAGES.dossierNotFound },

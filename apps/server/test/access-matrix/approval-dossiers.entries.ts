@@ -4,7 +4,7 @@
 // and the approval's service change it in 1-2, the service decides once transmitted (4). Foreign
 // calls act on a dossier of another association instructed by another service: only the admins reach it.
 import { randomUUID } from 'node:crypto';
-import type { Role, RouteDefinition } from '@portail/contract';
+import { HAA_APPROVAL_TYPE, type Role, type RouteDefinition } from '@portail/contract';
 import type { MatrixContext, MatrixEntries, MatrixEntry } from '../support/access-matrix.ts';
 import { createAssociation, type TestAssociation } from '../support/association-factory.ts';
 import { createAgrement } from '../support/rds-fixtures.ts';
@@ -30,15 +30,16 @@ export const approvalDossierEntries: MatrixEntries = (ctx: MatrixContext) => {
   }
   /**
    * A fresh approval dossier in `etat`, complete, created by the token's account, instructed by its
-   * service (else the matrix's); `by` service: created by a service (a foreign one by the matrix's agent).
+   * service (else the matrix's); `by` service: created by a service (a foreign one by the matrix's agent);
+   * of an approval of `type`.
    */
-  async function dossier(token: string | undefined, etat: '1' | '2' | '4', where: 'own' | 'foreign', by: 'association' | 'service' = 'association') {
+  async function dossier(token: string | undefined, etat: '1' | '2' | '4', where: 'own' | 'foreign', by: 'association' | 'service' = 'association', type = 'ESC') {
     const sub = subjectOf(token);
     const own = sub ? await ctx.t.db.serviceAccount.findUnique({ where: { authId: sub } }) : null;
     const f = where === 'foreign' ? await foreignSide() : null;
     const asso = f?.asso ?? ctx.asso;
     const serviceId = f?.serviceId ?? own?.id ?? (await ctx.t.db.serviceAccount.findUniqueOrThrow({ where: { authId: ctx.service.account.id } })).id;
-    const agrement = await createAgrement(ctx.t, { serviceId, type: 'ESC', code: `MAT-${randomUUID().slice(0, 8)}` });
+    const agrement = await createAgrement(ctx.t, { serviceId, type, code: `MAT-${randomUUID().slice(0, 8)}` });
     const creator = where === 'own' && sub ? sub : by === 'service' ? ctx.service.account.id : null;
     return ctx.t.db.dossier.create({
       data: {
@@ -47,9 +48,9 @@ export const approvalDossierEntries: MatrixEntries = (ctx: MatrixContext) => {
       },
     });
   }
-  const entry = (access: Role[], scope: string, etat: '1' | '2' | '4', reachedBy: Role[], parts: () => object, by: 'association' | 'service' = 'association'): MatrixEntry => {
+  const entry = (access: Role[], scope: string, etat: '1' | '2' | '4', reachedBy: Role[], parts: () => object, by: 'association' | 'service' = 'association', type?: string): MatrixEntry => {
     const send = async (route: RouteDefinition, token: string | undefined, where: 'own' | 'foreign') =>
-      ctx.call(route, token, { params: { id: (await dossier(token, etat, where, by)).id }, ...parts() });
+      ctx.call(route, token, { params: { id: (await dossier(token, etat, where, by, type)).id }, ...parts() });
     return {
       access,
       scope,
@@ -68,6 +69,8 @@ export const approvalDossierEntries: MatrixEntries = (ctx: MatrixContext) => {
     'PATCH /api/lca-server/demande/dossiers/:id': entry(ACTORS, 'dossier:write', '2', ['lca.admin', 'rds.admin'], () => ({ body: { step: 3, tca: { objet_interet_general: true } } })),
     'POST /api/lca-server/demande/dossiers/:id/transmit': entry(ACTORS, 'dossier:write', '2', ['lca.admin', 'rds.admin'], () => ({ body: { cerfa: { engagement: true } } })),
     'POST /api/lca-server/demande/dossiers/:id/agrement/events': entry(DECIDERS, 'dossier:read', '4', ['rds.admin'], () => ({ body: { event: 'ouvrir_instruction' } })),
+    // The food-aid sites the association declares, read by a food-aid request's service side once transmitted.
+    'GET /api/lca-server/demande/dossiers/:id/agrement/sites-aide-alimentaire': entry(DECIDERS, 'dossier:read', '4', ['rds.admin'], () => ({}), 'association', HAA_APPROVAL_TYPE),
     // Withdrawal of a dossier a service created, in 1, by the approval's service side.
     'DELETE /api/lca-server/demande/dossiers/:id/agrement': entry(DECIDERS, 'dossier:write', '1', ['rds.admin'], () => ({}), 'service'),
     // Creation on the association's behalf, for a fresh approval of the caller's service (the matrix's for rds.admin).

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { associationDocumentSchema } from '../association-documents.ts';
 import { representantSchema } from '../association.ts';
 import { idSchema } from '../fields.ts';
+import { haaSiteSchema } from '../haa.ts';
 import { agrementViewSchema } from './catalogue-routes.ts';
 import { defineRoute, messageSchema } from '../http.ts';
 import { freeJsonObject } from '../input-checks.ts';
@@ -195,6 +196,15 @@ export const approvalDossierRoutes = {
       .strict(),
     errors: ['DOSSIER_NOT_FOUND', 'APPROVAL_REFUSAL_REASON_REQUIRED'],
     response: approvalDossierViewSchema,
+  }),
+  getApprovalDossierHaaSites: defineRoute({
+    method: 'GET', gateway, path: '/demande/dossiers/:id/agrement/sites-aide-alimentaire', access: ROLE_SETS.dossierInstructors, scope: scope.dossier('read'),
+    summary:
+      "Les sites d'aide alimentaire que l'association déclare aujourd'hui dans son dossier (mêmes champs que GET /association/haa/sites), en lecture, " +
+      "pour le service instructeur d'une demande d'habilitation aide alimentaire (HAA) : ses agents (ou ceux d'un service au-dessus avec un profil d'administrateur) et rds.admin",
+    params: dossierParams,
+    errors: ['DOSSIER_NOT_FOUND', 'APPROVAL_NOT_FOOD_AID', 'HAA_SIREN_MISSING'],
+    response: z.array(haaSiteSchema),
   }),
   createServiceApprovalDossier: defineRoute({
     method: 'POST', gateway, path: '/demande/service/dossiers/agrements', access: ROLE_SETS.dossierInstructors, scope: scope.caller, successStatus: 201,

@@ -28,6 +28,8 @@ export const APPROVAL_DOSSIER_MESSAGES = {
   missingDocument: (label: string) => `Le document « ${label} » est obligatoire : veuillez le joindre au dossier.`,
   missingField: (label: string) => `Le champ « ${label} » est obligatoire.`,
   haaOnly: "Le bloc aide alimentaire ne concerne que l'habilitation aide alimentaire (HAA).",
+  /** The association's food-aid sites are read through a food-aid (HAA) dossier only. */
+  sitesHaaOnly: "Les sites d'aide alimentaire ne se consultent que dans une demande d'habilitation aide alimentaire (HAA).",
   refusalReason: "Indiquez le motif du refus de l'agrément.",
   agrementMismatch: "Le type ou le service instructeur ne correspondent pas à l'agrément choisi.",
   exists: "Un dossier de demande de cet agrément existe déjà pour cette association.",

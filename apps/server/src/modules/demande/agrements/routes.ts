@@ -17,6 +17,7 @@ export function approvalDossierRoutes(app: FastifyInstance, { approvalDossiers }
   registerRoute(app, r.updateApprovalDossier, ({ auth, scope, body }) => approvalDossiers.update(auth, scope, body));
   registerRoute(app, r.transmitApprovalDossier, ({ auth, scope, body }) => approvalDossiers.transmit(auth, scope, body.cerfa));
   registerRoute(app, r.decideApprovalDossier, ({ auth, scope, body }) => approvalDossiers.decide(auth, scope, body));
+  registerRoute(app, r.getApprovalDossierHaaSites, ({ scope }) => approvalDossiers.foodAidSites(scope));
   registerRoute(app, r.createServiceApprovalDossier, ({ auth, body }) => approvalDossiers.createForAssociation(auth, body));
   registerRoute(app, r.deleteApprovalDossier, ({ auth, scope }) => approvalDossiers.remove(auth, scope));
 }

@@ -22,6 +22,7 @@ import {
   type ApprovalDossierList,
   type ApprovalDossierView,
   type ApprovalStep,
+  type HaaSite,
   type MachineActor,
   type MachineSubject,
 } from '@portail/contract';
@@ -116,15 +117,21 @@ export interface ApprovalAssociationFile {
   of(claims: AuthClaims, associationId: string): Promise<ApprovalDossierFile>;
 }
 
+/** What this module reads of the association's food-aid sites (module proxy-asso, haa/): the whole association's current sites. */
+export interface ApprovalFoodAidSites {
+  listAssociationSites(associationId: string): Promise<HaaSite[]>;
+}
+
 export interface ApprovalDossierDeps {
   repository: ApprovalDossierRepository;
   catalogue: ApprovalCatalogue;
   associationFile: ApprovalAssociationFile;
+  foodAidSites: ApprovalFoodAidSites;
   workflow: TransitionService;
   audit: AuditService;
 }
 
-export function createApprovalDossierService({ repository, catalogue, associationFile, workflow, audit }: ApprovalDossierDeps) {
+export function createApprovalDossierService({ repository, catalogue, associationFile, foodAidSites, workflow, audit }: ApprovalDossierDeps) {
   async function load(id: string, tx?: DbTransaction) {
     const row = await repository.find(id, tx);
     if (!row) throw appError('DOSSIER_NOT_FOUND');
@@ -288,6 +295,17 @@ export function createApprovalDossierService({ repository, catalogue, associatio
       const row = await load(scope.dossierId);
       checkEditable(row, actorOf(claims, scope));
       return associationFile.of(claims, row.associationId);
+    },
+
+    /**
+     * GET …/:id/agrement/sites-aide-alimentaire: the food-aid sites the association declares in its
+     * file today, read by the instructing service (the route's roles and dossier scope) to judge a
+     * food-aid (HAA) request; another approval's dossier has none (404).
+     */
+    async foodAidSites(scope: DossierScope): Promise<HaaSite[]> {
+      const row = await load(scope.dossierId);
+      if (row.agrement.typeAgrement !== HAA_APPROVAL_TYPE) throw appError('APPROVAL_NOT_FOOD_AID');
+      return foodAidSites.listAssociationSites(row.associationId);
     },
 
     /** What the approval dossier's PDF draws (GET …/:id/pdf?from=rda): its view as the caller reads it, and the names its ids stand for. */

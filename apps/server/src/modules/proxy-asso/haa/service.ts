@@ -176,6 +176,13 @@ export function createHaaService({ repository, audit, locator }: HaaServiceDeps)
     return view;
   }
 
+  /** The sites the scope sees (the whole association, or a secondary establishment's own). */
+  async function sitesIn(scope: AssociationScope<'read'>): Promise<HaaSite[]> {
+    const siren = await sirenOf(scope);
+    const rows = (await repository.sites.list(scope.associationId)).filter((row) => seesSite(scope, row));
+    return toSites(scope, siren, rows);
+  }
+
   return {
     async members(scope: AssociationScope<'read'>): Promise<HaaMembers> {
       const siren = await sirenOf(scope);
@@ -192,10 +199,15 @@ export function createHaaService({ repository, audit, locator }: HaaServiceDeps)
       };
     },
 
-    async listSites(scope: AssociationScope<'read'>): Promise<HaaSite[]> {
-      const siren = await sirenOf(scope);
-      const rows = (await repository.sites.list(scope.associationId)).filter((row) => seesSite(scope, row));
-      return toSites(scope, siren, rows);
+    listSites: sitesIn,
+
+    /**
+     * The whole association's sites, for a reader outside the association whose own scope the caller
+     * has already checked (the instructing service of its food-aid approval dossier): same rules and
+     * views as listSites over the whole association.
+     */
+    async listAssociationSites(associationId: string): Promise<HaaSite[]> {
+      return sitesIn({ mode: 'read', associationId, siret: null, writeAll: false, write: false });
     },
 
     async createSite(claims: AuthClaims, scope: AssociationScope<'write-all'>, fields: HaaSiteFields): Promise<HaaSite> {
