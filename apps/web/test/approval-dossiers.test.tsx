@@ -10,6 +10,7 @@ import {
   associationDocumentRoutes,
   associationRoutes,
   dossierRoutes,
+  HAA_MESSAGES,
   haaRoutes,
   projetRoutes,
   routeUrl,
@@ -249,7 +250,7 @@ describe('the approval dossier’s wizard', () => {
     expect(fake.requests.some((r) => r.method === 'PATCH')).toBe(false);
   });
 
-  it('lists the food-aid sites without managing them in read mode, and tells an agent where the association declares them', async () => {
+  it('lists the food-aid sites without managing them in read mode, and shows the instructing agent those the association declares', async () => {
     member();
     const agrement = makeAgrement({ type_agrement: 'HAA', code: 'HAA-IDF', type_agrement_label: 'Habilitation aide alimentaire', champs_attendus: [] });
     stubFetch({
@@ -263,10 +264,51 @@ describe('the approval dossier’s wizard', () => {
     unmount();
     resetAppState();
     agent();
-    const fake = stubFetch({ [`GET ${DETAIL_URL}`]: () => json(200, makeDetail({ step: 4, etat: '4', mode: 'read', evenements: [], agrement })) });
+    const site: HaaSite = {
+      id: 'c3c3c3c3-3333-4333-8333-333333333333', type_membre: 'etablissement', membre_siret_id: SIRET, membre_reseau_id: null, membre_nom: 'Épicerie solidaire',
+      nature_activite: 'distribution', itinerant: false, horaire_ouverture: [{ jour: 'mardi', plages: [{ debut: '09:00', fin: '12:00' }] }],
+      periode_fermeture: [{ debut: '2026-08-01', fin: '2026-08-23', motif: null }], adresse_membre: null, responsable_id: null, adresse_id: 'a1a1a1a1-1111-4111-8111-111111111111',
+      adresse: {
+        id: 'a1a1a1a1-1111-4111-8111-111111111111', cplt: null, num_voie: '12', voie: 'rue de la République', bp: null, cp: '69001', commune: 'Lyon', cedex: null,
+        code_insee: '69123', geo_X: null, geo_Y: null, pays: 'FRANCE', geocodage: 'commune-hors-ligne',
+      },
+    };
+    const fake = stubFetch({
+      [`GET ${DETAIL_URL}`]: () => json(200, makeDetail({ step: 4, etat: '4', mode: 'read', evenements: [], agrement })),
+      [`GET ${routeUrl(approvalDossierRoutes.getApprovalDossierHaaSites, { id: ID })}`]: () => json(200, [site]),
+    });
     renderRoutes(`/associations/${SIRET}/demande-agrement/${ID}?etape=3`, DOSSIER_ROUTES);
-    expect(await screen.findByText(/Les sites d’aide alimentaire sont déclarés par l’association/)).toBeInTheDocument();
+    // The agent reads them through the dossier, in the same table, with nothing to change.
+    const table = await screen.findByRole('table', { name: 'Sites d’aide alimentaire de l’association' });
+    const row = within(table).getByRole('rowheader', { name: 'Épicerie solidaire' }).closest('tr')!;
+    expect(within(row).getByText('Distribution de denrées aux personnes')).toBeInTheDocument();
+    expect(within(row).getByText('12 rue de la République, 69001 Lyon')).toBeInTheDocument();
+    expect(within(row).getByText('Mardi 09:00–12:00')).toBeInTheDocument();
+    expect(within(row).getByText('du 01/08/2026 au 23/08/2026')).toBeInTheDocument();
+    expect(within(table).queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Gérer les sites d’aide alimentaire' })).toBeNull();
+    expect(screen.queryByText(/onglet « Agréments »/)).toBeNull();
     expect(fake.requests.some((r) => r.url.includes('/haa/'))).toBe(false);
+  });
+
+  it('tells the instructing agent, in the server’s words, why the food-aid sites cannot be read', async () => {
+    agent();
+    const agrement = makeAgrement({ type_agrement: 'HAA', code: 'HAA-IDF', type_agrement_label: 'Habilitation aide alimentaire', champs_attendus: [] });
+    stubFetch({
+      [`GET ${DETAIL_URL}`]: () => json(200, makeDetail({ step: 4, etat: '4', mode: 'read', evenements: [], agrement })),
+      [`GET ${routeUrl(approvalDossierRoutes.getApprovalDossierHaaSites, { id: ID })}`]: () => json(400, { code: 'VALIDATION_ERROR', message: HAA_MESSAGES.sirenMissing }),
+    });
+    renderRoutes(`/associations/${SIRET}/demande-agrement/${ID}?etape=3`, DOSSIER_ROUTES);
+    expect(await screen.findByRole('alert')).toHaveTextContent(HAA_MESSAGES.sirenMissing);
+  });
+
+  it('shows no food-aid sites to the instructing agent of another approval', async () => {
+    agent();
+    const fake = stubFetch({ [`GET ${DETAIL_URL}`]: () => json(200, makeDetail({ step: 4, etat: '4', mode: 'read', evenements: [] })) });
+    renderRoutes(`/associations/${SIRET}/demande-agrement/${ID}?etape=3`, DOSSIER_ROUTES);
+    expect(await screen.findByRole('form', { name: 'Critères d’agrément' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Sites d’aide alimentaire' })).toBeNull();
+    expect(fake.requests.some((r) => r.url.includes('sites-aide-alimentaire'))).toBe(false);
   });
 
   it('asks only the expected items whose conditions hold on the dossier and whose definition is active', async () => {

@@ -166,6 +166,43 @@ const hoursText = (site: HaaSite) =>
     ? '—'
     : site.horaire_ouverture.map((d) => `${HAA_DAY_LABELS[d.jour]} ${d.plages.map((p) => `${p.debut}–${p.fin}`).join(', ')}`).join(' ; ');
 
+interface HaaSitesTableProps {
+  sites: HaaSite[] | undefined;
+  loading: boolean;
+  /** The list could not be read: shown empty (whoever reads it says why). */
+  failed: boolean;
+  /** Each row's actions (the modal's « Modifier » and « Supprimer »); none: the table is read only. */
+  actions?: ((site: HaaSite) => ReactNode) | undefined;
+}
+
+/**
+ * The sites' table: who runs each site, its activity, address, hours and closing periods, with each
+ * row's actions when given. Read only, it is also what an approval's instructing service sees.
+ */
+export function HaaSitesTable({ sites, loading, failed, actions }: HaaSitesTableProps) {
+  if (loading) return <p>Chargement des sites…</p>;
+  // §8: a list that cannot be read is shown empty.
+  const rows = failed ? [] : (sites ?? []);
+  if (rows.length === 0) return <p>Aucun site d’aide alimentaire n’est déclaré.</p>;
+  return (
+    <DataTable
+      caption={HAA_SITES_CAPTION}
+      noCaption
+      multiline
+      rowHeaders
+      headers={['Tenu par', 'Activité', 'Adresse', 'Horaires', 'Fermetures', ...(actions ? ['Actions'] : [])]}
+      data={rows.map((site) => [
+        site.membre_nom ?? '—',
+        HAA_ACTIVITY_LABELS[site.nature_activite],
+        addressText(site),
+        hoursText(site),
+        site.periode_fermeture.map((p) => `du ${formatIsoDay(p.debut)} au ${formatIsoDay(p.fin)}`).join(' ; ') || '—',
+        ...(actions ? [actions(site)] : []),
+      ])}
+    />
+  );
+}
+
 interface SiteListProps {
   idAsso: string;
   sites: HaaSite[] | undefined;
@@ -189,48 +226,35 @@ function SiteList({ idAsso, sites, loading, failed, readOnly, onAdd, onEdit }: S
     }
   }
   if (loading) return <p>Chargement des sites…</p>;
-  // §8: a list that cannot be read is shown empty (the toast says why).
-  const rows = failed ? [] : (sites ?? []);
   return (
     <>
-      {rows.length === 0 ? (
-        <p>Aucun site d’aide alimentaire n’est déclaré.</p>
-      ) : (
-        <DataTable
-          caption={HAA_SITES_CAPTION}
-          noCaption
-          multiline
-          rowHeaders
-          headers={['Tenu par', 'Activité', 'Adresse', 'Horaires', 'Fermetures', ...(readOnly ? [] : ['Actions'])]}
-          data={rows.map((site) => [
-            site.membre_nom ?? '—',
-            HAA_ACTIVITY_LABELS[site.nature_activite],
-            addressText(site),
-            hoursText(site),
-            site.periode_fermeture.map((p) => `du ${formatIsoDay(p.debut)} au ${formatIsoDay(p.fin)}`).join(' ; ') || '—',
-            ...(readOnly
-              ? []
-              : [
-                  <ul key="actions" className={fr.cx('fr-btns-group', 'fr-btns-group--sm', 'fr-btns-group--inline-lg')}>
-                    <li>
-                      <Button type="button" size="small" priority="secondary" onClick={() => onEdit(site)} nativeButtonProps={{ 'aria-label': `Modifier le site tenu par ${site.membre_nom ?? 'inconnu'} (${addressText(site)})` }}>
-                        Modifier
-                      </Button>
-                    </li>
-                    <li>
-                      <ConfirmAction
-                        label="Supprimer"
-                        ariaLabel={`Supprimer le site tenu par ${site.membre_nom ?? 'inconnu'} (${addressText(site)})`}
-                        question="Supprimer ce site d’aide alimentaire ?"
-                        confirmLabel="Supprimer le site"
-                        onConfirm={() => remove(site)}
-                      />
-                    </li>
-                  </ul>,
-                ]),
-          ])}
-        />
-      )}
+      <HaaSitesTable
+        sites={sites}
+        loading={loading}
+        failed={failed}
+        actions={
+          readOnly
+            ? undefined
+            : (site) => (
+                <ul key="actions" className={fr.cx('fr-btns-group', 'fr-btns-group--sm', 'fr-btns-group--inline-lg')}>
+                  <li>
+                    <Button type="button" size="small" priority="secondary" onClick={() => onEdit(site)} nativeButtonProps={{ 'aria-label': `Modifier le site tenu par ${site.membre_nom ?? 'inconnu'} (${addressText(site)})` }}>
+                      Modifier
+                    </Button>
+                  </li>
+                  <li>
+                    <ConfirmAction
+                      label="Supprimer"
+                      ariaLabel={`Supprimer le site tenu par ${site.membre_nom ?? 'inconnu'} (${addressText(site)})`}
+                      question="Supprimer ce site d’aide alimentaire ?"
+                      confirmLabel="Supprimer le site"
+                      onConfirm={() => remove(site)}
+                    />
+                  </li>
+                </ul>
+              )
+        }
+      />
       {!readOnly && (
         <Button type="button" iconId="fr-icon-add-line" onClick={onAdd}>
           Ajouter un site

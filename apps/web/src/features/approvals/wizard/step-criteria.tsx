@@ -4,7 +4,7 @@
 // (contract askedOfApproval: active, their conditions holding). The server checks the same. For a
 // HAA approval, the association side also sees its food-aid sites there and manages them in their
 // modal (features/haa-sites, the routes and rules of /association/haa/sites); the instructing
-// service, which does not read the association's file, is told where they are declared.
+// service, which does not read the association's file, reads them through the dossier, read only.
 import { fr } from '@codegouvfr/react-dsfr';
 import { askedOfApproval, HAA_APPROVAL_TYPE, MESSAGES } from '@portail/contract';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
@@ -17,9 +17,10 @@ import type { ApprovalStepProps } from './types.ts';
 
 // The sites' modal (its hours and commune field) loads only for a food-aid approval.
 const HaaSitesSection = lazy(() => import('../../haa-sites/index.ts').then((m) => ({ default: m.HaaSitesSection })));
+const ApprovalFoodAidSites = lazy(() => import('./food-aid-sites.tsx').then((m) => ({ default: m.ApprovalFoodAidSites })));
 
 interface StepCriteriaProps extends ApprovalStepProps {
-  /** The association whose food-aid sites the step shows and manages (the association side); null on the service side. */
+  /** The association whose food-aid sites the step shows and manages (the association side); null on the service side, which reads them through the dossier. */
   sitesOf: string | null;
 }
 
@@ -95,18 +96,20 @@ export function StepCriteria({ dossier, readOnly, onSave, onBack, sitesOf }: Ste
         </fieldset>
       )}
       {haa &&
-        (sitesOf ? (
+        (
           <Suspense fallback={<p>Chargement des sites d’aide alimentaire…</p>}>
-            <HaaSitesSection
-              idAsso={sitesOf}
-              readOnly={readOnly}
-              inline
-              intro="Les sites de distribution de l’association que l’habilitation couvre, avec leurs adresses, horaires et périodes de fermeture. Ils appartiennent au dossier de l’association : les changements s’enregistrent aussitôt."
-            />
+            {sitesOf ? (
+              <HaaSitesSection
+                idAsso={sitesOf}
+                readOnly={readOnly}
+                inline
+                intro="Les sites de distribution de l’association que l’habilitation couvre, avec leurs adresses, horaires et périodes de fermeture. Ils appartiennent au dossier de l’association : les changements s’enregistrent aussitôt."
+              />
+            ) : (
+              <ApprovalFoodAidSites dossierId={dossier.id} />
+            )}
           </Suspense>
-        ) : (
-          <p>Les sites d’aide alimentaire sont déclarés par l’association dans l’onglet « Agréments » de son dossier administratif.</p>
-        ))}
+        )}
       <ExpectedFieldsFieldset
         legend="Informations demandées par l’agrément"
         fields={fields}
