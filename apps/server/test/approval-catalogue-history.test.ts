@@ -72,6 +72,62 @@ describe('history of the approvals’ catalogue', () => {
     expect(fields.every((e) => e.entite === 'champ_attendu')).toBe(true);
   });
 
+  it('shows every change readably: names for ids, the expected items by their labels with their conditions, Oui/Non, never JSON', async () => {
+    const first = await createService(t, { nom: `Service départemental ${randomUUID().slice(0, 6)}` });
+    const second = await createService(t, { nom: `Service régional ${randomUUID().slice(0, 6)}` });
+    const champ = await send(admin.token, 'post', '/champs-attendus', { code: `lisible_${randomUUID().slice(0, 8)}`, label: 'Nombre de salariés', type: 'number', meta: { options: ['a', 'b'] } });
+    expect(champ.status, JSON.stringify(champ.body)).toBe(201);
+    const document = await send(admin.token, 'post', '/documents-attendus', { code: `lisible_${randomUUID().slice(0, 8)}`, label: 'Statuts signés', nature: 'STC' });
+    expect(document.status, JSON.stringify(document.body)).toBe(201);
+    const created = await send(admin.token, 'post', '/agrements', { code: fresh('LISIBLE'), type_agrement: 'JEP', service: first.id, campagne_exercice: 2026 });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const approval = created.body as { _id: string; code: string };
+    const patch = {
+      service: second.id, active: true,
+      champs_attendus: [{ code: champ.body.code, obligatoire: true, asks: [{ scope: 'demandeur', key: 'description.pluriannuel', operator: '==', value: true }] }],
+      documents_attendus: [{ code: document.body.code, obligatoire: false, asks: [] }],
+    };
+    const updated = await send(admin.token, 'patch', `/agrements/${approval._id}`, patch);
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    const duplicate = await send(admin.token, 'post', `/agrements/${approval._id}/duplicate`);
+    // A change naming a service since deleted keeps its id, said deleted.
+    const gone = randomUUID();
+    await t.db.$transaction((tx) =>
+      t.app.services.audit.record(tx, { associationId: CATALOGUE_AUDIT_CHAINS.agrement, actor: { id: null, email: admin.email }, entity: 'agrement', entityId: approval._id, action: 'update', before: { service: gone }, after: { service: first.id } }),
+    );
+
+    const entries = (await history(admin.token, { limit: 100 })).body.entries as ChainHistoryEntry[];
+    const of = (id: string) => entries.filter((e) => e.entite_id === id);
+    const change = (entry: ChainHistoryEntry | undefined, champ: string) => entry?.changements.find((c) => c.champ === champ);
+    const [deleted, update, creation] = of(approval._id);
+    expect(change(deleted, 'service')).toEqual({ champ: 'service', avant: `${gone} (supprimé)`, apres: first.nom });
+    expect(change(update, 'service')).toEqual({ champ: 'service', avant: first.nom, apres: second.nom });
+    expect(change(update, 'active')).toEqual({ champ: 'active', avant: 'Non', apres: 'Oui' });
+    expect(change(update, 'champs_attendus')).toEqual({
+      champ: 'champs_attendus', avant: 'aucun', apres: ['Nombre de salariés (obligatoire, si demandeur.description.pluriannuel égal à Oui)'],
+    });
+    expect(change(update, 'documents_attendus')).toEqual({ champ: 'documents_attendus', avant: 'aucun', apres: ['Statuts signés (facultatif)'] });
+    expect(change(creation, 'service')).toEqual({ champ: 'service', avant: null, apres: first.nom });
+    expect(change(creation, 'type_agrement')?.apres).not.toBe('JEP');
+    expect(duplicate.status, JSON.stringify(duplicate.body)).toBe(201);
+    expect(change(of(duplicate.body._id as string)[0], 'duplique_de')?.apres).toBe(`${approval.code} (campagne 2026)`);
+    const definition = of(champ.body.id as string)[0];
+    expect(change(definition, 'type')?.apres).toBe('Nombre entier');
+    expect(change(definition, 'meta')?.apres).toEqual(['options : a, b']);
+
+    // No value of the page is JSON nor a bare id: every one a text or a list of texts.
+    const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+    for (const entry of entries) {
+      for (const c of entry.changements) {
+        for (const value of [c.avant, c.apres].flatMap((v) => (v === null ? [] : Array.isArray(v) ? v : [v]))) {
+          expect(typeof value, `${entry.entite}.${c.champ}`).toBe('string');
+          expect(value, `${entry.entite}.${c.champ}`).not.toMatch(/[{[]/);
+          if (UUID.test(value)) expect(value, `${entry.entite}.${c.champ}`).toMatch(/\(supprimé\)$/);
+        }
+      }
+    }
+  });
+
   it('reads a page at a time by keyset: the pages follow each other without overlap to the last one', async () => {
     for (let i = 0; i < 3; i += 1) await newApproval(admin.token);
     const whole = (await history(admin.token, { entite: 'agrement', limit: 100 })).body.entries as ChainHistoryEntry[];

@@ -70,6 +70,21 @@ describe('history of the content’s changes', () => {
     expect(all.map((e) => e.seq)).toEqual([...all.map((e) => e.seq)].sort((x, y) => y - x));
   });
 
+  it('shows lists, booleans and dates readably, never JSON', async () => {
+    const note = await write(admin.token, 'post', '/notesOnPage', {
+      type: 'info', title: 'Maintenance', content: '<p>Coupure</p>', routes: ['home', 'login'], active: true, startsAt: '2026-03-01T09:30:00.000Z', endsAt: '2026-07-14T22:00:00.000Z',
+    });
+    expect(note.status, JSON.stringify(note.body)).toBe(201);
+    const entry = ((await history(admin.token, { entite: 'note_page' })).body.entries as ContentHistoryEntry[]).find((e) => e.entite_id === note.body._id)!;
+    const value = (champ: string) => entry.changements.find((c) => c.champ === champ)?.apres;
+    expect(value('routes')).toBe('home, login');
+    expect(value('active')).toBe('Oui');
+    // In Paris time, as the portal writes a moment.
+    expect(value('startsAt')).toBe('01/03/2026 10h30');
+    expect(value('endsAt')).toBe('15/07/2026 00h00');
+    for (const c of entry.changements) for (const v of [c.avant, c.apres]) expect(v === null || typeof v === 'string' || (Array.isArray(v) && v.every((line) => typeof line === 'string'))).toBe(true);
+  });
+
   it('reads a page at a time by keyset: the pages follow each other without overlap to the last one', async () => {
     for (let i = 0; i < 5; i += 1) expect((await write(admin.token, 'post', '/urls', link())).status).toBe(201);
     const whole = (await history(admin.token, { entite: 'lien', limit: 100 })).body.entries as ContentHistoryEntry[];
@@ -121,7 +136,8 @@ describe('history of the content’s changes', () => {
     expect([...entry.changements].sort((x, y) => x.champ.localeCompare(y.champ))).toEqual([
       { champ: 'access_token', avant: null, apres: SECRET_MASK },
       { champ: 'libelle', avant: 'Avant', apres: 'Après' },
-      { champ: 'options', avant: null, apres: { password: SECRET_MASK, iban: `${'•'.repeat(23)}0189` } },
+      // An object reads as one line per field (in the order the trail keeps them), each masked as before.
+      { champ: 'options', avant: null, apres: [`iban : ${'•'.repeat(23)}0189`, `password : ${SECRET_MASK}`] },
       { champ: 'webhook_secret', avant: SECRET_MASK, apres: SECRET_MASK },
     ]);
   });

@@ -263,7 +263,7 @@ describe('the history of the approvals’ catalogue', () => {
         if (query.get('entite') === 'document_attendu') {
           return json(200, { entries: [entry(9, { entite: 'document_attendu', element: 'Statuts à jour', action: 'create', changements: [{ champ: 'nature', avant: null, apres: 'STC' }] })], suivant: null });
         }
-        if (query.get('avant') === '4') return json(200, { entries: [entry(2, { action: 'delete', auteur: null, changements: [{ champ: 'active', avant: true, apres: null }] })], suivant: null });
+        if (query.get('avant') === '4') return json(200, { entries: [entry(2, { action: 'delete', auteur: null, changements: [{ champ: 'active', avant: 'Oui', apres: null }] })], suivant: null });
         return json(200, { entries: [entry(5, { changements: [{ champ: 'api_token', avant: '•••• (masqué)', apres: '•••• (masqué)' }] }), entry(4)], suivant: 4 });
       },
     });
@@ -302,6 +302,42 @@ describe('the history of the approvals’ catalogue', () => {
     expect(fake.requests.at(-1)!.url).toContain('entite=document_attendu');
     // Read only: nothing to change from this tab.
     expect(screen.queryByRole('button', { name: /^(Modifier|Supprimer|Créer)/ })).toBeNull();
+  }, 30_000);
+});
+
+describe('the readable history of the approvals’ catalogue', () => {
+  const HISTORY = routeUrl(approvalCatalogueRoutes.approvalCatalogueHistory);
+  it('shows the values as the server words them: names, lists as bullets, Oui/Non; no JSON nor id in the cells', async () => {
+    admin();
+    stubFetch({
+      ...CHOICES,
+      [`GET ${LIST}`]: () => json(200, []),
+      [`GET ${HISTORY}`]: () =>
+        json(200, {
+          suivant: null,
+          entries: [{
+            id: 'eeeeeeee-0000-4000-8000-000000000001', seq: 1, date: '2026-11-27T09:05:00.000Z', auteur: 'admin@demo.example.org',
+            entite: 'agrement', entite_id: ID, element: 'JEP-IDF', action: 'update', id_siret: null,
+            changements: [
+              { champ: 'service', avant: 'DGCS', apres: 'DRAJES Île-de-France' },
+              { champ: 'active', avant: 'Non', apres: 'Oui' },
+              { champ: 'champs_attendus', avant: 'aucun', apres: ['Nombre de salariés (obligatoire, si demandeur.description.pluriannuel égal à Oui)', 'Budget (facultatif)'] },
+            ],
+          } satisfies ChainHistoryEntry],
+        }),
+    });
+    const user = userEvent.setup();
+    renderRoutes('/administration/rda', ROUTES);
+    await screen.findByRole('heading', { name: 'Liste des agréments' });
+    await user.click(screen.getByRole('tab', { name: 'Historique des modifications' }));
+    const region = await screen.findByRole('region', { name: 'Modifications du catalogue des agréments (1)' });
+    const changes = within(region).getAllByRole('row')[1]!.querySelectorAll('td')[4]!;
+    expect(changes).toHaveTextContent('Service instructeur : DGCS → DRAJES Île-de-France');
+    expect(changes).toHaveTextContent('Actif : Non → Oui');
+    // A list reads as bullets, one item each.
+    expect(within(changes).getByText('Budget (facultatif)').tagName).toBe('LI');
+    expect(within(changes).getByText(/^Nombre de salariés \(obligatoire/).tagName).toBe('LI');
+    expect(changes.textContent).not.toMatch(/[{[]|[0-9a-f]{8}-[0-9a-f]{4}-/);
   }, 30_000);
 });
 

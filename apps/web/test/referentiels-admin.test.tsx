@@ -98,7 +98,7 @@ describe('the referentials’ administration', () => {
     const entry = (seq: number, over: Partial<ChainHistoryEntry> = {}): ChainHistoryEntry => ({
       id: `eeeeeeee-0000-4000-8000-${String(seq).padStart(12, '0')}`, seq, date: '2026-11-27T09:05:00.000Z', auteur: 'admin.rds@demo.example.org',
       entite: 'referentiel', entite_id: CIVILITES._id, element: 'Civilités', action: 'update', id_siret: null,
-      changements: [{ champ: 'options_ajoutees', avant: null, apres: 'Mx' }, { champ: 'nombre_options', avant: 2, apres: 3 }], ...over,
+      changements: [{ champ: 'options_ajoutees', avant: null, apres: 'Mx' }, { champ: 'nombre_options', avant: '2', apres: '3' }], ...over,
     });
     const fake = stubFetch({
       [`GET ${BASE}/referentiels`]: () => json(200, [CIVILITES]),

@@ -73,7 +73,17 @@ export const chainHistoryQuerySchema = z.object({
   limit: z.coerce.number({ error: MESSAGES.badFormat('limit') }).int(MESSAGES.badFormat('limit')).min(1, MESSAGES.badFormat('limit')).max(100, MESSAGES.badFormat('limit')).default(CHAIN_HISTORY_PAGE),
 });
 
+/**
+ * A value of a chain's history as its reader reads it: a French text (a name for an id, « Oui »/« Non »,
+ * a date DD/MM/YYYY, a list « a, b, c »), a list of texts shown one per line (the expected items, the
+ * fields of an object), or null (nothing); never JSON. Secrets read as their mask.
+ */
+export const readableChangeValueSchema = z.union([z.string(), z.array(z.string())]).nullable();
+export const readableChangeSchema = z.object({ champ: z.string(), avant: readableChangeValueSchema, apres: readableChangeValueSchema });
+
 export const chainHistoryEntrySchema = auditEntrySchema.extend({
+  /** Fields that changed, their values readable (secrets masked). */
+  changements: z.array(readableChangeSchema),
   /** What the element is called (a note's title, a link's label, a referential's label…), null when nothing names it. */
   element: z.string().nullable(),
 });

@@ -3,6 +3,7 @@ import type { Database } from '../../db/prisma.ts';
 import type { DbTransaction } from '../../db/transaction.ts';
 import type { AuditEntry } from '../../generated/prisma/client.ts';
 import { GENESIS_HASH, type ChainedEntry } from './chain.ts';
+import type { NameQuery } from './readable.ts';
 
 export type { AuditEntry };
 type Tx = DbTransaction;
@@ -56,6 +57,39 @@ export function createAuditRepository(db: Database) {
         orderBy: { seq: 'desc' },
         take: options.take,
       }),
+
+    /**
+     * The names of what a page of history names, in one query: ids of named things (instructing
+     * services, approvals, schemes and their campaigns, referentials, definitions, content…), the
+     * expected items' definitions by code, referential options by type and value. Absent: deleted.
+     */
+    async namesOf(query: NameQuery): Promise<Map<string, string>> {
+      const types = query.options.map((o) => o.type);
+      const values = query.options.map((o) => o.value);
+      const ids = query.ids;
+      const rows = await db.$queryRaw<{ k: string; name: string }[]>`
+        SELECT 'id:' || id::text AS k, nom AS name FROM service_accounts WHERE id = ANY(${ids}::uuid[])
+        UNION ALL SELECT 'id:' || id::text, code || ' (campagne ' || campagne_exercice || ')' FROM agrements WHERE id = ANY(${ids}::uuid[])
+        UNION ALL SELECT 'id:' || id::text, label FROM subventions WHERE id = ANY(${ids}::uuid[])
+        UNION ALL SELECT 'id:' || id::text, label FROM dispositifs WHERE id = ANY(${ids}::uuid[])
+        UNION ALL SELECT 'id:' || id::text, label FROM sous_dispositifs WHERE id = ANY(${ids}::uuid[])
+        UNION ALL SELECT 'id:' || id::text, label FROM referentiels WHERE id = ANY(${ids}::uuid[])
+        UNION ALL SELECT 'id:' || id::text, label FROM champs_attendus WHERE id = ANY(${ids}::uuid[])
+        UNION ALL SELECT 'id:' || id::text, label FROM documents_attendus WHERE id = ANY(${ids}::uuid[])
+        UNION ALL SELECT 'id:' || id::text, label FROM questions WHERE id = ANY(${ids}::uuid[])
+        UNION ALL SELECT 'id:' || id::text, libelle FROM urls WHERE id = ANY(${ids}::uuid[])
+        UNION ALL SELECT 'id:' || id::text, libelle FROM documents_modeles WHERE id = ANY(${ids}::uuid[])
+        UNION ALL SELECT 'id:' || id::text, title FROM notes_on_page WHERE id = ANY(${ids}::uuid[]) AND title IS NOT NULL
+        UNION ALL SELECT 'id:' || id::text, libelle FROM missions WHERE id = ANY(${ids}::uuid[])
+        UNION ALL SELECT 'id:' || id::text, libelle FROM cec_sessions WHERE id = ANY(${ids}::uuid[])
+        UNION ALL SELECT 'id:' || id::text, nom FROM reseaux_affiliation WHERE id = ANY(${ids}::uuid[])
+        UNION ALL SELECT 'champ:' || code, label FROM champs_attendus WHERE code = ANY(${query.champs}::text[])
+        UNION ALL SELECT 'document:' || code, label FROM documents_attendus WHERE code = ANY(${query.documents}::text[])
+        UNION ALL SELECT 'option:' || r.type || ':' || o.value, o.label
+          FROM unnest(${types}::text[], ${values}::text[]) AS q(type, value)
+          JOIN referentiels r ON r.type = q.type JOIN referentiel_options o ON o.referentiel_id = r.id AND o.value = q.value`;
+      return new Map(rows.map((row) => [row.k, row.name]));
+    },
 
     /** Every association with a chain (entries or a head). */
     chainIds: async () => {

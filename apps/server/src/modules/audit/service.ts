@@ -6,6 +6,7 @@ import { maskIban, type AuditEntryView } from '@portail/contract';
 import type { DbTransaction } from '../../db/transaction.ts';
 import type { AssociationScope } from '../../http/resource-scope.ts';
 import { asStoredJson, entryHash, GENESIS_HASH } from './chain.ts';
+import { isEmptyQuery, namesToFind, readableChanges } from './readable.ts';
 import type { AuditEntry, AuditRepository } from './repository.ts';
 
 export interface AuditActor {
@@ -140,13 +141,17 @@ export function createAuditService(repository: AuditRepository) {
     /**
      * A page of one chain for the people who keep what it records, newest first: entries of the
      * given entities before position `before` (keyset on the chain's sequence), values masked as
-     * the journal masks them; `suivant` is the page's last position when older entries remain.
+     * the journal masks them, then readable (readable.ts: names for ids, French text for lists,
+     * objects, booleans and dates); `suivant` is the page's last position when older entries remain.
      */
     async chainPage(associationId: string, options: { entities: readonly string[]; before?: number | undefined; limit: number }) {
       const rows = await repository.pageBefore(associationId, { entities: options.entities, beforeSeq: options.before, take: options.limit + 1 });
-      const page = rows.slice(0, options.limit);
+      const page = rows.slice(0, options.limit).map((e) => ({ ...toJournalEntry(e), element: elementName(e.before, e.after) }));
+      // What the page's values name, in one query for the page.
+      const wanted = namesToFind(page);
+      const names = isEmptyQuery(wanted) ? new Map<string, string>() : await repository.namesOf(wanted);
       return {
-        entries: page.map((e) => ({ ...toJournalEntry(e), element: elementName(e.before, e.after) })),
+        entries: page.map((e) => ({ ...e, changements: readableChanges(e.entite, e.changements, names) })),
         suivant: rows.length > options.limit ? page[page.length - 1]!.seq : null,
       };
     },

@@ -1,6 +1,7 @@
 // The history of the approvals' catalogue (rda /agrements/historique): every change of an approval
 // and of the approvals' expected field and document definitions, in the shared history of a chain
-// (lib/ui/change-history.tsx), filtered by kind of element, with the catalogue's field labels.
+// (lib/ui/change-history.tsx), filtered by kind of element, with the catalogue's field labels; the
+// server names the services, types, definitions and approvals its values point to.
 import { APPROVAL_CATALOGUE_HISTORY_ENTITIES, approvalCatalogueRoutes, type ApprovalCatalogueHistoryEntity } from '@portail/contract';
 import { useState } from 'react';
 import { callApi } from '../../lib/api/index.ts';
@@ -10,10 +11,10 @@ import { ChangeHistory, HistoryKindFilter } from '../../lib/ui/change-history.ts
 const FIELD_LABELS: Record<string, string> = {
   code: 'Code',
   type_agrement: 'Type d’agrément',
-  service: 'Service instructeur (identifiant)',
+  service: 'Service instructeur',
   campagne_exercice: 'Campagne',
   code_service: 'Code du service',
-  duplique_de: 'Dupliqué de (identifiant)',
+  duplique_de: 'Dupliqué de',
   active: 'Actif',
   champs_attendus: 'Champs attendus',
   documents_attendus: 'Documents attendus',
