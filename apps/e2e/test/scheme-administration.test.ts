@@ -147,7 +147,7 @@ describe('administration des dispositifs et des référentiels', () => {
     await visible(latest.getByRole('cell', { name: 'Référentiel : Types d\'activité agricole', exact: true }));
     await visible(latest.getByRole('cell', { name: ADMIN.email, exact: true }));
     await visible(latest.getByRole('cell', { name: 'Modification', exact: true }));
-    await visible(latest.getByText('Options modifiées : — → Autre'));
+    await visible(latest.getByText('Options modifiées : — → Autre activité agricole'));
     await browser.shot('historique des referentiels');
     await page.setViewportSize({ width: 320, height: 800 });
     await scrollsSidewaysByKeyboard(page, page.getByRole('region', { name: /^Modifications des référentiels/ }));

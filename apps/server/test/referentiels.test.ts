@@ -234,8 +234,9 @@ describe('PATCH /referentiels/:id', () => {
     expect(entry).toMatchObject({ entite: 'referentiel', action: 'update', auteur: admin.account.email, element: 'Activités agricoles' });
     expect([...entry.changements].sort((a, b) => a.champ.localeCompare(b.champ))).toEqual([
       { champ: 'label', avant: current.label, apres: 'Activités agricoles' },
-      { champ: 'options_ajoutees', avant: null, apres: 'NOUVELLE' },
-      { champ: 'options_modifiees', avant: null, apres: second!.value },
+      // Options named by their labels; a removed one, no longer there to name, by its value.
+      { champ: 'options_ajoutees', avant: null, apres: 'Nouvelle activité' },
+      { champ: 'options_modifiees', avant: null, apres: `${second!.label} (modifié)` },
       { champ: 'options_retirees', avant: null, apres: first!.value },
     ]);
     expect(await t.app.services.audit.verifyChain(CONTENT_AUDIT_CHAIN)).toBeNull();

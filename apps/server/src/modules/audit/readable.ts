@@ -3,7 +3,7 @@
 // list of texts, never JSON. Ids of named things (instructing services, campaigns, schemes,
 // referentials, definitions…) read as their names, resolved in one query per page (a thing since
 // deleted keeps its id, « (supprimé) »); referential options (an approval's type, a document's
-// nature) as their labels; the lists of expected items as their definitions' labels with their
+// nature, a referential's options added or changed) as their labels; the lists of expected items as their definitions' labels with their
 // conditions; booleans Oui/Non; dates in French. Values are read after masking (service.ts
 // `changesOf`): a mask stays the mask.
 import { APPROVAL_TYPES_REFERENTIEL, type ReferentielType } from '@portail/contract';
@@ -35,6 +35,12 @@ const OPTION_FIELDS: Readonly<Record<string, string>> = {
   type_agrement: APPROVAL_TYPES_REFERENTIEL,
   nature: 'types-documents' satisfies ReferentielType,
 };
+/** A referential's options added, removed or changed (declaration/referentiels: « a, b et 3 autres »), by value. */
+const OPTION_LIST_FIELDS = new Set(['options_ajoutees', 'options_retirees', 'options_modifiees']);
+function optionValues(text: string): { values: string[]; tail: string } {
+  const more = /^(.*) et (\d+) autres$/.exec(text);
+  return { values: (more ? more[1]! : text).split(', ').filter(Boolean), tail: more ? ` et ${more[2]} autres` : '' };
+}
 /** Lists of expected items, by the definitions' code. */
 const LINK_FIELDS: Readonly<Record<string, 'champ' | 'document'>> = { champs_attendus: 'champ', documents_attendus: 'document' };
 /** The kinds of answer of the expected fields and questions (`type` of these entities). */
@@ -54,8 +60,14 @@ const NAME_FIELDS = ['label', 'libelle', 'nom', 'title', 'code', 'value'];
 type JsonObject = Record<string, unknown>;
 const isObject = (value: unknown): value is JsonObject => value !== null && typeof value === 'object' && !Array.isArray(value);
 
+/** An entry of a page: its changes, and the referential it changed when it is one's (its options named by it). */
+export interface PageEntry {
+  changements: readonly { champ: string; avant: unknown; apres: unknown }[];
+  referentiel?: string | null;
+}
+
 /** Collects what the values of these changes name, to resolve it in one query. */
-export function namesToFind(entries: readonly { changements: readonly { champ: string; avant: unknown; apres: unknown }[] }[]): NameQuery {
+export function namesToFind(entries: readonly PageEntry[]): NameQuery {
   const ids = new Set<string>();
   const champs = new Set<string>();
   const documents = new Set<string>();
@@ -77,6 +89,13 @@ export function namesToFind(entries: readonly { changements: readonly { champ: s
   };
   for (const entry of entries) {
     for (const change of entry.changements) {
+      const type = entry.referentiel;
+      if (type && OPTION_LIST_FIELDS.has(change.champ)) {
+        for (const text of [change.avant, change.apres]) {
+          if (typeof text === 'string') for (const value of optionValues(text).values) options.set(optionKey(type, value), { type, value });
+        }
+        continue;
+      }
       walk(change.champ, change.avant);
       walk(change.champ, change.apres);
     }
@@ -143,8 +162,13 @@ function linkText(kind: 'champ' | 'document', item: unknown, names: Names): stri
 }
 
 /** A change's value as the history shows it. */
-export function readableValue(entity: string, field: string, value: unknown, names: Names): ReadableValue {
+export function readableValue(entity: string, field: string, value: unknown, names: Names, referentiel?: string | null): ReadableValue {
   if (value === null || value === undefined || value === '') return null;
+  if (referentiel && OPTION_LIST_FIELDS.has(field) && typeof value === 'string') {
+    // A removed option is no longer there to name: its value stays.
+    const { values, tail } = optionValues(value);
+    return `${values.map((v) => names.get(optionKey(referentiel, v)) ?? v).join(', ')}${tail}`;
+  }
   const kind = LINK_FIELDS[field];
   if (kind && Array.isArray(value)) return value.length ? value.map((item) => linkText(kind, item, names)) : 'aucun';
   const type = OPTION_FIELDS[field];
@@ -163,5 +187,7 @@ export function readableValue(entity: string, field: string, value: unknown, nam
 }
 
 /** The changes of an entry with readable values. */
-export const readableChanges = (entity: string, changes: readonly { champ: string; avant: unknown; apres: unknown }[], names: Names) =>
-  changes.map((c) => ({ champ: c.champ, avant: readableValue(entity, c.champ, c.avant, names), apres: readableValue(entity, c.champ, c.apres, names) }));
+export const readableChanges = (entity: string, entry: PageEntry, names: Names) =>
+  entry.changements.map((c) => ({
+    champ: c.champ, avant: readableValue(entity, c.champ, c.avant, names, entry.referentiel), apres: readableValue(entity, c.champ, c.apres, names, entry.referentiel),
+  }));

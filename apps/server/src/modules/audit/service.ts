@@ -2,7 +2,7 @@
 // (association file, memberships, later the subsidy state machines), written in the caller's
 // transaction; reading an association's journal; checking every chain.
 import { randomUUID } from 'node:crypto';
-import { maskIban, type AuditEntryView } from '@portail/contract';
+import { maskIban, REFERENTIEL_AUDIT_ENTITY, type AuditEntryView } from '@portail/contract';
 import type { DbTransaction } from '../../db/transaction.ts';
 import type { AssociationScope } from '../../http/resource-scope.ts';
 import { asStoredJson, entryHash, GENESIS_HASH } from './chain.ts';
@@ -82,6 +82,13 @@ export function elementName(before: unknown, after: unknown): string | null {
   return null;
 }
 
+/** The type of the referential a referential's entry changed (its options are named by it), else null. */
+function referentielOf(e: AuditEntry): string | null {
+  if (e.entity !== REFERENTIEL_AUDIT_ENTITY) return null;
+  const type = asObject(e.after).type ?? asObject(e.before).type;
+  return typeof type === 'string' ? type : null;
+}
+
 export const toJournalEntry = (e: AuditEntry): AuditEntryView => ({
   id: e.id,
   seq: e.seq,
@@ -146,12 +153,12 @@ export function createAuditService(repository: AuditRepository) {
      */
     async chainPage(associationId: string, options: { entities: readonly string[]; before?: number | undefined; limit: number }) {
       const rows = await repository.pageBefore(associationId, { entities: options.entities, beforeSeq: options.before, take: options.limit + 1 });
-      const page = rows.slice(0, options.limit).map((e) => ({ ...toJournalEntry(e), element: elementName(e.before, e.after) }));
+      const page = rows.slice(0, options.limit).map((e) => ({ ...toJournalEntry(e), element: elementName(e.before, e.after), referentiel: referentielOf(e) }));
       // What the page's values name, in one query for the page.
       const wanted = namesToFind(page);
       const names = isEmptyQuery(wanted) ? new Map<string, string>() : await repository.namesOf(wanted);
       return {
-        entries: page.map((e) => ({ ...e, changements: readableChanges(e.entite, e.changements, names) })),
+        entries: page.map(({ referentiel, ...e }) => ({ ...e, changements: readableChanges(e.entite, { changements: e.changements, referentiel }, names) })),
         suivant: rows.length > options.limit ? page[page.length - 1]!.seq : null,
       };
     },
