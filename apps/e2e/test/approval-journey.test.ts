@@ -7,14 +7,15 @@
 // grants it with its number; the approval then shows on the association's administrative file.
 // Then a member of an association of its own asks for the food-aid authorisation (HAA): at the
 // wizard's « Critères d'agrément » step it sees its food-aid sites and adds one through their modal,
-// which then shows in the step. Every screen is checked with axe.
+// which then shows in the step; it transmits the request, and the agent of the DRAJES, the food-aid
+// approval's service, sees that site read only at the same step. Every screen is checked with axe.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { describe, expect, it, beforeAll, inject } from 'vitest';
 import { createLinkedMember, insertAssociation, type JourneyAssociation } from './support/associations.ts';
-import { onPath, uniqueEmail, useBrowser, visible } from './support/browser.ts';
+import { DEMO_PASSWORD, onPath, uniqueEmail, useBrowser, visible } from './support/browser.ts';
 import { databaseNow, useMailbox, waitForMailLink } from './support/mail.ts';
 import { signInWith, signOut, type Credentials } from './support/sign-in.ts';
 import { callPortal, TINY_PDF } from './support/api.ts';
@@ -31,6 +32,8 @@ const member = { email: uniqueEmail('agrement'), password: 'Agrement-Parcours-20
  */
 const DJEPVA: Credentials = { email: 'djepva@demo.example.org', password: 'Djepva-Parcours-2026!', landing: '/client/instructeur' };
 const NUMERO = 'JEP-69-2026-001';
+/** The DRAJES Île-de-France's agent: the food-aid approval's (HAA-IDF) instructing service (seed/demo-approvals.ts). */
+const DRAJES: Credentials = { email: 'service@demo.example.org', password: DEMO_PASSWORD, landing: '/client/instructeur' };
 
 const api = (method: string, path: string, body?: unknown, token?: string) => callPortal(browser.baseUrl, method, path, body, token);
 
@@ -161,7 +164,7 @@ describe('demande d’agrément', () => {
     await browser.shot('agrement au dossier administratif');
   });
 
-  it('le membre demande l’habilitation aide alimentaire et ajoute un site d’aide alimentaire depuis l’assistant', async () => {
+  it('le membre demande l’habilitation aide alimentaire et ajoute un site d’aide alimentaire depuis l’assistant ; le service instructeur le voit', async () => {
     // An association of its own (no other journey sees its dossier or its sites), its statutes and a legal representative.
     const foodBank: JourneyAssociation = {
       id: randomUUID(), nom: 'Banque solidaire de Chinon', sigle: 'BSC', siren: '202611273', rna: 'W372026112',
@@ -225,6 +228,27 @@ describe('demande d’agrément', () => {
     await visible(sites.getByRole('row').filter({ hasText: 'Itinérant, sans adresse fixe' }));
     expect(await sites.getByRole('row').filter({ hasText: 'Mercredi 09:00–12:00' }).count()).toBe(1);
     await browser.shot('sites d aide alimentaire de l etape');
+    const dossierUrl = page.url().replace(/\?.*$/, '');
+    await page.getByLabel(/Nombre d'adhérents à jour de leur cotisation/).fill('40');
+    await page.getByRole('button', { name: 'Enregistrer et continuer' }).click();
+    await onStep(page, 'Transmission');
+    await page.getByText(/^Je certifie exactes les informations du présent dossier/).click();
+    await page.getByLabel('Fait à *').fill('Chinon');
+    await page.getByRole('button', { name: 'Transmettre le dossier au service instructeur' }).click();
+    await visible(page.getByText(/Le dossier a été transmis au service instructeur/));
+    await signOut(page);
+
+    // The DRAJES's agent reads the site the member added, at the same step, with nothing to change.
+    await signIn(page, DRAJES);
+    await page.goto(`${dossierUrl}?etape=3`);
+    await onStep(page, 'Critères d’agrément');
+    const read = page.getByRole('table', { name: 'Sites d’aide alimentaire de l’association' });
+    const site = read.getByRole('row').filter({ hasText: 'Itinérant, sans adresse fixe' });
+    await visible(site);
+    expect(await site.filter({ hasText: 'Mercredi 09:00–12:00' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Gérer les sites d’aide alimentaire' }).count()).toBe(0);
+    expect(await read.getByRole('columnheader', { name: 'Actions' }).count()).toBe(0);
+    await browser.shot('sites d aide alimentaire vus par le service');
     await signOut(page);
   });
 });
