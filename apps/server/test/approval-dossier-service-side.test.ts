@@ -200,6 +200,21 @@ describe('the association’s food-aid sites, read by the instructing service', 
     expect((await sitesOf(agent.token, id)).body).toHaveLength(1);
   });
 
+  it('is read by the service above the approval’s with an administrator profile, not without it', async () => {
+    const asso = await createAssociation(t);
+    await declareSite(asso);
+    const local = await signInService(t, 'Service départemental de l’aide alimentaire');
+    const parent = await signInService(t, 'Service régional de l’aide alimentaire');
+    await t.db.serviceAccount.update({ where: { id: local.serviceId }, data: { parentId: parent.serviceId } });
+    const a = await createAgrement(t, { serviceId: local.serviceId, type: HAA_APPROVAL_TYPE });
+    const id = (await createFor(local.token, asso, a)).body.id as string;
+    expect((await sitesOf(parent.token, id)).status).toBe(404);
+    await t.db.serviceAccount.update({ where: { id: parent.serviceId }, data: { profil: 'Administrateur local' } });
+    const read = await sitesOf(parent.token, id);
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    expect(read.body).toHaveLength(1);
+  });
+
   it('is refused to another service (404), to members by role (403), without a token (401), and on another approval’s dossier', async () => {
     const asso = await createAssociation(t);
     const member = await memberOf(t, asso);
