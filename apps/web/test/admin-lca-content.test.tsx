@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ROUTE_TABLE } from '../src/app/route-table.ts';
 import { AdminLcaPage } from '../src/features/admin/admin-lca-page.tsx';
-import { PAGE_OPTIONS } from '../src/features/admin/content/page-names.ts';
+import { PAGE_OPTIONS, pageTitle } from '../src/features/admin/content/page-names.ts';
 import { formatTimestamp } from '../src/lib/format/timestamp.ts';
 import { session } from '../src/lib/session/session-store.ts';
 import { resetAppState } from './support/app-state.ts';
@@ -266,7 +266,10 @@ describe('history of the changes', () => {
       [`GET ${LCA}/contenus/historique`]: (request) => {
         const query = new URL(request.url, 'http://portail').searchParams;
         if (query.get('entite') === 'note_page') {
-          return json(200, { entries: [entry(7, { entite: 'note_page', element: 'Fermeture', action: 'create', changements: [{ champ: 'title', avant: null, apres: 'Fermeture' }] })], suivant: null });
+          return json(200, {
+            entries: [entry(7, { entite: 'note_page', element: 'Fermeture', action: 'create', changements: [{ champ: 'title', avant: null, apres: 'Fermeture' }, { champ: 'type', avant: null, apres: 'warning' }, { champ: 'routes', avant: null, apres: ['home', 'faq'] }] })],
+            suivant: null,
+          });
         }
         if (query.get('avant') === '4') return json(200, { entries: [entry(2, { action: 'delete', auteur: null, element: 'Ancien', changements: [{ champ: 'libelle', avant: 'Ancien', apres: null }] })], suivant: null });
         return json(200, { entries: [entry(5, { changements: [{ champ: 'webhook_secret', avant: '•••• (masqué)', apres: '•••• (masqué)' }] }), entry(4)], suivant: 4 });
@@ -298,6 +301,10 @@ describe('history of the changes', () => {
     const notes = await screen.findByRole('region', { name: 'Modifications du contenu (1)' });
     expect(notes).toHaveTextContent('Ajout');
     expect(notes).toHaveTextContent('Note affichée sur les pages : Fermeture');
+    // Its type by its label, its pages by their titles, one per line.
+    expect(notes).toHaveTextContent('Type : Avertissement');
+    expect(within(notes).getByText(pageTitle('faq')).tagName).toBe('LI');
+    expect(pageTitle('faq')).not.toBe('faq');
     expect(notes).toHaveTextContent('Titre : Fermeture');
     expect(fake.requests.at(-1)!.url).toContain('entite=note_page');
     // Read only: nothing to change from this tab.

@@ -41,6 +41,8 @@ function optionValues(text: string): { values: string[]; tail: string } {
   const more = /^(.*) et (\d+) autres$/.exec(text);
   return { values: (more ? more[1]! : text).split(', ').filter(Boolean), tail: more ? ` et ${more[2]} autres` : '' };
 }
+/** Lists of plain values read one per line, not « a, b, c » (a note's pages, which the screen names by their titles). */
+const LINE_LIST_FIELDS = new Set(['routes']);
 /** Lists of expected items, by the definitions' code. */
 const LINK_FIELDS: Readonly<Record<string, 'champ' | 'document'>> = { champs_attendus: 'champ', documents_attendus: 'document' };
 /** The kinds of answer of the expected fields and questions (`type` of these entities). */
@@ -176,6 +178,7 @@ export function readableValue(entity: string, field: string, value: unknown, nam
   if (field === 'type' && ANSWER_TYPE_ENTITIES.has(entity) && typeof value === 'string') return ANSWER_TYPE_LABELS[value] ?? value;
   if (Array.isArray(value)) {
     if (!value.length) return 'aucun';
+    if (LINE_LIST_FIELDS.has(field)) return value.map((item) => inlineText(item, names));
     // Objects one per line, plain values on one.
     return value.some((item) => isObject(item) || Array.isArray(item)) ? value.map((item) => inlineText(item, names)) : inlineText(value, names);
   }

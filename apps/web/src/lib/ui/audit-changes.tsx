@@ -25,21 +25,25 @@ export function valueText(value: unknown): string {
   return String(value);
 }
 
-/** A value: a list of texts as bullets, anything else as one line. */
-function Value({ value }: { value: unknown }) {
+/** How a screen names the plain values of some fields (a note's pages by their titles…), by field. */
+export type ValueNames = Readonly<Record<string, (value: string) => string>>;
+
+/** A value: a list of texts as bullets, anything else as one line; `name` words each text of it. */
+function Value({ value, name = (text) => text }: { value: unknown; name?: (value: string) => string | undefined }) {
+  const word = (text: string) => name(text) ?? text;
   if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string')) {
     return (
       <ul>
         {value.map((item, i) => (
-          <li key={i}>{cut(item)}</li>
+          <li key={i}>{cut(word(item))}</li>
         ))}
       </ul>
     );
   }
-  return <>{cut(valueText(value))}</>;
+  return <>{cut(typeof value === 'string' ? word(value) : valueText(value))}</>;
 }
 
-export function AuditChanges({ entry, labels, raw = false }: { entry: AuditEntryView; labels: Readonly<Record<string, string>>; raw?: boolean }) {
+export function AuditChanges({ entry, labels, values = {}, raw = false }: { entry: AuditEntryView; labels: Readonly<Record<string, string>>; values?: ValueNames; raw?: boolean }) {
   if (entry.changements.length === 0) return <>—</>;
   return (
     <ul className={raw ? fr.cx('fr-raw-list') : undefined}>
@@ -47,10 +51,10 @@ export function AuditChanges({ entry, labels, raw = false }: { entry: AuditEntry
         <li key={c.champ} style={{ whiteSpace: 'normal', overflowWrap: 'anywhere', minWidth: '14rem', maxWidth: '32rem' }}>
           {labels[c.champ] ?? c.champ} :{' '}
           {entry.action === 'create' ? (
-            <Value value={c.apres} />
+            <Value value={c.apres} name={values[c.champ]} />
           ) : (
             <>
-              <Value value={c.avant} /> → <Value value={c.apres} />
+              <Value value={c.avant} name={values[c.champ]} /> → <Value value={c.apres} name={values[c.champ]} />
             </>
           )}
         </li>

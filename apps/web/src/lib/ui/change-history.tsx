@@ -12,7 +12,7 @@ import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../api/index.ts';
 import { formatTimestamp } from '../format/timestamp.ts';
-import { AuditChanges } from './audit-changes.tsx';
+import { AuditChanges, type ValueNames } from './audit-changes.tsx';
 import { DataTable } from './data-table.tsx';
 
 /** The content's fields as the history names them (notes, questions, links, templates, referentials). */
@@ -63,9 +63,11 @@ export interface ChangeHistoryProps {
   empty: string;
   /** The recorded fields as the history names them (the content's unless said). */
   fieldLabels?: Readonly<Record<string, string>>;
+  /** How the screen names some fields' plain values (a note's pages by their titles), if any. */
+  valueNames?: ValueNames;
 }
 
-export function ChangeHistory({ queryKey, readPage, intro, caption, filter, empty, fieldLabels = CONTENT_HISTORY_FIELD_LABELS }: ChangeHistoryProps) {
+export function ChangeHistory({ queryKey, readPage, intro, caption, filter, empty, fieldLabels = CONTENT_HISTORY_FIELD_LABELS, valueNames }: ChangeHistoryProps) {
   const history = useInfiniteQuery({
     queryKey,
     queryFn: ({ pageParam }) => readPage({ limit: String(CHAIN_HISTORY_PAGE), ...(pageParam ? { avant: String(pageParam) } : {}) }),
@@ -98,7 +100,7 @@ export function ChangeHistory({ queryKey, readPage, intro, caption, filter, empt
               entry.auteur ?? 'Le portail',
               entry.element ? `${AUDIT_ENTITY_LABELS[entry.entite] ?? entry.entite} : ${entry.element}` : (AUDIT_ENTITY_LABELS[entry.entite] ?? entry.entite),
               AUDIT_ACTION_LABELS[entry.action] ?? entry.action,
-              <AuditChanges key="changements" entry={entry} labels={fieldLabels} raw />,
+              <AuditChanges key="changements" entry={entry} labels={fieldLabels} values={valueNames} raw />,
             ])}
           />
         ))}
