@@ -64,7 +64,8 @@ describe('history of the content’s changes', () => {
     const all = (await history(admin.token)).body.entries as ContentHistoryEntry[];
     expect(all[0]).toMatchObject({ entite: 'note_page', action: 'create', entite_id: note.body._id, element: null });
     // An addition shows what was written, not the row's identifier or creation time.
-    expect(all[0]!.changements).toContainEqual({ champ: 'content', avant: null, apres: '<p>Bienvenue</p>' });
+    // A note's HTML as its text.
+    expect(all[0]!.changements).toContainEqual({ champ: 'content', avant: null, apres: 'Bienvenue' });
     expect(all[0]!.changements.map((c) => c.champ)).not.toContain('_id');
     expect(all[0]!.changements.map((c) => c.champ)).not.toContain('createdAt');
     expect(all.map((e) => e.seq)).toEqual([...all.map((e) => e.seq)].sort((x, y) => y - x));
@@ -72,7 +73,7 @@ describe('history of the content’s changes', () => {
 
   it('shows lists, booleans and dates readably, never JSON', async () => {
     const note = await write(admin.token, 'post', '/notesOnPage', {
-      type: 'info', title: 'Maintenance', content: '<p>Coupure</p>', routes: ['home', 'login'], active: true, startsAt: '2026-03-01T09:30:00.000Z', endsAt: '2026-07-14T22:00:00.000Z',
+      type: 'info', title: 'Maintenance', content: '<p>Coupure <strong>samedi</strong> &amp; dimanche</p><p>Retour lundi</p>', routes: ['home', 'login'], active: true, startsAt: '2026-03-01T09:30:00.000Z', endsAt: '2026-07-14T22:00:00.000Z',
     });
     expect(note.status, JSON.stringify(note.body)).toBe(201);
     const entry = ((await history(admin.token, { entite: 'note_page' })).body.entries as ContentHistoryEntry[]).find((e) => e.entite_id === note.body._id)!;
@@ -80,6 +81,7 @@ describe('history of the content’s changes', () => {
     // A note's pages one per line (the screen names them by their titles).
     expect(value('routes')).toEqual(['home', 'login']);
     expect(value('active')).toBe('Oui');
+    expect(value('content')).toBe('Coupure samedi & dimanche Retour lundi');
     // In Paris time, as the portal writes a moment.
     expect(value('startsAt')).toBe('01/03/2026 10h30');
     expect(value('endsAt')).toBe('15/07/2026 00h00');

@@ -3,9 +3,9 @@
 // list of texts, never JSON. Ids of named things (instructing services, campaigns, schemes,
 // referentials, definitions…) read as their names, resolved in one query per page (a thing since
 // deleted keeps its id, « (supprimé) »); referential options (an approval's type, a document's
-// nature, a referential's options added or changed) as their labels; the lists of expected items as their definitions' labels with their
-// conditions; booleans Oui/Non; dates in French. Values are read after masking (service.ts
-// `changesOf`): a mask stays the mask.
+// nature, a referential's options added or changed) as their labels; the lists of expected items
+// as their definitions' labels with their conditions; a note's HTML as its text; booleans Oui/Non;
+// dates in French. Values are read after masking (service.ts `changesOf`): a mask stays the mask.
 import { APPROVAL_TYPES_REFERENTIEL, type ReferentielType } from '@portail/contract';
 
 /** A readable value: one text, a list shown as bullets, or nothing (null). */
@@ -163,6 +163,18 @@ function linkText(kind: 'champ' | 'document', item: unknown, names: Names): stri
   return `${label} (${parts.join(', ')})`;
 }
 
+/** Fields holding a note's HTML, read as its text. */
+const HTML_FIELDS: Readonly<Record<string, string>> = { note_page: 'content' };
+const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
+/** The text of a piece of HTML: its tags gone (a block or a line break a space), its common entities read. */
+const htmlText = (html: string) =>
+  html
+    .replace(/<\/?(p|div|li|ul|ol|br|h[1-6])\b[^>]*>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (_, name: string) => ENTITIES[name]!)
+    .replace(/\s+/g, ' ')
+    .trim();
+
 /** A change's value as the history shows it. */
 export function readableValue(entity: string, field: string, value: unknown, names: Names, referentiel?: string | null): ReadableValue {
   if (value === null || value === undefined || value === '') return null;
@@ -173,6 +185,7 @@ export function readableValue(entity: string, field: string, value: unknown, nam
   }
   const kind = LINK_FIELDS[field];
   if (kind && Array.isArray(value)) return value.length ? value.map((item) => linkText(kind, item, names)) : 'aucun';
+  if (HTML_FIELDS[entity] === field && typeof value === 'string') return htmlText(value) || null;
   const type = OPTION_FIELDS[field];
   if (type && typeof value === 'string') return names.get(optionKey(type, value)) ?? value;
   if (field === 'type' && ANSWER_TYPE_ENTITIES.has(entity) && typeof value === 'string') return ANSWER_TYPE_LABELS[value] ?? value;
