@@ -6,7 +6,7 @@
 // nature, a referential's options added or changed) as their labels; the lists of expected items
 // as their definitions' labels with their conditions; a note's HTML as its text; booleans Oui/Non;
 // dates in French. Values are read after masking (service.ts `changesOf`): a mask stays the mask.
-import { APPROVAL_TYPES_REFERENTIEL, type ReferentielType } from '@portail/contract';
+import { APPROVAL_TYPES_REFERENTIEL, isUuid, type ReferentielType } from '@portail/contract';
 
 /** A readable value: one text, a list shown as bullets, or nothing (null). */
 export type ReadableValue = string | string[] | null;
@@ -26,7 +26,6 @@ export const champKey = (code: string) => `champ:${code}`;
 export const documentKey = (code: string) => `document:${code}`;
 export const optionKey = (type: string, value: string) => `option:${type}:${value}`;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
@@ -76,7 +75,7 @@ export function namesToFind(entries: readonly PageEntry[]): NameQuery {
   const options = new Map<string, { type: string; value: string }>();
   const walk = (field: string, value: unknown) => {
     if (typeof value === 'string') {
-      if (UUID.test(value)) ids.add(value.toLowerCase());
+      if (isUuid(value)) ids.add(value.toLowerCase());
       const type = OPTION_FIELDS[field];
       if (type) options.set(optionKey(type, value), { type, value });
     } else if (Array.isArray(value)) {
@@ -126,7 +125,7 @@ function frenchDate(value: string): string | null {
 function scalarText(value: unknown, names: Names): string {
   if (typeof value === 'boolean') return value ? 'Oui' : 'Non';
   if (typeof value === 'string') {
-    if (UUID.test(value)) return names.get(idKey(value)) ?? `${value} (supprimé)`;
+    if (isUuid(value)) return names.get(idKey(value)) ?? `${value} (supprimé)`;
     return frenchDate(value) ?? value;
   }
   return String(value);
